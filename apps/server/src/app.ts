@@ -1,0 +1,86 @@
+/**
+ * Builds the Fastify application: external plugins (helmet, rate limit, OpenAPI), then ClinicPay's
+ * own routes, one plugin per domain. main.ts runs it; tests build it and call it with `inject`.
+ */
+import { randomUUID } from 'node:crypto';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { AppError } from './http/app-error.js';
+import { errorHandler } from './http/error-handler.js';
+import { originCheck } from './http/origin-check.js';
+import { helmetOptions } from './http/security-headers.js';
+import { registerWebApp } from './http/web-app.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { contactRoutes } from './modules/contact/routes.js';
+import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { platformSettingsRoutes } from './modules/platform-settings/routes.js';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Defaults to the mailer chosen by configuration (SMTP or dev outbox). */
+  mailer?: Mailer;
+  /** The built web app to serve; omitted in API-only tests. */
+  webDistDir?: string;
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a moment and try again.';
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  });
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('mailer', options.mailer ?? createMailer(config, database.db));
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  // JSON bodies only: a cross-site HTML form cannot send one (design.md "Security model").
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', () => database.close());
+
+  await app.register(fastifyHelmet, helmetOptions());
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'ClinicPay API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(fastifyRateLimit, {
+        max: config.apiRateLimitPerMinute,
+        timeWindow: '1 minute',
+        errorResponseBuilder: () => new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE),
+      });
+      api.addHook('onRequest', originCheck(config.publicUrl));
+      await api.register(platformSettingsRoutes);
+      await api.register(contactRoutes);
+    },
+    { prefix: '/api' },
+  );
+  if (!config.isProduction) await app.register(devOutboxRoutes);
+
+  await registerWebApp(app, options.webDistDir);
+  return app;
+}

@@ -1,0 +1,112 @@
+/**
+ * The server's configuration, read from the environment once at start and validated with zod.
+ * A bad value stops the server with a list of every bad key (issue #2). `.env.example` documents
+ * every setting. With no configuration at all the app runs locally: embedded database in DATA_DIR,
+ * sandbox gateway, dev outbox.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    PUBLIC_URL: optionalUrl,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .url()
+        .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// URL')
+        .optional(),
+    ),
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .url()
+        .refine((url) => /^smtps?:\/\//.test(url), 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    MAIL_FROM: z.string().min(3).default('ClinicPay <no-reply@clinicpay.local>'),
+    SUPPORT_EMAIL: z.email().default('support@clinicpay.local'),
+    SUPPORT_PHONE: z.string().min(5).default('020 7946 0000'),
+    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required in production (the dev outbox is off)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required in production (links in emails point to it)',
+      });
+    }
+  });
+
+/** The validated configuration the rest of the server reads. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  host: string;
+  port: number;
+  /** Origin used in emailed links, e.g. 'https://pay.example.com'. Defaults to http://localhost:PORT. */
+  publicUrl: string;
+  logLevel: string;
+  dataDir: string;
+  /** Postgres server URL; undefined means the embedded PGlite database in dataDir. */
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  /** Shown on the contact page's phone card. */
+  supportPhone: string;
+  trustProxy: boolean;
+  apiRateLimitPerMinute: number;
+}
+
+/** Thrown by loadConfig with one line per bad key, e.g. 'PORT: Too big: expected number to be <=65535'. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment; throws ConfigError listing every bad key. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  const values = parsed.data;
+  return {
+    env: values.NODE_ENV,
+    isProduction: values.NODE_ENV === 'production',
+    host: values.HOST,
+    port: values.PORT,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    logLevel: values.LOG_LEVEL,
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    supportEmail: values.SUPPORT_EMAIL,
+    supportPhone: values.SUPPORT_PHONE,
+    trustProxy: values.TRUST_PROXY === 'true',
+    apiRateLimitPerMinute: values.API_RATE_LIMIT_PER_MINUTE,
+  };
+}

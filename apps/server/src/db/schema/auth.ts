@@ -1,0 +1,80 @@
+/**
+ * Users and what the auth library keeps (design.md: better-auth with its Drizzle adapter). The
+ * column set follows better-auth's core schema (user, session, account, verification) so the adapter
+ * maps onto these tables; role and clinic_id are ClinicPay's additional user fields (spec §3 users).
+ */
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { clinics } from './clinics.js';
+import { userRole } from './enums.js';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull().default(''),
+    /** Stored lower-cased so one address has one account. */
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    role: userRole('role').notNull().default('clinic'),
+    clinicId: uuid('clinic_id').references(() => clinics.id, { onDelete: 'restrict' }),
+    ...timestamps,
+  },
+  (table) => [index('users_clinic_id_idx').on(table.clinicId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    ...timestamps,
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+/** Credentials: for email + password sign-in, providerId 'credential' and the password hash. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (table) => [index('accounts_user_id_idx').on(table.userId)],
+);
+
+/** Single-use email verification and password reset tokens, kept hashed with an expiry. */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);

@@ -1,0 +1,25 @@
+/** Postgres enums for the values the spec fixes (spec §3, §4). */
+import { pgEnum } from 'drizzle-orm/pg-core';
+
+export const userRole = pgEnum('user_role', ['clinic', 'admin']);
+
+/** null in clinics.stripe_status counts as not_connected (spec §3). */
+export const providerStatus = pgEnum('provider_status', [
+  'connected',
+  'not_connected',
+  'pending',
+  'suspended',
+]);
+
+export const linkType = pgEnum('link_type', ['deposit', 'treatment', 'consultation', 'other']);
+
+/** A payment row exists only once money moved; an unpaid request is 'sent' on payment_requests. */
+export const paymentStatus = pgEnum('payment_status', ['pending', 'paid', 'partially_refunded', 'refunded']);
+
+export const requestStatus = pgEnum('request_status', ['sent', 'paid']);
+
+export const refundStatus = pgEnum('refund_status', ['pending', 'succeeded', 'failed']);
+
+export const notificationStatus = pgEnum('notification_status', ['pending', 'sent', 'failed']);
+
+export const recipientType = pgEnum('recipient_type', ['patient', 'clinic']);

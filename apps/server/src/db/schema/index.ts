@@ -1,0 +1,6 @@
+/** The whole database schema: one module per area, re-exported for Drizzle and drizzle-kit. */
+export * from './auth.js';
+export * from './clinics.js';
+export * from './enums.js';
+export * from './payments.js';
+export * from './settings.js';

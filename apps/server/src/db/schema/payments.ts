@@ -1,0 +1,161 @@
+/**
+ * Payment links, payment requests, payments and refunds (spec §3). Every amount is integer pence;
+ * check constraints keep amounts positive and refunds within what was paid.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+import { clinics } from './clinics.js';
+import { linkType, paymentStatus, refundStatus, requestStatus } from './enums.js';
+
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    amount: integer('amount').notNull(),
+    type: linkType('type').notNull().default('deposit'),
+    description: text('description'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('payment_links_amount_positive', sql`${table.amount} > 0`),
+    index('payment_links_clinic_active_created_idx').on(
+      table.clinicId,
+      table.isActive,
+      table.createdAt.desc(),
+    ),
+  ],
+);
+
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    /** null for a custom-amount request. */
+    paymentLinkId: uuid('payment_link_id').references(() => paymentLinks.id, {
+      onDelete: 'restrict',
+    }),
+    /** null when a link is chosen. */
+    customAmount: integer('custom_amount'),
+    patientName: text('patient_name').notNull(),
+    patientEmail: text('patient_email').notNull(),
+    /** Digits only, or null. */
+    patientPhone: text('patient_phone'),
+    message: text('message'),
+    status: requestStatus('status').notNull().default('sent'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [
+    check(
+      'payment_requests_link_xor_custom_amount',
+      sql`(${table.paymentLinkId} is null) <> (${table.customAmount} is null)`,
+    ),
+    check(
+      'payment_requests_custom_amount_positive',
+      sql`${table.customAmount} is null or ${table.customAmount} > 0`,
+    ),
+    index('payment_requests_clinic_sent_idx').on(table.clinicId, table.sentAt.desc()),
+    index('payment_requests_clinic_status_idx').on(table.clinicId, table.status),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'restrict' }),
+    paymentLinkId: uuid('payment_link_id').references(() => paymentLinks.id, {
+      onDelete: 'restrict',
+    }),
+    paymentRequestId: uuid('payment_request_id').references(() => paymentRequests.id, {
+      onDelete: 'restrict',
+    }),
+    patientName: text('patient_name').notNull(),
+    patientEmail: text('patient_email').notNull(),
+    patientPhone: text('patient_phone'),
+    amountPaid: integer('amount_paid').notNull(),
+    /** The application fee taken by the platform, in pence. */
+    platformFee: integer('platform_fee').notNull(),
+    /** The card processing fee in pence; null until the provider reports it. */
+    stripeFee: integer('stripe_fee'),
+    refundAmount: integer('refund_amount').notNull().default(0),
+    /** amount_paid − platform_fee: what the clinic receives. */
+    netAmount: integer('net_amount').notNull(),
+    status: paymentStatus('status').notNull(),
+    type: linkType('type').notNull(),
+    /** What the payment was for: the link title, or 'Custom Payment Request'. */
+    title: text('title').notNull(),
+    /** Human-readable unique reference shown to patient and clinic. */
+    paymentRef: text('payment_ref').notNull().unique(),
+    /** The provider's payment intent id, e.g. 'pi_…'. */
+    stripePaymentId: text('stripe_payment_id').notNull().unique(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('payments_amount_positive', sql`${table.amountPaid} > 0`),
+    check(
+      'payments_platform_fee_within_amount',
+      sql`${table.platformFee} >= 0 and ${table.platformFee} <= ${table.amountPaid}`,
+    ),
+    check('payments_stripe_fee_not_negative', sql`${table.stripeFee} is null or ${table.stripeFee} >= 0`),
+    check(
+      'payments_refund_within_amount',
+      sql`${table.refundAmount} >= 0 and ${table.refundAmount} <= ${table.amountPaid}`,
+    ),
+    index('payments_clinic_paid_at_idx').on(table.clinicId, table.paidAt.desc()),
+    index('payments_clinic_status_idx').on(table.clinicId, table.status),
+    index('payments_link_idx').on(table.paymentLinkId),
+    index('payments_status_paid_at_idx').on(table.status, table.paidAt),
+    uniqueIndex('payments_request_once_idx')
+      .on(table.paymentRequestId)
+      .where(sql`${table.paymentRequestId} is not null`),
+  ],
+);
+
+/** One row per refund; several partial refunds may add up to the amount paid, never more. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    status: refundStatus('status').notNull().default('pending'),
+    /** Sent to the provider as the Idempotency-Key, e.g. 'refund:<id>'. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    providerRefundId: text('provider_refund_id').unique(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('refunds_amount_positive', sql`${table.amount} > 0`),
+    index('refunds_payment_idx').on(table.paymentId),
+    index('refunds_clinic_created_idx').on(table.clinicId, table.createdAt),
+  ],
+);

@@ -1,0 +1,89 @@
+/**
+ * Platform-wide settings (spec §3 platform_settings, system_settings), notifications, the audit log,
+ * contact messages and the dev outbox.
+ */
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+import { clinics } from './clinics.js';
+import { notificationStatus, recipientType } from './enums.js';
+import { paymentRequests, payments } from './payments.js';
+
+/** Key platform_fee_percent holds the fee as text with one decimal, e.g. '3.0'. */
+export const platformSettings = pgTable('platform_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  description: text('description'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Keys patient_notification_webhook and clinic_notification_webhook (spec §3). */
+export const systemSettings = pgTable('system_settings', {
+  key: text('key').primaryKey(),
+  value: text('value'),
+  description: text('description'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The notification queue (spec §3 notification_queue row), one row per message to deliver. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    recipientType: recipientType('recipient_type').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    paymentRequestId: uuid('payment_request_id').references(() => paymentRequests.id, {
+      onDelete: 'set null',
+    }),
+    payload: jsonb('payload').notNull(),
+    status: notificationStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [index('notifications_status_created_idx').on(table.status, table.createdAt)],
+);
+
+/** Who did what and when: refunds, fee changes and provider disconnections (design.md). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    details: jsonb('details').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('audit_log_entity_idx').on(table.entityType, table.entityId)],
+);
+
+/** Messages sent through the contact page (docs/decisions/0006-contact-form-submit.md). */
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Outside production, every email and SMS lands here instead of leaving the machine. */
+export const devOutbox = pgTable(
+  'dev_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').notNull().default('email'),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('dev_outbox_created_idx').on(table.createdAt.desc())],
+);

@@ -1,0 +1,35 @@
+/**
+ * The one application error type (style.md §4). Services throw AppError with a code and the
+ * user-facing message; the error handler turns the code into an HTTP status through STATUS_BY_CODE.
+ */
+import type { ErrorCode } from '@clinicpay/shared';
+
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    /** Shown to the user as it is; take it from the spec where the spec has one. */
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get statusCode(): number {
+    return STATUS_BY_CODE[this.code];
+  }
+}

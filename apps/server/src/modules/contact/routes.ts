@@ -1,0 +1,48 @@
+/** The contact page's API (spec §2 "/contact"): the support details and the form's submit. */
+import {
+  CONTACT_HOURS,
+  CONTACT_MESSAGES,
+  contactDetailsResponseSchema,
+  contactRequestSchema,
+  contactResponseSchema,
+} from '@clinicpay/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error.js';
+import { submitContactMessage } from './service.js';
+
+export async function contactRoutes(app: FastifyInstance) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/contact/details',
+      { schema: { tags: ['contact'], response: { 200: contactDetailsResponseSchema } } },
+      async () => ({ email: app.config.supportEmail, phone: app.config.supportPhone, hours: CONTACT_HOURS }),
+    );
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/contact',
+    {
+      schema: {
+        tags: ['contact'],
+        body: contactRequestSchema,
+        response: { 201: contactResponseSchema },
+      },
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      try {
+        const id = await submitContactMessage({
+          db: app.database.db,
+          mailer: app.mailer,
+          supportEmail: app.config.supportEmail,
+          input: request.body,
+        });
+        return reply.status(201).send({ id, message: CONTACT_MESSAGES.sent });
+      } catch (error) {
+        request.log.error({ err: error }, 'contact message failed');
+        throw new AppError('SERVICE_UNAVAILABLE', CONTACT_MESSAGES.failed);
+      }
+    },
+  );
+}

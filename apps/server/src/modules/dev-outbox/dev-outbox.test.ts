@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/test-app.js';
+import { linkify } from './page.js';
+import { recordInDevOutbox } from './queries.js';
+
+describe('/dev/outbox', () => {
+  it('shows messages newest first with clickable links and escaped content', async () => {
+    const app = await createTestApp();
+    await recordInDevOutbox(app.database.db, {
+      recipient: 'first@example.com',
+      subject: 'Older',
+      textBody: 'first',
+      createdAt: new Date('2026-01-01T10:00:00Z'),
+    });
+    await recordInDevOutbox(app.database.db, {
+      recipient: 'second@example.com',
+      subject: 'Newer <b>',
+      textBody: 'Open http://localhost:3000/verify-email?token=a&userId=b now',
+      htmlBody: '<p>Hello</p>',
+      createdAt: new Date('2026-01-02T10:00:00Z'),
+    });
+
+    const response = await app.inject({ url: '/dev/outbox' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const page = response.body;
+    expect(page.indexOf('second@example.com')).toBeLessThan(page.indexOf('first@example.com'));
+    expect(page).toContain('Newer &lt;b&gt;');
+    expect(page).toContain('<a href="http://localhost:3000/verify-email?token=a&amp;userId=b">');
+    expect(page).toContain('srcdoc="&lt;p&gt;Hello&lt;/p&gt;"');
+    await app.close();
+  });
+
+  it('does not exist in production', async () => {
+    const app = await createTestApp({
+      env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', PUBLIC_URL: 'https://pay.example.com' },
+    });
+    expect((await app.inject({ url: '/dev/outbox' })).statusCode).toBe(404);
+    expect(app.mailer.transport).toBe('smtp');
+    await app.close();
+  });
+});
+
+describe('linkify', () => {
+  it('turns addresses into links and escapes everything else', () => {
+    expect(linkify('see <https://a.test/x?y=1&z=2> ok')).toBe(
+      'see &lt;<a href="https://a.test/x?y=1&amp;z=2">https://a.test/x?y=1&amp;z=2</a>&gt; ok',
+    );
+  });
+});

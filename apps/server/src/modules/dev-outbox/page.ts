@@ -1,0 +1,75 @@
+/**
+ * Renders the dev outbox as a plain HTML page: newest first, each message with recipient, subject,
+ * text body (web addresses turned into links) and the HTML body in a sandboxed frame. Plain HTML
+ * rather than a React page because it exists only outside production and must never reach the
+ * production bundle.
+ */
+import type { DevOutboxEntry } from './queries.js';
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
+}
+
+const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
+
+/** Escapes the text and wraps every http(s) address in a link. */
+export function linkify(text: string): string {
+  let html = '';
+  let last = 0;
+  for (const match of text.matchAll(URL_PATTERN)) {
+    const url = match[0];
+    html += escapeHtml(text.slice(last, match.index));
+    html += `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+    last = match.index + url.length;
+  }
+  return html + escapeHtml(text.slice(last));
+}
+
+function renderEntry(entry: DevOutboxEntry): string {
+  const html = entry.htmlBody
+    ? `<details><summary>HTML body</summary><iframe sandbox="allow-popups allow-top-navigation-by-user-activation" title="HTML body" srcdoc="${escapeHtml(entry.htmlBody)}"></iframe></details>`
+    : '';
+  return `<article class="message" data-channel="${escapeHtml(entry.channel)}">
+  <dl>
+    <dt>To</dt><dd class="recipient">${escapeHtml(entry.recipient)}</dd>
+    <dt>Channel</dt><dd>${escapeHtml(entry.channel)}</dd>
+    <dt>Subject</dt><dd class="subject">${escapeHtml(entry.subject ?? '')}</dd>
+    <dt>Sent</dt><dd><time datetime="${entry.createdAt.toISOString()}">${entry.createdAt.toISOString()}</time></dd>
+  </dl>
+  <pre class="text-body">${linkify(entry.textBody)}</pre>
+  ${html}
+</article>`;
+}
+
+export function renderDevOutboxPage(entries: DevOutboxEntry[]): string {
+  const body = entries.length
+    ? entries.map(renderEntry).join('\n')
+    : '<p>No messages yet. Emails and text messages sent by ClinicPay appear here.</p>';
+  return `<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<title>ClinicPay - Dev outbox</title>
+<style>
+body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
+.message{border:1px solid #cbd5e1;border-radius:.5rem;padding:1rem;margin:1rem 0}
+dl{display:grid;grid-template-columns:6rem 1fr;gap:.25rem;margin:0 0 .5rem}dt{font-weight:600}dd{margin:0}
+pre{white-space:pre-wrap;background:#f8fafc;padding:.75rem;border-radius:.25rem}
+iframe{width:100%;height:24rem;border:1px solid #e2e8f0}
+</style>
+</head>
+<body>
+<h1>Dev outbox</h1>
+<p>Outside production, ClinicPay keeps every email and text message here instead of sending it.</p>
+${body}
+</body>
+</html>`;
+}

@@ -1,0 +1,27 @@
+/** Builds the real app on a fresh test database, with test configuration and silent logs. */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { Database } from '../src/db/client.js';
+import type { Mailer } from '../src/mail/mailer.js';
+import { openTestDatabase } from './test-database.js';
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  database?: Database;
+  mailer?: Mailer;
+  webDistDir?: string;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const database = options.database ?? (await openTestDatabase());
+  const app = await buildApp({
+    config,
+    database,
+    mailer: options.mailer,
+    webDistDir: options.webDistDir,
+  });
+  await app.ready();
+  return app;
+}

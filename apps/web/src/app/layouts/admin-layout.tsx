@@ -1,0 +1,16 @@
+import { Building2, LayoutDashboard, Settings } from 'lucide-react';
+import { DashboardShell, type NavItem } from '@/components/layout/dashboard-shell';
+import { SignOutButton } from '@/components/layout/sign-out-button';
+
+/** The admin sidebar of spec §2 "Sidebars". */
+export const ADMIN_NAV: readonly NavItem[] = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin/clinics', label: 'Clinics', icon: Building2 },
+  { to: '/admin/settings', label: 'Settings', icon: Settings },
+];
+
+export function AdminLayout({ onSignOut }: { onSignOut: () => void }) {
+  return (
+    <DashboardShell title="Admin" navItems={ADMIN_NAV} footer={<SignOutButton onSignOut={onSignOut} />} />
+  );
+}

@@ -1,0 +1,19 @@
+import { History, LayoutDashboard, LinkIcon, Send, Settings } from 'lucide-react';
+import { DashboardShell, type NavItem } from '@/components/layout/dashboard-shell';
+import { SignOutButton } from '@/components/layout/sign-out-button';
+
+/** The clinic sidebar of spec §2 "Sidebars". */
+export const CLINIC_NAV: readonly NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/dashboard/create-link', label: 'Create a Link', icon: LinkIcon },
+  { to: '/dashboard/send-link', label: 'Send a Link', icon: Send },
+  { to: '/dashboard/payment-history', label: 'Payment History', icon: History },
+  { to: '/dashboard/settings', label: 'Settings', icon: Settings },
+];
+
+/** The clinic area; onSignOut ends the session and goes to /sign-in (spec §2). */
+export function ClinicLayout({ onSignOut }: { onSignOut: () => void }) {
+  return (
+    <DashboardShell title="Clinic" navItems={CLINIC_NAV} footer={<SignOutButton onSignOut={onSignOut} />} />
+  );
+}

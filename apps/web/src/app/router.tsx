@@ -1,0 +1,36 @@
+/**
+ * The route table. Every page is a lazy chunk, so a patient opening a payment page downloads only
+ * the payment pages, never dashboard or admin code. Routes appear here as their issue builds them.
+ */
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { SiteLayout } from './layouts/site-layout';
+import { Root, RootErrorBoundary } from './root';
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RootErrorBoundary />,
+    children: [
+      {
+        element: <SiteLayout />,
+        children: [
+          { index: true, lazy: page(() => import('./routes/landing')) },
+          { path: 'about', lazy: page(() => import('./routes/about')) },
+          { path: 'fees', lazy: page(() => import('./routes/fees')) },
+          { path: 'terms', lazy: page(() => import('./routes/terms')) },
+          { path: 'privacy', lazy: page(() => import('./routes/privacy')) },
+          { path: 'contact', lazy: page(() => import('./routes/contact')) },
+          { path: '*', lazy: page(() => import('./routes/not-found')) },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,1 @@
+export { FeesPage as default } from '@/features/pricing/fees-page';

@@ -1,0 +1,1 @@
+export { PrivacyPage as default } from '@/features/marketing/privacy-page';

@@ -1,0 +1,10 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+
+/** Pages scroll to the top on route change (spec §2). */
+export function ScrollToTop() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling is the reaction to a new path
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  return null;
+}

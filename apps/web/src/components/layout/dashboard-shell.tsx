@@ -1,0 +1,87 @@
+import type { LucideIcon } from 'lucide-react';
+import { Menu, X } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { cn } from '@/lib/cn';
+import { Brand } from './brand';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Active only on this exact path (the section's home). */
+  end?: boolean;
+}
+
+interface DashboardShellProps {
+  title: string;
+  navItems: readonly NavItem[];
+  /** Shown under the navigation, e.g. the Sign Out button. */
+  footer?: ReactNode;
+}
+
+/**
+ * The signed-in layout: a sidebar beside the page, a toggle menu below 768 px (spec §2 "Sidebars").
+ * The mobile menu closes whenever the route changes.
+ */
+export function DashboardShell({ title, navItems, footer }: DashboardShellProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new path
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <div className="min-h-screen bg-slate-50 md:flex">
+      <div className="flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4 md:hidden">
+        <Brand />
+        <button
+          type="button"
+          className="rounded-md p-2 hover:bg-slate-100"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          aria-controls="sidebar"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
+        </button>
+      </div>
+      <aside
+        id="sidebar"
+        aria-label={title}
+        className={cn(
+          'w-full border-r border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:w-64 md:flex-col',
+          menuOpen ? 'flex flex-col' : 'hidden',
+        )}
+      >
+        <div className="hidden h-16 items-center px-6 md:flex">
+          <Brand />
+        </div>
+        <nav aria-label={title} className="flex-1 px-3 py-4">
+          <ul className="flex flex-col gap-1">
+            {navItems.map(({ to, label, icon: Icon, end }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={end}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100',
+                      isActive && 'bg-brand-50 text-brand-800',
+                    )
+                  }
+                >
+                  <Icon className="h-4 w-4" aria-hidden />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {footer ? <div className="border-t border-slate-200 p-3">{footer}</div> : null}
+      </aside>
+      <main className="flex-1 p-4 md:p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

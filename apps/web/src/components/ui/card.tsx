@@ -1,0 +1,24 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+
+export function Card({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div className={cn('rounded-lg border border-slate-200 bg-white shadow-sm', className)} {...props} />
+  );
+}
+
+export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
+}
+
+export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
+  return <h3 className={cn('text-lg font-semibold leading-none', className)} {...props} />;
+}
+
+export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
+  return <p className={cn('text-sm text-slate-600', className)} {...props} />;
+}
+
+export function CardContent({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('p-6 pt-0', className)} {...props} />;
+}

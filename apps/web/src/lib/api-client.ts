@@ -1,0 +1,48 @@
+/**
+ * The browser's one way to call the API. JSON in and out; a non-2xx answer becomes an ApiError that
+ * carries the server's user message and field messages (style.md §4).
+ */
+import type { ApiErrorBody } from '@clinicpay/shared';
+import type { z } from 'zod';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  schema: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as Partial<ApiErrorBody> | null;
+  return new ApiError(
+    response.status,
+    body?.code ?? 'INTERNAL',
+    body?.message ?? 'An unexpected error occurred.',
+    body?.fieldErrors ?? {},
+  );
+}
+
+/** Calls `path` under /api and parses the answer with `schema`; throws ApiError on failure. */
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const response = await fetch(`/api${path}`, {
+    method: options.method ?? 'GET',
+    headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+  if (!response.ok) throw await errorFrom(response);
+  return options.schema.parse(await response.json());
+}

@@ -1,0 +1,9 @@
+/**
+ * @clinicpay/shared: what the server and the web app must agree on. Every request and response
+ * schema is written once here and used by the route, the API client and the form (style.md §2).
+ */
+export * from './api-error.js';
+export * from './contact.js';
+export * from './money.js';
+export * from './platform-fee.js';
+export * from './product.js';

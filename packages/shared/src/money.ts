@@ -1,0 +1,24 @@
+/**
+ * Money helpers. Every amount is an integer number of pence (design.md "Money and fees"); these
+ * functions only format for display and parse what a person typed.
+ */
+
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** Formats integer pence as pounds for display, e.g. 4500 → '£45.00'. */
+export function formatPence(pence: number): string {
+  return gbp.format(pence / 100);
+}
+
+const POUNDS_PATTERN = /^(\d{1,7})(?:\.(\d{1,2}))?$/;
+
+/**
+ * Parses a pounds amount typed by a person ('45', '45.5', '45.50') into integer pence without
+ * floating-point arithmetic. Returns null for anything else: signs, more than 2 decimals, blanks.
+ */
+export function parsePoundsToPence(input: string): number | null {
+  const match = POUNDS_PATTERN.exec(input.trim());
+  if (!match) return null;
+  const [, pounds, fraction = ''] = match;
+  return Number(pounds) * 100 + Number(fraction.padEnd(2, '0'));
+}

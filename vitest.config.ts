@@ -1,0 +1,51 @@
+/**
+ * Unit and integration tests. The server suite runs on in-memory PGlite; with TEST_DATABASE_URL set
+ * the same suite runs again on PostgreSQL (each test app in a fresh database), together with the
+ * *.pg.test.ts files that need a real server (e.g. a database that goes away and comes back).
+ */
+import { defineConfig } from 'vitest/config';
+
+const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+const postgresOnlyTests = ['apps/server/**/*.pg.test.ts'];
+
+const postgresProject = {
+  test: {
+    name: 'server-postgres',
+    include: [...serverTests, ...postgresOnlyTests],
+    environment: 'node',
+    env: { TEST_DB: 'postgres' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: serverTests,
+          exclude: postgresOnlyTests,
+          environment: 'node',
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL ? [postgresProject] : []),
+      {
+        test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+          environment: 'jsdom',
+        },
+      },
+    ],
+  },
+});
