@@ -28,7 +28,9 @@ export function DashboardShell({ title, navItems, footer }: DashboardShellProps)
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new path
-  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [pathname]);
 
   return (
     <div className="min-h-screen bg-slate-50 md:flex">

@@ -1,0 +1,70 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AdminLayout } from './admin-layout';
+import { ClinicLayout } from './clinic-layout';
+
+afterEach(cleanup);
+
+function renderAt(path: string, layout: React.ReactElement) {
+  const router = createMemoryRouter([{ element: layout, children: [{ path: '*', element: <p>page</p> }] }], {
+    initialEntries: [path],
+  });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const linksOf = (name: string) =>
+  within(screen.getByRole('navigation', { name }))
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+
+describe('the clinic sidebar', () => {
+  it('has the entries of spec §2 and a Sign Out button', () => {
+    const onSignOut = vi.fn();
+    renderAt('/dashboard', <ClinicLayout onSignOut={onSignOut} />);
+    expect(linksOf('Clinic')).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Create a Link', '/dashboard/create-link'],
+      ['Send a Link', '/dashboard/send-link'],
+      ['Payment History', '/dashboard/payment-history'],
+      ['Settings', '/dashboard/settings'],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(onSignOut).toHaveBeenCalledOnce();
+  });
+
+  it('marks only the current entry active', () => {
+    renderAt('/dashboard/settings', <ClinicLayout onSignOut={() => {}} />);
+    const nav = screen.getByRole('navigation', { name: 'Clinic' });
+    expect(within(nav).getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('opens as a toggle menu and closes when the page changes', async () => {
+    const router = renderAt('/dashboard', <ClinicLayout onSignOut={() => {}} />);
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.getElementById('sidebar')?.className).toContain('hidden');
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.getAttribute('aria-label')).toBe('Close menu');
+    expect(document.getElementById('sidebar')?.className).not.toMatch(/(^| )hidden( |$)/);
+
+    await router.navigate('/dashboard/send-link');
+    expect(await screen.findByRole('button', { name: 'Open menu' })).toBeDefined();
+    expect(document.getElementById('sidebar')?.className).toContain('hidden');
+  });
+});
+
+describe('the admin sidebar', () => {
+  it('has Dashboard, Clinics and Settings', () => {
+    renderAt('/admin', <AdminLayout onSignOut={() => {}} />);
+    expect(linksOf('Admin')).toEqual([
+      ['Dashboard', '/admin'],
+      ['Clinics', '/admin/clinics'],
+      ['Settings', '/admin/settings'],
+    ]);
+  });
+});

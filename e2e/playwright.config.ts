@@ -1,0 +1,68 @@
+/**
+ * End-to-end journeys in Debian's Chromium (/usr/bin/chromium; Playwright cannot download its own
+ * browser here) against the built app, started as `npm start` would, on a free port with a fresh
+ * embedded database. The port and data folder go through the environment so every Playwright
+ * process (runner and workers) agrees on them.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+function freePort(): string {
+  const script =
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ['-e', script]).toString();
+}
+
+process.env.E2E_PORT ??= freePort();
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'clinicpay-e2e-'));
+const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node --import tsx apps/server/src/main.ts',
+    cwd: repoRoot,
+    url: `${baseURL}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: process.env.E2E_PORT,
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      SUPPORT_EMAIL: 'support@clinicpay.test',
+      SUPPORT_PHONE: '020 7946 0123',
+    },
+  },
+});

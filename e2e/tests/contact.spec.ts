@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+
+test.describe('contact form', () => {
+  test('a message sent from the contact page reaches support through the dev outbox', async ({ page }) => {
+    const subject = `Payout question ${randomUUID()}`;
+    await page.goto('/contact');
+    await page.getByLabel('Name').fill('Dr Grace Hopper');
+    await page.getByLabel('Email').fill('grace@clinic.example');
+    await page.getByLabel('Subject').fill(subject);
+    await page.getByLabel('Message').fill('When are payouts made?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you for your message' })).toBeVisible();
+    await expect(page.getByLabel('Subject')).toHaveValue('');
+
+    await page.goto('/dev/outbox');
+    const message = page.locator('article', { hasText: subject });
+    await expect(message.locator('.recipient')).toHaveText('support@clinicpay.test');
+    await expect(message.locator('.text-body')).toContainText('When are payouts made?');
+  });
+
+  test('an invalid message shows each field message and sends nothing', async ({ page }) => {
+    const subject = `Never sent ${randomUUID()}`;
+    await page.goto('/contact');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Please enter your name')).toBeVisible();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Please enter a subject')).toBeVisible();
+    await expect(page.getByText('Please enter your message')).toBeVisible();
+
+    // With every other field valid, the subject alone keeps the form from sending.
+    await page.getByLabel('Name').fill('Dr Grace Hopper');
+    await page.getByLabel('Message').fill(subject);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+
+    await page.goto('/dev/outbox');
+    await expect(page.getByRole('heading', { name: 'Dev outbox' })).toBeVisible();
+    await expect(page.getByText(subject)).toHaveCount(0);
+  });
+});
