@@ -17,6 +17,9 @@ import { originCheck } from './http/origin-check.js';
 import { helmetOptions } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createAuth } from './modules/auth/auth.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { clinicRoutes } from './modules/clinics/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -46,7 +49,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('mailer', options.mailer ?? createMailer(config, database.db));
+  const mailer = options.mailer ?? createMailer(config, database.db);
+  app.decorate('mailer', mailer);
+  app.decorate(
+    'auth',
+    createAuth({
+      db: database.db,
+      config,
+      mailer,
+      onMailError: (error) => app.log.error({ err: error }, 'account email could not be sent'),
+    }),
+  );
+  app.decorateRequest('sessionUser', null);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -76,6 +90,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.addHook('onRequest', originCheck(config.publicUrl));
       await api.register(platformSettingsRoutes);
       await api.register(contactRoutes);
+      await api.register(authRoutes);
+      await api.register(clinicRoutes);
     },
     { prefix: '/api' },
   );

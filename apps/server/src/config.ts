@@ -37,6 +37,11 @@ const envSchema = z
     SUPPORT_PHONE: z.string().min(5).default('020 7946 0000'),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    AUTH_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
@@ -44,6 +49,13 @@ const envSchema = z
         code: 'custom',
         path: ['SMTP_URL'],
         message: 'is required in production (the dev outbox is off)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message: 'is required in production (it signs session cookies)',
       });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
@@ -74,7 +86,13 @@ export interface Config {
   supportPhone: string;
   trustProxy: boolean;
   apiRateLimitPerMinute: number;
+  /** Signs session cookies; outside production a fixed development secret is used when unset. */
+  authSecret: string;
+  /** Sign-in attempts per minute per IP; sign-up, reset and resend get a quarter of it. */
+  authRateLimitPerMinute: number;
 }
+
+const DEVELOPMENT_AUTH_SECRET = 'clinicpay-development-secret-never-used-in-production';
 
 /** Thrown by loadConfig with one line per bad key, e.g. 'PORT: Too big: expected number to be <=65535'. */
 export class ConfigError extends Error {
@@ -108,5 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportPhone: values.SUPPORT_PHONE,
     trustProxy: values.TRUST_PROXY === 'true',
     apiRateLimitPerMinute: values.API_RATE_LIMIT_PER_MINUTE,
+    authSecret: values.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
+    authRateLimitPerMinute: values.AUTH_RATE_LIMIT_PER_MINUTE,
   };
 }

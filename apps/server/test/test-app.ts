@@ -14,7 +14,13 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  // Many tests sign up and in from one address; rate-limit tests set the real limit themselves.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    ...options.env,
+  });
   const database = options.database ?? (await openTestDatabase());
   const app = await buildApp({
     config,

@@ -3,6 +3,8 @@
  * schema is written once here and used by the route, the API client and the form (style.md §2).
  */
 export * from './api-error.js';
+export * from './auth.js';
+export * from './clinic-profile.js';
 export * from './contact.js';
 export * from './money.js';
 export * from './platform-fee.js';

@@ -1,11 +1,13 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { Auth } from '../modules/auth/auth.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
     mailer: Mailer;
+    auth: Auth;
   }
 }

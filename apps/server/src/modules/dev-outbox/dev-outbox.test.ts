@@ -33,7 +33,12 @@ describe('/dev/outbox', () => {
 
   it('does not exist in production', async () => {
     const app = await createTestApp({
-      env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', PUBLIC_URL: 'https://pay.example.com' },
+      env: {
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        PUBLIC_URL: 'https://pay.example.com',
+        AUTH_SECRET: 'x'.repeat(32),
+      },
     });
     expect((await app.inject({ url: '/dev/outbox' })).statusCode).toBe(404);
     expect(app.mailer.transport).toBe('smtp');

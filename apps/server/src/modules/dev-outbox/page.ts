@@ -4,19 +4,8 @@
  * rather than a React page because it exists only outside production and must never reach the
  * production bundle.
  */
+import { escapeHtml } from '../../mail/html.js';
 import type { DevOutboxEntry } from './queries.js';
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
-}
 
 const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
 

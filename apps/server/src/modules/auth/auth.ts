@@ -1,0 +1,81 @@
+/**
+ * The better-auth instance (design.md "auth"): email + password accounts, database sessions in an
+ * httpOnly cookie, password reset, change password. ClinicPay's own routes (routes.ts) call its server
+ * API, so every message, rate limit and schema is ours; better-auth keeps the sessions, hashes, and
+ * the single-use tokens (stored hashed). docs/decisions/0010-accounts-with-better-auth.md.
+ */
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { passwordResetEmail } from './emails.js';
+import { hashPassword, verifyPassword } from './password-hashing.js';
+
+/** A session ends after 2 hours without use (idle timeout)... */
+export const SESSION_IDLE_SECONDS = 2 * 60 * 60;
+/** ...and 7 days after sign-in, however active (absolute lifetime, enforced in session.ts). */
+export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60;
+export const RESET_TOKEN_SECONDS = 60 * 60;
+
+interface CreateAuthOptions {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  /** Reports a reset email that could not be sent; the request itself always answers the same. */
+  onMailError: (error: unknown) => void;
+}
+
+export function createAuth({ db, config, mailer, onMailError }: CreateAuthOptions) {
+  return betterAuth({
+    appName: 'ClinicPay',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      transaction: true,
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: {
+      additionalFields: {
+        role: { type: 'string', input: false, defaultValue: 'clinic' },
+        clinicId: { type: 'string', input: false, required: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      // Not awaited: the answer must not take longer when the address has an account.
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&userId=${encodeURIComponent(user.id)}`;
+        mailer.send(passwordResetEmail(user.email, link)).catch(onMailError);
+      },
+    },
+    emailVerification: { sendOnSignUp: false, sendOnSignIn: false },
+    session: {
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: 5 * 60,
+      cookieCache: { enabled: false },
+    },
+    // Expired tokens are kept so the reset screen can say 'This reset link has expired'.
+    verification: { storeIdentifier: 'hashed', disableCleanup: true },
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'clinicpay',
+      useSecureCookies: config.isProduction,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,240 @@
+/**
+ * /api/auth: ClinicPay's account endpoints. Thin: validate with the shared schema, call better-auth or
+ * the account service, answer with the spec's message. Rate limited per IP, and per account where an
+ * email is given (issue #3 "Abuse").
+ */
+import {
+  AUTH_MESSAGES,
+  changePasswordRequestSchema,
+  emailRequestSchema,
+  messageResponseSchema,
+  resendResponseSchema,
+  resetPasswordRequestSchema,
+  resetTokenQuerySchema,
+  sessionResponseSchema,
+  signInRequestSchema,
+  signInResponseSchema,
+  signUpRequestSchema,
+  signUpResponseSchema,
+  unverifiedErrorSchema,
+  verifyEmailRequestSchema,
+} from '@clinicpay/shared';
+import { APIError } from 'better-auth/api';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error.js';
+import {
+  type AccountDeps,
+  findUserByEmail,
+  resendVerification,
+  signUpClinic,
+  verifyEmail,
+} from './service.js';
+import { forwardCookies, loadSessionUser, requireSignedIn, toSessionUser, toWebHeaders } from './session.js';
+import { checkResetToken } from './tokens.js';
+
+const errorCode = (error: unknown) =>
+  error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
+
+export async function authRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { auth, config } = app;
+  const deps: AccountDeps = { db: app.database.db, auth, mailer: app.mailer, config };
+  const showLinks = !config.isProduction;
+
+  const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+  // A second limit keyed by the account, so one account cannot be tried from many addresses.
+  const perAccount = (max: number) => {
+    const limiter = app.createRateLimit({
+      max,
+      timeWindow: '15 minutes',
+      keyGenerator: (request: FastifyRequest) =>
+        `account:${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+    });
+    return async (request: FastifyRequest) => {
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded)
+        throw new AppError('RATE_LIMITED', AUTH_MESSAGES.tooManyAttempts);
+    };
+  };
+  const signInLimit = config.authRateLimitPerMinute;
+  const mailLimit = Math.max(1, Math.floor(signInLimit / 4));
+
+  api.post(
+    '/auth/sign-up',
+    {
+      schema: { tags: ['auth'], body: signUpRequestSchema, response: { 201: signUpResponseSchema } },
+      config: perIp(mailLimit),
+    },
+    async (request, reply) => {
+      const result = await signUpClinic(deps, request.body);
+      return reply.status(201).send({
+        message: AUTH_MESSAGES.signUpSuccess,
+        email: result.email,
+        userId: result.userId,
+        verificationUrl: showLinks ? result.verificationUrl : undefined,
+      });
+    },
+  );
+
+  api.post(
+    '/auth/verify-email',
+    { schema: { tags: ['auth'], body: verifyEmailRequestSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await verifyEmail(deps, request.body.token, request.body.userId);
+      return { message: AUTH_MESSAGES.verifySuccess };
+    },
+  );
+
+  api.post(
+    '/auth/resend-verification',
+    {
+      schema: { tags: ['auth'], body: emailRequestSchema, response: { 200: resendResponseSchema } },
+      config: perIp(mailLimit),
+      preHandler: perAccount(5),
+    },
+    async (request) => {
+      const verificationUrl = await resendVerification(deps, request.body.email);
+      return {
+        message: AUTH_MESSAGES.verificationResent,
+        verificationUrl: showLinks ? verificationUrl : undefined,
+      };
+    },
+  );
+
+  api.post(
+    '/auth/sign-in',
+    {
+      schema: {
+        tags: ['auth'],
+        body: signInRequestSchema,
+        response: { 200: signInResponseSchema, 403: unverifiedErrorSchema },
+      },
+      config: perIp(signInLimit),
+      preHandler: perAccount(signInLimit),
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      try {
+        const { headers, response } = await auth.api.signInEmail({
+          body: { email, password },
+          headers: toWebHeaders(request),
+          returnHeaders: true,
+        });
+        forwardCookies(reply, headers);
+        return { message: AUTH_MESSAGES.signedIn, user: toSessionUser(response.user) };
+      } catch (error) {
+        if (errorCode(error) === 'EMAIL_NOT_VERIFIED') {
+          const user = await findUserByEmail(deps.db, email);
+          if (user) {
+            return reply.status(403).send({
+              code: 'EMAIL_NOT_VERIFIED' as const,
+              message: AUTH_MESSAGES.verifyFirst,
+              email,
+              userId: user.id,
+            });
+          }
+        }
+        if (error instanceof APIError)
+          throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
+        throw error;
+      }
+    },
+  );
+
+  api.post(
+    '/auth/sign-out',
+    { schema: { tags: ['auth'], response: { 200: messageResponseSchema } } },
+    async (request, reply) => {
+      const headers = toWebHeaders(request);
+      if (headers.get('cookie')) {
+        const result = await auth.api.signOut({ headers, returnHeaders: true }).catch(() => undefined);
+        forwardCookies(reply, result?.headers);
+      }
+      return { message: AUTH_MESSAGES.signedOut };
+    },
+  );
+
+  api.get(
+    '/auth/session',
+    { schema: { tags: ['auth'], response: { 200: sessionResponseSchema } } },
+    async (request, reply) => ({ user: await loadSessionUser(auth, request, reply) }),
+  );
+
+  api.post(
+    '/auth/forgot-password',
+    {
+      schema: { tags: ['auth'], body: emailRequestSchema, response: { 200: messageResponseSchema } },
+      config: perIp(mailLimit),
+      preHandler: perAccount(5),
+    },
+    async (request) => {
+      await auth.api.requestPasswordReset({
+        body: { email: request.body.email, redirectTo: `${config.publicUrl}/reset-password` },
+      });
+      return { message: AUTH_MESSAGES.resetSent };
+    },
+  );
+
+  api.get(
+    '/auth/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        querystring: resetTokenQuerySchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await checkResetToken(auth, request.query.token, request.query.userId);
+      return { message: 'Set new password' };
+    },
+  );
+
+  api.post(
+    '/auth/reset-password',
+    {
+      schema: { tags: ['auth'], body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } },
+      config: perIp(mailLimit),
+    },
+    async (request) => {
+      const { token, userId, password } = request.body;
+      await checkResetToken(auth, token, userId);
+      try {
+        await auth.api.resetPassword({ body: { token, newPassword: password } });
+      } catch (error) {
+        if (error instanceof APIError) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidResetToken);
+        throw error;
+      }
+      return { message: AUTH_MESSAGES.passwordUpdated };
+    },
+  );
+
+  api.post(
+    '/auth/change-password',
+    {
+      schema: { tags: ['auth'], body: changePasswordRequestSchema, response: { 200: messageResponseSchema } },
+      config: perIp(signInLimit),
+      preHandler: requireSignedIn(auth),
+    },
+    async (request, reply) => {
+      const { currentPassword, newPassword } = request.body;
+      try {
+        const { headers } = await auth.api.changePassword({
+          body: { currentPassword, newPassword, revokeOtherSessions: true },
+          headers: toWebHeaders(request),
+          returnHeaders: true,
+        });
+        forwardCookies(reply, headers);
+      } catch (error) {
+        if (errorCode(error) === 'INVALID_PASSWORD') {
+          throw new AppError('BAD_REQUEST', AUTH_MESSAGES.currentPasswordIncorrect, {
+            currentPassword: AUTH_MESSAGES.currentPasswordIncorrect,
+          });
+        }
+        throw error;
+      }
+      return { message: AUTH_MESSAGES.passwordUpdated };
+    },
+  );
+}

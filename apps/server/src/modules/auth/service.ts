@@ -1,0 +1,125 @@
+/**
+ * Account rules: sign-up (a clinic and its first user, in one transaction), email verification and
+ * its resend (spec §4 "Account", §5, §8 "Sign-in and sign-up", "Verification and reset").
+ */
+import { randomUUID } from 'node:crypto';
+import { AUTH_MESSAGES, type SignUpRequest } from '@clinicpay/shared';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { accounts, clinics, users } from '../../db/schema/index.js';
+import { AppError } from '../../http/app-error.js';
+import type { Mailer } from '../../mail/mailer.js';
+import type { Auth } from './auth.js';
+import { verificationEmail } from './emails.js';
+import { hashPassword } from './password-hashing.js';
+import { consumeVerificationToken, issueVerificationToken } from './tokens.js';
+
+export interface AccountDeps {
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  config: Config;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string }; code?: string }) ?? {};
+  return cause.code === UNIQUE_VIOLATION || cause.cause?.code === UNIQUE_VIOLATION;
+}
+
+export function findUserByEmail(db: Db, email: string) {
+  return db
+    .select({ id: users.id, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.email, email))
+    .then((rows) => rows[0]);
+}
+
+/** Emails a fresh verification link; returns the link (shown outside production only). */
+async function sendVerification(deps: AccountDeps, userId: string, email: string): Promise<string> {
+  const token = await issueVerificationToken(deps.auth, userId);
+  const link = `${deps.config.publicUrl}/verify-email?token=${token}&userId=${encodeURIComponent(userId)}`;
+  await deps.mailer.send(verificationEmail(email, link));
+  return link;
+}
+
+type SignUpInput = Omit<SignUpRequest, 'agreeTerms' | 'confirmPassword'>;
+
+/**
+ * Creates the clinic, its user (role clinic, unverified) and the password credential in one
+ * transaction, then emails the verification link. Throws AppError 409 when the email is taken.
+ */
+export async function signUpClinic(deps: AccountDeps, input: SignUpInput) {
+  const email = input.email.toLowerCase();
+  if (await findUserByEmail(deps.db, email)) throw new AppError('CONFLICT', AUTH_MESSAGES.emailExists);
+
+  const passwordHash = await hashPassword(input.password);
+  const userId = randomUUID();
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [clinic] = await tx
+        .insert(clinics)
+        .values({ clinicName: input.clinicName.trim(), email })
+        .returning({ id: clinics.id });
+      if (!clinic) throw new Error('clinic was not created');
+      await tx
+        .insert(users)
+        .values({ id: userId, email, name: input.clinicName.trim(), clinicId: clinic.id });
+      await tx.insert(accounts).values({
+        id: randomUUID(),
+        accountId: userId,
+        providerId: 'credential',
+        userId,
+        password: passwordHash,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', AUTH_MESSAGES.emailExists);
+    throw error;
+  }
+
+  const verificationUrl = await sendVerification(deps, userId, email);
+  return { userId, email, verificationUrl };
+}
+
+/**
+ * Sends a new verification link when the address belongs to an unverified account. The caller answers
+ * the same either way, so the answer does not tell whether the address has an account.
+ */
+export async function resendVerification(deps: AccountDeps, email: string): Promise<string | undefined> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user || user.emailVerified) return undefined;
+  return sendVerification(deps, user.id, email);
+}
+
+/** Marks the user verified after using up their token (throws AppError 400 for a bad token). */
+export async function verifyEmail(deps: AccountDeps, token: string, userId: string): Promise<void> {
+  await consumeVerificationToken(deps.auth, token, userId);
+  await deps.db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/**
+ * Creates a verified admin account (no clinic). Used by `npm run create-admin`; there is no default
+ * admin. Throws AppError 409 when the email is taken.
+ */
+export async function createAdmin(db: Db, email: string, password: string): Promise<string> {
+  const normalised = email.trim().toLowerCase();
+  if (await findUserByEmail(db, normalised)) throw new AppError('CONFLICT', AUTH_MESSAGES.emailExists);
+  const userId = randomUUID();
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(users)
+      .values({ id: userId, email: normalised, name: 'Administrator', role: 'admin', emailVerified: true });
+    await tx.insert(accounts).values({
+      id: randomUUID(),
+      accountId: userId,
+      providerId: 'credential',
+      userId,
+      password: passwordHash,
+    });
+  });
+  return userId;
+}

@@ -1,0 +1,107 @@
+/**
+ * Reading the signed-in user on the server, and the guards every clinic and admin route uses
+ * (spec §6; design.md "Security model": the clinic id comes from the session, never the request).
+ */
+import { AUTH_MESSAGES, CLINIC_MESSAGES, type SessionUser, userRoleSchema } from '@clinicpay/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/app-error.js';
+import { type Auth, SESSION_ABSOLUTE_SECONDS } from './auth.js';
+
+/** Copies Node's request headers into the Web Headers better-auth reads. */
+export function toWebHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return headers;
+}
+
+/** Passes better-auth's Set-Cookie headers (new, refreshed or cleared session) on to the reply. */
+export function forwardCookies(reply: FastifyReply, headers: Headers | undefined) {
+  const cookies = headers?.getSetCookie() ?? [];
+  if (cookies.length) reply.header('set-cookie', cookies);
+}
+
+/**
+ * The signed-in user, or null. A session older than the absolute lifetime is revoked here, whatever
+ * its idle expiry says.
+ */
+export async function loadSessionUser(
+  auth: Auth,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<SessionUser | null> {
+  const headers = toWebHeaders(request);
+  if (!headers.get('cookie')) return null;
+  const { headers: responseHeaders, response } = await auth.api.getSession({ headers, returnHeaders: true });
+  forwardCookies(reply, responseHeaders);
+  if (!response) return null;
+
+  const ageSeconds = (Date.now() - new Date(response.session.createdAt).getTime()) / 1000;
+  if (ageSeconds > SESSION_ABSOLUTE_SECONDS) {
+    const { headers: signOutHeaders } = await auth.api.signOut({ headers, returnHeaders: true });
+    forwardCookies(reply, signOutHeaders);
+    return null;
+  }
+  return toSessionUser(response.user);
+}
+
+/** better-auth's user, with ClinicPay's additional fields, as the API shows it. */
+export function toSessionUser(user: {
+  id: string;
+  email: string;
+  role?: unknown;
+  clinicId?: unknown;
+}): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    role: userRoleSchema.catch('clinic').parse(user.role),
+    clinicId: typeof user.clinicId === 'string' ? user.clinicId : null,
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the requireSignedIn/requireClinic/requireAdmin guards. */
+    sessionUser: SessionUser | null;
+  }
+}
+
+/** A clinic user: the user and the clinic id every clinic-scoped query must use. */
+export interface ClinicMember extends SessionUser {
+  clinicId: string;
+}
+
+async function signedInUser(auth: Auth, request: FastifyRequest, reply: FastifyReply): Promise<SessionUser> {
+  const user = await loadSessionUser(auth, request, reply);
+  if (!user) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.signInRequired);
+  request.sessionUser = user;
+  return user;
+}
+
+/** preHandler: any signed-in user. 401 otherwise. */
+export const requireSignedIn = (auth: Auth) => async (request: FastifyRequest, reply: FastifyReply) => {
+  await signedInUser(auth, request, reply);
+};
+
+/** preHandler: a clinic user with a clinic. 401 when signed out, 403 for an admin or no clinic. */
+export const requireClinic = (auth: Auth) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const user = await signedInUser(auth, request, reply);
+  if (user.role !== 'clinic') throw new AppError('FORBIDDEN', AUTH_MESSAGES.clinicOnly);
+  if (!user.clinicId) throw new AppError('FORBIDDEN', CLINIC_MESSAGES.noClinic);
+};
+
+/** preHandler: an admin. 401 when signed out, 403 for anyone else. */
+export const requireAdmin = (auth: Auth) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const user = await signedInUser(auth, request, reply);
+  if (user.role !== 'admin') throw new AppError('FORBIDDEN', AUTH_MESSAGES.adminOnly);
+};
+
+/** The clinic member of a request that passed requireClinic. */
+export function clinicMemberOf(request: FastifyRequest): ClinicMember {
+  const user = request.sessionUser;
+  if (!user?.clinicId) throw new AppError('FORBIDDEN', CLINIC_MESSAGES.noClinic);
+  return { ...user, clinicId: user.clinicId };
+}

@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PASSWORD,
+  SESSION_COOKIE,
+  signedInAdmin,
+  signedInClinic,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from '../../../test/accounts.js';
+import { createTestApp } from '../../../test/test-app.js';
+import { sessions } from '../../db/schema/index.js';
+
+describe('sign-in, sessions and sign-out', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  const session = (cookies: Record<string, string>) => app.inject({ url: '/api/auth/session', cookies });
+
+  it('signs a clinic user in with an httpOnly, SameSite=Lax session cookie', async () => {
+    const { email, cookies, user } = await signedInClinic(app);
+    expect(user).toMatchObject({ email, role: 'clinic' });
+    expect(user.clinicId).toMatch(/^[0-9a-f-]{36}$/);
+    const response = await signIn(app, email);
+    const cookie = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.secure).toBeFalsy();
+    expect((await session(cookies)).json().user).toMatchObject({ email, role: 'clinic' });
+  });
+
+  it('gives each sign-in a new session', async () => {
+    const { email, cookies } = await signedInClinic(app);
+    const again = await signIn(app, email);
+    const second = again.cookies.find((candidate) => candidate.name === SESSION_COOKIE)?.value;
+    expect(second).toBeDefined();
+    expect(second).not.toBe(cookies[SESSION_COOKIE]);
+  });
+
+  it('answers wrong credentials with one message that names neither part', async () => {
+    const { email } = await signedInClinic(app);
+    const wrongPassword = await signIn(app, email, 'not the password');
+    const unknownEmail = await signIn(app, uniqueEmail(), PASSWORD);
+    for (const response of [wrongPassword, unknownEmail]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toBe('Invalid email or password');
+    }
+    const empty = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: '', password: '' },
+    });
+    expect(empty.json().fieldErrors).toEqual({
+      email: 'Please fill in all fields',
+      password: 'Please fill in all fields',
+    });
+  });
+
+  it('revokes the session on the server at sign-out', async () => {
+    const { cookies } = await signedInClinic(app);
+    const out = await app.inject({ method: 'POST', url: '/api/auth/sign-out', cookies });
+    expect(out.json()).toEqual({ message: 'Signed out successfully' });
+    expect((await session(cookies)).json()).toEqual({ user: null });
+    expect((await app.inject({ url: '/api/clinic', cookies })).statusCode).toBe(401);
+  });
+
+  it('ends a session after its absolute lifetime however active it is', async () => {
+    const { cookies, user } = await signedInClinic(app);
+    await app.database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
+      .where(eq(sessions.userId, user.id));
+    expect((await session(cookies)).json()).toEqual({ user: null });
+    expect(await app.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+  });
+
+  it('signs an admin in with role admin', async () => {
+    const { user } = await signedInAdmin(app);
+    expect(user).toMatchObject({ role: 'admin', clinicId: null });
+  });
+});
+
+describe('who may call what', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('keeps clinic routes to signed-in clinic users', async () => {
+    const clinic = await signedInClinic(app);
+    const admin = await signedInAdmin(app);
+    expect((await app.inject({ url: '/api/clinic' })).statusCode).toBe(401);
+    const asAdmin = await app.inject({ url: '/api/clinic', cookies: admin.cookies });
+    expect(asAdmin.statusCode).toBe(403);
+    expect(asAdmin.json().message).toBe('This page is for clinic accounts only');
+    expect((await app.inject({ url: '/api/clinic', cookies: clinic.cookies })).statusCode).toBe(200);
+  });
+
+  it('refuses a forged or unknown session cookie', async () => {
+    const response = await app.inject({ url: '/api/clinic', cookies: { [SESSION_COOKIE]: 'forged.value' } });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers the 21st rapid sign-in attempt with 429', async () => {
+    const app = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '20' } });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 21; attempt++) {
+      statuses.push((await signIn(app, uniqueEmail(), 'wrong password')).statusCode);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    const limited = await signIn(app, uniqueEmail(), 'wrong password');
+    expect(limited.json().message).toBe('Too many requests. Please wait a moment and try again.');
+    await app.close();
+  });
+
+  it('limits attempts on one account from many addresses', async () => {
+    const app = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '20', TRUST_PROXY: 'true' } });
+    const email = uniqueEmail();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 21; attempt++) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        headers: { 'x-forwarded-for': `10.0.0.${attempt + 1}` },
+        payload: { email, password: 'wrong password' },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses[19]).toBe(401);
+    expect(statuses[20]).toBe(429);
+    await app.close();
+  });
+
+  it('limits sign-ups, reset requests and resends per address', async () => {
+    const app = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '20' } });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++)
+      statuses.push((await signUp(app, uniqueEmail())).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    await app.close();
+  });
+});

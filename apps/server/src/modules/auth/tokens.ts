@@ -1,0 +1,53 @@
+/**
+ * Email verification and password reset tokens. better-auth stores them (hashed, with an expiry) in
+ * the verifications table and consumes them atomically, so each works once (spec §4 "Password reset").
+ */
+import { randomBytes } from 'node:crypto';
+import { AUTH_MESSAGES } from '@clinicpay/shared';
+import { AppError } from '../../http/app-error.js';
+import type { Auth } from './auth.js';
+
+/** Verification links work for 24 hours (docs/decisions/0010-accounts-with-better-auth.md). */
+export const VERIFICATION_TOKEN_SECONDS = 24 * 60 * 60;
+
+const verificationIdentifier = (token: string) => `email-verification:${token}`;
+const resetIdentifier = (token: string) => `reset-password:${token}`;
+
+async function internalAdapter(auth: Auth) {
+  return (await auth.$context).internalAdapter;
+}
+
+/** Creates a verification token for the user and returns it (only its hash is stored). */
+export async function issueVerificationToken(auth: Auth, userId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await (await internalAdapter(auth)).createVerificationValue({
+    identifier: verificationIdentifier(token),
+    value: userId,
+    expiresAt: new Date(Date.now() + VERIFICATION_TOKEN_SECONDS * 1000),
+  });
+  return token;
+}
+
+/**
+ * Uses up a verification token of this user. Throws AppError 400 'Invalid or expired verification
+ * token' when it is unknown, another user's, expired or already used.
+ */
+export async function consumeVerificationToken(auth: Auth, token: string, userId: string): Promise<void> {
+  const adapter = await internalAdapter(auth);
+  const invalid = new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidVerificationToken);
+  const stored = await adapter.findVerificationValue(verificationIdentifier(token));
+  if (!stored || stored.value !== userId || stored.expiresAt < new Date()) throw invalid;
+  const consumed = await adapter.consumeVerificationValue(verificationIdentifier(token));
+  if (!consumed) throw invalid;
+}
+
+/**
+ * Checks a reset link's token against spec §5: unknown → 'Invalid reset token', another user's →
+ * 'Invalid user ID', expired → 'This reset link has expired'. Does not use the token up.
+ */
+export async function checkResetToken(auth: Auth, token: string, userId: string): Promise<void> {
+  const stored = await (await internalAdapter(auth)).findVerificationValue(resetIdentifier(token));
+  if (!stored) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidResetToken);
+  if (stored.value !== userId) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidUserId);
+  if (stored.expiresAt < new Date()) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.resetExpired);
+}

@@ -1,0 +1,54 @@
+/**
+ * The signed-in clinic's profile and notification settings (spec §2 "Clinic Settings", §5).
+ * Throws AppError 404 'No clinic associated with this user' when the clinic row is gone.
+ */
+import { CLINIC_MESSAGES, type Clinic, type ClinicProfileChanges } from '@clinicpay/shared';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import { type ClinicChanges, type ClinicRow, findClinic, updateClinic } from './queries.js';
+
+/** The API shape of a clinic: a missing provider status counts as not_connected (spec §3). */
+export function toClinic(row: ClinicRow): Clinic {
+  return {
+    id: row.id,
+    clinicName: row.clinicName,
+    logoUrl: row.logoUrl,
+    email: row.email,
+    phone: row.phone,
+    addressLine1: row.addressLine1,
+    addressLine2: row.addressLine2,
+    city: row.city,
+    postcode: row.postcode,
+    stripeAccountId: row.stripeAccountId,
+    stripeStatus: row.stripeStatus ?? 'not_connected',
+    emailNotifications: row.emailNotifications,
+    smsNotifications: row.smsNotifications,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function orNotFound(row: ClinicRow | undefined): Clinic {
+  if (!row) throw new AppError('NOT_FOUND', CLINIC_MESSAGES.noClinic);
+  return toClinic(row);
+}
+
+export async function getClinic(db: Db, clinicId: string): Promise<Clinic> {
+  return orNotFound(await findClinic(db, clinicId));
+}
+
+/** Saves the profile fields, already parsed so that empty strings are null (spec §5). */
+export async function updateClinicProfile(
+  db: Db,
+  clinicId: string,
+  profile: ClinicProfileChanges,
+): Promise<Clinic> {
+  return orNotFound(await updateClinic(db, clinicId, profile));
+}
+
+export async function updateNotificationSettings(
+  db: Db,
+  clinicId: string,
+  changes: Pick<ClinicChanges, 'emailNotifications' | 'smsNotifications'>,
+): Promise<Clinic> {
+  return orNotFound(await updateClinic(db, clinicId, changes));
+}

@@ -1,0 +1,72 @@
+/** Account fixtures for API tests: sign up, verify from the emailed link, sign in. */
+import { randomUUID } from 'node:crypto';
+import { desc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { devOutbox } from '../src/db/schema/index.js';
+import { createAdmin } from '../src/modules/auth/service.js';
+
+export const PASSWORD = 'correct horse battery';
+export const SESSION_COOKIE = 'clinicpay.session_token';
+
+export const uniqueEmail = (label = 'clinic') => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** The newest dev-outbox message to `recipient`. */
+export async function lastMailTo(app: FastifyInstance, recipient: string) {
+  const rows = await app.database.db.select().from(devOutbox).orderBy(desc(devOutbox.createdAt));
+  return rows.find((row) => row.recipient === recipient);
+}
+
+/** The first link in the newest message to `recipient`, as a URL. */
+export async function linkMailedTo(app: FastifyInstance, recipient: string): Promise<URL> {
+  const mail = await lastMailTo(app, recipient);
+  const link = mail?.textBody.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no link mailed to ${recipient}`);
+  return new URL(link);
+}
+
+export function signUp(
+  app: FastifyInstance,
+  email: string,
+  password = PASSWORD,
+  clinicName = 'Harley Street Dental',
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up',
+    payload: { clinicName, email, password, confirmPassword: password, agreeTerms: true },
+  });
+}
+
+export async function verifyFromEmail(app: FastifyInstance, email: string) {
+  const link = await linkMailedTo(app, email);
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    payload: { token: link.searchParams.get('token'), userId: link.searchParams.get('userId') },
+  });
+}
+
+export function signIn(app: FastifyInstance, email: string, password = PASSWORD) {
+  return app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+}
+
+/** The session cookie a response set, as inject's `cookies` option. */
+export function sessionCookieOf(response: { cookies: { name: string; value: string }[] }) {
+  const cookie = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
+  if (!cookie) throw new Error('no session cookie was set');
+  return { [SESSION_COOKIE]: cookie.value };
+}
+
+/** A verified, signed-in clinic user: its email and session cookie. */
+export async function signedInClinic(app: FastifyInstance, email = uniqueEmail()) {
+  await signUp(app, email);
+  await verifyFromEmail(app, email);
+  const response = await signIn(app, email);
+  return { email, cookies: sessionCookieOf(response), user: response.json().user };
+}
+
+export async function signedInAdmin(app: FastifyInstance, email = uniqueEmail('admin')) {
+  await createAdmin(app.database.db, email, PASSWORD);
+  const response = await signIn(app, email);
+  return { email, cookies: sessionCookieOf(response), user: response.json().user };
+}

@@ -1,0 +1,160 @@
+/**
+ * Account schemas and messages (spec §5 validation rules, §8 "Sign-in and sign-up", "Verification and
+ * reset", "Change password"). Each schema feeds the API route, the API client and the form.
+ */
+import { z } from 'zod';
+
+export const AUTH_MESSAGES = {
+  fillAllFields: 'Please fill in all fields',
+  passwordsDoNotMatch: 'Passwords do not match',
+  agreeTerms: 'You must agree to the terms and conditions',
+  enterEmail: 'Please enter your email address',
+  invalidEmail: 'Please enter a valid email address',
+  newPasswordMin: 'Password must be at least 8 characters',
+  resetPasswordMin: 'Password must be at least 6 characters long',
+  passwordTooLong: 'Password must be at most 128 characters',
+  currentPasswordRequired: 'Current password is required',
+  passwordsDontMatch: "Passwords don't match",
+  verifyFirst: 'Please verify your email address before signing in',
+  // The spec has no text for wrong credentials; one message for both parts reveals neither.
+  invalidCredentials: 'Invalid email or password',
+  emailExists: 'An account with this email already exists. Please sign in instead.',
+  accountSetupFailed: 'There was an issue setting up your account. Please try again.',
+  signUpSuccess: 'Sign up successful! Please check your email for verification.',
+  verificationResent: 'Verification email has been resent.',
+  verificationSendFailed: 'Failed to send verification email',
+  verifySuccess: 'Email verification successful! You can now sign in.',
+  invalidVerificationToken: 'Invalid or expired verification token',
+  resetSent: 'Password reset instructions sent to your email.',
+  invalidUserId: 'Invalid user ID',
+  invalidResetToken: 'Invalid reset token',
+  resetExpired: 'This reset link has expired',
+  resetMissing: 'Invalid or missing reset token. Please request a new password reset link.',
+  passwordUpdated: 'Password updated successfully',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  signedIn: 'Signed in successfully',
+  signedOut: 'Signed out successfully',
+  alreadySignedIn: 'You are already signed in',
+  signInRequired: 'Please sign in to continue',
+  adminOnly: 'This page is for platform administrators only',
+  clinicOnly: 'This page is for clinic accounts only',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+} as const;
+
+/** Passwords are accepted up to 128 characters (OWASP: allow at least 64). */
+export const PASSWORD_MAX_LENGTH = 128;
+
+const required = (message: string = AUTH_MESSAGES.fillAllFields) =>
+  z.string({ error: message }).min(1, message);
+
+const email = (missing: string = AUTH_MESSAGES.fillAllFields) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(254, AUTH_MESSAGES.invalidEmail)
+    .pipe(z.email(AUTH_MESSAGES.invalidEmail))
+    .transform((value) => value.toLowerCase());
+
+const password = (min: number, minMessage: string, missing: string = AUTH_MESSAGES.fillAllFields) =>
+  required(missing).min(min, minMessage).max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
+
+export const signInRequestSchema = z.object({
+  email: email(),
+  password: required().max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.invalidCredentials),
+});
+export type SignInRequest = z.input<typeof signInRequestSchema>;
+
+export const signUpRequestSchema = z
+  .object({
+    clinicName: required().trim().min(1, AUTH_MESSAGES.fillAllFields).max(200),
+    email: email(),
+    // Spec §5 leaves the sign-up length "not shown"; a new password follows the settings rule (8).
+    password: password(8, AUTH_MESSAGES.newPasswordMin),
+    confirmPassword: required(),
+    agreeTerms: z.literal(true, { error: AUTH_MESSAGES.agreeTerms }),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type SignUpRequest = z.input<typeof signUpRequestSchema>;
+
+export const emailRequestSchema = z.object({ email: email(AUTH_MESSAGES.enterEmail) });
+export type EmailRequest = z.input<typeof emailRequestSchema>;
+
+export const verifyEmailRequestSchema = z.object({
+  token: required(AUTH_MESSAGES.invalidVerificationToken).max(200, AUTH_MESSAGES.invalidVerificationToken),
+  userId: required(AUTH_MESSAGES.invalidVerificationToken).max(100, AUTH_MESSAGES.invalidVerificationToken),
+});
+export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
+
+export const resetTokenQuerySchema = z.object({
+  token: required(AUTH_MESSAGES.resetMissing).max(200, AUTH_MESSAGES.invalidResetToken),
+  userId: required(AUTH_MESSAGES.resetMissing).max(100, AUTH_MESSAGES.invalidUserId),
+});
+export type ResetTokenQuery = z.input<typeof resetTokenQuerySchema>;
+
+export const resetPasswordRequestSchema = resetTokenQuerySchema
+  .extend({
+    password: password(6, AUTH_MESSAGES.resetPasswordMin),
+    confirmPassword: required(),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+export const changePasswordRequestSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: AUTH_MESSAGES.currentPasswordRequired })
+      .min(6, AUTH_MESSAGES.currentPasswordRequired)
+      .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.currentPasswordIncorrect),
+    newPassword: password(8, AUTH_MESSAGES.newPasswordMin, AUTH_MESSAGES.newPasswordMin),
+    confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDontMatch }),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+export const userRoleSchema = z.enum(['clinic', 'admin']);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: userRoleSchema,
+  clinicId: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const sessionResponseSchema = z.object({ user: sessionUserSchema.nullable() });
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const signUpResponseSchema = z.object({
+  message: z.string(),
+  email: z.string(),
+  userId: z.string(),
+  /** Outside production only: the spec's test-only display of the verification link. */
+  verificationUrl: z.string().optional(),
+});
+
+export const resendResponseSchema = z.object({
+  message: z.string(),
+  verificationUrl: z.string().optional(),
+});
+
+export const signInResponseSchema = z.object({ message: z.string(), user: sessionUserSchema });
+
+/** Body of the 403 when the account is not verified yet (spec §4 "Account"). */
+export const unverifiedErrorSchema = z.object({
+  code: z.literal('EMAIL_NOT_VERIFIED'),
+  message: z.string(),
+  email: z.string(),
+  userId: z.string(),
+});

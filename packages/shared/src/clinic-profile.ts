@@ -1,0 +1,80 @@
+/**
+ * The clinic profile and notification settings (spec §2 "Clinic Settings", §5: empty profile strings
+ * are saved as null; a profile is complete with logo, name, email, phone, address line 1, city and
+ * postcode).
+ */
+import { z } from 'zod';
+
+export const CLINIC_MESSAGES = {
+  profileSaved: 'Profile settings saved successfully',
+  profileSaveFailed: 'Failed to save profile settings',
+  incompleteProfile: 'Add your clinic logo and details to give patients the best payment experience!',
+  noClinic: 'No clinic associated with this user',
+  notificationToggled: (channel: 'Email' | 'SMS', enabled: boolean) =>
+    `${channel} notifications ${enabled ? 'enabled' : 'disabled'}`,
+  notificationFailed: (channel: 'email' | 'sms') => `Failed to update ${channel} notification settings`,
+  invalidEmail: 'Please enter a valid email address',
+  tooLong: 'Please keep this under 200 characters',
+} as const;
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(200, CLINIC_MESSAGES.tooLong)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+export const clinicProfileUpdateSchema = z.object({
+  clinicName: optionalText,
+  email: optionalText.pipe(z.email(CLINIC_MESSAGES.invalidEmail).nullable()),
+  phone: optionalText,
+  addressLine1: optionalText,
+  addressLine2: optionalText,
+  city: optionalText,
+  postcode: optionalText,
+});
+export type ClinicProfileUpdate = z.input<typeof clinicProfileUpdateSchema>;
+/** The parsed profile: every field a string or null. */
+export type ClinicProfileChanges = z.output<typeof clinicProfileUpdateSchema>;
+
+export const notificationSettingsUpdateSchema = z
+  .object({ emailNotifications: z.boolean().optional(), smsNotifications: z.boolean().optional() })
+  .refine((value) => value.emailNotifications !== undefined || value.smsNotifications !== undefined, {
+    message: 'No clinic data to update',
+  });
+export type NotificationSettingsUpdate = z.input<typeof notificationSettingsUpdateSchema>;
+
+export const providerStatusSchema = z.enum(['connected', 'not_connected', 'pending', 'suspended']);
+
+export const clinicSchema = z.object({
+  id: z.string(),
+  clinicName: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  city: z.string().nullable(),
+  postcode: z.string().nullable(),
+  stripeAccountId: z.string().nullable(),
+  stripeStatus: providerStatusSchema,
+  emailNotifications: z.boolean(),
+  smsNotifications: z.boolean(),
+  createdAt: z.string(),
+});
+export type Clinic = z.infer<typeof clinicSchema>;
+
+export const clinicResponseSchema = z.object({ clinic: clinicSchema });
+
+/** The 7 fields of spec §5 that make a profile complete. */
+export function isProfileComplete(clinic: Clinic): boolean {
+  return [
+    clinic.logoUrl,
+    clinic.clinicName,
+    clinic.email,
+    clinic.phone,
+    clinic.addressLine1,
+    clinic.city,
+    clinic.postcode,
+  ].every((value) => value !== null && value !== '');
+}
