@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN } from './fixtures/accounts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -49,7 +50,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // The admin is made with the real CLI first: the embedded database allows one process at a time.
+    command: `npm run create-admin --silent -- --email ${E2E_ADMIN.email} && node --import tsx apps/server/src/main.ts`,
     cwd: repoRoot,
     url: `${baseURL}/readyz`,
     timeout: 120_000,
@@ -63,6 +65,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SUPPORT_EMAIL: 'support@clinicpay.test',
       SUPPORT_PHONE: '020 7946 0123',
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Every journey signs up and in from 127.0.0.1; the limits themselves are tested in the API suite.
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     },
   },
 });

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fieldErrors: Record<string, string> = {},
+    /** The whole error body, for answers that carry more than a message. */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -31,6 +33,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
     body?.code ?? 'INTERNAL',
     body?.message ?? 'An unexpected error occurred.',
     body?.fieldErrors ?? {},
+    body,
   );
 }
 

@@ -1,0 +1,22 @@
+/**
+ * Route guarding (spec §4, §6): signed-out users go to /sign-in carrying where they were going; a
+ * non-admin on an admin page goes to /dashboard; an admin on a clinic page goes to /admin. The server
+ * enforces the same rules on every API call; this only decides what the browser shows.
+ */
+import type { UserRole } from '@clinicpay/shared';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { homeOf, useSession } from '@/features/auth/api/session';
+
+export function RequireRole({ allowed, children }: { allowed: UserRole; children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  const location = useLocation();
+  if (isLoading) return <Spinner label="Loading..." className="justify-center py-24" />;
+  if (!user) {
+    const redirectTo = encodeURIComponent(`${location.pathname}${location.search}`);
+    return <Navigate to={`/sign-in?redirectTo=${redirectTo}`} replace />;
+  }
+  if (user.role !== allowed) return <Navigate to={homeOf(user)} replace />;
+  return children;
+}

@@ -1,0 +1,1 @@
+export { ClinicHomePage as default } from '@/features/clinics/clinic-home-page';

@@ -1,0 +1,1 @@
+export { VerifyEmailPage as default } from '@/features/auth/verify-email-page';

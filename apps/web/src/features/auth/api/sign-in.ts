@@ -1,0 +1,41 @@
+import { type SignInRequest, signInResponseSchema, unverifiedErrorSchema } from '@clinicpay/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { SESSION_QUERY_KEY } from './session';
+
+/** Thrown when the credentials are right but the email is not verified yet (spec §4 "Account"). */
+export class UnverifiedAccountError extends Error {
+  constructor(
+    message: string,
+    readonly email: string,
+    readonly userId: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function signIn(input: SignInRequest) {
+  try {
+    return await apiRequest('/auth/sign-in', { method: 'POST', body: input, schema: signInResponseSchema });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) {
+      const unverified = unverifiedErrorSchema.safeParse(error.body);
+      if (unverified.success) {
+        throw new UnverifiedAccountError(
+          unverified.data.message,
+          unverified.data.email,
+          unverified.data.userId,
+        );
+      }
+    }
+    throw error;
+  }
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: (result) => queryClient.setQueryData(SESSION_QUERY_KEY, { user: result.user }),
+  });
+}

@@ -1,0 +1,66 @@
+import { type ChangePasswordRequest, changePasswordRequestSchema } from '@clinicpay/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { showServerFieldErrors } from '@/lib/form-errors';
+import { useChangePassword } from './api/change-password';
+
+const FIELDS = [
+  ['currentPassword', 'Current Password', 'current-password'],
+  ['newPassword', 'New Password', 'new-password'],
+  ['confirmPassword', 'Confirm Password', 'new-password'],
+] as const;
+
+/** Spec §2 Clinic Settings → Security: change password; other sessions are signed out. */
+export function ChangePasswordForm() {
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordRequest>({
+    resolver: zodResolver(changePasswordRequestSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: (result) => {
+        toast.success(result.message);
+        form.reset();
+      },
+      onError: (error) => {
+        showServerFieldErrors(form, error);
+        toast.error(error.message);
+      },
+    }),
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Change Password</CardTitle>
+        <CardDescription>Changing your password signs you out on every other device.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-4">
+          {FIELDS.map(([name, label, autoComplete]) => (
+            <FormField key={name} id={name} label={label} error={errors[name]?.message}>
+              <Input
+                id={name}
+                type="password"
+                autoComplete={autoComplete}
+                aria-invalid={errors[name] ? true : undefined}
+                {...form.register(name)}
+              />
+            </FormField>
+          ))}
+          <Button type="submit" disabled={change.isPending} className="self-start">
+            {change.isPending ? 'Updating...' : 'Update Password'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

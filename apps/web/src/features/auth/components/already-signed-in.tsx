@@ -1,0 +1,20 @@
+import { AUTH_MESSAGES, type SessionUser } from '@clinicpay/shared';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { homeOf } from '../api/session';
+import { AuthCard } from './auth-card';
+
+/** The 'already signed in' notice of spec §2 for sign-in and sign-up. */
+export function AlreadySignedIn({ user }: { user: SessionUser }) {
+  return (
+    <AuthCard title={AUTH_MESSAGES.alreadySignedIn}>
+      <Alert>
+        {AUTH_MESSAGES.alreadySignedIn} as {user.email}.
+      </Alert>
+      <Button asChild className="mt-4 w-full">
+        <Link to={homeOf(user)}>Go to your dashboard</Link>
+      </Button>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,67 @@
+import { type EmailRequest, emailRequestSchema } from '@clinicpay/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useRequestPasswordReset } from './api/reset-password';
+import { AuthCard } from './components/auth-card';
+
+/** Spec §2 "Forgot password": email, 'Send Reset Instructions', and a confirmation with try again. */
+export function ForgotPasswordPage() {
+  useDocumentTitle('Forgot Password');
+  const request = useRequestPasswordReset();
+  const form = useForm<EmailRequest>({
+    resolver: zodResolver(emailRequestSchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = form.handleSubmit((values) =>
+    request.mutate(values, {
+      onSuccess: (result) => toast.success(result.message),
+      onError: (error) => toast.error(error.message),
+    }),
+  );
+
+  if (request.isSuccess) {
+    return (
+      <AuthCard title="Check your email">
+        <Alert tone="success">{request.data.message}</Alert>
+        <p className="mt-4 text-sm text-slate-600">
+          If an account exists for {request.variables.email}, the email has a link to set a new password. It
+          expires in 1 hour.
+        </p>
+        <Button
+          variant="outline"
+          className="mt-4 w-full"
+          onClick={() => {
+            request.reset();
+            form.reset();
+          }}
+        >
+          Try again
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Forgot password" description="Enter your email and we'll send you reset instructions.">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <FormField id="email" label="Email" error={form.formState.errors.email?.message}>
+          <Input type="email" autoComplete="email" {...form.register('email')} id="email" />
+        </FormField>
+        <Button type="submit" disabled={request.isPending}>
+          {request.isPending ? 'Sending...' : 'Send Reset Instructions'}
+        </Button>
+        <Link to="/sign-in" className="text-center text-sm text-brand-700 hover:underline">
+          Back to sign in
+        </Link>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,112 @@
+import { AUTH_MESSAGES, type ResetPasswordRequest, resetPasswordRequestSchema } from '@clinicpay/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { showServerFieldErrors } from '@/lib/form-errors';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useResetPassword, useResetTokenCheck } from './api/reset-password';
+import { AuthCard } from './components/auth-card';
+
+const REDIRECT_AFTER_RESET_MS = 2000;
+
+/** Spec §2 "Reset password": missing, checking, invalid or expired, and valid ('Set new password'). */
+export function ResetPasswordPage() {
+  useDocumentTitle('Reset Password');
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const userId = params.get('userId');
+  const check = useResetTokenCheck(token && userId ? { token, userId } : null);
+
+  if (!token || !userId) {
+    return (
+      <AuthCard title="Reset password">
+        <InvalidLink message={AUTH_MESSAGES.resetMissing} />
+      </AuthCard>
+    );
+  }
+  if (check.isPending) {
+    return (
+      <AuthCard title="Reset password">
+        <Spinner label="Checking your reset link..." />
+      </AuthCard>
+    );
+  }
+  if (check.isError) {
+    return (
+      <AuthCard title="Reset password">
+        <InvalidLink message={check.error.message} />
+      </AuthCard>
+    );
+  }
+  return <NewPasswordForm token={token} userId={userId} />;
+}
+
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <Alert tone="error">{message}</Alert>
+      <Button asChild>
+        <Link to="/forgot-password">Go to Forgot Password</Link>
+      </Button>
+    </div>
+  );
+}
+
+function NewPasswordForm({ token, userId }: { token: string; userId: string }) {
+  const reset = useResetPassword();
+  const navigate = useNavigate();
+  const form = useForm<ResetPasswordRequest>({
+    resolver: zodResolver(resetPasswordRequestSchema),
+    defaultValues: { token, userId, password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    reset.mutate(values, {
+      onSuccess: (result) => {
+        toast.success(result.message);
+        setTimeout(() => navigate('/sign-in', { replace: true }), REDIRECT_AFTER_RESET_MS);
+      },
+      onError: (error) => {
+        if (!showServerFieldErrors(form, error)) form.setError('root', { message: error.message });
+        toast.error(error.message);
+      },
+    }),
+  );
+
+  return (
+    <AuthCard title="Set new password">
+      {reset.isSuccess ? (
+        <Alert tone="success">{reset.data.message}</Alert>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
+          <FormField id="password" label="New Password" error={errors.password?.message}>
+            <Input type="password" autoComplete="new-password" {...form.register('password')} id="password" />
+          </FormField>
+          <FormField
+            id="confirmPassword"
+            label="Confirm New Password"
+            error={errors.confirmPassword?.message}
+          >
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...form.register('confirmPassword')}
+              id="confirmPassword"
+            />
+          </FormField>
+          <Button type="submit" disabled={reset.isPending}>
+            {reset.isPending ? 'Updating...' : 'Update Password'}
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,88 @@
+import { type SignInRequest, signInRequestSchema } from '@clinicpay/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { rememberPendingVerification } from '@/lib/browser-storage';
+import { safeRedirectPath } from '@/lib/safe-redirect';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { homeOf, useSession } from './api/session';
+import { UnverifiedAccountError, useSignIn } from './api/sign-in';
+import { AlreadySignedIn } from './components/already-signed-in';
+import { AuthCard } from './components/auth-card';
+
+/** Spec §2 "Sign in": email, password, Forgot password, and a link to sign up. */
+export function SignInPage() {
+  useDocumentTitle('Sign In');
+  const { user, isLoading } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const signIn = useSignIn();
+  const form = useForm<SignInRequest>({
+    resolver: zodResolver(signInRequestSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  if (isLoading) return <Spinner label="Loading..." className="justify-center py-24" />;
+  if (user) return <AlreadySignedIn user={user} />;
+
+  const onSubmit = form.handleSubmit((values) =>
+    signIn.mutate(values, {
+      onSuccess: (result) => {
+        toast.success(result.message);
+        const wanted = safeRedirectPath(params.get('redirectTo'));
+        const home = homeOf(result.user);
+        navigate(wanted?.startsWith(home) ? wanted : home, { replace: true });
+      },
+      onError: (error) => {
+        if (error instanceof UnverifiedAccountError) {
+          rememberPendingVerification(error.email, error.userId);
+          toast.error(error.message);
+          navigate(`/verify-email?email=${encodeURIComponent(error.email)}`);
+          return;
+        }
+        form.setError('root', { message: error.message });
+      },
+    }),
+  );
+
+  return (
+    <AuthCard title="Sign in" description="Sign in to your ClinicPay account">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {errors.root ? (
+          <p role="alert" className="text-sm text-red-600">
+            {errors.root.message}
+          </p>
+        ) : null}
+        <FormField id="email" label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...form.register('email')} id="email" />
+        </FormField>
+        <FormField id="password" label="Password" error={errors.password?.message}>
+          <Input
+            type="password"
+            autoComplete="current-password"
+            {...form.register('password')}
+            id="password"
+          />
+        </FormField>
+        <Link to="/forgot-password" className="self-end text-sm text-brand-700 hover:underline">
+          Forgot password?
+        </Link>
+        <Button type="submit" disabled={signIn.isPending}>
+          {signIn.isPending ? 'Signing in...' : 'Sign In'}
+        </Button>
+        <p className="text-center text-sm text-slate-600">
+          Don't have an account?{' '}
+          <Link to="/sign-up" className="text-brand-700 hover:underline">
+            Sign up
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
+  );
+}

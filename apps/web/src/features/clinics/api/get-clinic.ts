@@ -1,0 +1,14 @@
+import { clinicResponseSchema } from '@clinicpay/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export const CLINIC_QUERY_KEY = ['clinic'] as const;
+
+export function getClinic() {
+  return apiRequest('/clinic', { schema: clinicResponseSchema }).then((result) => result.clinic);
+}
+
+/** The signed-in user's clinic. */
+export function useClinic() {
+  return useQuery({ queryKey: CLINIC_QUERY_KEY, queryFn: getClinic });
+}

@@ -1,0 +1,31 @@
+import { CLINIC_MESSAGES, isProfileComplete } from '@clinicpay/shared';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useClinic } from './api/get-clinic';
+
+/** /dashboard: the clinic's home. Statistics, links and payments join it with their issues. */
+export function ClinicHomePage() {
+  useDocumentTitle('Dashboard');
+  const clinic = useClinic();
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">Dashboard</h1>
+        {clinic.data ? (
+          <p className="text-slate-600">Welcome, {clinic.data.clinicName ?? 'your clinic'}.</p>
+        ) : null}
+      </div>
+      {clinic.isPending ? <Spinner label="Loading..." /> : null}
+      {clinic.data && !isProfileComplete(clinic.data) ? (
+        <Alert>
+          {CLINIC_MESSAGES.incompleteProfile}{' '}
+          <Link to="/dashboard/settings?tab=profile" className="font-medium underline">
+            Complete your profile
+          </Link>
+        </Alert>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { CLINIC_MESSAGES, type Clinic } from '@clinicpay/shared';
+import { toast } from 'sonner';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { useUpdateNotificationSettings } from '../api/update-notification-settings';
+
+const CHANNELS = [
+  {
+    key: 'emailNotifications',
+    name: 'Email',
+    field: 'email',
+    text: 'Payment requests and receipts by email.',
+  },
+  {
+    key: 'smsNotifications',
+    name: 'SMS',
+    field: 'sms',
+    text: 'Payment requests and receipts by text message.',
+  },
+] as const;
+
+/** Spec §2 Clinic Settings → Notifications: the Email and SMS toggles with their toasts (spec §8). */
+export function NotificationsTab({ clinic }: { clinic: Clinic }) {
+  const update = useUpdateNotificationSettings();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Notification Settings</CardTitle>
+        <CardDescription>
+          Choose how ClinicPay sends payment requests and confirmations to your patients.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        {CHANNELS.map(({ key, name, field, text }) => (
+          <div key={key} className="flex items-center justify-between gap-4">
+            <div>
+              <Label htmlFor={key}>{name} Notifications</Label>
+              <p className="text-sm text-slate-600">{text}</p>
+            </div>
+            <Switch
+              id={key}
+              checked={clinic[key]}
+              disabled={update.isPending}
+              onCheckedChange={(enabled) =>
+                update.mutate(
+                  { [key]: enabled },
+                  {
+                    onSuccess: () => toast.success(CLINIC_MESSAGES.notificationToggled(name, enabled)),
+                    onError: () => toast.error(CLINIC_MESSAGES.notificationFailed(field)),
+                  },
+                )
+              }
+            />
+          </div>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}

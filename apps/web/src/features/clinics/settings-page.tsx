@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useClinic } from './api/get-clinic';
+import { NotificationsTab } from './components/notifications-tab';
+import { ProfileTab } from './components/profile-tab';
+
+const TABS = ['profile', 'notifications', 'security'] as const;
+type Tab = (typeof TABS)[number];
+
+/** A missing or unknown ?tab= opens profile (spec §2 "Clinic Settings"). */
+function tabFrom(value: string | null): Tab {
+  return TABS.find((tab) => tab === value) ?? 'profile';
+}
+
+/** /dashboard/settings, its tab kept in ?tab=. The security tab's form comes from the auth feature. */
+export function SettingsPage({ securityTab }: { securityTab: ReactNode }) {
+  useDocumentTitle('Settings');
+  const [params, setParams] = useSearchParams();
+  const clinic = useClinic();
+  const tab = tabFrom(params.get('tab'));
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">Settings</h1>
+        <p className="text-slate-600">Manage your clinic profile, notifications and security.</p>
+      </div>
+      {clinic.isPending ? <Spinner label="Loading settings..." /> : null}
+      {clinic.isError ? <Alert tone="error">{clinic.error.message}</Alert> : null}
+      {clinic.data ? (
+        <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
+          <TabsList>
+            <TabsTrigger value="profile">Profile</TabsTrigger>
+            <TabsTrigger value="notifications">Notifications</TabsTrigger>
+            <TabsTrigger value="security">Security</TabsTrigger>
+          </TabsList>
+          <TabsContent value="profile" className="mt-4">
+            <ProfileTab clinic={clinic.data} />
+          </TabsContent>
+          <TabsContent value="notifications" className="mt-4">
+            <NotificationsTab clinic={clinic.data} />
+          </TabsContent>
+          <TabsContent value="security" className="mt-4">
+            {securityTab}
+          </TabsContent>
+        </Tabs>
+      ) : null}
+    </div>
+  );
+}

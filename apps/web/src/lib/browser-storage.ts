@@ -1,0 +1,20 @@
+/**
+ * What the browser remembers between pages (spec §3 "Browser storage"): the userId and
+ * verificationEmail of an account waiting for verification. Cleared on sign-out (spec §4).
+ */
+const USER_ID = 'userId';
+const VERIFICATION_EMAIL = 'verificationEmail';
+
+export function rememberPendingVerification(email: string, userId: string) {
+  localStorage.setItem(VERIFICATION_EMAIL, email);
+  localStorage.setItem(USER_ID, userId);
+}
+
+export function pendingVerificationEmail(): string | null {
+  return localStorage.getItem(VERIFICATION_EMAIL);
+}
+
+export function forgetPendingVerification() {
+  localStorage.removeItem(VERIFICATION_EMAIL);
+  localStorage.removeItem(USER_ID);
+}

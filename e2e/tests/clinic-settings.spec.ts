@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { CLINIC_PASSWORD, signedInClinic } from '../fixtures/accounts';
+
+test.describe('clinic settings', () => {
+  test('the tab follows ?tab= and an unknown one opens the profile', async ({ page }) => {
+    await signedInClinic(page.request);
+    await page.goto('/dashboard/settings?tab=nonsense');
+    await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    await expect(page).toHaveURL('/dashboard/settings?tab=notifications');
+    await page.goto('/dashboard/settings?tab=security');
+    await expect(page.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('the profile saves, and the incomplete-profile banner stays until every detail and a logo exist', async ({
+    page,
+  }) => {
+    await signedInClinic(page.request);
+    await page.goto('/dashboard/settings');
+    const banner = page.getByText(
+      'Add your clinic logo and details to give patients the best payment experience!',
+    );
+    await expect(banner).toBeVisible();
+    await page.getByLabel('Phone').fill('020 7946 0555');
+    await page.getByLabel('Address Line 1').fill('10 Harley Street');
+    await page.getByLabel('City').fill('London');
+    await page.getByLabel('Postcode').fill('W1G 9PF');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Profile settings saved successfully')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Postcode')).toHaveValue('W1G 9PF');
+    await expect(banner).toBeVisible();
+  });
+
+  test('email and SMS notifications toggle with their messages', async ({ page }) => {
+    await signedInClinic(page.request);
+    await page.goto('/dashboard/settings?tab=notifications');
+    await page.getByRole('switch', { name: 'SMS Notifications' }).click();
+    await expect(page.getByText('SMS notifications disabled')).toBeVisible();
+    await page.getByRole('switch', { name: 'Email Notifications' }).click();
+    await expect(page.getByText('Email notifications disabled')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'SMS Notifications' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+  });
+
+  test('the password changes after the current one is checked', async ({ page }) => {
+    await signedInClinic(page.request);
+    await page.goto('/dashboard/settings?tab=security');
+    await page.getByLabel('Current Password').fill('not my password');
+    await page.getByLabel('New Password').fill('a brand new password');
+    await page.getByLabel('Confirm Password').fill('a brand new password');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page.getByText('Current password is incorrect').first()).toBeVisible();
+
+    await page.getByLabel('Current Password').fill(CLINIC_PASSWORD);
+    await page.getByLabel('Confirm Password').fill('something else');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
+
+    await page.getByLabel('Confirm Password').fill('a brand new password');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page.getByText('Password updated successfully')).toBeVisible();
+  });
+});
