@@ -149,3 +149,18 @@ test.describe('accounts', () => {
     await expect(page.getByText('Passwords do not match')).toBeVisible();
   });
 });
+
+test.describe('auth callback', () => {
+  test('shows an error description from the callback with a way back to sign in', async ({ page }) => {
+    await page.goto('/auth/callback#error_description=Email+link+is+invalid+or+has+expired');
+    await expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('Email link is invalid or has expired');
+    await page.getByRole('link', { name: 'Back to Sign In' }).click();
+    await expect(page).toHaveURL('/sign-in');
+  });
+
+  test('without an error continues to sign in', async ({ page }) => {
+    await page.goto('/auth/callback');
+    await expect(page).toHaveURL('/sign-in');
+  });
+});

@@ -1,12 +1,32 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from 'sonner';
+import { SESSION_QUERY_KEY } from '@/features/auth/api/session';
+import { ApiError } from '@/lib/api-client';
+import { forgetPendingVerification } from '@/lib/browser-storage';
+
+/**
+ * The signed-out event (spec §4): when any call finds the session gone, the browser forgets what it
+ * kept and the guards send the user to /sign-in.
+ */
+function createQueryClient() {
+  const client: QueryClient = new QueryClient({
+    defaultOptions: { queries: { refetchOnWindowFocus: false } },
+    queryCache: new QueryCache({ onError: (error) => onSignedOut(error) }),
+    mutationCache: new MutationCache({ onError: (error) => onSignedOut(error) }),
+  });
+  function onSignedOut(error: unknown) {
+    if (error instanceof ApiError && error.status === 401 && error.code === 'UNAUTHENTICATED') {
+      forgetPendingVerification();
+      client.setQueryData(SESSION_QUERY_KEY, { user: null });
+    }
+  }
+  return client;
+}
 
 /** App-wide providers: the query cache and the toaster. */
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }),
-  );
+  const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       {children}

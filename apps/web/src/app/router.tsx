@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
           { path: 'verify-email', lazy: page(() => import('./routes/verify-email')) },
           { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password')) },
           { path: 'reset-password', lazy: page(() => import('./routes/reset-password')) },
+          { path: 'auth/callback', lazy: page(() => import('./routes/auth-callback')) },
           { path: '*', lazy: page(() => import('./routes/not-found')) },
         ],
       },

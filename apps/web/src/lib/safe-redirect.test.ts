@@ -7,7 +7,14 @@ describe('safeRedirectPath', () => {
   });
 
   it('refuses other sites and non-paths', () => {
-    for (const value of [null, '', 'https://evil.example', '//evil.example', '/\\evil.example', 'dashboard']) {
+    for (const value of [
+      null,
+      '',
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'dashboard',
+    ]) {
       expect(safeRedirectPath(value)).toBeNull();
     }
   });

@@ -84,6 +84,32 @@ describe('sign-in, sessions and sign-out', () => {
   });
 });
 
+describe('sessions in production', () => {
+  it('marks the session cookie Secure', async () => {
+    const app = await createTestApp({
+      env: {
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        PUBLIC_URL: 'https://pay.example.com',
+        AUTH_SECRET: 's'.repeat(32),
+      },
+    });
+    const { createAdmin } = await import('./service.js');
+    const email = uniqueEmail('admin');
+    await createAdmin(app.database.db, email, PASSWORD);
+    const response = await signIn(app, email);
+    expect(response.statusCode).toBe(200);
+    const cookie = response.cookies.find((candidate) => candidate.name.endsWith(SESSION_COOKIE));
+    expect(cookie).toMatchObject({
+      name: `__Secure-${SESSION_COOKIE}`,
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
+    await app.close();
+  });
+});
+
 describe('who may call what', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
