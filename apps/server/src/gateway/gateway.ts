@@ -1,0 +1,148 @@
+/**
+ * The card provider gateway (design.md "The card provider gateway"): the one interface through which
+ * ClinicPay talks to its card provider. Two implementations, chosen by configuration: Stripe Connect
+ * (stripe/) and the offline sandbox (sandbox/). Nothing outside this folder imports `stripe`.
+ * Every amount is integer pence in GBP.
+ */
+
+/** A clinic's connection as ClinicPay shows it (spec §3 clinics.stripe_status). */
+export type ConnectedAccountStatus = 'connected' | 'pending' | 'suspended';
+
+export interface ConnectedAccount {
+  /** The provider's id, e.g. 'acct_…'. */
+  id: string;
+  status: ConnectedAccountStatus;
+}
+
+export interface CreatePaymentIntentInput {
+  /** What the patient pays, in pence. */
+  amount: number;
+  /** The platform fee in pence, kept by the platform as the application fee. */
+  applicationFeeAmount: number;
+  /** The clinic's connected account, which receives amount − application fee. */
+  destinationAccountId: string;
+  metadata: Record<string, string>;
+  receiptEmail?: string;
+  idempotencyKey: string;
+}
+
+/** Stripe's PaymentIntent statuses (docs.stripe.com/payments/paymentintents/lifecycle). */
+export type PaymentIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'canceled'
+  | 'succeeded';
+
+export interface PaymentIntent {
+  id: string;
+  /** Handed to the browser to confirm the payment; never logged. */
+  clientSecret: string;
+  status: PaymentIntentStatus;
+  amount: number;
+  applicationFeeAmount: number;
+  metadata: Record<string, string>;
+  /** The charge's card processing fee in pence, once the provider reports it. */
+  cardFee: number | null;
+}
+
+export interface CreateRefundInput {
+  paymentIntentId: string;
+  /** Pence; at most what is left to refund. */
+  amount: number;
+  idempotencyKey: string;
+}
+
+export interface Refund {
+  id: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
+  amount: number;
+}
+
+/** Which webhook endpoint an event came to: payments and refunds, or connected-account events. */
+export type WebhookEndpoint = 'platform' | 'connect';
+
+/** A verified webhook event in Stripe's shape (docs.stripe.com/api/events/object). */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  created: number;
+  /** The connected account the event is about, for Connect events. */
+  account?: string;
+  data: { object: Record<string, unknown> };
+}
+
+/** What the browser needs to take a payment. */
+export interface BrowserConfig {
+  provider: 'stripe' | 'sandbox';
+  publishableKey: string | null;
+}
+
+export interface CardGateway {
+  readonly kind: 'stripe' | 'sandbox';
+
+  /** An Express account in GB with card payments and transfers; idempotent per key. */
+  createConnectedAccount(input: {
+    email: string | null;
+    clinicId: string;
+    idempotencyKey: string;
+  }): Promise<ConnectedAccount>;
+  /** The provider's current view of the account: connected, pending or suspended. */
+  retrieveConnectedAccount(accountId: string): Promise<ConnectedAccount>;
+  /** A one-time onboarding URL; the provider sends the clinic back to returnUrl (or refreshUrl if it expired). */
+  createOnboardingLink(input: {
+    accountId: string;
+    returnUrl: string;
+    refreshUrl: string;
+  }): Promise<{ url: string }>;
+
+  /** A destination charge in GBP with the application fee. */
+  createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent>;
+  retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntent>;
+
+  /** Refunds part or all of a payment, reversing the transfer and keeping the application fee. */
+  createRefund(input: CreateRefundInput): Promise<Refund>;
+
+  /**
+   * Verifies the signature on the raw body with the endpoint's signing secret and returns the event.
+   * Throws WebhookSignatureError for a bad or stale signature.
+   */
+  verifyWebhookEvent(input: {
+    rawBody: Buffer;
+    signature: string | undefined;
+    endpoint: WebhookEndpoint;
+  }): ProviderEvent;
+
+  browserConfig(): BrowserConfig;
+}
+
+export class WebhookSignatureError extends Error {
+  constructor(message = 'Webhook signature verification failed') {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/** The card provider refused or failed a request; `message` is safe to show. */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+/** Spec §3: connected when charges are enabled; suspended when the provider disabled it; else pending. */
+export function connectedAccountStatus(account: {
+  charges_enabled?: boolean | null;
+  details_submitted?: boolean | null;
+  requirements?: { disabled_reason?: string | null } | null;
+}): ConnectedAccountStatus {
+  if (account.charges_enabled) return 'connected';
+  if (account.details_submitted && account.requirements?.disabled_reason) return 'suspended';
+  return 'pending';
+}

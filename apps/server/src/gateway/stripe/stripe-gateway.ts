@@ -1,0 +1,154 @@
+/**
+ * The Stripe Connect gateway (design.md): Express accounts with Account Links onboarding, destination
+ * charges with an application fee, refunds that reverse the transfer and keep the application fee, an
+ * idempotency key on every create call. Docs: docs.stripe.com/connect/express-accounts,
+ * /connect/destination-charges, /api/refunds/create.
+ */
+import Stripe from 'stripe';
+import {
+  type BrowserConfig,
+  type CardGateway,
+  type ConnectedAccount,
+  type CreatePaymentIntentInput,
+  type CreateRefundInput,
+  connectedAccountStatus,
+  GatewayError,
+  type PaymentIntent,
+  type ProviderEvent,
+  type Refund,
+  type WebhookEndpoint,
+} from '../gateway.js';
+import { verifyStripeSignature } from '../webhook-signature.js';
+
+export interface StripeGatewayOptions {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecrets: Record<WebhookEndpoint, string>;
+  /** Where the Stripe API is; set only to point the SDK at a local stand-in in tests. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+function toAccount(account: Stripe.Account): ConnectedAccount {
+  return { id: account.id, status: connectedAccountStatus(account) };
+}
+
+function cardFeeOf(intent: Stripe.PaymentIntent): number | null {
+  const charge = intent.latest_charge;
+  if (!charge || typeof charge === 'string') return null;
+  const transaction = charge.balance_transaction;
+  return transaction && typeof transaction !== 'string' ? transaction.fee : null;
+}
+
+function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    status: intent.status as PaymentIntent['status'],
+    amount: intent.amount,
+    applicationFeeAmount: intent.application_fee_amount ?? 0,
+    metadata: intent.metadata,
+    cardFee: cardFeeOf(intent),
+  };
+}
+
+/** Turns the SDK's errors into GatewayError with Stripe's user-safe message. */
+async function call<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) throw new GatewayError(error.message, error.code);
+    throw error;
+  }
+}
+
+export function createStripeGateway(options: StripeGatewayOptions): CardGateway {
+  const stripe = new Stripe(options.secretKey, {
+    telemetry: false,
+    maxNetworkRetries: 2,
+    ...(options.api ?? {}),
+  });
+
+  return {
+    kind: 'stripe',
+
+    createConnectedAccount: ({ email, clinicId, idempotencyKey }) =>
+      call(async () =>
+        toAccount(
+          await stripe.accounts.create(
+            {
+              type: 'express',
+              country: 'GB',
+              email: email ?? undefined,
+              capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+              metadata: { clinic_id: clinicId },
+            },
+            { idempotencyKey },
+          ),
+        ),
+      ),
+
+    retrieveConnectedAccount: (accountId) =>
+      call(async () => toAccount(await stripe.accounts.retrieve(accountId))),
+
+    createOnboardingLink: ({ accountId, returnUrl, refreshUrl }) =>
+      call(async () => {
+        const link = await stripe.accountLinks.create({
+          account: accountId,
+          type: 'account_onboarding',
+          return_url: returnUrl,
+          refresh_url: refreshUrl,
+        });
+        return { url: link.url };
+      }),
+
+    createPaymentIntent: (input: CreatePaymentIntentInput) =>
+      call(async () =>
+        toPaymentIntent(
+          await stripe.paymentIntents.create(
+            {
+              amount: input.amount,
+              currency: 'gbp',
+              application_fee_amount: input.applicationFeeAmount,
+              transfer_data: { destination: input.destinationAccountId },
+              automatic_payment_methods: { enabled: true },
+              receipt_email: input.receiptEmail,
+              metadata: input.metadata,
+            },
+            { idempotencyKey: input.idempotencyKey },
+          ),
+        ),
+      ),
+
+    retrievePaymentIntent: (paymentIntentId) =>
+      call(async () =>
+        toPaymentIntent(
+          await stripe.paymentIntents.retrieve(paymentIntentId, {
+            expand: ['latest_charge.balance_transaction'],
+          }),
+        ),
+      ),
+
+    createRefund: (input: CreateRefundInput): Promise<Refund> =>
+      call(async () => {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: input.paymentIntentId,
+            amount: input.amount,
+            reverse_transfer: true,
+            refund_application_fee: false,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return {
+          id: refund.id,
+          status: (refund.status ?? 'pending') as Refund['status'],
+          amount: refund.amount,
+        };
+      }),
+
+    verifyWebhookEvent: ({ rawBody, signature, endpoint }): ProviderEvent =>
+      verifyStripeSignature(rawBody, signature, options.webhookSecrets[endpoint]),
+
+    browserConfig: (): BrowserConfig => ({ provider: 'stripe', publishableKey: options.publishableKey }),
+  };
+}
