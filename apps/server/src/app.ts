@@ -11,6 +11,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { createGateway, isSandbox } from './gateway/index.js';
+import type { EventTransport } from './gateway/sandbox/events.js';
+import { sandboxOnboardingRoutes } from './gateway/sandbox/onboarding-routes.js';
 import { AppError } from './http/app-error.js';
 import { errorHandler } from './http/error-handler.js';
 import { originCheck } from './http/origin-check.js';
@@ -23,7 +26,9 @@ import { clinicRoutes } from './modules/clinics/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { paymentProviderRoutes } from './modules/payment-provider/routes.js';
 import { platformSettingsRoutes } from './modules/platform-settings/routes.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -62,6 +67,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   app.decorateRequest('sessionUser', null);
 
+  // The sandbox hands its signed webhook events to this app through the full HTTP pipeline.
+  let sandboxTransport: EventTransport | undefined;
+  const gateway = createGateway({
+    config,
+    db: database.db,
+    sandboxTransport: () => sandboxTransport,
+    onError: (error) => app.log.error({ err: error }, 'sandbox event delivery failed'),
+  });
+  app.decorate('gateway', gateway);
+  if (isSandbox(gateway)) {
+    app.addHook('onReady', async () => {
+      sandboxTransport = async (url, payload, signature) =>
+        (
+          await app.inject({
+            method: 'POST',
+            url,
+            payload,
+            headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          })
+        ).statusCode;
+      gateway.events.start();
+    });
+    app.addHook('preClose', async () => gateway.events.stop());
+  }
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -92,10 +122,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(contactRoutes);
       await api.register(authRoutes);
       await api.register(clinicRoutes);
+      await api.register(paymentProviderRoutes);
+      await api.register(webhookRoutes);
     },
     { prefix: '/api' },
   );
   if (!config.isProduction) await app.register(devOutboxRoutes);
+  if (isSandbox(gateway)) await app.register(sandboxOnboardingRoutes, { gateway });
 
   await registerWebApp(app, options.webDistDir);
   return app;

@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       'AUTH_SECRET',
       'PUBLIC_URL',
       'SMTP_URL',
+      'STRIPE_SECRET_KEY',
     ]);
   });
 
@@ -49,9 +50,21 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mail.example.com:587',
       PUBLIC_URL: 'https://pay.example.com/',
       AUTH_SECRET: 'a'.repeat(32),
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_a',
+      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_b',
     });
     expect(config.isProduction).toBe(true);
+    expect(config.gateway.kind).toBe('stripe');
     expect(config.publicUrl).toBe('https://pay.example.com');
+  });
+
+  it('uses the sandbox without Stripe keys, and wants every Stripe key once one is set', () => {
+    expect(loadConfig({}).gateway.kind).toBe('sandbox');
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY[\s\S]*STRIPE_WEBHOOK_SECRET[\s\S]*STRIPE_CONNECT_WEBHOOK_SECRET/,
+    );
   });
 
   it('treats empty strings as unset', () => {

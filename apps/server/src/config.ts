@@ -42,6 +42,11 @@ const envSchema = z
       z.string().min(32, 'must be at least 32 characters').optional(),
     ),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+    STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('sk_').optional()),
+    STRIPE_PUBLISHABLE_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('pk_').optional()),
+    STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().startsWith('whsec_').optional()),
+    STRIPE_CONNECT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().startsWith('whsec_').optional()),
+    SANDBOX_WEBHOOK_SECRET: z.string().startsWith('whsec_').default('whsec_clinicpay_sandbox'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
@@ -56,6 +61,22 @@ const envSchema = z
         code: 'custom',
         path: ['AUTH_SECRET'],
         message: 'is required in production (it signs session cookies)',
+      });
+    }
+    if (env.STRIPE_SECRET_KEY) {
+      for (const key of [
+        'STRIPE_PUBLISHABLE_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'STRIPE_CONNECT_WEBHOOK_SECRET',
+      ] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required with STRIPE_SECRET_KEY' });
+      }
+    } else if (env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'is required in production (the sandbox takes no real payments)',
       });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
@@ -90,6 +111,16 @@ export interface Config {
   authSecret: string;
   /** Sign-in attempts per minute per IP; sign-up, reset and resend get a quarter of it. */
   authRateLimitPerMinute: number;
+  /** Stripe when its keys are set; otherwise the offline sandbox (never in production). */
+  gateway:
+    | {
+        kind: 'stripe';
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string;
+        connectWebhookSecret: string;
+      }
+    | { kind: 'sandbox'; webhookSecret: string };
 }
 
 const DEVELOPMENT_AUTH_SECRET = 'clinicpay-development-secret-never-used-in-production';
@@ -128,5 +159,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiRateLimitPerMinute: values.API_RATE_LIMIT_PER_MINUTE,
     authSecret: values.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
     authRateLimitPerMinute: values.AUTH_RATE_LIMIT_PER_MINUTE,
+    gateway: values.STRIPE_SECRET_KEY
+      ? {
+          kind: 'stripe',
+          secretKey: values.STRIPE_SECRET_KEY,
+          publishableKey: values.STRIPE_PUBLISHABLE_KEY ?? '',
+          webhookSecret: values.STRIPE_WEBHOOK_SECRET ?? '',
+          connectWebhookSecret: values.STRIPE_CONNECT_WEBHOOK_SECRET ?? '',
+        }
+      : { kind: 'sandbox', webhookSecret: values.SANDBOX_WEBHOOK_SECRET },
   };
 }

@@ -6,6 +6,18 @@ import type { Database } from '../src/db/client.js';
 import type { Mailer } from '../src/mail/mailer.js';
 import { openTestDatabase } from './test-database.js';
 
+/** The least configuration production starts with (Stripe keys point nowhere; no test calls Stripe). */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  PUBLIC_URL: 'https://pay.example.com',
+  AUTH_SECRET: 's'.repeat(32),
+  STRIPE_SECRET_KEY: 'sk_test_unused',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_unused',
+  STRIPE_WEBHOOK_SECRET: 'whsec_unused_platform',
+  STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_unused_connect',
+} as const;
+
 export interface TestAppOptions {
   env?: Record<string, string>;
   database?: Database;

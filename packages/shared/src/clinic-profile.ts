@@ -78,3 +78,29 @@ export function isProfileComplete(clinic: Clinic): boolean {
     clinic.postcode,
   ].every((value) => value !== null && value !== '');
 }
+
+/** POST /api/clinic/payment-provider/connect: where the browser goes to onboard. */
+export const onboardingLinkResponseSchema = z.object({ url: z.string() });
+
+/** GET /api/payment-provider/config: what the browser needs to take payments (spec §7 get-stripe-public-key). */
+export const providerConfigResponseSchema = z.object({
+  provider: z.enum(['stripe', 'sandbox']),
+  publishableKey: z.string().nullable(),
+});
+
+/** The card provider's name in user-facing messages ({provider} in spec §8). */
+export const PROVIDER_NAME = 'Stripe';
+
+export const PROVIDER_MESSAGES = {
+  connecting: `Connecting to ${PROVIDER_NAME}...`,
+  connected: `Successfully connected to ${PROVIDER_NAME}`,
+  pending: `Please complete the ${PROVIDER_NAME} onboarding process to enable payments`,
+  onboardingUrlFailed: `Failed to get ${PROVIDER_NAME} onboarding URL`,
+  connectFailed: (message?: string) => `Failed to connect to ${PROVIDER_NAME}: ${message || 'Unknown error'}`,
+  callbackSignedOut: `You must be logged in to connect ${PROVIDER_NAME}`,
+  callbackNoAccount: `Failed to retrieve ${PROVIDER_NAME} account ID`,
+  callbackFailed: (message: string) => `Failed to connect ${PROVIDER_NAME}: ${message}`,
+  disconnectFailed: (message?: string) =>
+    `Failed to disconnect ${PROVIDER_NAME}: ${message || 'Unknown error'}`,
+  disconnected: `${PROVIDER_NAME} disconnected`,
+} as const;

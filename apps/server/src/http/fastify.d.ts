@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { CardGateway } from '../gateway/index.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Auth } from '../modules/auth/auth.js';
 
@@ -9,5 +10,6 @@ declare module 'fastify' {
     database: Database;
     mailer: Mailer;
     auth: Auth;
+    gateway: CardGateway;
   }
 }

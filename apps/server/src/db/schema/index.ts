@@ -3,4 +3,5 @@ export * from './auth.js';
 export * from './clinics.js';
 export * from './enums.js';
 export * from './payments.js';
+export * from './provider.js';
 export * from './settings.js';

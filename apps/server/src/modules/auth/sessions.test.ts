@@ -10,7 +10,7 @@ import {
   signUp,
   uniqueEmail,
 } from '../../../test/accounts.js';
-import { createTestApp } from '../../../test/test-app.js';
+import { createTestApp, PRODUCTION_ENV } from '../../../test/test-app.js';
 import { sessions } from '../../db/schema/index.js';
 
 describe('sign-in, sessions and sign-out', () => {
@@ -87,12 +87,7 @@ describe('sign-in, sessions and sign-out', () => {
 describe('sessions in production', () => {
   it('marks the session cookie Secure', async () => {
     const app = await createTestApp({
-      env: {
-        NODE_ENV: 'production',
-        SMTP_URL: 'smtp://127.0.0.1:1',
-        PUBLIC_URL: 'https://pay.example.com',
-        AUTH_SECRET: 's'.repeat(32),
-      },
+      env: PRODUCTION_ENV,
     });
     const { createAdmin } = await import('./service.js');
     const email = uniqueEmail('admin');

@@ -3,10 +3,17 @@ import {
   clinicProfileUpdateSchema,
   clinicResponseSchema,
   notificationSettingsUpdateSchema,
+  onboardingLinkResponseSchema,
 } from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clinicMemberOf, requireClinic } from '../auth/session.js';
+import {
+  disconnectProvider,
+  type ProviderDeps,
+  refreshProviderConnection,
+  startProviderConnection,
+} from './provider-connection.js';
 import { getClinic, updateClinicProfile, updateNotificationSettings } from './service.js';
 
 export async function clinicRoutes(app: FastifyInstance) {
@@ -44,5 +51,32 @@ export async function clinicRoutes(app: FastifyInstance) {
     async (request) => ({
       clinic: await updateNotificationSettings(db, clinicMemberOf(request).clinicId, request.body),
     }),
+  );
+
+  const provider: ProviderDeps = { db, gateway: app.gateway, publicUrl: app.config.publicUrl };
+
+  api.post(
+    '/clinic/payment-provider/connect',
+    { schema: { tags: ['clinic'], response: { 200: onboardingLinkResponseSchema } } },
+    async (request) => startProviderConnection(provider, clinicMemberOf(request).clinicId),
+  );
+
+  api.post(
+    '/clinic/payment-provider/refresh',
+    { schema: { tags: ['clinic'], response: { 200: clinicResponseSchema } } },
+    async (request) => ({
+      clinic: await refreshProviderConnection(provider, clinicMemberOf(request).clinicId),
+    }),
+  );
+
+  api.post(
+    '/clinic/payment-provider/disconnect',
+    { schema: { tags: ['clinic'], response: { 200: clinicResponseSchema } } },
+    async (request) => {
+      const member = clinicMemberOf(request);
+      return {
+        clinic: await disconnectProvider(provider, { clinicId: member.clinicId, actorUserId: member.id }),
+      };
+    },
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/test-app.js';
+import { createTestApp, PRODUCTION_ENV } from '../../../test/test-app.js';
 import { linkify } from './page.js';
 import { recordInDevOutbox } from './queries.js';
 
@@ -33,12 +33,7 @@ describe('/dev/outbox', () => {
 
   it('does not exist in production', async () => {
     const app = await createTestApp({
-      env: {
-        NODE_ENV: 'production',
-        SMTP_URL: 'smtp://127.0.0.1:1',
-        PUBLIC_URL: 'https://pay.example.com',
-        AUTH_SECRET: 'x'.repeat(32),
-      },
+      env: PRODUCTION_ENV,
     });
     expect((await app.inject({ url: '/dev/outbox' })).statusCode).toBe(404);
     expect(app.mailer.transport).toBe('smtp');

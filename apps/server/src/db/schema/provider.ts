@@ -1,0 +1,73 @@
+/**
+ * Card-provider records: the webhook events ClinicPay has processed (each exactly once), and the
+ * offline sandbox's own connected accounts and outgoing events (docs/decisions/0011-card-provider-gateway.md).
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { clinics } from './clinics.js';
+
+/** One row per provider event processed; the primary key makes processing happen once. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  endpoint: text('endpoint').notNull(),
+  type: text('type').notNull(),
+  /** When the provider created the event. */
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+  payload: jsonb('payload').notNull(),
+});
+
+export const sandboxAccounts = pgTable('sandbox_accounts', {
+  id: text('id').primaryKey(),
+  clinicId: uuid('clinic_id').references(() => clinics.id, { onDelete: 'set null' }),
+  email: text('email'),
+  detailsSubmitted: boolean('details_submitted').notNull().default(false),
+  chargesEnabled: boolean('charges_enabled').notNull().default(false),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox's payment intents, with Stripe's statuses. */
+export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  amount: integer('amount').notNull(),
+  applicationFeeAmount: integer('application_fee_amount').notNull(),
+  destinationAccountId: text('destination_account_id').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  receiptEmail: text('receipt_email'),
+  status: text('status').notNull().default('requires_payment_method'),
+  /** The card processing fee in pence, set when a card pays. */
+  cardFee: integer('card_fee'),
+  refundedAmount: integer('refunded_amount').notNull().default(0),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: text('id').primaryKey(),
+  paymentIntentId: text('payment_intent_id')
+    .notNull()
+    .references(() => sandboxPaymentIntents.id),
+  amount: integer('amount').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Events the sandbox owes the webhook endpoints, retried until acknowledged. */
+export const sandboxEvents = pgTable(
+  'sandbox_events',
+  {
+    id: text('id').primaryKey(),
+    endpoint: text('endpoint').notNull(),
+    payload: text('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sandbox_events_due_idx').on(table.nextAttemptAt).where(sql`${table.deliveredAt} is null`),
+  ],
+);

@@ -1,0 +1,43 @@
+/**
+ * Chooses the gateway from configuration (design.md): Stripe when its keys are set, otherwise the
+ * offline sandbox. Switching is configuration only.
+ */
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { CardGateway } from './gateway.js';
+import type { EventTransport } from './sandbox/events.js';
+import { createSandboxGateway, type SandboxGateway } from './sandbox/sandbox-gateway.js';
+import { createStripeGateway } from './stripe/stripe-gateway.js';
+
+export type { CardGateway } from './gateway.js';
+export type { SandboxGateway } from './sandbox/sandbox-gateway.js';
+
+export interface CreateGatewayOptions {
+  config: Config;
+  db: Db;
+  /** The sandbox delivers its webhook events through this; set once the app can answer requests. */
+  sandboxTransport: () => EventTransport | undefined;
+  onError: (error: unknown) => void;
+}
+
+export function createGateway({ config, db, sandboxTransport, onError }: CreateGatewayOptions): CardGateway {
+  const settings = config.gateway;
+  if (settings.kind === 'stripe') {
+    return createStripeGateway({
+      secretKey: settings.secretKey,
+      publishableKey: settings.publishableKey,
+      webhookSecrets: { platform: settings.webhookSecret, connect: settings.connectWebhookSecret },
+    });
+  }
+  return createSandboxGateway({
+    db,
+    publicUrl: config.publicUrl,
+    webhookSecret: settings.webhookSecret,
+    transport: sandboxTransport,
+    onError,
+  });
+}
+
+export function isSandbox(gateway: CardGateway): gateway is SandboxGateway {
+  return gateway.kind === 'sandbox';
+}

@@ -1,0 +1,6 @@
+import { randomBytes } from 'node:crypto';
+
+/** Stripe-looking ids that say they are the sandbox's: 'acct_sbx_…', 'pi_sbx_…', 'evt_sbx_…'. */
+export function sandboxId(prefix: 'acct' | 'pi' | 're' | 'evt'): string {
+  return `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
+}

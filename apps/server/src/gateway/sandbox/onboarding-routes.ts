@@ -1,0 +1,93 @@
+/**
+ * The sandbox's local onboarding page, standing in for Stripe's hosted onboarding: 'Complete
+ * onboarding' makes the account connected, 'Finish later' leaves it pending; either way the clinic is
+ * sent back to the return URL, as Stripe would. Clearly marked as the sandbox.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { originCheck } from '../../http/origin-check.js';
+import { escapeHtml } from '../../mail/html.js';
+import { GatewayError } from '../gateway.js';
+import type { SandboxGateway } from './sandbox-gateway.js';
+
+const paramsSchema = z.object({ accountId: z.string().regex(/^acct_sbx_[0-9a-f]+$/) });
+const querySchema = z.object({ return_url: z.string(), refresh_url: z.string() });
+const formSchema = z.object({ outcome: z.enum(['complete', 'later']), return_url: z.string() });
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#0f172a}
+.sandbox{display:inline-block;background:#fef3c7;color:#92400e;border:1px solid #f59e0b;border-radius:999px;padding:.15rem .75rem;font-weight:600;font-size:.8rem}
+button{font:inherit;padding:.6rem 1rem;border-radius:.4rem;border:1px solid #0f766e;cursor:pointer;margin-right:.5rem}
+.primary{background:#0f766e;color:#fff}.secondary{background:#fff;color:#0f766e}
+code{background:#f1f5f9;padding:.1rem .3rem;border-radius:.25rem}
+</style></head><body><p class="sandbox">Sandbox</p>${body}</body></html>`;
+}
+
+export async function sandboxOnboardingRoutes(app: FastifyInstance, options: { gateway: SandboxGateway }) {
+  const { gateway } = options;
+  const { publicUrl } = app.config;
+  // This page's forms post like a browser form; the origin check keeps other sites out.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  app.addHook('onRequest', originCheck(publicUrl));
+
+  /** Only our own pages are valid places to send the clinic back to. */
+  const ownUrl = (url: string) =>
+    url.startsWith(`${publicUrl}/`) ? url : `${publicUrl}/dashboard/settings?tab=payments`;
+
+  app.get('/sandbox/onboarding/:accountId', { schema: { hide: true } }, async (request, reply) => {
+    const { accountId } = paramsSchema.parse(request.params);
+    const query = querySchema.safeParse(request.query);
+    const account = await gateway.findAccount(accountId);
+    if (!account || !query.success) {
+      return reply
+        .status(404)
+        .type('text/html')
+        .send(page('Not found', '<h1>This onboarding link is not valid</h1>'));
+    }
+    const returnUrl = escapeHtml(ownUrl(query.data.return_url));
+    return reply.type('text/html; charset=utf-8').send(
+      page(
+        'Sandbox onboarding',
+        `<h1>Set up payments for ${escapeHtml(account.email ?? 'your clinic')}</h1>
+<p>This is ClinicPay's offline sandbox standing in for Stripe's onboarding. No real business details or
+bank account are needed, and no real money moves.</p>
+<p>Connected account: <code>${escapeHtml(account.id)}</code></p>
+<form method="post" action="/sandbox/onboarding/${escapeHtml(account.id)}">
+<input type="hidden" name="return_url" value="${returnUrl}">
+<button class="primary" name="outcome" value="complete">Complete onboarding</button>
+<button class="secondary" name="outcome" value="later">Finish later</button>
+</form>`,
+      ),
+    );
+  });
+
+  app.post('/sandbox/onboarding/:accountId', { schema: { hide: true } }, async (request, reply) => {
+    const params = paramsSchema.safeParse(request.params);
+    const form = formSchema.safeParse(request.body);
+    if (!params.success || !form.success) {
+      return reply
+        .status(400)
+        .type('text/html')
+        .send(page('Bad request', '<h1>That request was not understood</h1>'));
+    }
+    try {
+      await gateway.finishOnboarding(params.data.accountId, form.data.outcome);
+    } catch (error) {
+      if (error instanceof GatewayError) {
+        return reply
+          .status(404)
+          .type('text/html')
+          .send(page('Not found', '<h1>This onboarding link is not valid</h1>'));
+      }
+      throw error;
+    }
+    return reply.redirect(ownUrl(form.data.return_url), 303);
+  });
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/test-database.js';
+import type { Database } from '../../db/client.js';
+import { sandboxEvents } from '../../db/schema/index.js';
+import { verifyStripeSignature } from '../webhook-signature.js';
+import { retryDelaySeconds } from './events.js';
+import { createSandboxGateway, type SandboxGateway, sandboxWebhookSecrets } from './sandbox-gateway.js';
+
+describe('the sandbox gateway', () => {
+  let database: Database;
+  let gateway: SandboxGateway;
+  const delivered: { path: string; payload: string; signature: string }[] = [];
+  let answer = 500;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    gateway = createSandboxGateway({
+      db: database.db,
+      publicUrl: 'http://localhost:3000',
+      webhookSecret: 'whsec_test_sandbox',
+      transport: () => async (path, payload, signature) => {
+        delivered.push({ path, payload, signature });
+        return answer;
+      },
+      onError: (error) => {
+        throw error;
+      },
+    });
+  });
+  afterAll(() => database.close());
+
+  const newAccount = (key: string) =>
+    gateway.createConnectedAccount({
+      email: 'c@example.com',
+      clinicId: null as unknown as string,
+      idempotencyKey: key,
+    });
+
+  it('creates one account per idempotency key', async () => {
+    const first = await newAccount('account:same');
+    const again = await newAccount('account:same');
+    expect(again).toEqual(first);
+    expect(first).toMatchObject({ status: 'pending' });
+    expect(first.id).toMatch(/^acct_sbx_[0-9a-f]{24}$/);
+  });
+
+  it('signs events like Stripe and retries until the endpoint acknowledges', async () => {
+    const { id } = await newAccount('account:events');
+    answer = 500;
+    delivered.length = 0;
+    await gateway.finishOnboarding(id, 'complete');
+    await gateway.events.deliverDue();
+    const [row] = (await database.db.select().from(sandboxEvents)).filter((event) =>
+      event.payload.includes(id),
+    );
+    expect(row?.deliveredAt).toBeNull();
+    expect(row?.attempts).toBe(1);
+    expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    const attempt = delivered.at(-1);
+    expect(attempt?.path).toBe('/api/webhooks/stripe-connect');
+    const event = verifyStripeSignature(
+      Buffer.from(attempt?.payload ?? ''),
+      attempt?.signature,
+      sandboxWebhookSecrets('whsec_test_sandbox').connect,
+    );
+    expect(event).toMatchObject({
+      type: 'account.updated',
+      account: id,
+      data: { object: { id, charges_enabled: true } },
+    });
+
+    answer = 200;
+    await database.db.update(sandboxEvents).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+    await gateway.events.deliverDue();
+    const [after] = (await database.db.select().from(sandboxEvents)).filter((event) =>
+      event.payload.includes(id),
+    );
+    expect(after?.deliveredAt).not.toBeNull();
+    expect(after?.attempts).toBe(2);
+  });
+
+  it('backs off exponentially up to an hour', () => {
+    expect([1, 2, 3, 4, 20].map(retryDelaySeconds)).toEqual([1, 2, 4, 8, 3600]);
+  });
+
+  it('creates one payment intent per idempotency key, as a destination charge', async () => {
+    const { id: accountId } = await newAccount('account:payments');
+    const input = {
+      amount: 4500,
+      applicationFeeAmount: 135,
+      destinationAccountId: accountId,
+      metadata: { payment_link_id: 'link-1' },
+      idempotencyKey: 'payment-intent:1',
+    };
+    const intent = await gateway.createPaymentIntent(input);
+    expect(intent).toMatchObject({
+      status: 'requires_payment_method',
+      amount: 4500,
+      applicationFeeAmount: 135,
+      cardFee: null,
+    });
+    expect(intent.clientSecret).toMatch(new RegExp(`^${intent.id}_secret_`));
+    expect(await gateway.createPaymentIntent(input)).toEqual(intent);
+    expect(await gateway.retrievePaymentIntent(intent.id)).toEqual(intent);
+    await expect(gateway.retrievePaymentIntent('pi_sbx_missing')).rejects.toMatchObject({
+      name: 'GatewayError',
+    });
+  });
+
+  it('refuses to refund a payment that has not succeeded', async () => {
+    const { id: accountId } = await newAccount('account:refunds');
+    const intent = await gateway.createPaymentIntent({
+      amount: 1000,
+      applicationFeeAmount: 30,
+      destinationAccountId: accountId,
+      metadata: {},
+      idempotencyKey: 'payment-intent:2',
+    });
+    await expect(
+      gateway.createRefund({ paymentIntentId: intent.id, amount: 100, idempotencyKey: 'refund:x' }),
+    ).rejects.toMatchObject({ name: 'GatewayError' });
+  });
+});

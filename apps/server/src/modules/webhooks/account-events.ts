@@ -1,0 +1,31 @@
+/**
+ * Connect events about a clinic's connected account (docs.stripe.com/connect/webhooks). The status
+ * is re-read from the provider rather than taken from the payload, so events arriving late or out of
+ * order still leave the status the provider has now.
+ */
+import { eq } from 'drizzle-orm';
+import { clinics } from '../../db/schema/index.js';
+import type { EventHandler } from './handler.js';
+
+/** account.updated: the clinic linked to the account takes the account's current status. */
+export const onAccountUpdated: EventHandler = async ({ gateway }, event) => {
+  const accountId = String(event.data.object.id ?? event.account ?? '');
+  const account = await gateway.retrieveConnectedAccount(accountId);
+  return async (tx) => {
+    await tx
+      .update(clinics)
+      .set({ stripeStatus: account.status })
+      .where(eq(clinics.stripeAccountId, accountId));
+  };
+};
+
+/** account.application.deauthorized: the clinic disconnected the platform; it is no longer connected. */
+export const onAccountDeauthorized: EventHandler = async (_deps, event) => {
+  const accountId = String(event.account ?? '');
+  return async (tx) => {
+    await tx
+      .update(clinics)
+      .set({ stripeAccountId: null, stripeStatus: 'not_connected' })
+      .where(eq(clinics.stripeAccountId, accountId));
+  };
+};

@@ -1,0 +1,51 @@
+/**
+ * Processes verified provider events exactly once, whatever the order or repetition (design.md): the
+ * event id is the primary key of webhook_events, and the event's effect commits in the same
+ * transaction as that row. Unknown types are acknowledged and logged (style.md §6, after Rallly).
+ */
+import { eq } from 'drizzle-orm';
+import { webhookEvents } from '../../db/schema/index.js';
+import type { ProviderEvent, WebhookEndpoint } from '../../gateway/gateway.js';
+import { onAccountDeauthorized, onAccountUpdated } from './account-events.js';
+import type { EventDeps, EventHandler } from './handler.js';
+
+const HANDLERS: Record<string, EventHandler> = {
+  'account.updated': onAccountUpdated,
+  'account.application.deauthorized': onAccountDeauthorized,
+};
+
+export type ProcessResult = 'processed' | 'duplicate' | 'unhandled';
+
+export async function processWebhookEvent(
+  deps: EventDeps,
+  endpoint: WebhookEndpoint,
+  event: ProviderEvent,
+): Promise<ProcessResult> {
+  const [seen] = await deps.db
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.id, event.id));
+  if (seen) return 'duplicate';
+
+  const handler = HANDLERS[event.type];
+  const apply = handler ? await handler(deps, event) : undefined;
+  let recorded = false;
+  await deps.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(webhookEvents)
+      .values({
+        id: event.id,
+        endpoint,
+        type: event.type,
+        createdAt: new Date(event.created * 1000),
+        payload: event,
+      })
+      .onConflictDoNothing()
+      .returning({ id: webhookEvents.id });
+    if (!inserted.length) return;
+    recorded = true;
+    await apply?.(tx);
+  });
+  if (!recorded) return 'duplicate';
+  return handler ? 'processed' : 'unhandled';
+}

@@ -1,0 +1,162 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClinic } from '../../../test/accounts.js';
+import { pressOnboardingButton, sandboxOf } from '../../../test/sandbox.js';
+import { createTestApp } from '../../../test/test-app.js';
+import { clinics, webhookEvents } from '../../db/schema/index.js';
+import { sandboxWebhookSecrets } from '../../gateway/sandbox/sandbox-gateway.js';
+import { signLikeStripe } from '../../gateway/webhook-signature.js';
+
+describe('webhook endpoints', () => {
+  let app: FastifyInstance;
+  let secrets: ReturnType<typeof sandboxWebhookSecrets>;
+  beforeAll(async () => {
+    app = await createTestApp();
+    secrets = sandboxWebhookSecrets(
+      app.config.gateway.kind === 'sandbox' ? app.config.gateway.webhookSecret : '',
+    );
+  });
+  afterAll(() => app.close());
+
+  const send = (path: string, payload: string, signature: string) =>
+    app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+  const eventPayload = (id: string, type: string, object: object, account?: string) =>
+    JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      account,
+      data: { object },
+    });
+  const stored = (id: string) => app.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, id));
+
+  it('refuses a bad or stale signature with 400 and stores nothing', async () => {
+    const payload = eventPayload('evt_bad_1', 'account.updated', { id: 'acct_sbx_00' });
+    const wrongSecret = await send(
+      '/api/webhooks/stripe-connect',
+      payload,
+      signLikeStripe(payload, 'whsec_wrong'),
+    );
+    expect(wrongSecret.statusCode).toBe(400);
+    expect(wrongSecret.json().message).toBe('Invalid webhook signature');
+    const otherEndpoint = await send(
+      '/api/webhooks/stripe',
+      payload,
+      signLikeStripe(payload, secrets.connect),
+    );
+    expect(otherEndpoint.statusCode).toBe(400);
+    const stale = signLikeStripe(payload, secrets.connect, Math.floor(Date.now() / 1000) - 3600);
+    expect((await send('/api/webhooks/stripe-connect', payload, stale)).statusCode).toBe(400);
+    const tampered = await send(
+      '/api/webhooks/stripe-connect',
+      payload.replace('acct_sbx_00', 'acct_sbx_01'),
+      signLikeStripe(payload, secrets.connect),
+    );
+    expect(tampered.statusCode).toBe(400);
+    expect((await app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: {} })).statusCode).toBe(
+      400,
+    );
+    expect(await stored('evt_bad_1')).toEqual([]);
+  });
+
+  it('processes the same event once however often it arrives', async () => {
+    const { cookies } = await signedInClinic(app);
+    const url = (
+      await app.inject({ method: 'POST', url: '/api/clinic/payment-provider/connect', cookies })
+    ).json().url;
+    await pressOnboardingButton(app, url, 'complete');
+    const accountId = new URL(url).pathname.split('/').at(-1) ?? '';
+    await app.database.db
+      .update(clinics)
+      .set({ stripeStatus: 'pending' })
+      .where(eq(clinics.stripeAccountId, accountId));
+
+    const payload = eventPayload('evt_twice', 'account.updated', { id: accountId }, accountId);
+    const signature = signLikeStripe(payload, secrets.connect);
+    const [first, second] = await Promise.all([
+      send('/api/webhooks/stripe-connect', payload, signature),
+      send('/api/webhooks/stripe-connect', payload, signature),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(await stored('evt_twice')).toHaveLength(1);
+    const [clinic] = await app.database.db
+      .select()
+      .from(clinics)
+      .where(eq(clinics.stripeAccountId, accountId));
+    expect(clinic?.stripeStatus).toBe('connected');
+
+    await app.database.db
+      .update(clinics)
+      .set({ stripeStatus: 'pending' })
+      .where(eq(clinics.stripeAccountId, accountId));
+    await send('/api/webhooks/stripe-connect', payload, signLikeStripe(payload, secrets.connect));
+    const [after] = await app.database.db
+      .select()
+      .from(clinics)
+      .where(eq(clinics.stripeAccountId, accountId));
+    expect(after?.stripeStatus).toBe('pending');
+  });
+
+  it('leaves the right status whichever order account events and the callback come in', async () => {
+    const { cookies } = await signedInClinic(app);
+    const url = (
+      await app.inject({ method: 'POST', url: '/api/clinic/payment-provider/connect', cookies })
+    ).json().url;
+    const accountId = new URL(url).pathname.split('/').at(-1) ?? '';
+    const now = Math.floor(Date.now() / 1000);
+    const older = JSON.stringify({
+      id: `evt_old_${accountId}`,
+      type: 'account.updated',
+      created: now - 60,
+      account: accountId,
+      data: { object: { id: accountId, charges_enabled: false, details_submitted: false } },
+    });
+    const newer = JSON.stringify({
+      id: `evt_new_${accountId}`,
+      type: 'account.updated',
+      created: now,
+      account: accountId,
+      data: { object: { id: accountId, charges_enabled: true, details_submitted: true } },
+    });
+    await pressOnboardingButton(app, url, 'complete');
+    await sandboxOf(app).events.deliverDue();
+
+    // The callback first, then the events, newest before oldest.
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/clinic/payment-provider/refresh', cookies })).json()
+        .clinic.stripeStatus,
+    ).toBe('connected');
+    for (const payload of [newer, older]) {
+      await send('/api/webhooks/stripe-connect', payload, signLikeStripe(payload, secrets.connect));
+    }
+    expect((await app.inject({ url: '/api/clinic', cookies })).json().clinic.stripeStatus).toBe('connected');
+  });
+
+  it('disconnects a clinic whose account deauthorized the platform', async () => {
+    const { cookies } = await signedInClinic(app);
+    const url = (
+      await app.inject({ method: 'POST', url: '/api/clinic/payment-provider/connect', cookies })
+    ).json().url;
+    const accountId = new URL(url).pathname.split('/').at(-1) ?? '';
+    const payload = eventPayload('evt_deauth', 'account.application.deauthorized', { id: 'ca_1' }, accountId);
+    await send('/api/webhooks/stripe-connect', payload, signLikeStripe(payload, secrets.connect));
+    expect((await app.inject({ url: '/api/clinic', cookies })).json().clinic).toMatchObject({
+      stripeAccountId: null,
+      stripeStatus: 'not_connected',
+    });
+  });
+
+  it('acknowledges and records an event type it does not handle', async () => {
+    const payload = eventPayload('evt_unknown', 'customer.created', { id: 'cus_1' });
+    const response = await send('/api/webhooks/stripe', payload, signLikeStripe(payload, secrets.platform));
+    expect(response.statusCode).toBe(200);
+    expect(await stored('evt_unknown')).toHaveLength(1);
+  });
+});
