@@ -83,6 +83,8 @@ describe('the HTTP shell', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // Browsers send 'Origin: null' on form posts under no-referrer; the origin check needs the real one.
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
   it('keeps a caller-supplied request id', async () => {

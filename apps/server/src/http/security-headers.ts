@@ -24,5 +24,7 @@ export function helmetOptions(): FastifyHelmetOptions {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // With 'no-referrer' browsers send 'Origin: null' on form posts, which the origin check must refuse.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   };
 }

@@ -6,9 +6,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useClinic } from './api/get-clinic';
 import { NotificationsTab } from './components/notifications-tab';
+import { PaymentsTab } from './components/payments-tab';
 import { ProfileTab } from './components/profile-tab';
 
-const TABS = ['profile', 'notifications', 'security'] as const;
+const TABS = ['profile', 'payments', 'notifications', 'security'] as const;
 type Tab = (typeof TABS)[number];
 
 /** A missing or unknown ?tab= opens profile (spec §2 "Clinic Settings"). */
@@ -27,7 +28,7 @@ export function SettingsPage({ securityTab }: { securityTab: ReactNode }) {
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <div>
         <h1 className="text-2xl font-bold">Settings</h1>
-        <p className="text-slate-600">Manage your clinic profile, notifications and security.</p>
+        <p className="text-slate-600">Manage your clinic profile, payments, notifications and security.</p>
       </div>
       {clinic.isPending ? <Spinner label="Loading settings..." /> : null}
       {clinic.isError ? <Alert tone="error">{clinic.error.message}</Alert> : null}
@@ -35,11 +36,15 @@ export function SettingsPage({ securityTab }: { securityTab: ReactNode }) {
         <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
           <TabsList>
             <TabsTrigger value="profile">Profile</TabsTrigger>
+            <TabsTrigger value="payments">Payments</TabsTrigger>
             <TabsTrigger value="notifications">Notifications</TabsTrigger>
             <TabsTrigger value="security">Security</TabsTrigger>
           </TabsList>
           <TabsContent value="profile" className="mt-4">
             <ProfileTab clinic={clinic.data} />
+          </TabsContent>
+          <TabsContent value="payments" className="mt-4">
+            <PaymentsTab clinic={clinic.data} />
           </TabsContent>
           <TabsContent value="notifications" className="mt-4">
             <NotificationsTab clinic={clinic.data} />

@@ -1,0 +1,52 @@
+import {
+  clinicResponseSchema,
+  onboardingLinkResponseSchema,
+  providerConfigResponseSchema,
+} from '@clinicpay/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { CLINIC_QUERY_KEY } from './get-clinic';
+
+export function getProviderConfig() {
+  return apiRequest('/payment-provider/config', { schema: providerConfigResponseSchema });
+}
+
+/** Which card provider is in use; the sandbox is marked wherever it is (issue #4). */
+export function useProviderConfig() {
+  return useQuery({ queryKey: ['payment-provider-config'], queryFn: getProviderConfig, staleTime: Infinity });
+}
+
+export function startConnection() {
+  return apiRequest('/clinic/payment-provider/connect', {
+    method: 'POST',
+    schema: onboardingLinkResponseSchema,
+  });
+}
+
+export function useStartConnection() {
+  return useMutation({ mutationFn: startConnection });
+}
+
+export function refreshConnection() {
+  return apiRequest('/clinic/payment-provider/refresh', { method: 'POST', schema: clinicResponseSchema });
+}
+
+export function useRefreshConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: refreshConnection,
+    onSuccess: (result) => queryClient.setQueryData(CLINIC_QUERY_KEY, result.clinic),
+  });
+}
+
+export function disconnectProvider() {
+  return apiRequest('/clinic/payment-provider/disconnect', { method: 'POST', schema: clinicResponseSchema });
+}
+
+export function useDisconnectProvider() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disconnectProvider,
+    onSuccess: (result) => queryClient.setQueryData(CLINIC_QUERY_KEY, result.clinic),
+  });
+}
