@@ -32,3 +32,29 @@ export const platformFeeResponseSchema = z.object({
 export type PlatformFeeResponse = z.infer<typeof platformFeeResponseSchema>;
 
 export const PLATFORM_FEE_LOAD_ERROR = 'Failed to load platform fee setting';
+
+export const PLATFORM_FEE_MESSAGES = {
+  invalid: 'Please enter a fee between 0 and 100 with at most one decimal',
+  updated: (percent: string) => `Platform fee updated to ${percent}%`,
+  updateFailed: 'Failed to update platform fee',
+} as const;
+
+/**
+ * PUT /api/admin/platform-settings/fee. The percent may come as a number from the input (step 0.1) or
+ * as text; either way it is read as text, never as a float, into basis points.
+ */
+export const platformFeeUpdateSchema = z.object({
+  platformFeePercent: z
+    .union([z.number(), z.string()], { error: PLATFORM_FEE_MESSAGES.invalid })
+    .transform((value, ctx) => {
+      const basisPoints = percentTextToBasisPoints(String(value));
+      if (basisPoints === null) {
+        ctx.addIssue({ code: 'custom', message: PLATFORM_FEE_MESSAGES.invalid });
+        return z.NEVER;
+      }
+      return basisPoints;
+    }),
+});
+export type PlatformFeeUpdate = z.input<typeof platformFeeUpdateSchema>;
+
+export const platformFeeUpdateResponseSchema = platformFeeResponseSchema.extend({ message: z.string() });
