@@ -12,8 +12,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createGateway, isSandbox } from './gateway/index.js';
+import { sandboxApiRoutes } from './gateway/sandbox/api-routes.js';
 import type { EventTransport } from './gateway/sandbox/events.js';
-import { sandboxOnboardingRoutes } from './gateway/sandbox/onboarding-routes.js';
+import { sandboxPageRoutes } from './gateway/sandbox/page-routes.js';
 import { AppError } from './http/app-error.js';
 import { errorHandler } from './http/error-handler.js';
 import { originCheck } from './http/origin-check.js';
@@ -124,11 +125,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(clinicRoutes);
       await api.register(paymentProviderRoutes);
       await api.register(webhookRoutes);
+      if (isSandbox(gateway)) await api.register(sandboxApiRoutes, { gateway });
     },
     { prefix: '/api' },
   );
   if (!config.isProduction) await app.register(devOutboxRoutes);
-  if (isSandbox(gateway)) await app.register(sandboxOnboardingRoutes, { gateway });
+  if (isSandbox(gateway)) await app.register(sandboxPageRoutes, { gateway });
 
   await registerWebApp(app, options.webDistDir);
   return app;

@@ -39,6 +39,11 @@ export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
   status: text('status').notNull().default('requires_payment_method'),
   /** The card processing fee in pence, set when a card pays. */
   cardFee: integer('card_fee'),
+  /** The test card being confirmed or that paid: its country decides the fee. */
+  cardCountry: text('card_country'),
+  cardLast4: text('card_last4'),
+  /** Stripe's last_payment_error: code, decline_code, message. */
+  lastPaymentError: jsonb('last_payment_error').$type<Record<string, string>>(),
   refundedAmount: integer('refunded_amount').notNull().default(0),
   idempotencyKey: text('idempotency_key').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

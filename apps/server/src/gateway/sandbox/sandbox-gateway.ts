@@ -17,6 +17,7 @@ import {
   type WebhookEndpoint,
 } from '../gateway.js';
 import { verifyStripeSignature } from '../webhook-signature.js';
+import { createConfirmation } from './confirmation.js';
 import { createSandboxEvents, type EventTransport, type SandboxEvents } from './events.js';
 import { sandboxId } from './ids.js';
 
@@ -25,6 +26,8 @@ export type OnboardingOutcome = 'complete' | 'later';
 export interface SandboxGateway extends CardGateway {
   readonly kind: 'sandbox';
   readonly events: SandboxEvents;
+  /** What the sandbox card field and 3-D Secure page call (see confirmation.ts). */
+  readonly confirmation: ReturnType<typeof createConfirmation>;
   /** The local onboarding page's two buttons: 'Complete onboarding' and 'Finish later'. */
   finishOnboarding(accountId: string, outcome: OnboardingOutcome): Promise<ConnectedAccount>;
   findAccount(accountId: string): Promise<SandboxAccountRow | undefined>;
@@ -102,6 +105,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   return {
     kind: 'sandbox',
     events,
+    confirmation: createConfirmation({ db, events, publicUrl: options.publicUrl }),
 
     async createConnectedAccount({ email, clinicId, idempotencyKey }) {
       const [created] = await db

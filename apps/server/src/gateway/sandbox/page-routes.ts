@@ -1,9 +1,11 @@
 /**
- * The sandbox's local onboarding page, standing in for Stripe's hosted onboarding: 'Complete
- * onboarding' makes the account connected, 'Finish later' leaves it pending; either way the clinic is
- * sent back to the return URL, as Stripe would. Clearly marked as the sandbox.
+ * The sandbox's local pages, standing in for Stripe's hosted ones and clearly marked as the sandbox:
+ * - onboarding: 'Complete onboarding' makes the account connected, 'Finish later' leaves it pending;
+ *   either way the clinic is sent back to the return URL, as Stripe would;
+ * - 3-D Secure: 'Complete authentication' pays, 'Fail authentication' declines; the patient returns to
+ *   the return URL with payment_intent and redirect_status, as after Stripe's challenge.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { originCheck } from '../../http/origin-check.js';
 import { escapeHtml } from '../../mail/html.js';
@@ -13,6 +15,9 @@ import type { SandboxGateway } from './sandbox-gateway.js';
 const paramsSchema = z.object({ accountId: z.string().regex(/^acct_sbx_[0-9a-f]+$/) });
 const querySchema = z.object({ return_url: z.string(), refresh_url: z.string() });
 const formSchema = z.object({ outcome: z.enum(['complete', 'later']), return_url: z.string() });
+const intentParamsSchema = z.object({ paymentIntentId: z.string().regex(/^pi_sbx_[0-9a-f]+$/) });
+const challengeQuerySchema = z.object({ client_secret: z.string(), return_url: z.string() });
+const challengeFormSchema = challengeQuerySchema.extend({ decision: z.enum(['approve', 'fail']) });
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -26,7 +31,7 @@ code{background:#f1f5f9;padding:.1rem .3rem;border-radius:.25rem}
 </style></head><body><p class="sandbox">Sandbox</p>${body}</body></html>`;
 }
 
-export async function sandboxOnboardingRoutes(app: FastifyInstance, options: { gateway: SandboxGateway }) {
+export async function sandboxPageRoutes(app: FastifyInstance, options: { gateway: SandboxGateway }) {
   const { gateway } = options;
   const { publicUrl } = app.config;
   // This page's forms post like a browser form; the origin check keeps other sites out.
@@ -89,5 +94,63 @@ bank account are needed, and no real money moves.</p>
       throw error;
     }
     return reply.redirect(ownUrl(form.data.return_url), 303);
+  });
+
+  const notValid = (reply: FastifyReply) =>
+    reply
+      .status(404)
+      .type('text/html')
+      .send(page('Not found', '<h1>This authentication link is not valid</h1>'));
+
+  app.get('/sandbox/3ds/:paymentIntentId', { schema: { hide: true } }, async (request, reply) => {
+    const params = intentParamsSchema.safeParse(request.params);
+    const query = challengeQuerySchema.safeParse(request.query);
+    if (!params.success || !query.success) return notValid(reply);
+    const intent = await gateway.confirmation
+      .load(params.data.paymentIntentId, query.data.client_secret)
+      .catch(() => null);
+    if (!intent || intent.status !== 'requires_action') return notValid(reply);
+    const amount = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(
+      intent.amount / 100,
+    );
+    return reply.type('text/html; charset=utf-8').send(
+      page(
+        '3D Secure authentication',
+        `<h1>3D Secure test page</h1>
+<p>Your bank asks you to confirm a payment of <strong>${escapeHtml(amount)}</strong> with the card ending
+${escapeHtml(intent.cardLast4 ?? '')}. This is ClinicPay's offline sandbox: choose what the bank should answer.</p>
+<form method="post" action="/sandbox/3ds/${escapeHtml(intent.id)}">
+<input type="hidden" name="client_secret" value="${escapeHtml(query.data.client_secret)}">
+<input type="hidden" name="return_url" value="${escapeHtml(query.data.return_url)}">
+<button class="primary" name="decision" value="approve">Complete authentication</button>
+<button class="secondary" name="decision" value="fail">Fail authentication</button>
+</form>`,
+      ),
+    );
+  });
+
+  app.post('/sandbox/3ds/:paymentIntentId', { schema: { hide: true } }, async (request, reply) => {
+    const params = intentParamsSchema.safeParse(request.params);
+    const form = challengeFormSchema.safeParse(request.body);
+    if (!params.success || !form.success) return notValid(reply);
+    const result = await gateway.confirmation
+      .finishAuthentication({
+        paymentIntentId: params.data.paymentIntentId,
+        clientSecret: form.data.client_secret,
+        approve: form.data.decision === 'approve',
+      })
+      .catch((error: unknown) => {
+        if (error instanceof GatewayError) return null;
+        throw error;
+      });
+    if (!result) return notValid(reply);
+    const back = new URL(ownUrl(form.data.return_url));
+    back.searchParams.set('payment_intent', result.paymentIntent.id);
+    back.searchParams.set('payment_intent_client_secret', form.data.client_secret);
+    back.searchParams.set(
+      'redirect_status',
+      result.paymentIntent.status === 'succeeded' ? 'succeeded' : 'failed',
+    );
+    return reply.redirect(back.toString(), 303);
   });
 }

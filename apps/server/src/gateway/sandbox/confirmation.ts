@@ -1,0 +1,206 @@
+/**
+ * Confirming a sandbox payment intent with a test card, as Stripe.js's confirmCardPayment does
+ * (docs.stripe.com/js/payment_intents/confirm_card_payment): success, a decline with Stripe's code and
+ * message, or 3-D Secure on the local challenge page. Only one confirmation of an intent can win.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sandboxPaymentIntents } from '../../db/schema/index.js';
+import { GatewayError } from '../gateway.js';
+import { cardFeeFor } from './card-fees.js';
+import type { SandboxEvents } from './events.js';
+import { AUTHENTICATION_FAILED, findTestCard, TEST_CARDS_ONLY_MESSAGE } from './test-cards.js';
+
+export type SandboxIntentRow = typeof sandboxPaymentIntents.$inferSelect;
+
+export interface CardDetails {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+export interface ConfirmResult {
+  paymentIntent: { id: string; status: string };
+  error?: { code: string; declineCode?: string; message: string };
+  /** For 3-D Secure: where the browser goes to authenticate. */
+  nextAction?: { redirectUrl: string };
+}
+
+const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+
+/** The payment intent as Stripe's API and events show it, with the charge's fee expanded. */
+export function paymentIntentObject(row: SandboxIntentRow) {
+  const charge =
+    row.status === 'succeeded'
+      ? {
+          id: `ch_${row.id.slice(3)}`,
+          object: 'charge',
+          amount: row.amount,
+          payment_method_details: { card: { country: row.cardCountry, last4: row.cardLast4 } },
+          balance_transaction: { id: `txn_${row.id.slice(3)}`, fee: row.cardFee },
+        }
+      : null;
+  return {
+    id: row.id,
+    object: 'payment_intent',
+    amount: row.amount,
+    currency: 'gbp',
+    status: row.status,
+    application_fee_amount: row.applicationFeeAmount,
+    transfer_data: { destination: row.destinationAccountId },
+    receipt_email: row.receiptEmail,
+    metadata: row.metadata,
+    last_payment_error: row.lastPaymentError,
+    latest_charge: charge,
+  };
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function cardError(details: CardDetails): string | null {
+  const now = new Date();
+  if (!/^\d{3,4}$/.test(details.cvc)) return "Your card's security code is incomplete.";
+  if (!(details.expMonth >= 1 && details.expMonth <= 12)) return "Your card's expiration date is invalid.";
+  const year = details.expYear < 100 ? 2000 + details.expYear : details.expYear;
+  if (year < now.getFullYear() || (year === now.getFullYear() && details.expMonth < now.getMonth() + 1)) {
+    return "Your card's expiration year is in the past.";
+  }
+  return null;
+}
+
+export function createConfirmation(options: { db: Db; events: SandboxEvents; publicUrl: string }) {
+  const { db, events, publicUrl } = options;
+
+  async function load(paymentIntentId: string, clientSecret: string): Promise<SandboxIntentRow> {
+    const [row] = await db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, paymentIntentId));
+    if (!row || !sameSecret(row.clientSecret, clientSecret)) {
+      throw new GatewayError(`No such payment_intent: '${paymentIntentId}'`, 'resource_missing');
+    }
+    return row;
+  }
+
+  /** Moves the intent on only from a confirmable state, so one of two racing confirmations wins. */
+  async function transition(row: SandboxIntentRow, from: string[], changes: Partial<SandboxIntentRow>) {
+    const [updated] = await db
+      .update(sandboxPaymentIntents)
+      .set(changes)
+      .where(and(eq(sandboxPaymentIntents.id, row.id), inArray(sandboxPaymentIntents.status, from)))
+      .returning();
+    return updated;
+  }
+
+  async function succeed(row: SandboxIntentRow, from: string[], country: string): Promise<ConfirmResult> {
+    const updated = await transition(row, from, {
+      status: 'succeeded',
+      cardCountry: country,
+      cardFee: cardFeeFor(row.amount, country),
+      lastPaymentError: null,
+    });
+    if (!updated) return unexpectedState(row.id);
+    await events.emit('platform', 'payment_intent.succeeded', paymentIntentObject(updated));
+    return { paymentIntent: { id: updated.id, status: updated.status } };
+  }
+
+  async function fail(
+    row: SandboxIntentRow,
+    from: string[],
+    error: Record<string, string>,
+  ): Promise<ConfirmResult> {
+    const updated = await transition(row, from, {
+      status: 'requires_payment_method',
+      lastPaymentError: error,
+    });
+    if (!updated) return unexpectedState(row.id);
+    await events.emit('platform', 'payment_intent.payment_failed', paymentIntentObject(updated));
+    return {
+      paymentIntent: { id: updated.id, status: updated.status },
+      error: {
+        code: error.code ?? 'card_declined',
+        declineCode: error.decline_code,
+        message: error.message ?? '',
+      },
+    };
+  }
+
+  async function unexpectedState(paymentIntentId: string): Promise<ConfirmResult> {
+    const [now] = await db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, paymentIntentId));
+    return {
+      paymentIntent: { id: paymentIntentId, status: now?.status ?? 'canceled' },
+      error: {
+        code: 'payment_intent_unexpected_state',
+        message: `This PaymentIntent's status is ${now?.status}, so it cannot be confirmed.`,
+      },
+    };
+  }
+
+  return {
+    async confirmCardPayment(input: {
+      paymentIntentId: string;
+      clientSecret: string;
+      card: CardDetails;
+      returnUrl: string;
+    }): Promise<ConfirmResult> {
+      const row = await load(input.paymentIntentId, input.clientSecret);
+      if (!CONFIRMABLE.includes(row.status)) return unexpectedState(row.id);
+      const card = findTestCard(input.card.number);
+      if (!card) {
+        return {
+          paymentIntent: { id: row.id, status: row.status },
+          error: { code: 'card_declined', message: TEST_CARDS_ONLY_MESSAGE },
+        };
+      }
+      const invalid = cardError(input.card);
+      if (invalid)
+        return {
+          paymentIntent: { id: row.id, status: row.status },
+          error: { code: 'invalid_card', message: invalid },
+        };
+
+      const last4 = input.card.number.replace(/\D/g, '').slice(-4);
+      const outcome = card.outcome;
+      if (outcome.kind === 'succeeds')
+        return succeed({ ...row, cardLast4: last4 }, CONFIRMABLE, card.country);
+      if (outcome.kind === 'declines') {
+        return fail(row, CONFIRMABLE, {
+          code: outcome.code,
+          ...(outcome.declineCode ? { decline_code: outcome.declineCode } : {}),
+          message: outcome.message,
+        });
+      }
+      const updated = await transition(row, CONFIRMABLE, {
+        status: 'requires_action',
+        cardCountry: card.country,
+        cardLast4: last4,
+        lastPaymentError: null,
+      });
+      if (!updated) return unexpectedState(row.id);
+      const query = new URLSearchParams({ client_secret: row.clientSecret, return_url: input.returnUrl });
+      return {
+        paymentIntent: { id: row.id, status: 'requires_action' },
+        nextAction: { redirectUrl: `${publicUrl}/sandbox/3ds/${row.id}?${query}` },
+      };
+    },
+
+    /** The 3-D Secure page's answer: approve pays with the card being confirmed; fail declines. */
+    async finishAuthentication(input: { paymentIntentId: string; clientSecret: string; approve: boolean }) {
+      const row = await load(input.paymentIntentId, input.clientSecret);
+      if (row.status !== 'requires_action') return unexpectedState(row.id);
+      if (input.approve) return succeed(row, ['requires_action'], row.cardCountry ?? 'US');
+      return fail(row, ['requires_action'], { ...AUTHENTICATION_FAILED });
+    },
+
+    load,
+  };
+}

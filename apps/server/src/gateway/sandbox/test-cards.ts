@@ -1,0 +1,63 @@
+/**
+ * Stripe's documented test cards (docs.stripe.com/testing) and what each does in the sandbox. Any
+ * other number is refused: the sandbox never sees a real card.
+ */
+export type CardOutcome =
+  | { kind: 'succeeds' }
+  | { kind: 'declines'; code: string; declineCode?: string; message: string }
+  | { kind: 'requires_authentication' };
+
+export interface TestCard {
+  brand: 'visa';
+  /** ISO country of the issuing bank; UK and EEA cards cost less to process. */
+  country: string;
+  outcome: CardOutcome;
+}
+
+export const TEST_CARDS: Record<string, TestCard> = {
+  '4242424242424242': { brand: 'visa', country: 'US', outcome: { kind: 'succeeds' } },
+  '4000008260000000': { brand: 'visa', country: 'GB', outcome: { kind: 'succeeds' } },
+  '4000002500003155': { brand: 'visa', country: 'US', outcome: { kind: 'requires_authentication' } },
+  '4000000000000002': {
+    brand: 'visa',
+    country: 'US',
+    outcome: {
+      kind: 'declines',
+      code: 'card_declined',
+      declineCode: 'generic_decline',
+      message: 'Your card was declined.',
+    },
+  },
+  '4000000000009995': {
+    brand: 'visa',
+    country: 'US',
+    outcome: {
+      kind: 'declines',
+      code: 'card_declined',
+      declineCode: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    },
+  },
+  '4000000000000069': {
+    brand: 'visa',
+    country: 'US',
+    outcome: { kind: 'declines', code: 'expired_card', message: 'Your card has expired.' },
+  },
+  '4000000000000127': {
+    brand: 'visa',
+    country: 'US',
+    outcome: { kind: 'declines', code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
+  },
+};
+
+export const TEST_CARDS_ONLY_MESSAGE = 'Sandbox mode accepts test cards only';
+
+export const AUTHENTICATION_FAILED = {
+  code: 'payment_intent_authentication_failure',
+  message:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+} as const;
+
+export function findTestCard(number: string): TestCard | undefined {
+  return TEST_CARDS[number.replace(/[\s-]/g, '')];
+}
