@@ -5,6 +5,7 @@
  * - 3-D Secure: 'Complete authentication' pays, 'Fail authentication' declines; the patient returns to
  *   the return URL with payment_intent and redirect_status, as after Stripe's challenge.
  */
+import { formatPence } from '@clinicpay/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { originCheck } from '../../http/origin-check.js';
@@ -109,10 +110,8 @@ bank account are needed, and no real money moves.</p>
     const intent = await gateway.confirmation
       .load(params.data.paymentIntentId, query.data.client_secret)
       .catch(() => null);
-    if (!intent || intent.status !== 'requires_action') return notValid(reply);
-    const amount = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(
-      intent.amount / 100,
-    );
+    if (intent?.status !== 'requires_action') return notValid(reply);
+    const amount = formatPence(intent.amount);
     return reply.type('text/html; charset=utf-8').send(
       page(
         '3D Secure authentication',
