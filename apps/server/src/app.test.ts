@@ -87,6 +87,18 @@ describe('the HTTP shell', () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it("names Stripe's hosts in the CSP only when the Stripe gateway is on", async () => {
+    const sandboxCsp = String((await app.inject({ url: '/healthz' })).headers['content-security-policy']);
+    expect(sandboxCsp).not.toContain('stripe.com');
+    const { PRODUCTION_ENV } = await import('../test/test-app.js');
+    const withStripe = await createTestApp({ env: PRODUCTION_ENV });
+    const csp = String((await withStripe.inject({ url: '/healthz' })).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toContain('https://hooks.stripe.com');
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+    await withStripe.close();
+  });
+
   it('keeps a caller-supplied request id', async () => {
     const response = await app.inject({
       method: 'GET',

@@ -103,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => database.close());
 
-  await app.register(fastifyHelmet, helmetOptions());
+  await app.register(fastifyHelmet, helmetOptions(config.gateway.kind));
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'ClinicPay API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
