@@ -45,6 +45,24 @@ async function sendVerification(deps: AccountDeps, userId: string, email: string
   return link;
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A user and the email + password credential better-auth signs them in with. */
+async function insertCredentialUser(
+  tx: Tx,
+  user: Omit<typeof users.$inferInsert, 'createdAt' | 'updatedAt'> & { passwordHash: string },
+) {
+  const { passwordHash, ...fields } = user;
+  await tx.insert(users).values(fields);
+  await tx.insert(accounts).values({
+    id: randomUUID(),
+    accountId: fields.id,
+    providerId: 'credential',
+    userId: fields.id,
+    password: passwordHash,
+  });
+}
+
 type SignUpInput = Omit<SignUpRequest, 'agreeTerms' | 'confirmPassword'>;
 
 /**
@@ -64,15 +82,12 @@ export async function signUpClinic(deps: AccountDeps, input: SignUpInput) {
         .values({ clinicName: input.clinicName.trim(), email })
         .returning({ id: clinics.id });
       if (!clinic) throw new Error('clinic was not created');
-      await tx
-        .insert(users)
-        .values({ id: userId, email, name: input.clinicName.trim(), clinicId: clinic.id });
-      await tx.insert(accounts).values({
-        id: randomUUID(),
-        accountId: userId,
-        providerId: 'credential',
-        userId,
-        password: passwordHash,
+      await insertCredentialUser(tx, {
+        id: userId,
+        email,
+        name: input.clinicName.trim(),
+        clinicId: clinic.id,
+        passwordHash,
       });
     });
   } catch (error) {
@@ -109,17 +124,15 @@ export async function createAdmin(db: Db, email: string, password: string): Prom
   if (await findUserByEmail(db, normalised)) throw new AppError('CONFLICT', AUTH_MESSAGES.emailExists);
   const userId = randomUUID();
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(users)
-      .values({ id: userId, email: normalised, name: 'Administrator', role: 'admin', emailVerified: true });
-    await tx.insert(accounts).values({
-      id: randomUUID(),
-      accountId: userId,
-      providerId: 'credential',
-      userId,
-      password: passwordHash,
-    });
-  });
+  await db.transaction((tx) =>
+    insertCredentialUser(tx, {
+      id: userId,
+      email: normalised,
+      name: 'Administrator',
+      role: 'admin',
+      emailVerified: true,
+      passwordHash,
+    }),
+  );
   return userId;
 }

@@ -1,4 +1,5 @@
-import { Clock, Mail, MessageCircle, Phone } from 'lucide-react';
+import { Clock, type LucideIcon, Mail, MessageCircle, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useContactDetails } from './api/get-contact-details';
@@ -33,53 +34,39 @@ export function ContactPage() {
         </Card>
 
         <div className="flex flex-col gap-4">
-          <Card>
-            <CardHeader>
-              <Mail className="h-6 w-6 text-brand-700" aria-hidden />
-              <CardTitle>Email</CardTitle>
-              <CardDescription>For account and payment questions.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              {details ? (
-                <a className="text-brand-700 hover:underline" href={`mailto:${details.email}`}>
-                  {details.email}
-                </a>
-              ) : null}
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <Phone className="h-6 w-6 text-brand-700" aria-hidden />
-              <CardTitle>Phone</CardTitle>
-              <CardDescription>{hours}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              {details ? (
-                <a
-                  className="text-brand-700 hover:underline"
-                  href={`tel:${details.phone.replaceAll(' ', '')}`}
-                >
-                  {details.phone}
-                </a>
-              ) : null}
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <MessageCircle className="h-6 w-6 text-brand-700" aria-hidden />
-              <CardTitle>Live chat</CardTitle>
-              <CardDescription>
-                Message our support team from this page during contact hours, {hours}.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <button type="button" className="text-brand-700 hover:underline" onClick={focusForm}>
-                Start a conversation
-              </button>
-            </CardContent>
-          </Card>
+          <ContactCard icon={Mail} title="Email" description="For account and payment questions.">
+            {details ? <a href={`mailto:${details.email}`}>{details.email}</a> : null}
+          </ContactCard>
+          <ContactCard icon={Phone} title="Phone" description={hours}>
+            {details ? <a href={`tel:${details.phone.replaceAll(' ', '')}`}>{details.phone}</a> : null}
+          </ContactCard>
+          <ContactCard
+            icon={MessageCircle}
+            title="Live chat"
+            description={`Message our support team from this page during contact hours, ${hours}.`}
+          >
+            <button type="button" onClick={focusForm}>
+              Start a conversation
+            </button>
+          </ContactCard>
         </div>
       </div>
     </section>
+  );
+}
+
+function ContactCard(props: { icon: LucideIcon; title: string; description: string; children: ReactNode }) {
+  const { icon: Icon, title, description, children } = props;
+  return (
+    <Card>
+      <CardHeader>
+        <Icon className="h-6 w-6 text-brand-700" aria-hidden />
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="text-brand-700 [&_a:hover]:underline [&_button:hover]:underline">
+        {children}
+      </CardContent>
+    </Card>
   );
 }
