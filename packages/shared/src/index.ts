@@ -6,6 +6,7 @@ export * from './api-error.js';
 export * from './auth.js';
 export * from './clinic-profile.js';
 export * from './contact.js';
+export * from './fees.js';
 export * from './money.js';
 export * from './platform-fee.js';
 export * from './product.js';
