@@ -27,6 +27,7 @@ import { clinicRoutes } from './modules/clinics/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { linkRoutes } from './modules/links/routes.js';
 import { paymentProviderRoutes } from './modules/payment-provider/routes.js';
 import { platformSettingsRoutes } from './modules/platform-settings/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(clinicRoutes);
       await api.register(paymentProviderRoutes);
+      await api.register(linkRoutes);
       await api.register(webhookRoutes);
       if (isSandbox(gateway)) await api.register(sandboxApiRoutes, { gateway });
     },

@@ -14,17 +14,21 @@ describe('platformFeeFor', () => {
 
   it('is within half a penny of the exact fee, never above the amount, for any amount and percent', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100_000_000 }), fc.integer({ min: 0, max: 1000 }), (amount, tenths) => {
-        const basisPoints = tenths * 10;
-        const fee = platformFeeFor(amount, basisPoints);
-        const exact = (amount * basisPoints) / 10_000;
-        expect(Number.isInteger(fee)).toBe(true);
-        expect(fee).toBeGreaterThanOrEqual(0);
-        expect(fee).toBeLessThanOrEqual(amount);
-        expect(fee - exact).toBeLessThanOrEqual(0.5);
-        expect(fee - exact).toBeGreaterThan(-0.5);
-        expect(netAmountFor(amount, fee) + fee).toBe(amount);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 100_000_000 }),
+        fc.integer({ min: 0, max: 1000 }),
+        (amount, tenths) => {
+          const basisPoints = tenths * 10;
+          const fee = platformFeeFor(amount, basisPoints);
+          const exact = (amount * basisPoints) / 10_000;
+          expect(Number.isInteger(fee)).toBe(true);
+          expect(fee).toBeGreaterThanOrEqual(0);
+          expect(fee).toBeLessThanOrEqual(amount);
+          expect(fee - exact).toBeLessThanOrEqual(0.5);
+          expect(fee - exact).toBeGreaterThan(-0.5);
+          expect(netAmountFor(amount, fee) + fee).toBe(amount);
+        },
+      ),
     );
   });
 

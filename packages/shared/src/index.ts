@@ -8,5 +8,6 @@ export * from './clinic-profile.js';
 export * from './contact.js';
 export * from './fees.js';
 export * from './money.js';
+export * from './payment-links.js';
 export * from './platform-fee.js';
 export * from './product.js';

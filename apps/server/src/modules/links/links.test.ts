@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAdmin, signedInClinic } from '../../../test/accounts.js';
+import { createTestApp } from '../../../test/test-app.js';
+
+describe('/api/payment-links', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  const create = (cookies: Record<string, string>, payload: object) =>
+    app.inject({ method: 'POST', url: '/api/payment-links', cookies, payload });
+  const list = (cookies: Record<string, string>, query = '') =>
+    app.inject({ url: `/api/payment-links${query}`, cookies }).then((response) => response.json());
+
+  it('creates a link with its shareable URL, deposit by default', async () => {
+    const { cookies } = await signedInClinic(app);
+    const response = await create(cookies, {
+      title: '  Initial consultation deposit ',
+      amount: 4500,
+      description: '',
+    });
+    expect(response.statusCode).toBe(201);
+    const { link } = response.json();
+    expect(link).toMatchObject({
+      title: 'Initial consultation deposit',
+      amount: 4500,
+      type: 'deposit',
+      description: null,
+      isActive: true,
+    });
+    expect(link.url).toBe(`${app.config.publicUrl}/payment/${link.id}`);
+  });
+
+  it.each([
+    [{ amount: 4500 }, 'title', 'Please fill in all required fields'],
+    [{ title: 'X' }, 'amount', 'Please fill in all required fields'],
+    [{ title: 'X', amount: 0 }, 'amount', 'Please enter a valid amount'],
+    [{ title: 'X', amount: -5 }, 'amount', 'Please enter a valid amount'],
+    [{ title: 'X', amount: 12.5 }, 'amount', 'Please enter a valid amount'],
+    [{ title: 'X', amount: '45' }, 'amount', 'Please enter a valid amount'],
+    [{ title: 'X', amount: 100, type: 'gift' }, 'type', 'Please choose a payment type'],
+  ])('refuses %j with its message on %s', async (payload, field, message) => {
+    const { cookies } = await signedInClinic(app);
+    const response = await create(cookies, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors[field]).toBe(message);
+    expect((await list(cookies)).total).toBe(0);
+  });
+
+  it('lists active and archived links newest first, three to a page', async () => {
+    const { cookies } = await signedInClinic(app);
+    for (const title of ['one', 'two', 'three', 'four']) await create(cookies, { title, amount: 1000 });
+    const first = await list(cookies);
+    expect(first).toMatchObject({ page: 1, pageSize: 3, total: 4 });
+    expect(first.items.map((link: { title: string }) => link.title)).toEqual(['four', 'three', 'two']);
+    expect((await list(cookies, '?page=2')).items.map((link: { title: string }) => link.title)).toEqual([
+      'one',
+    ]);
+
+    const archived = await app.inject({
+      method: 'PATCH',
+      url: `/api/payment-links/${first.items[0].id}`,
+      cookies,
+      payload: { isActive: false },
+    });
+    expect(archived.json().link.isActive).toBe(false);
+    expect((await list(cookies)).total).toBe(3);
+    expect(
+      (await list(cookies, '?view=archived')).items.map((link: { title: string }) => link.title),
+    ).toEqual(['four']);
+
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/payment-links/${first.items[0].id}`,
+      cookies,
+      payload: { isActive: true },
+    });
+    expect((await list(cookies)).total).toBe(4);
+  });
+
+  it("answers 'Link not found' for another clinic's link, and changes nothing", async () => {
+    const mine = await signedInClinic(app);
+    const theirs = await signedInClinic(app);
+    const { link } = (await create(theirs.cookies, { title: 'Theirs', amount: 2000 })).json();
+    for (const response of [
+      await app.inject({ url: `/api/payment-links/${link.id}`, cookies: mine.cookies }),
+      await app.inject({
+        method: 'PATCH',
+        url: `/api/payment-links/${link.id}`,
+        cookies: mine.cookies,
+        payload: { isActive: false },
+      }),
+      await app.inject({ url: '/api/payment-links/not-a-uuid', cookies: mine.cookies }),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe('Link not found');
+    }
+    expect(
+      (await app.inject({ url: `/api/payment-links/${link.id}`, cookies: theirs.cookies })).json().link
+        .isActive,
+    ).toBe(true);
+    expect((await list(mine.cookies)).total).toBe(0);
+  });
+
+  it('is for signed-in clinic users only', async () => {
+    const admin = await signedInAdmin(app);
+    expect((await create({}, { title: 'X', amount: 100 })).statusCode).toBe(401);
+    expect((await create(admin.cookies, { title: 'X', amount: 100 })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,55 @@
+/** Reads and writes of payment_links, always within one clinic. */
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { paymentLinks } from '../../db/schema/index.js';
+
+export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
+
+export async function insertPaymentLink(
+  db: Db,
+  values: typeof paymentLinks.$inferInsert,
+): Promise<PaymentLinkRow> {
+  const [row] = await db.insert(paymentLinks).values(values).returning();
+  if (!row) throw new Error('payment link was not stored');
+  return row;
+}
+
+export async function findClinicLink(
+  db: Db,
+  clinicId: string,
+  linkId: string,
+): Promise<PaymentLinkRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.id, linkId), eq(paymentLinks.clinicId, clinicId)));
+  return row;
+}
+
+/** One page of a clinic's active or archived links, newest first, with the total count. */
+export async function listClinicLinks(
+  db: Db,
+  options: { clinicId: string; isActive: boolean; page: number; pageSize: number },
+) {
+  const where = and(eq(paymentLinks.clinicId, options.clinicId), eq(paymentLinks.isActive, options.isActive));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(paymentLinks)
+      .where(where)
+      .orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id))
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize),
+    db.select({ value: count() }).from(paymentLinks).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export async function setLinkActive(db: Db, clinicId: string, linkId: string, isActive: boolean) {
+  const [row] = await db
+    .update(paymentLinks)
+    .set({ isActive })
+    .where(and(eq(paymentLinks.id, linkId), eq(paymentLinks.clinicId, clinicId)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,71 @@
+/** /api/payment-links: the signed-in clinic's links. The clinic id always comes from the session. */
+import {
+  createPaymentLinkSchema,
+  listPaymentLinksQuerySchema,
+  paymentLinkPageSchema,
+  paymentLinkResponseSchema,
+  updatePaymentLinkSchema,
+} from '@clinicpay/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clinicMemberOf, requireClinic } from '../auth/session.js';
+import { createPaymentLink, getPaymentLink, listPaymentLinks, setPaymentLinkActive } from './service.js';
+
+const linkParams = z.object({ linkId: z.string().max(100) });
+
+export async function linkRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', requireClinic(app.auth));
+  const contextOf = (request: FastifyRequest) => ({
+    db: app.database.db,
+    clinicId: clinicMemberOf(request).clinicId,
+    publicUrl: app.config.publicUrl,
+  });
+
+  api.post(
+    '/payment-links',
+    {
+      schema: {
+        tags: ['payment links'],
+        body: createPaymentLinkSchema,
+        response: { 201: paymentLinkResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ link: await createPaymentLink(contextOf(request), request.body) }),
+  );
+
+  api.get(
+    '/payment-links',
+    {
+      schema: {
+        tags: ['payment links'],
+        querystring: listPaymentLinksQuerySchema,
+        response: { 200: paymentLinkPageSchema },
+      },
+    },
+    async (request) => listPaymentLinks(contextOf(request), request.query),
+  );
+
+  api.get(
+    '/payment-links/:linkId',
+    { schema: { tags: ['payment links'], params: linkParams, response: { 200: paymentLinkResponseSchema } } },
+    async (request) => ({ link: await getPaymentLink(contextOf(request), request.params.linkId) }),
+  );
+
+  api.patch(
+    '/payment-links/:linkId',
+    {
+      schema: {
+        tags: ['payment links'],
+        params: linkParams,
+        body: updatePaymentLinkSchema,
+        response: { 200: paymentLinkResponseSchema },
+      },
+    },
+    async (request) => ({
+      link: await setPaymentLinkActive(contextOf(request), request.params.linkId, request.body.isActive),
+    }),
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * A clinic's payment links (spec §4 "Payment link": active ↔ archived). Another clinic's link, or an id
+ * that is no link at all, is 'Link not found' (404), so ids from other clinics reveal nothing.
+ */
+import { LINK_MESSAGES, type NewPaymentLink, type PaymentLink } from '@clinicpay/shared';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import {
+  findClinicLink,
+  insertPaymentLink,
+  listClinicLinks,
+  type PaymentLinkRow,
+  setLinkActive,
+} from './queries.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toPaymentLink(row: PaymentLinkRow, publicUrl: string): PaymentLink {
+  return {
+    id: row.id,
+    title: row.title,
+    amount: row.amount,
+    type: row.type,
+    description: row.description,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    url: `${publicUrl}/payment/${row.id}`,
+  };
+}
+
+interface LinkContext {
+  db: Db;
+  clinicId: string;
+  publicUrl: string;
+}
+
+export async function createPaymentLink(context: LinkContext, values: NewPaymentLink): Promise<PaymentLink> {
+  const row = await insertPaymentLink(context.db, { ...values, clinicId: context.clinicId });
+  return toPaymentLink(row, context.publicUrl);
+}
+
+export async function getPaymentLink(context: LinkContext, linkId: string): Promise<PaymentLink> {
+  const row = UUID.test(linkId) ? await findClinicLink(context.db, context.clinicId, linkId) : undefined;
+  if (!row) throw new AppError('NOT_FOUND', LINK_MESSAGES.notFound);
+  return toPaymentLink(row, context.publicUrl);
+}
+
+export async function listPaymentLinks(
+  context: LinkContext,
+  query: { view: 'active' | 'archived'; page: number; pageSize: number },
+) {
+  const { rows, total } = await listClinicLinks(context.db, {
+    clinicId: context.clinicId,
+    isActive: query.view === 'active',
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+  return {
+    items: rows.map((row) => toPaymentLink(row, context.publicUrl)),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+  };
+}
+
+/** Archives (false) or unarchives (true) one of the clinic's links. */
+export async function setPaymentLinkActive(
+  context: LinkContext,
+  linkId: string,
+  isActive: boolean,
+): Promise<PaymentLink> {
+  const row = UUID.test(linkId)
+    ? await setLinkActive(context.db, context.clinicId, linkId, isActive)
+    : undefined;
+  if (!row) throw new AppError('NOT_FOUND', LINK_MESSAGES.notFound);
+  return toPaymentLink(row, context.publicUrl);
+}

@@ -1,0 +1,84 @@
+/**
+ * Payment links (spec §2 "Create Payment Link", the dashboard's Payment Links card; §3 payment_links;
+ * §5 create link rules). Amounts are integer pence.
+ */
+import { z } from 'zod';
+
+export const PAYMENT_TYPES = ['deposit', 'treatment', 'consultation', 'other'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export const LINK_MESSAGES = {
+  requiredFields: 'Please fill in all required fields',
+  invalidAmount: 'Please enter a valid amount',
+  invalidType: 'Please choose a payment type',
+  notFound: 'Link not found',
+  archived: 'Payment link archived successfully',
+  unarchived: 'Payment link unarchived successfully',
+  copied: 'Link copied to clipboard',
+  createFailed: 'Failed to create payment link',
+  noActive: 'No payment links created yet.',
+  noArchived: 'No archived payment links found.',
+} as const;
+
+/** The most a link may ask for: £100,000.00. */
+export const MAX_LINK_AMOUNT_PENCE = 10_000_000;
+
+export const amountInPenceSchema = z
+  .number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? LINK_MESSAGES.requiredFields
+        : LINK_MESSAGES.invalidAmount,
+  })
+  .int(LINK_MESSAGES.invalidAmount)
+  .positive(LINK_MESSAGES.invalidAmount)
+  .max(MAX_LINK_AMOUNT_PENCE, LINK_MESSAGES.invalidAmount);
+
+export const createPaymentLinkSchema = z.object({
+  title: z
+    .string({ error: LINK_MESSAGES.requiredFields })
+    .trim()
+    .min(1, LINK_MESSAGES.requiredFields)
+    .max(200),
+  amount: amountInPenceSchema,
+  type: z.enum(PAYMENT_TYPES, { error: LINK_MESSAGES.invalidType }).default('deposit'),
+  description: z
+    .string()
+    .trim()
+    .max(1000)
+    .nullish()
+    .transform((value) => value || null),
+});
+export type CreatePaymentLink = z.input<typeof createPaymentLinkSchema>;
+/** A parsed create request: type defaulted, description null when empty. */
+export type NewPaymentLink = z.output<typeof createPaymentLinkSchema>;
+
+export const paymentLinkSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  amount: z.number().int(),
+  type: z.enum(PAYMENT_TYPES),
+  description: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  /** {origin}/payment/{id} (spec §3). */
+  url: z.string(),
+});
+export type PaymentLink = z.infer<typeof paymentLinkSchema>;
+
+export const paymentLinkResponseSchema = z.object({ link: paymentLinkSchema });
+
+export const listPaymentLinksQuerySchema = z.object({
+  view: z.enum(['active', 'archived']).default('active'),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(3),
+});
+
+export const paymentLinkPageSchema = z.object({
+  items: z.array(paymentLinkSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+
+export const updatePaymentLinkSchema = z.object({ isActive: z.boolean() });
