@@ -23,6 +23,7 @@ import { registerWebApp } from './http/web-app.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createAuth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { checkoutRoutes } from './modules/checkout/routes.js';
 import { clinicRoutes } from './modules/clinics/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(clinicRoutes);
       await api.register(paymentProviderRoutes);
       await api.register(linkRoutes);
+      await api.register(checkoutRoutes);
       await api.register(webhookRoutes);
       if (isSandbox(gateway)) await api.register(sandboxApiRoutes, { gateway });
     },

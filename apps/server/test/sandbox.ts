@@ -24,3 +24,32 @@ export function pressOnboardingButton(
     }).toString(),
   });
 }
+
+/** A signed-in clinic whose sandbox onboarding is complete, so it can take payments. */
+export async function connectedClinic(app: FastifyInstance) {
+  const { signedInClinic } = await import('./accounts.js');
+  const clinic = await signedInClinic(app);
+  const { url } = (
+    await app.inject({ method: 'POST', url: '/api/clinic/payment-provider/connect', cookies: clinic.cookies })
+  ).json();
+  await pressOnboardingButton(app, url, 'complete');
+  await app.inject({ method: 'POST', url: '/api/clinic/payment-provider/refresh', cookies: clinic.cookies });
+  return clinic;
+}
+
+/** Confirms a payment intent with a test card through the sandbox's browser API. */
+export function confirmWithCard(
+  app: FastifyInstance,
+  intent: { paymentIntentId: string; clientSecret: string },
+  number: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/sandbox/payment-intents/${intent.paymentIntentId}/confirm`,
+    payload: {
+      clientSecret: intent.clientSecret,
+      card: { number, expMonth: 12, expYear: 2034, cvc: '123' },
+      returnUrl: `${app.config.publicUrl}/payment/success`,
+    },
+  });
+}

@@ -4,6 +4,7 @@
  */
 export * from './api-error.js';
 export * from './auth.js';
+export * from './checkout.js';
 export * from './clinic-profile.js';
 export * from './contact.js';
 export * from './fees.js';

@@ -3,17 +3,7 @@
  * check constraints keep amounts positive and refunds within what was paid.
  */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { clinics } from './clinics.js';
 import { linkType, paymentStatus, refundStatus, requestStatus } from './enums.js';
@@ -128,9 +118,8 @@ export const payments = pgTable(
     index('payments_clinic_status_idx').on(table.clinicId, table.status),
     index('payments_link_idx').on(table.paymentLinkId),
     index('payments_status_paid_at_idx').on(table.status, table.paidAt),
-    uniqueIndex('payments_request_once_idx')
-      .on(table.paymentRequestId)
-      .where(sql`${table.paymentRequestId} is not null`),
+    // Not unique: if two tabs both pay one request, both payments are recorded, never lost (decision 0012).
+    index('payments_request_idx').on(table.paymentRequestId),
   ],
 );
 

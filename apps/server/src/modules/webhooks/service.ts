@@ -6,12 +6,15 @@
 import { eq } from 'drizzle-orm';
 import { webhookEvents } from '../../db/schema/index.js';
 import type { ProviderEvent, WebhookEndpoint } from '../../gateway/gateway.js';
+import { onChargeUpdated, onPaymentIntentSucceeded } from '../payments/record-payment.js';
 import { onAccountDeauthorized, onAccountUpdated } from './account-events.js';
 import type { EventDeps, EventHandler } from './handler.js';
 
 const HANDLERS: Record<string, EventHandler> = {
   'account.updated': onAccountUpdated,
   'account.application.deauthorized': onAccountDeauthorized,
+  'payment_intent.succeeded': onPaymentIntentSucceeded,
+  'charge.updated': onChargeUpdated,
 };
 
 export type ProcessResult = 'processed' | 'duplicate' | 'unhandled';

@@ -1,0 +1,63 @@
+/**
+ * The public payment API: no account needed (spec §6 "Public visitors and patients").
+ * GET  /api/public/payments/:id                 the payment page's data (request id, then link id)
+ * POST /api/public/payments/:id/payment-intents the intent behind Pay Now (rate limited per IP and page)
+ * GET  /api/public/payment-intents/:id/reference the payment reference, polled by the success page
+ */
+import {
+  AUTH_MESSAGES,
+  checkoutRequestSchema,
+  checkoutResponseSchema,
+  paymentReferenceResponseSchema,
+  publicPaymentDataSchema,
+} from '@clinicpay/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error.js';
+import { findPaymentReference } from '../payments/queries.js';
+import { createCheckoutIntent, getPublicPaymentData } from './service.js';
+
+const idParams = z.object({ id: z.string().max(100) });
+
+export async function checkoutRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+
+  const perPage = app.createRateLimit({
+    max: 30,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `checkout:${(request.params as { id?: string }).id ?? ''}`,
+  });
+
+  api.get(
+    '/public/payments/:id',
+    { schema: { tags: ['checkout'], params: idParams, response: { 200: publicPaymentDataSchema } } },
+    async (request) => getPublicPaymentData(db, request.params.id),
+  );
+
+  api.post(
+    '/public/payments/:id/payment-intents',
+    {
+      schema: {
+        tags: ['checkout'],
+        params: idParams,
+        body: checkoutRequestSchema,
+        response: { 200: checkoutResponseSchema },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      preHandler: async (request) => {
+        const result = await perPage(request);
+        if (!result.isAllowed && result.isExceeded)
+          throw new AppError('RATE_LIMITED', AUTH_MESSAGES.tooManyAttempts);
+      },
+    },
+    async (request) => createCheckoutIntent({ db, gateway: app.gateway }, request.params.id, request.body),
+  );
+
+  api.get(
+    '/public/payment-intents/:id/reference',
+    { schema: { tags: ['checkout'], params: idParams, response: { 200: paymentReferenceResponseSchema } } },
+    async (request) => ({ reference: (await findPaymentReference(db, request.params.id)) ?? null }),
+  );
+}
