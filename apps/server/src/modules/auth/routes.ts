@@ -39,7 +39,13 @@ const errorCode = (error: unknown) =>
 export async function authRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { auth, config } = app;
-  const deps: AccountDeps = { db: app.database.db, auth, mailer: app.mailer, config };
+  const deps: AccountDeps = {
+    db: app.database.db,
+    auth,
+    mailer: app.mailer,
+    config,
+    onMailError: (error) => app.log.error({ err: error }, 'account email could not be sent'),
+  };
   const showLinks = !config.isProduction;
 
   const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });

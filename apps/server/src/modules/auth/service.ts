@@ -20,6 +20,8 @@ export interface AccountDeps {
   auth: Auth;
   mailer: Mailer;
   config: Config;
+  /** Logs an account email that could not be sent. */
+  onMailError: (error: unknown) => void;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -95,7 +97,11 @@ export async function signUpClinic(deps: AccountDeps, input: SignUpInput) {
     throw error;
   }
 
-  const verificationUrl = await sendVerification(deps, userId, email);
+  // The account exists now; if the mail fails the user can ask for it again from /verify-email.
+  const verificationUrl = await sendVerification(deps, userId, email).catch((error: unknown) => {
+    deps.onMailError(error);
+    return undefined;
+  });
   return { userId, email, verificationUrl };
 }
 
@@ -106,7 +112,12 @@ export async function signUpClinic(deps: AccountDeps, input: SignUpInput) {
 export async function resendVerification(deps: AccountDeps, email: string): Promise<string | undefined> {
   const user = await findUserByEmail(deps.db, email);
   if (!user || user.emailVerified) return undefined;
-  return sendVerification(deps, user.id, email);
+  try {
+    return await sendVerification(deps, user.id, email);
+  } catch (error) {
+    deps.onMailError(error);
+    throw new AppError('SERVICE_UNAVAILABLE', AUTH_MESSAGES.verificationSendFailed);
+  }
 }
 
 /** Marks the user verified after using up their token (throws AppError 400 for a bad token). */

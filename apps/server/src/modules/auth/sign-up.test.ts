@@ -10,7 +10,7 @@ import {
   uniqueEmail,
   verifyFromEmail,
 } from '../../../test/accounts.js';
-import { createTestApp } from '../../../test/test-app.js';
+import { createTestApp, PRODUCTION_ENV } from '../../../test/test-app.js';
 import { clinics, users } from '../../db/schema/index.js';
 
 describe('sign-up and email verification', () => {
@@ -198,5 +198,47 @@ describe('sign-up and email verification', () => {
 
     const empty = await resend('');
     expect(empty.json().fieldErrors.email).toBe('Please enter your email address');
+  });
+});
+
+describe('account emails that cannot be sent', () => {
+  it('still creates the account, never shows the link in production, and says when a resend fails', async () => {
+    const app = await createTestApp({
+      env: PRODUCTION_ENV,
+      mailer: { transport: 'smtp', send: () => Promise.reject(new Error('SMTP is down')) },
+    });
+    const email = uniqueEmail();
+    const response = await signUp(app, email);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().verificationUrl).toBeUndefined();
+    expect((await signIn(app, email)).json().code).toBe('EMAIL_NOT_VERIFIED');
+
+    const resend = await app.inject({
+      method: 'POST',
+      url: '/api/auth/resend-verification',
+      payload: { email },
+    });
+    expect(resend.statusCode).toBe(503);
+    expect(resend.json().message).toBe('Failed to send verification email');
+    await app.close();
+  });
+
+  it('never includes the verification link in production answers', async () => {
+    const sent: string[] = [];
+    const app = await createTestApp({
+      env: PRODUCTION_ENV,
+      mailer: { transport: 'smtp', send: async (mail) => void sent.push(mail.text) },
+    });
+    const email = uniqueEmail();
+    const response = await signUp(app, email);
+    expect(response.json().verificationUrl).toBeUndefined();
+    expect(sent[0]).toContain('https://pay.example.com/verify-email?token=');
+    const resend = await app.inject({
+      method: 'POST',
+      url: '/api/auth/resend-verification',
+      payload: { email },
+    });
+    expect(resend.json()).toEqual({ message: 'Verification email has been resent.' });
+    await app.close();
   });
 });
