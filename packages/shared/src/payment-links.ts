@@ -3,6 +3,7 @@
  * §5 create link rules). Amounts are integer pence.
  */
 import { z } from 'zod';
+import { parsePoundsToPence } from './money.js';
 
 export const PAYMENT_TYPES = ['deposit', 'treatment', 'consultation', 'other'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
@@ -82,3 +83,32 @@ export const paymentLinkPageSchema = z.object({
 });
 
 export const updatePaymentLinkSchema = z.object({ isActive: z.boolean() });
+
+/**
+ * The Create Payment Link form: the amount is typed in pounds ('45', '45.50') and becomes pence here,
+ * so the form's output is exactly the API's input.
+ */
+export const paymentLinkFormSchema = z.object({
+  title: z.string().trim().min(1, LINK_MESSAGES.requiredFields).max(200),
+  amount: z
+    .string()
+    .trim()
+    .min(1, LINK_MESSAGES.requiredFields)
+    .transform((text, ctx) => {
+      const pence = parsePoundsToPence(text);
+      if (pence === null || pence <= 0 || pence > MAX_LINK_AMOUNT_PENCE) {
+        ctx.addIssue({ code: 'custom', message: LINK_MESSAGES.invalidAmount });
+        return z.NEVER;
+      }
+      return pence;
+    }),
+  type: z.enum(PAYMENT_TYPES),
+  description: z.string().max(1000),
+});
+export type PaymentLinkForm = z.input<typeof paymentLinkFormSchema>;
+export type PaymentLinkFormValues = z.output<typeof paymentLinkFormSchema>;
+
+/** 'deposit' → 'Deposit' (spec §2 success page: "Payment Type (capitalised)"). */
+export function paymentTypeLabel(type: PaymentType): string {
+  return type.charAt(0).toUpperCase() + type.slice(1);
+}

@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('./layouts/clinic-area')),
         children: [
           { index: true, lazy: page(() => import('./routes/clinic-home')) },
+          { path: 'create-link', lazy: page(() => import('./routes/create-link')) },
           { path: 'settings', lazy: page(() => import('./routes/clinic-settings')) },
         ],
       },

@@ -2,8 +2,8 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ApiError } from './api-client';
 
 /** Puts the server's field messages under the matching form fields; returns true if any matched. */
-export function showServerFieldErrors<T extends FieldValues>(
-  form: UseFormReturn<T>,
+export function showServerFieldErrors<T extends FieldValues, Parsed extends FieldValues = T>(
+  form: UseFormReturn<T, unknown, Parsed>,
   error: unknown,
 ): boolean {
   if (!(error instanceof ApiError)) return false;

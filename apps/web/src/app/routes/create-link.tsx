@@ -1,0 +1,1 @@
+export { CreateLinkPage as default } from '@/features/links/create-link-page';
