@@ -51,3 +51,78 @@ test.describe('payment links', () => {
     await expect(page.getByText('Please enter a valid amount')).toBeVisible();
   });
 });
+
+test.describe('the Payment Links card', () => {
+  async function createLinks(request: import('@playwright/test').APIRequestContext, titles: string[]) {
+    for (const title of titles) await request.post('/api/payment-links', { data: { title, amount: 2500 } });
+  }
+
+  test('pages three at a time, archives, moves back when a page empties, and unarchives', async ({
+    page,
+  }) => {
+    await signedInClinic(page.request);
+    await page.goto('/dashboard');
+    await expect(page.getByText('No payment links created yet.')).toBeVisible();
+    await createLinks(page.request, ['Link 1', 'Link 2', 'Link 3', 'Link 4']);
+    await page.reload();
+
+    const active = page.getByRole('list', { name: 'Active payment links' });
+    await expect(active.getByRole('listitem')).toHaveCount(3);
+    await expect(active.getByRole('listitem').first()).toContainText('Link 4');
+    await expect(active.getByRole('listitem').first()).toContainText('£25.00');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(active.getByRole('listitem')).toHaveCount(1);
+
+    await page.getByRole('button', { name: 'Archive Link 1' }).click();
+    await expect(page.getByText('Payment link archived successfully')).toBeVisible();
+    await expect(page.getByText('Page 1 of 1')).toHaveCount(0);
+    await expect(active.getByRole('listitem')).toHaveCount(3);
+
+    await page.getByRole('button', { name: 'View Archive' }).click();
+    await expect(page.getByRole('link', { name: 'Create New' })).toHaveCount(0);
+    const archived = page.getByRole('list', { name: 'Archived payment links' });
+    await expect(archived.getByRole('listitem')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Unarchive Link 1' }).click();
+    await expect(page.getByText('Payment link unarchived successfully')).toBeVisible();
+    await expect(page.getByText('No archived payment links found.')).toBeVisible();
+    await page.getByRole('button', { name: 'View Active' }).click();
+    await expect(page.getByRole('link', { name: 'Create New' })).toHaveAttribute(
+      'href',
+      '/dashboard/create-link',
+    );
+  });
+
+  test('puts a link back with a message when archiving fails', async ({ page }) => {
+    await signedInClinic(page.request);
+    await createLinks(page.request, ['Stays put']);
+    await page.route('**/api/payment-links/*', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: '{"code":"SERVICE_UNAVAILABLE","message":"Service unavailable"}',
+          })
+        : route.continue(),
+    );
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Archive Stays put' }).click();
+    await expect(page.getByText('Failed to archive link: Service unavailable')).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Active payment links' }).getByText('Stays put'),
+    ).toBeVisible();
+  });
+
+  test('a row opens its details with Copy Link and Open Link', async ({ page }) => {
+    await signedInClinic(page.request);
+    await createLinks(page.request, ['Follow-up consultation']);
+    await page.goto('/dashboard');
+    await page
+      .getByRole('button', { name: /Follow-up consultation/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Follow-up consultation' });
+    await expect(dialog.getByText('£25.00')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Copy Link' })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Open Link' })).toHaveAttribute('target', '_blank');
+  });
+});

@@ -1,12 +1,16 @@
 import { CLINIC_MESSAGES, isProfileComplete } from '@clinicpay/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useClinic } from './api/get-clinic';
 
-/** /dashboard: the clinic's home. Statistics, links and payments join it with their issues. */
-export function ClinicHomePage() {
+/**
+ * /dashboard: the clinic's home. The app composes other features' cards into it (children); statistics,
+ * the Launch Pad and payments join with their issues.
+ */
+export function ClinicHomePage({ children }: { children?: ReactNode }) {
   useDocumentTitle('Dashboard');
   const clinic = useClinic();
   return (
@@ -26,6 +30,7 @@ export function ClinicHomePage() {
           </Link>
         </Alert>
       ) : null}
+      {children}
     </div>
   );
 }

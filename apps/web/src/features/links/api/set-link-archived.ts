@@ -1,0 +1,48 @@
+import { LINK_MESSAGES, type paymentLinkPageSchema, paymentLinkResponseSchema } from '@clinicpay/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+import { type LinkView, linksQueryKey } from './list-payment-links';
+
+type LinkPage = z.infer<typeof paymentLinkPageSchema>;
+
+export function setLinkActive(linkId: string, isActive: boolean) {
+  return apiRequest(`/payment-links/${linkId}`, {
+    method: 'PATCH',
+    body: { isActive },
+    schema: paymentLinkResponseSchema,
+  });
+}
+
+/**
+ * Archive or unarchive with an optimistic update (spec §4 "Payment link"): the link leaves the list at
+ * once; on failure the list is put back and the spec's rollback toast shows.
+ */
+export function useSetLinkArchived(view: LinkView, page: number) {
+  const queryClient = useQueryClient();
+  const key = linksQueryKey(view, page);
+  return useMutation({
+    mutationFn: ({ linkId, archive }: { linkId: string; archive: boolean }) =>
+      setLinkActive(linkId, !archive),
+    onMutate: async ({ linkId }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<LinkPage>(key);
+      if (previous) {
+        queryClient.setQueryData<LinkPage>(key, {
+          ...previous,
+          items: previous.items.filter((link) => link.id !== linkId),
+          total: previous.total - 1,
+        });
+      }
+      return { previous };
+    },
+    onError: (error, { archive }, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toast.error(`Failed to ${archive ? 'archive' : 'unarchive'} link: ${error.message}`);
+    },
+    onSuccess: (_result, { archive }) =>
+      toast.success(archive ? LINK_MESSAGES.archived : LINK_MESSAGES.unarchived),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['payment-links'] }),
+  });
+}

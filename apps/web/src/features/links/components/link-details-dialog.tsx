@@ -1,0 +1,44 @@
+import { formatPence, LINK_MESSAGES, type PaymentLink, paymentTypeLabel } from '@clinicpay/shared';
+import { Copy, ExternalLink } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { copyToClipboard } from '@/lib/clipboard';
+import { formatDate } from '@/lib/dates';
+
+/** Spec §2: a link's details with Copy Link and Open Link. */
+export function LinkDetailsDialog({ link, onClose }: { link: PaymentLink | null; onClose: () => void }) {
+  return (
+    <Dialog open={link !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        {link ? (
+          <div className="flex flex-col gap-4">
+            <DialogTitle>{link.title}</DialogTitle>
+            <DialogDescription>{link.description ?? 'Payment link details'}</DialogDescription>
+            <dl className="grid grid-cols-[7rem_1fr] gap-2 text-sm">
+              <dt className="font-medium">Amount</dt>
+              <dd>{formatPence(link.amount)}</dd>
+              <dt className="font-medium">Type</dt>
+              <dd>{paymentTypeLabel(link.type)}</dd>
+              <dt className="font-medium">Created</dt>
+              <dd>{formatDate(link.createdAt)}</dd>
+              <dt className="font-medium">Link</dt>
+              <dd className="truncate">
+                <code>{link.url}</code>
+              </dd>
+            </dl>
+            <div className="flex gap-2">
+              <Button variant="outline" onClick={() => copyToClipboard(link.url, LINK_MESSAGES.copied)}>
+                <Copy className="h-4 w-4" aria-hidden /> Copy Link
+              </Button>
+              <Button asChild>
+                <a href={link.url} target="_blank" rel="noreferrer">
+                  <ExternalLink className="h-4 w-4" aria-hidden /> Open Link
+                </a>
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
