@@ -3,6 +3,7 @@
  * the payment pages, never dashboard or admin code. Routes appear here as their issue builds them.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PaymentLayout } from './layouts/payment-layout';
 import { SiteLayout } from './layouts/site-layout';
 import { Root, RootErrorBoundary } from './root';
 
@@ -31,6 +32,16 @@ export const routes: RouteObject[] = [
           { path: 'reset-password', lazy: page(() => import('./routes/reset-password')) },
           { path: 'auth/callback', lazy: page(() => import('./routes/auth-callback')) },
           { path: '*', lazy: page(() => import('./routes/not-found')) },
+        ],
+      },
+      {
+        path: 'payment',
+        element: <PaymentLayout />,
+        children: [
+          { index: true, lazy: page(() => import('./routes/payment')) },
+          { path: 'success', lazy: page(() => import('./routes/payment-success')) },
+          { path: 'failed', lazy: page(() => import('./routes/payment-failed')) },
+          { path: ':id', lazy: page(() => import('./routes/payment')) },
         ],
       },
       {

@@ -1,20 +1,7 @@
-import {
-  clinicResponseSchema,
-  onboardingLinkResponseSchema,
-  providerConfigResponseSchema,
-} from '@clinicpay/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { clinicResponseSchema, onboardingLinkResponseSchema } from '@clinicpay/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { CLINIC_QUERY_KEY } from './get-clinic';
-
-export function getProviderConfig() {
-  return apiRequest('/payment-provider/config', { schema: providerConfigResponseSchema });
-}
-
-/** Which card provider is in use; the sandbox is marked wherever it is (issue #4). */
-export function useProviderConfig() {
-  return useQuery({ queryKey: ['payment-provider-config'], queryFn: getProviderConfig, staleTime: Infinity });
-}
 
 export function startConnection() {
   return apiRequest('/clinic/payment-provider/connect', {

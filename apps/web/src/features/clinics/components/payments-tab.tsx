@@ -1,12 +1,12 @@
 import { type Clinic, PROVIDER_MESSAGES, PROVIDER_NAME } from '@clinicpay/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { SandboxBadge } from '@/components/sandbox-badge';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDisconnectProvider, useStartConnection } from '../api/payment-provider';
-import { SandboxBadge } from './sandbox-badge';
 
 const STATUS_LABEL: Record<Clinic['stripeStatus'], { label: string; tone: BadgeTone }> = {
   connected: { label: 'Connected', tone: 'green' },

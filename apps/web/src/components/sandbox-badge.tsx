@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import { useProviderConfig } from '../api/payment-provider';
+import { useProviderConfig } from '@/lib/provider-config';
 
 /** Shown wherever the offline sandbox stands in for the card provider: no real money moves. */
 export function SandboxBadge() {

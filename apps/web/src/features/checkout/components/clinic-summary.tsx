@@ -1,0 +1,31 @@
+import type { PublicPaymentData } from '@clinicpay/shared';
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase())
+    .join('');
+}
+
+/** The clinic's logo or initials, name and contact details (spec §2 payment, success and failed pages). */
+export function ClinicSummary({ clinic }: { clinic: PublicPaymentData['clinic'] }) {
+  return (
+    <div className="flex items-start gap-4">
+      {clinic.logo ? (
+        <img src={clinic.logo} alt={`${clinic.name} logo`} className="h-14 w-14 rounded-full object-cover" />
+      ) : (
+        <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-800">
+          {initials(clinic.name)}
+        </div>
+      )}
+      <div className="text-sm text-slate-600">
+        <p className="text-lg font-semibold text-slate-900">{clinic.name}</p>
+        {clinic.address ? <p>{clinic.address}</p> : null}
+        {clinic.email ? <p>{clinic.email}</p> : null}
+        {clinic.phone ? <p>{clinic.phone}</p> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { XCircle } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePaymentPage } from './api/get-payment-page';
+import { ClinicSummary } from './components/clinic-summary';
+
+const REASONS = [
+  'Insufficient funds in your account',
+  'Card details entered incorrectly',
+  'Card expired or cancelled',
+  'Payment declined by your bank',
+  'A temporary issue with the payment processor',
+];
+
+/** Spec §2 "Failed page": /payment/failed with an optional link_id. */
+export function FailedPage() {
+  useDocumentTitle('Payment Failed');
+  const [params] = useSearchParams();
+  const linkId = params.get('link_id');
+  const page = usePaymentPage(linkId ?? undefined);
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-6">
+      <div className="text-center">
+        <XCircle className="mx-auto h-14 w-14 text-red-600" aria-hidden />
+        <h1 className="mt-4 text-2xl font-bold">Payment Failed</h1>
+        <p className="mt-2 text-slate-600">
+          Your payment could not be processed. Please check your payment details and try again.
+        </p>
+      </div>
+      <Button asChild size="lg">
+        <Link to={linkId ? `/payment/${encodeURIComponent(linkId)}` : '/payment'}>Try Again</Link>
+      </Button>
+      <Card>
+        <CardContent className="pt-6">
+          <h2 className="mb-2 font-semibold">Possible reasons</h2>
+          <ul className="list-disc pl-5 text-sm text-slate-600">
+            {REASONS.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+          <p className="mt-4 text-sm text-slate-600">If the problem continues, please contact the clinic.</p>
+        </CardContent>
+      </Card>
+      {page.data ? (
+        <Card>
+          <CardContent className="pt-6">
+            <h2 className="mb-3 font-semibold">Clinic Information</h2>
+            <ClinicSummary clinic={page.data.clinic} />
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

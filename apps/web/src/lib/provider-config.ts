@@ -1,0 +1,12 @@
+import { providerConfigResponseSchema } from '@clinicpay/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client';
+
+export function getProviderConfig() {
+  return apiRequest('/payment-provider/config', { schema: providerConfigResponseSchema });
+}
+
+/** Which card provider is in use (spec §7 get-stripe-public-key); the sandbox is marked wherever it is. */
+export function useProviderConfig() {
+  return useQuery({ queryKey: ['payment-provider-config'], queryFn: getProviderConfig, staleTime: Infinity });
+}
