@@ -31,7 +31,10 @@ async function payWithCard(page: Page, cardNumber: string) {
 }
 
 test.describe('the patient checkout (sandbox)', () => {
-  test('a patient pays a £45.00 deposit link and sees the reference', async ({ browser, page }) => {
+  test('a patient pays a £45.00 deposit link; the clinic sees the payment with its reference', async ({
+    browser,
+    page,
+  }) => {
     const linkPath = await connectedClinicWithLink(page.request);
     const patient = await browser.newContext();
     const patientPage = await patient.newPage();
@@ -47,8 +50,20 @@ test.describe('the patient checkout (sandbox)', () => {
     await expect(patientPage.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     await expect(patientPage.getByText('£45.00')).toBeVisible();
     await expect(patientPage.getByText('Deposit', { exact: true })).toBeVisible();
-    await expect(patientPage.getByTestId('payment-reference')).toHaveText(/^CP-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    const reference = patientPage.getByTestId('payment-reference');
+    await expect(reference).toHaveText(/^CP-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    const referenceText = await reference.textContent();
     await patient.close();
+
+    // Back in the clinic's browser the payment is there, with that reference, paid.
+    await page.goto('/dashboard');
+    const row = page
+      .getByRole('table', { name: 'Recent payments' })
+      .getByRole('row', { name: /Ada Patient/ });
+    await expect(row).toContainText(referenceText ?? 'missing');
+    await expect(row).toContainText('£45.00');
+    await expect(row).toContainText('Deposit');
+    await expect(row.getByText('Paid')).toBeVisible();
   });
 
   test('a declined card ends on the failed page, and Try Again returns to the link', async ({ page }) => {

@@ -30,6 +30,7 @@ import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
 import { paymentProviderRoutes } from './modules/payment-provider/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
 import { platformSettingsRoutes } from './modules/platform-settings/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(paymentProviderRoutes);
       await api.register(linkRoutes);
       await api.register(checkoutRoutes);
+      await api.register(paymentRoutes);
       await api.register(webhookRoutes);
       if (isSandbox(gateway)) await api.register(sandboxApiRoutes, { gateway });
     },

@@ -1,0 +1,54 @@
+/**
+ * The clinic's payments list (spec §2 "Recent Payments", §3 "Display payment", §4 statuses): payments
+ * and unpaid payment requests (shown as 'sent'), newest first. Amounts in pence.
+ */
+import { z } from 'zod';
+import { PAYMENT_TYPES } from './payment-links.js';
+
+export const DISPLAY_STATUSES = ['paid', 'partially_refunded', 'refunded', 'sent', 'pending'] as const;
+export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
+
+export const PAYMENT_MESSAGES = {
+  noPayments: 'No payments found',
+  notFound: 'Payment not found',
+  referenceCopied: 'Payment reference copied to clipboard',
+} as const;
+
+export const displayPaymentSchema = z.object({
+  id: z.string(),
+  patientName: z.string(),
+  patientEmail: z.string(),
+  patientPhone: z.string().nullable(),
+  amount: z.number().int(),
+  platformFee: z.number().int().nullable(),
+  date: z.string(),
+  status: z.enum(DISPLAY_STATUSES),
+  type: z.enum(PAYMENT_TYPES),
+  linkTitle: z.string(),
+  paymentLinkId: z.string().nullable(),
+  /** null for an unpaid request. */
+  reference: z.string().nullable(),
+  refundedAmount: z.number().int(),
+  isRequest: z.boolean(),
+});
+export type DisplayPayment = z.infer<typeof displayPaymentSchema>;
+
+export const listPaymentsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const paymentPageSchema = z.object({
+  items: z.array(displayPaymentSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+
+/** Spec §4 badge colours: green for paid; blue for refunds; yellow for sent and pending. */
+export function statusTone(status: DisplayStatus): 'green' | 'blue' | 'yellow' | 'grey' {
+  if (status === 'paid') return 'green';
+  if (status === 'refunded' || status === 'partially_refunded') return 'blue';
+  if (status === 'sent' || status === 'pending') return 'yellow';
+  return 'grey';
+}
