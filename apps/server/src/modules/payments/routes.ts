@@ -7,23 +7,21 @@ import { listClinicPayments } from './list-payments.js';
 
 export async function paymentRoutes(app: FastifyInstance) {
   app.addHook('preHandler', requireClinic(app.auth));
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/payments',
-      {
-        schema: {
-          tags: ['payments'],
-          querystring: listPaymentsQuerySchema,
-          response: { 200: paymentPageSchema },
-        },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/payments',
+    {
+      schema: {
+        tags: ['payments'],
+        querystring: listPaymentsQuerySchema,
+        response: { 200: paymentPageSchema },
       },
-      async (request) =>
-        listClinicPayments(
-          app.database.db,
-          clinicMemberOf(request).clinicId,
-          request.query.page,
-          request.query.pageSize,
-        ),
-    );
+    },
+    async (request) =>
+      listClinicPayments(
+        app.database.db,
+        clinicMemberOf(request).clinicId,
+        request.query.page,
+        request.query.pageSize,
+      ),
+  );
 }
