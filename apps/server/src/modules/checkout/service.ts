@@ -7,10 +7,10 @@ import { CHECKOUT_MESSAGES, type PublicPaymentData, platformFeeFor } from '@clin
 import type { Db } from '../../db/client.js';
 import { type CardGateway, GatewayError } from '../../gateway/gateway.js';
 import { AppError } from '../../http/app-error.js';
+import { isUuid } from '../../http/ids.js';
 import { getPlatformFeeBasisPoints } from '../platform-settings/service.js';
 import { type ClinicRow, findLinkWithClinic, findRequestWithClinic } from './queries.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CUSTOM_REQUEST_TITLE = 'Custom Payment Request';
 
 interface Payable {
@@ -27,7 +27,7 @@ interface Payable {
 
 /** A request id first, then a link id (spec §7); anything else is 'Payment link not found'. */
 async function findPayable(db: Db, id: string): Promise<Payable> {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND', CHECKOUT_MESSAGES.notFound);
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', CHECKOUT_MESSAGES.notFound);
   const connected = (clinic: ClinicRow) =>
     clinic.stripeStatus === 'connected' && clinic.stripeAccountId !== null;
 

@@ -5,6 +5,7 @@
 import { LINK_MESSAGES, type NewPaymentLink, type PaymentLink } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import { isUuid } from '../../http/ids.js';
 import {
   findClinicLink,
   insertPaymentLink,
@@ -12,8 +13,6 @@ import {
   type PaymentLinkRow,
   setLinkActive,
 } from './queries.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toPaymentLink(row: PaymentLinkRow, publicUrl: string): PaymentLink {
   return {
@@ -40,7 +39,7 @@ export async function createPaymentLink(context: LinkContext, values: NewPayment
 }
 
 export async function getPaymentLink(context: LinkContext, linkId: string): Promise<PaymentLink> {
-  const row = UUID.test(linkId) ? await findClinicLink(context.db, context.clinicId, linkId) : undefined;
+  const row = isUuid(linkId) ? await findClinicLink(context.db, context.clinicId, linkId) : undefined;
   if (!row) throw new AppError('NOT_FOUND', LINK_MESSAGES.notFound);
   return toPaymentLink(row, context.publicUrl);
 }
@@ -69,7 +68,7 @@ export async function setPaymentLinkActive(
   linkId: string,
   isActive: boolean,
 ): Promise<PaymentLink> {
-  const row = UUID.test(linkId)
+  const row = isUuid(linkId)
     ? await setLinkActive(context.db, context.clinicId, linkId, isActive)
     : undefined;
   if (!row) throw new AppError('NOT_FOUND', LINK_MESSAGES.notFound);

@@ -6,19 +6,25 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { rememberPendingVerification } from '@/lib/browser-storage';
 import { safeRedirectPath } from '@/lib/safe-redirect';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { homeOf, useSession } from './api/session';
+import { homeOf } from './api/session';
 import { UnverifiedAccountError, useSignIn } from './api/sign-in';
-import { AlreadySignedIn } from './components/already-signed-in';
 import { AuthCard } from './components/auth-card';
+import { GuestOnly } from './components/guest-only';
 
 /** Spec §2 "Sign in": email, password, Forgot password, and a link to sign up. */
 export function SignInPage() {
   useDocumentTitle('Sign In');
-  const { user, isLoading } = useSession();
+  return (
+    <GuestOnly>
+      <SignInForm />
+    </GuestOnly>
+  );
+}
+
+function SignInForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const signIn = useSignIn();
@@ -27,9 +33,6 @@ export function SignInPage() {
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
-
-  if (isLoading) return <Spinner label="Loading..." className="justify-center py-24" />;
-  if (user) return <AlreadySignedIn user={user} />;
 
   const onSubmit = form.handleSubmit((values) =>
     signIn.mutate(values, {

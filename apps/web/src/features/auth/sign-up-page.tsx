@@ -6,14 +6,12 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { showServerFieldErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useSession } from './api/session';
 import { useSignUp } from './api/sign-up';
-import { AlreadySignedIn } from './components/already-signed-in';
 import { AuthCard } from './components/auth-card';
+import { GuestOnly } from './components/guest-only';
 
 /** Spec §8: what the sign-up form says when the account details are refused. */
 const ACCOUNT_DETAILS_PROBLEM =
@@ -22,7 +20,14 @@ const ACCOUNT_DETAILS_PROBLEM =
 /** Spec §2 "Sign up": clinicName, email, password, confirmPassword and agreeTerms. */
 export function SignUpPage() {
   useDocumentTitle('Sign Up');
-  const { user, isLoading } = useSession();
+  return (
+    <GuestOnly>
+      <SignUpForm />
+    </GuestOnly>
+  );
+}
+
+function SignUpForm() {
   const navigate = useNavigate();
   const signUp = useSignUp();
   const form = useForm<SignUpRequest>({
@@ -36,9 +41,6 @@ export function SignUpPage() {
     },
   });
   const { errors } = form.formState;
-
-  if (isLoading) return <Spinner label="Loading..." className="justify-center py-24" />;
-  if (user) return <AlreadySignedIn user={user} />;
 
   const onSubmit = form.handleSubmit((values) =>
     signUp.mutate(values, {

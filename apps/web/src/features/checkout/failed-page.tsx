@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePaymentPage } from './api/get-payment-page';
-import { ClinicSummary } from './components/clinic-summary';
+import { ClinicInformationCard } from './components/clinic-summary';
 
 const REASONS = [
   'Insufficient funds in your account',
@@ -44,14 +44,7 @@ export function FailedPage() {
           <p className="mt-4 text-sm text-slate-600">If the problem continues, please contact the clinic.</p>
         </CardContent>
       </Card>
-      {page.data ? (
-        <Card>
-          <CardContent className="pt-6">
-            <h2 className="mb-3 font-semibold">Clinic Information</h2>
-            <ClinicSummary clinic={page.data.clinic} />
-          </CardContent>
-        </Card>
-      ) : null}
+      {page.data ? <ClinicInformationCard clinic={page.data.clinic} /> : null}
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { formatDate } from '@/lib/dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePaymentPage } from './api/get-payment-page';
 import { usePaymentReference } from './api/get-payment-reference';
-import { ClinicSummary } from './components/clinic-summary';
+import { ClinicInformationCard } from './components/clinic-summary';
 
 const NO_REFERENCE = 'Could not retrieve payment reference. Please contact the clinic for assistance.';
 
@@ -90,14 +90,7 @@ export function SuccessPage() {
           )}
         </CardContent>
       </Card>
-      {page.data ? (
-        <Card>
-          <CardContent className="pt-6">
-            <h2 className="mb-3 font-semibold">Clinic Information</h2>
-            <ClinicSummary clinic={page.data.clinic} />
-          </CardContent>
-        </Card>
-      ) : null}
+      {page.data ? <ClinicInformationCard clinic={page.data.clinic} /> : null}
     </div>
   );
 }

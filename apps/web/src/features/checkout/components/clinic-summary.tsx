@@ -1,4 +1,5 @@
 import type { PublicPaymentData } from '@clinicpay/shared';
+import { Card, CardContent } from '@/components/ui/card';
 
 function initials(name: string): string {
   return name
@@ -27,5 +28,17 @@ export function ClinicSummary({ clinic }: { clinic: PublicPaymentData['clinic'] 
         {clinic.phone ? <p>{clinic.phone}</p> : null}
       </div>
     </div>
+  );
+}
+
+/** The 'Clinic Information' block of the success and failed pages. */
+export function ClinicInformationCard({ clinic }: { clinic: PublicPaymentData['clinic'] }) {
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <h2 className="mb-3 font-semibold">Clinic Information</h2>
+        <ClinicSummary clinic={clinic} />
+      </CardContent>
+    </Card>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { copyToClipboard } from '@/lib/clipboard';
 import { formatDate } from '@/lib/dates';
@@ -102,24 +103,7 @@ export function PaymentLinksCard() {
             </li>
           ))}
         </ul>
-        {pageCount > 1 ? (
-          <nav aria-label="Payment links pages" className="mt-4 flex items-center justify-between text-sm">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <span>
-              Page {page} of {pageCount}
-            </span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page >= pageCount}
-              onClick={() => setPage(page + 1)}
-            >
-              Next
-            </Button>
-          </nav>
-        ) : null}
+        <Pager label="Payment links pages" page={page} pageCount={pageCount} onPage={setPage} />
       </CardContent>
       <LinkDetailsDialog link={selected} onClose={() => setSelected(null)} />
     </Card>

@@ -8,8 +8,8 @@ import {
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/dates';
 import { RECENT_PAYMENTS_PAGE_SIZE, usePayments } from '../api/list-payments';
@@ -71,24 +71,7 @@ export function RecentPaymentsCard() {
             </tbody>
           </table>
         ) : null}
-        {pageCount > 1 ? (
-          <nav aria-label="Payments pages" className="mt-4 flex items-center justify-between text-sm">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <span>
-              Page {page} of {pageCount}
-            </span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page >= pageCount}
-              onClick={() => setPage(page + 1)}
-            >
-              Next
-            </Button>
-          </nav>
-        ) : null}
+        <Pager label="Payments pages" page={page} pageCount={pageCount} onPage={setPage} />
       </CardContent>
     </Card>
   );
