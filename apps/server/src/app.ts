@@ -32,6 +32,7 @@ import { linkRoutes } from './modules/links/routes.js';
 import { paymentProviderRoutes } from './modules/payment-provider/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { platformSettingsRoutes } from './modules/platform-settings/routes.js';
+import { requestRoutes } from './modules/requests/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 
 export interface AppOptions {
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(linkRoutes);
       await api.register(checkoutRoutes);
       await api.register(paymentRoutes);
+      await api.register(requestRoutes);
       await api.register(webhookRoutes);
       if (isSandbox(gateway)) await api.register(sandboxApiRoutes, { gateway });
     },

@@ -10,6 +10,7 @@ export * from './contact.js';
 export * from './fees.js';
 export * from './money.js';
 export * from './payment-links.js';
+export * from './payment-requests.js';
 export * from './payments.js';
 export * from './platform-fee.js';
 export * from './product.js';

@@ -1,0 +1,173 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastMailTo, signedInClinic } from '../../../test/accounts.js';
+import { createTestApp } from '../../../test/test-app.js';
+import { openTestDatabase } from '../../../test/test-database.js';
+import { devOutbox, notifications, paymentRequests } from '../../db/schema/index.js';
+import { recordInDevOutbox } from '../dev-outbox/queries.js';
+
+describe('POST /api/payment-requests', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  const send = (cookies: Record<string, string>, payload: object) =>
+    app.inject({ method: 'POST', url: '/api/payment-requests', cookies, payload });
+  const base = { patientName: 'Grace Patient', patientEmail: 'grace@patient.example' };
+
+  it('creates a sent request with a custom amount and emails and texts the patient its link', async () => {
+    const { cookies, user } = await signedInClinic(app);
+    const response = await send(cookies, {
+      ...base,
+      patientPhone: '07700900123',
+      customAmount: 12_000,
+      message: 'Balance for your treatment',
+    });
+    expect(response.statusCode).toBe(201);
+    const { id, paymentUrl, warning } = response.json();
+    expect(warning).toBeUndefined();
+    expect(paymentUrl).toBe(`${app.config.publicUrl}/payment/${id}`);
+
+    const [stored] = await app.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
+    expect(stored).toMatchObject({
+      clinicId: user.clinicId,
+      customAmount: 12_000,
+      paymentLinkId: null,
+      patientPhone: '07700900123',
+      status: 'sent',
+    });
+
+    const mail = await lastMailTo(app, 'grace@patient.example');
+    expect(mail?.subject).toBe('Payment request from Harley Street Dental');
+    expect(mail?.textBody).toContain('£120.00');
+    expect(mail?.textBody).toContain(paymentUrl);
+    const [sms] = await app.database.db.select().from(devOutbox).where(eq(devOutbox.channel, 'sms'));
+    expect(sms).toMatchObject({ recipient: '07700900123' });
+    expect(sms?.textBody).toContain(paymentUrl);
+
+    const [notice] = await app.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.paymentRequestId, id));
+    expect(notice).toMatchObject({ type: 'payment_request', recipientType: 'patient', status: 'sent' });
+    expect(notice?.payload).toMatchObject({
+      notification_type: 'payment_request',
+      notification_method: { email: true, sms: true },
+      patient: { name: 'Grace Patient', email: 'grace@patient.example', phone: '07700900123' },
+      payment: { amount: 12_000, payment_link: paymentUrl, message: 'Balance for your treatment' },
+      clinic: { name: 'Harley Street Dental' },
+      clinic_id: user.clinicId,
+    });
+  });
+
+  it("takes a chosen link's amount and ignores a custom amount", async () => {
+    const { cookies } = await signedInClinic(app);
+    const { link } = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/payment-links',
+        cookies,
+        payload: { title: 'Deposit', amount: 4500 },
+      })
+    ).json();
+    const { id } = (await send(cookies, { ...base, paymentLinkId: link.id, customAmount: 1 })).json();
+    const [stored] = await app.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
+    expect(stored).toMatchObject({ paymentLinkId: link.id, customAmount: null });
+    const page = (await app.inject({ url: `/api/public/payments/${id}` })).json();
+    expect(page).toMatchObject({
+      amount: 4500,
+      title: 'Deposit',
+      isRequest: true,
+      patientName: 'Grace Patient',
+    });
+  });
+
+  it.each([
+    [{ patientEmail: 'g@p.example', customAmount: 100 }, 'patientName', 'Please fill in all required fields'],
+    [{ patientName: 'G', customAmount: 100 }, 'patientEmail', 'Please fill in all required fields'],
+    [{ ...base }, 'customAmount', 'Please either select a payment link or enter a custom amount'],
+    [{ ...base, customAmount: 0 }, 'customAmount', 'Please enter a valid amount'],
+    [
+      { ...base, customAmount: 100, patientEmail: 'nope' },
+      'patientEmail',
+      'Please enter a valid email address',
+    ],
+    [
+      { ...base, customAmount: 100, patientPhone: '12345' },
+      'patientPhone',
+      'Please enter a valid phone number',
+    ],
+  ])('refuses %j with its message on %s, storing nothing', async (payload, field, message) => {
+    const { cookies, user } = await signedInClinic(app);
+    const response = await send(cookies, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors[field]).toBe(message);
+    expect(
+      await app.database.db.select().from(paymentRequests).where(eq(paymentRequests.clinicId, user.clinicId)),
+    ).toEqual([]);
+  });
+
+  it("refuses another clinic's link or an archived one", async () => {
+    const mine = await signedInClinic(app);
+    const theirs = await signedInClinic(app);
+    const { link } = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/payment-links',
+        cookies: theirs.cookies,
+        payload: { title: 'T', amount: 100 },
+      })
+    ).json();
+    const response = await send(mine.cookies, { ...base, paymentLinkId: link.id });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('Link not found');
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/payment-links/${link.id}`,
+      cookies: theirs.cookies,
+      payload: { isActive: false },
+    });
+    expect((await send(theirs.cookies, { ...base, paymentLinkId: link.id })).statusCode).toBe(404);
+  });
+
+  it('keeps the request and warns when the notification cannot be delivered', async () => {
+    const database = await openTestDatabase();
+    const failing = await createTestApp({
+      database,
+      mailer: {
+        transport: 'smtp',
+        send: async (mail) => {
+          if (mail.to === 'grace@patient.example') throw new Error('SMTP is down');
+          await recordInDevOutbox(database.db, {
+            recipient: mail.to,
+            subject: mail.subject,
+            textBody: mail.text,
+          });
+        },
+      },
+    });
+    const { cookies } = await signedInClinic(failing);
+    const response = await failing.inject({
+      method: 'POST',
+      url: '/api/payment-requests',
+      cookies,
+      payload: { ...base, customAmount: 500 },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().warning).toBe('Payment link was sent, but notification delivery might be delayed');
+    const [stored] = await database.db
+      .select()
+      .from(paymentRequests)
+      .where(eq(paymentRequests.id, response.json().id));
+    expect(stored?.status).toBe('sent');
+    const [notice] = await database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.paymentRequestId, response.json().id));
+    expect(notice).toMatchObject({ status: 'failed', lastError: 'SMTP is down' });
+    await failing.close();
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Payment requests sent to a patient (spec §2 "Send Payment Link", §3 payment_requests and the
+ * notification payload, §5 send link rules). Amounts are integer pence; phones are stored digits only.
+ */
+import { z } from 'zod';
+import { parsePoundsToPence } from './money.js';
+import { MAX_LINK_AMOUNT_PENCE } from './payment-links.js';
+
+export const REQUEST_MESSAGES = {
+  requiredFields: 'Please fill in all required fields',
+  linkOrAmount: 'Please either select a payment link or enter a custom amount',
+  invalidAmount: 'Please enter a valid amount',
+  invalidEmail: 'Please enter a valid email address',
+  invalidPhone: 'Please enter a valid phone number',
+  sent: 'Payment link sent successfully',
+  sendFailed: (message: string) => `Failed to send payment link: ${message}`,
+  deliveryDelayed: 'Payment link was sent, but notification delivery might be delayed',
+} as const;
+
+/** Spec §5: optional +, a 3-digit group, a 3-digit group, then 4 to 6 digits, optional separators. */
+export const PHONE_PATTERN = /^\+?\d{3}[\s.-]?\d{3}[\s.-]?\d{4,6}$/;
+const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => value || null);
+
+export const sendPaymentRequestSchema = z
+  .object({
+    patientName: z
+      .string({ error: REQUEST_MESSAGES.requiredFields })
+      .trim()
+      .min(1, REQUEST_MESSAGES.requiredFields)
+      .max(200),
+    patientEmail: z
+      .string({ error: REQUEST_MESSAGES.requiredFields })
+      .trim()
+      .min(1, REQUEST_MESSAGES.requiredFields)
+      .max(254)
+      .regex(SIMPLE_EMAIL, REQUEST_MESSAGES.invalidEmail),
+    patientPhone: optionalText(30)
+      .refine((phone) => phone === null || PHONE_PATTERN.test(phone), REQUEST_MESSAGES.invalidPhone)
+      .transform((phone) => (phone === null ? null : phone.replace(/\D/g, ''))),
+    paymentLinkId: optionalText(100),
+    customAmount: z
+      .number({ error: REQUEST_MESSAGES.invalidAmount })
+      .int(REQUEST_MESSAGES.invalidAmount)
+      .positive(REQUEST_MESSAGES.invalidAmount)
+      .max(MAX_LINK_AMOUNT_PENCE, REQUEST_MESSAGES.invalidAmount)
+      .nullish()
+      .transform((value) => value ?? null),
+    message: optionalText(1000),
+  })
+  .refine((request) => request.paymentLinkId !== null || request.customAmount !== null, {
+    message: REQUEST_MESSAGES.linkOrAmount,
+    path: ['customAmount'],
+  })
+  // A chosen link fixes the amount: the custom amount is then ignored (spec §2: disabled).
+  .transform((request) => (request.paymentLinkId ? { ...request, customAmount: null } : request));
+export type SendPaymentRequest = z.input<typeof sendPaymentRequestSchema>;
+export type NewPaymentRequest = z.output<typeof sendPaymentRequestSchema>;
+
+/** The Send Payment Link form: the custom amount is typed in pounds. */
+export function customAmountFromText(text: string): number | null | 'invalid' {
+  if (!text.trim()) return null;
+  const pence = parsePoundsToPence(text);
+  return pence === null || pence <= 0 ? 'invalid' : pence;
+}
+
+export const paymentRequestResponseSchema = z.object({
+  id: z.string(),
+  paymentUrl: z.string(),
+  /** Set when the request exists but a notification could not be queued (spec §8). */
+  warning: z.string().optional(),
+});
