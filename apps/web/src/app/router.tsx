@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: page(() => import('./routes/clinic-home')) },
           { path: 'create-link', lazy: page(() => import('./routes/create-link')) },
+          { path: 'send-link', lazy: page(() => import('./routes/send-link')) },
           { path: 'settings', lazy: page(() => import('./routes/clinic-settings')) },
         ],
       },

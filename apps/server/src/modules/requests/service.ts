@@ -3,7 +3,6 @@
  * is chosen, must be one of the clinic's active links; the amount is then the link's.
  */
 import { LINK_MESSAGES, type NewPaymentRequest, REQUEST_MESSAGES } from '@clinicpay/shared';
-import type { Db } from '../../db/client.js';
 import { paymentRequests } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';

@@ -1,0 +1,1 @@
+export { SendLinkPage as default } from '@/features/requests/send-link-page';

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { linkFromOutbox, signedInClinic } from '../fixtures/accounts';
+
+test('a request with a custom amount arrives by email, is paid once, and then refuses a second payment', async ({
+  page,
+  browser,
+}) => {
+  await signedInClinic(page.request);
+  const { url } = await (await page.request.post('/api/clinic/payment-provider/connect')).json();
+  const onboarding = new URL(url);
+  await page.request.post(onboarding.pathname, {
+    form: { outcome: 'complete', return_url: String(onboarding.searchParams.get('return_url')) },
+    headers: { origin: onboarding.origin },
+    maxRedirects: 0,
+  });
+  await page.request.post('/api/clinic/payment-provider/refresh');
+
+  const patientEmail = `patient-${Date.now()}@patient.example`;
+  await page.goto('/dashboard/send-link');
+  await expect(page.getByText('Email a payment link directly to your patient')).toBeVisible();
+  await page.getByLabel('Patient Name*').fill('Grace Patient');
+  await page.getByLabel('Patient Email*').fill(patientEmail);
+  await page.getByLabel('Custom Amount (optional)').fill('120');
+  await page.getByLabel('Custom Message (optional)').fill('Balance for your treatment');
+  await page.getByRole('button', { name: 'Send Payment Link' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Confirm Payment Link Details' });
+  await expect(dialog.getByText('£120.00')).toBeVisible();
+  await expect(dialog.getByText(patientEmail)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send Payment Link' }).click();
+  await expect(page.getByText('Payment link sent successfully')).toBeVisible();
+  await expect(page.getByLabel('Patient Name*')).toHaveValue('');
+
+  const link = await linkFromOutbox(page, patientEmail, 'Payment request from Marylebone Skin Clinic');
+  const patient = await browser.newContext();
+  const patientPage = await patient.newPage();
+  await patientPage.goto(link);
+  await expect(patientPage.getByTestId('amount-due')).toHaveText('£120.00');
+  await expect(patientPage.getByLabel('Full Name')).toHaveValue('Grace Patient');
+  await expect(patientPage.getByLabel('Email')).toHaveValue(patientEmail);
+  await patientPage.getByLabel('Card number').fill('4242424242424242');
+  await patientPage.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await patientPage.getByLabel('CVC').fill('123');
+  await patientPage.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(patientPage.getByTestId('payment-reference')).toHaveText(/^CP-/);
+
+  await patientPage.goto(link);
+  await expect(patientPage.getByText('This payment request has already been paid. Thank you.')).toBeVisible();
+  await expect(patientPage.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+  await patient.close();
+});
+
+test('the send form applies the rules of spec §5', async ({ page }) => {
+  await signedInClinic(page.request);
+  await page.goto('/dashboard/send-link');
+  await page.getByRole('button', { name: 'Send Payment Link' }).click();
+  await expect(page.getByText('Please fill in all required fields').first()).toBeVisible();
+  await page.getByLabel('Patient Name*').fill('Grace');
+  await page.getByLabel('Patient Email*').fill('grace@patient.example');
+  await page.getByRole('button', { name: 'Send Payment Link' }).click();
+  await expect(page.getByText('Please either select a payment link or enter a custom amount')).toBeVisible();
+  await page.getByLabel('Patient Phone (optional)').fill('12345');
+  await page.getByLabel('Custom Amount (optional)').fill('10');
+  await page.getByRole('button', { name: 'Send Payment Link' }).click();
+  await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
+});
