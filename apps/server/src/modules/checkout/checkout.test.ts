@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin, signedInClinic } from '../../../test/accounts.js';
 import { confirmWithCard, connectedClinic, sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { paymentRequests, payments } from '../../db/schema/index.js';
+import { notifications, paymentRequests, payments } from '../../db/schema/index.js';
 
 describe('the public payment page and checkout', () => {
   let app: FastifyInstance;
@@ -117,6 +117,22 @@ describe('the public payment page and checkout', () => {
     ]);
     await sandboxOf(app).events.deliverDue();
     expect(await paymentsFor(intent.paymentIntentId)).toHaveLength(1);
+
+    // The patient's confirmation and the clinic's notice were queued once, with the reference.
+    const queued = await app.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.paymentId, String(payment?.id)));
+    expect(queued.map((row) => [row.type, row.recipientType, row.status]).sort()).toEqual([
+      ['payment_confirmation', 'patient', 'pending'],
+      ['payment_received', 'clinic', 'pending'],
+    ]);
+    expect(queued[0]?.payload).toMatchObject({
+      patient: { name: 'Ada Patient', email: 'ada@patient.example' },
+      payment: { reference: payment?.paymentRef, amount: 4500 },
+      clinic: { name: 'Harley Street Dental' },
+      clinic_id: clinicId,
+    });
   });
 
   it('records nothing for a declined card', async () => {

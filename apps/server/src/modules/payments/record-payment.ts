@@ -4,8 +4,8 @@
  * the provider's, not the event payload's. A paid request becomes paid in the same transaction.
  */
 import { and, eq } from 'drizzle-orm';
-import { paymentRequests, payments } from '../../db/schema/index.js';
-import type { EventHandler } from '../webhooks/handler.js';
+import { clinics, notifications, paymentRequests, payments } from '../../db/schema/index.js';
+import type { EventHandler, Tx } from '../webhooks/handler.js';
 import { setCardFeeIfMissing } from './queries.js';
 import { newPaymentReference } from './reference.js';
 
@@ -20,7 +20,7 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway }, event)
     if (!clinicId || intent.status !== 'succeeded') return;
     const type = PAYMENT_TYPES.has(meta.payment_type ?? '') ? (meta.payment_type as 'deposit') : 'other';
     const paidAt = new Date();
-    await tx
+    const [payment] = await tx
       .insert(payments)
       .values({
         clinicId,
@@ -40,7 +40,10 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway }, event)
         stripePaymentId: intent.id,
         paidAt,
       })
-      .onConflictDoNothing({ target: payments.stripePaymentId });
+      .onConflictDoNothing({ target: payments.stripePaymentId })
+      .returning();
+    if (!payment) return;
+    await queuePaymentNotices(tx, payment);
     if (requestId) {
       await tx
         .update(paymentRequests)
@@ -49,6 +52,65 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway }, event)
     }
   };
 };
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * Queues the patient's confirmation and the clinic's notice (spec §3 notification payload) in the
+ * transaction that records the payment, so a recorded payment always has its notices waiting.
+ */
+async function queuePaymentNotices(tx: Tx, payment: PaymentRow) {
+  const [clinic] = await tx.select().from(clinics).where(eq(clinics.id, payment.clinicId));
+  if (!clinic) return;
+  const base = {
+    patient: { name: payment.patientName, email: payment.patientEmail, phone: payment.patientPhone },
+    payment: {
+      reference: payment.paymentRef,
+      amount: payment.amountPaid,
+      refund_amount: payment.refundAmount,
+      payment_link: payment.paymentLinkId,
+      message: `Payment for ${payment.title}`,
+    },
+    clinic: {
+      name: clinic.clinicName ?? 'Your healthcare provider',
+      email: clinic.email,
+      phone: clinic.phone,
+      address: [clinic.addressLine1, clinic.addressLine2, clinic.city, clinic.postcode]
+        .filter(Boolean)
+        .join(', '),
+    },
+    clinic_id: clinic.id,
+  };
+  await tx.insert(notifications).values([
+    {
+      clinicId: clinic.id,
+      type: 'payment_confirmation',
+      recipientType: 'patient',
+      paymentId: payment.id,
+      paymentRequestId: payment.paymentRequestId,
+      payload: {
+        notification_type: 'payment_confirmation',
+        notification_method: {
+          email: clinic.emailNotifications,
+          sms: clinic.smsNotifications && payment.patientPhone !== null,
+        },
+        ...base,
+      },
+    },
+    {
+      clinicId: clinic.id,
+      type: 'payment_received',
+      recipientType: 'clinic',
+      paymentId: payment.id,
+      paymentRequestId: payment.paymentRequestId,
+      payload: {
+        notification_type: 'payment_received',
+        notification_method: { email: true, sms: false },
+        ...base,
+      },
+    },
+  ]);
+}
 
 /** charge.updated: the balance transaction (and so the card fee) may only now be known. */
 export const onChargeUpdated: EventHandler = async ({ gateway }, event) => {
