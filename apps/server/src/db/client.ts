@@ -18,6 +18,8 @@ import * as schema from './schema/index.js';
 export type Schema = typeof schema;
 /** The Drizzle database both drivers share; services and queries take this type. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction, as Drizzle hands it to a `db.transaction` callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES, type SignUpRequest } from '@clinicpay/shared';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { accounts, clinics, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -46,8 +46,6 @@ async function sendVerification(deps: AccountDeps, userId: string, email: string
   await deps.mailer.send(verificationEmail(email, link));
   return link;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A user and the email + password credential better-auth signs them in with. */
 async function insertCredentialUser(

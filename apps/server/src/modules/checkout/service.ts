@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.js';
 import { type CardGateway, GatewayError } from '../../gateway/gateway.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
+import { clinicAddress } from '../clinics/contact-details.js';
 import { getPlatformFeeBasisPoints } from '../platform-settings/service.js';
 import { type ClinicRow, findLinkWithClinic, findRequestWithClinic } from './queries.js';
 
@@ -68,11 +69,6 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
   };
 }
 
-function addressOf(clinic: ClinicRow): string | null {
-  const parts = [clinic.addressLine1, clinic.addressLine2, clinic.city, clinic.postcode].filter(Boolean);
-  return parts.length ? parts.join(', ') : null;
-}
-
 /** Spec §3 "Public payment data": what the payment page shows, amount in pence. */
 export async function getPublicPaymentData(db: Db, id: string): Promise<PublicPaymentData> {
   const payable = await findPayable(db, id);
@@ -92,7 +88,7 @@ export async function getPublicPaymentData(db: Db, id: string): Promise<PublicPa
       logo: payable.clinic.logoUrl,
       email: payable.clinic.email,
       phone: payable.clinic.phone,
-      address: addressOf(payable.clinic),
+      address: clinicAddress(payable.clinic),
       stripeStatus: payable.clinic.stripeStatus ?? 'not_connected',
     },
   };

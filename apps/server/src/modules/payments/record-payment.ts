@@ -4,8 +4,10 @@
  * the provider's, not the event payload's. A paid request becomes paid in the same transaction.
  */
 import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
 import { clinics, notifications, paymentRequests, payments } from '../../db/schema/index.js';
-import type { EventHandler, Tx } from '../webhooks/handler.js';
+import { clinicForNotification } from '../clinics/contact-details.js';
+import type { EventHandler } from '../webhooks/handler.js';
 import { setCardFeeIfMissing } from './queries.js';
 import { newPaymentReference } from './reference.js';
 
@@ -71,14 +73,7 @@ async function queuePaymentNotices(tx: Tx, payment: PaymentRow) {
       payment_link: payment.paymentLinkId,
       message: `Payment for ${payment.title}`,
     },
-    clinic: {
-      name: clinic.clinicName ?? 'Your healthcare provider',
-      email: clinic.email,
-      phone: clinic.phone,
-      address: [clinic.addressLine1, clinic.addressLine2, clinic.city, clinic.postcode]
-        .filter(Boolean)
-        .join(', '),
-    },
+    clinic: clinicForNotification(clinic),
     clinic_id: clinic.id,
   };
   await tx.insert(notifications).values([

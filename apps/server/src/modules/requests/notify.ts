@@ -11,6 +11,7 @@ import { notifications } from '../../db/schema/index.js';
 import { escapeHtml } from '../../mail/html.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { SmsSender } from '../../mail/sms.js';
+import { clinicForNotification } from '../clinics/contact-details.js';
 import type { ClinicRow } from '../clinics/queries.js';
 
 export interface RequestNotice {
@@ -43,14 +44,7 @@ function payloadOf(notice: RequestNotice, method: { email: boolean; sms: boolean
       payment_link: notice.paymentUrl,
       message: notice.message ?? `Payment for ${notice.title}`,
     },
-    clinic: {
-      name: clinic.clinicName ?? 'Your healthcare provider',
-      email: clinic.email,
-      phone: clinic.phone,
-      address: [clinic.addressLine1, clinic.addressLine2, clinic.city, clinic.postcode]
-        .filter(Boolean)
-        .join(', '),
-    },
+    clinic: clinicForNotification(clinic),
     clinic_id: clinic.id,
   };
 }

@@ -1,9 +1,6 @@
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import type { ProviderEvent } from '../../gateway/gateway.js';
 import type { CardGateway } from '../../gateway/index.js';
-
-/** A transaction, as Drizzle hands it to a callback. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface EventDeps {
   db: Db;
