@@ -43,7 +43,7 @@ test.describe('the patient checkout (sandbox)', () => {
     await expect(patientPage.getByText('Marylebone Skin Clinic').first()).toBeVisible();
     await expect(patientPage.getByTestId('amount-due')).toHaveText('£45.00');
     await expect(patientPage.getByText('Complete Your Payment')).toBeVisible();
-    await expect(patientPage.getByText('Sandbox', { exact: true })).toBeVisible();
+    await expect(patientPage.getByText('Sandbox', { exact: true }).first()).toBeVisible();
 
     await payWithCard(patientPage, '4242 4242 4242 4242');
     await expect(patientPage).toHaveURL(/\/payment\/success\?link_id=.+&payment_id=pi_sbx_/);
@@ -117,9 +117,72 @@ test.describe('the patient checkout (sandbox)', () => {
     await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
   });
 
+  test('an archived link cannot be paid', async ({ page }) => {
+    const linkPath = await connectedClinicWithLink(page.request);
+    const linkId = linkPath.split('/').at(-1);
+    await page.request.patch(`/api/payment-links/${linkId}`, { data: { isActive: false } });
+    await page.goto(linkPath);
+    await expect(
+      page.getByText('This payment link is no longer active. Please contact the clinic for a new link.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+  });
+
   test('an unknown id says the payment link was not found', async ({ page }) => {
     await page.goto('/payment/00000000-0000-4000-8000-000000000000');
     await expect(page.getByText('Payment link not found')).toBeVisible();
+  });
+});
+
+test.describe('paying with a device wallet (the sandbox simulates the device)', () => {
+  async function openWalletSheet(page: Page, linkPath: string) {
+    await page.goto(linkPath);
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+    // No wallet button unless the device supports one (spec §2).
+    await expect(page.getByRole('button', { name: 'Buy with Apple Pay' })).toHaveCount(0);
+    await page.getByRole('switch', { name: /Simulate a device with a wallet/ }).click();
+    const walletButton = page.getByRole('button', { name: 'Buy with Apple Pay' });
+    await expect(walletButton).toHaveCSS('height', '48px');
+    await expect(walletButton).toHaveCSS('background-color', 'rgb(0, 0, 0)');
+    await walletButton.click();
+    const sheet = page.getByRole('dialog', { name: /Apple Pay/ });
+    await sheet.getByLabel('Payer name').fill('Wren Wallet');
+    await sheet.getByLabel('Payer email').fill('wren@patient.example');
+    await sheet.getByLabel('Payer phone').fill('07700 900123');
+    return sheet;
+  }
+
+  test("the wallet's payer pays; the clinic sees the payment under the wallet's name", async ({
+    page,
+    browser,
+  }) => {
+    const linkPath = await connectedClinicWithLink(page.request);
+    const patient = await browser.newContext();
+    const patientPage = await patient.newPage();
+    const sheet = await openWalletSheet(patientPage, linkPath);
+    await sheet.getByRole('button', { name: 'Pay £45.00' }).click();
+    await expect(patientPage.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(patientPage.getByTestId('payment-reference')).toHaveText(/^CP-/);
+    // The device remembers it has a wallet for the rest of the visit.
+    await patientPage.goto(linkPath);
+    await expect(patientPage.getByRole('button', { name: 'Buy with Apple Pay' })).toBeVisible();
+    await patient.close();
+
+    await page.goto('/dashboard');
+    const row = page
+      .getByRole('table', { name: 'Recent payments' })
+      .getByRole('row', { name: /Wren Wallet/ });
+    await expect(row).toContainText('wren@patient.example');
+    await expect(row.getByText('Paid')).toBeVisible();
+  });
+
+  test('a declined wallet card ends on the failed page with the wallet named', async ({ page }) => {
+    const linkPath = await connectedClinicWithLink(page.request);
+    const sheet = await openWalletSheet(page, linkPath);
+    await sheet.getByLabel('Wallet card').selectOption({ label: 'Visa •••• 0002 (declined)' });
+    await sheet.getByRole('button', { name: 'Pay £45.00' }).click();
+    await expect(page).toHaveURL(/\/payment\/failed\?link_id=/);
+    await expect(page.getByText('Apple Pay payment failed: Your card was declined.')).toBeVisible();
   });
 });
 

@@ -7,8 +7,8 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 
 const STRIPE_SOURCES = {
-  scriptSrc: ['https://js.stripe.com'],
-  frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
   connectSrc: ['https://api.stripe.com'],
 };
 

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePaymentPage } from './api/get-payment-page';
 import { ClinicSummary } from './components/clinic-summary';
-import { PaymentForm } from './components/payment-form';
+import { PaymentSystem } from './components/payment-system';
 
 const REASSURANCE = [
   'Bank-level encryption protects your card details',
@@ -80,7 +80,7 @@ export function PaymentPage() {
           ) : null}
           {data.payability === 'archived' ? <Alert tone="error">{CHECKOUT_MESSAGES.archived}</Alert> : null}
           {data.payability === 'paid' ? <Alert tone="success">{CHECKOUT_MESSAGES.alreadyPaid}</Alert> : null}
-          {data.payability === 'payable' ? <PaymentForm page={data} /> : null}
+          {data.payability === 'payable' ? <PaymentSystem page={data} /> : null}
         </CardContent>
       </Card>
     </div>

@@ -1,34 +1,37 @@
 import { checkoutRequestSchema, type PublicPaymentData } from '@clinicpay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { confirmSandboxCardPayment, createPaymentIntent } from '../api/pay';
-import { type SandboxCard, SandboxCardField } from './sandbox-card-field';
+import type { Confirm, useCheckout } from '../lib/use-checkout';
 
 const patientSchema = checkoutRequestSchema.omit({ attemptId: true });
 type PatientForm = z.input<typeof patientSchema>;
 
+/** Spec §8; shown when Pay Now is pressed with an incomplete card (an incomplete card counts as empty). */
 export const CARD_INCOMPLETE = 'Card information is not complete';
-const FAILURE_REDIRECT_MS = 1000;
+
+interface PaymentFormProps {
+  page: PublicPaymentData;
+  checkout: ReturnType<typeof useCheckout>;
+  /** The provider's card field (Stripe's card Element, or the sandbox's). */
+  cardField: ReactNode;
+  /** Confirms with the card in the card field; null while that card is incomplete. */
+  confirmCard: Confirm | null;
+  /** The device wallet button, only where the device supports one (spec §2). */
+  walletButton?: ReactNode;
+}
 
 /**
- * Spec §2 payment form and §4 "Payment flow": create the intent, confirm the card, then success page,
- * failed page, or the 3-D Secure challenge. A payment-step failure goes to the failed page at once; any
- * other error after 1 second.
+ * Spec §2 payment form: Full Name, Email, Phone Number (optional), the wallet button, the card field and
+ * Pay Now, prefilled from a payment request, with the 'Processing payment...' overlay while paying.
  */
-export function PaymentForm({ page }: { page: PublicPaymentData }) {
-  const navigate = useNavigate();
-  const [attemptId] = useState(() => crypto.randomUUID());
-  const [card, setCard] = useState<SandboxCard | null>(null);
+export function PaymentForm({ page, checkout, cardField, confirmCard, walletButton }: PaymentFormProps) {
   const [cardError, setCardError] = useState<string | null>(null);
-  const [processing, setProcessing] = useState(false);
   const form = useForm<PatientForm>({
     resolver: zodResolver(patientSchema),
     defaultValues: {
@@ -38,53 +41,22 @@ export function PaymentForm({ page }: { page: PublicPaymentData }) {
     },
   });
   const { errors } = form.formState;
-  const failedPage = `/payment/failed?link_id=${encodeURIComponent(page.id)}`;
 
   const onSubmit = form.handleSubmit(async (patient) => {
-    if (!card) {
+    if (!confirmCard) {
       setCardError(CARD_INCOMPLETE);
       return;
     }
     setCardError(null);
-    setProcessing(true);
-    let intent: Awaited<ReturnType<typeof createPaymentIntent>>;
-    try {
-      intent = await createPaymentIntent(page.id, { ...patient, attemptId });
-    } catch (error) {
-      setProcessing(false);
-      toast.error(
-        `Payment failed: ${error instanceof Error ? error.message : 'An unexpected error occurred'}`,
-      );
-      setTimeout(() => navigate(failedPage), FAILURE_REDIRECT_MS);
-      return;
-    }
-    try {
-      const returnUrl = `${window.location.origin}/payment/success?link_id=${encodeURIComponent(page.id)}`;
-      const result = await confirmSandboxCardPayment(intent, card, returnUrl);
-      if (result.nextAction) {
-        window.location.assign(result.nextAction.redirectUrl);
-        return;
-      }
-      if (result.paymentIntent.status === 'succeeded') {
-        toast.success('Payment successful! The payment reference will be shown on the next page.');
-        navigate(
-          `/payment/success?link_id=${encodeURIComponent(page.id)}&payment_id=${intent.paymentIntentId}`,
-        );
-        return;
-      }
-      toast.error(
-        `Payment failed: ${result.error?.message ?? `Payment status: ${result.paymentIntent.status}`}`,
-      );
-      navigate(failedPage);
-    } catch (error) {
-      toast.error(`Payment failed: ${error instanceof Error ? error.message : 'Payment failed'}`);
-      navigate(failedPage);
-    }
+    await checkout.pay(
+      { name: patient.name, email: patient.email, phone: patient.phone || null },
+      confirmCard,
+    );
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="relative flex flex-col gap-4">
-      {processing ? (
+      {checkout.processing ? (
         <div className="absolute inset-0 z-10 flex items-center justify-center rounded-md bg-white/80">
           <Spinner label="Processing payment..." />
         </div>
@@ -98,13 +70,14 @@ export function PaymentForm({ page }: { page: PublicPaymentData }) {
       <FormField id="phone" label="Phone Number (optional)" error={errors.phone?.message}>
         <Input id="phone" type="tel" autoComplete="tel" {...form.register('phone')} />
       </FormField>
-      <SandboxCardField onChange={setCard} />
+      {walletButton}
+      {cardField}
       {cardError ? (
         <p role="alert" className="text-sm text-red-600">
           {cardError}
         </p>
       ) : null}
-      <Button type="submit" size="lg" disabled={processing}>
+      <Button type="submit" size="lg" disabled={checkout.processing}>
         Pay Now
       </Button>
     </form>

@@ -1,0 +1,95 @@
+/**
+ * One payment, whatever the card provider (spec §4 "Payment flow"): the server creates the payment
+ * intent from the link or request (the browser never sends an amount), the provider's browser side
+ * confirms it, then the patient goes to the success page, the 3-D Secure challenge or the failed page.
+ * A failure of the payment step goes to the failed page at once; any other error after 1 second.
+ */
+import type { PublicPaymentData } from '@clinicpay/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { createPaymentIntent } from '../api/create-payment-intent';
+
+/** The payer's details, sent with the intent and to the provider as billing details. */
+export interface Billing {
+  name: string;
+  email: string;
+  phone: string | null;
+}
+
+export interface IntentForConfirmation {
+  paymentIntentId: string;
+  clientSecret: string;
+}
+
+/** What the provider's browser side made of a confirmation. */
+export type ConfirmOutcome =
+  | { status: 'succeeded' }
+  /** The sandbox's 3-D Secure page; Stripe.js runs its challenge in a modal instead. */
+  | { status: 'redirect'; url: string }
+  /** `message` is the provider's message, or 'Payment status: {status}' (spec §8). */
+  | { status: 'failed'; message: string };
+
+/** Confirms the intent with the provider's browser side, for the payer `billing`. */
+export type Confirm = (
+  intent: IntentForConfirmation,
+  billing: Billing,
+  returnUrl: string,
+) => Promise<ConfirmOutcome>;
+
+const FAILURE_REDIRECT_MS = 1000;
+
+/** The failure toast (spec §8): 'Payment failed: {message}', or '{wallet} payment failed: {message}'. */
+export function failureMessage(message: string, wallet?: string) {
+  return wallet ? `${wallet} payment failed: ${message}` : `Payment failed: ${message}`;
+}
+
+function errorMessage(error: unknown, fallback: string) {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+export function useCheckout(page: PublicPaymentData) {
+  const navigate = useNavigate();
+  // One per payment form: a double-clicked Pay Now or a repeated wallet confirmation reuses the intent.
+  const [attemptId] = useState(() => crypto.randomUUID());
+  const [processing, setProcessing] = useState(false);
+  const linkQuery = `link_id=${encodeURIComponent(page.id)}`;
+  const failedPage = `/payment/failed?${linkQuery}`;
+
+  /**
+   * Pays with `confirm`; `wallet` names the device wallet (e.g. 'Apple Pay') when one is used.
+   * Resolves true when the payment went through or on to 3-D Secure, false when it failed.
+   */
+  async function pay(billing: Billing, confirm: Confirm, wallet?: string): Promise<boolean> {
+    setProcessing(true);
+    let intent: IntentForConfirmation;
+    try {
+      intent = await createPaymentIntent(page.id, { ...billing, attemptId });
+    } catch (error) {
+      setProcessing(false);
+      toast.error(failureMessage(errorMessage(error, 'An unexpected error occurred'), wallet));
+      setTimeout(() => navigate(failedPage), FAILURE_REDIRECT_MS);
+      return false;
+    }
+    let outcome: ConfirmOutcome;
+    try {
+      outcome = await confirm(intent, billing, `${window.location.origin}/payment/success?${linkQuery}`);
+    } catch (error) {
+      outcome = { status: 'failed', message: errorMessage(error, 'Payment failed') };
+    }
+    if (outcome.status === 'redirect') {
+      window.location.assign(outcome.url);
+      return true;
+    }
+    if (outcome.status === 'succeeded') {
+      toast.success('Payment successful! The payment reference will be shown on the next page.');
+      navigate(`/payment/success?${linkQuery}&payment_id=${encodeURIComponent(intent.paymentIntentId)}`);
+      return true;
+    }
+    toast.error(failureMessage(outcome.message, wallet));
+    navigate(failedPage);
+    return false;
+  }
+
+  return { pay, processing };
+}

@@ -1,0 +1,36 @@
+/**
+ * The sandbox's stand-in for Stripe.js's confirmCardPayment: POST /api/sandbox/payment-intents/:id/confirm
+ * with the client secret and a test card. A card that needs authentication answers with the sandbox's
+ * 3-D Secure page, which returns to `returnUrl` as Stripe does.
+ */
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+import type { ConfirmOutcome, IntentForConfirmation } from '../lib/use-checkout';
+import type { SandboxCard } from './sandbox-card-field';
+
+const confirmResultSchema = z.object({
+  paymentIntent: z.object({ id: z.string(), status: z.string() }),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  nextAction: z.object({ redirectUrl: z.string() }).optional(),
+});
+
+export async function confirmSandboxPayment(
+  intent: IntentForConfirmation,
+  card: SandboxCard,
+  returnUrl: string,
+): Promise<ConfirmOutcome> {
+  const result = await apiRequest(
+    `/sandbox/payment-intents/${encodeURIComponent(intent.paymentIntentId)}/confirm`,
+    {
+      method: 'POST',
+      body: { clientSecret: intent.clientSecret, card, returnUrl },
+      schema: confirmResultSchema,
+    },
+  );
+  if (result.nextAction) return { status: 'redirect', url: result.nextAction.redirectUrl };
+  if (result.paymentIntent.status === 'succeeded') return { status: 'succeeded' };
+  return {
+    status: 'failed',
+    message: result.error?.message ?? `Payment status: ${result.paymentIntent.status}`,
+  };
+}

@@ -1,0 +1,32 @@
+import type { PublicPaymentData } from '@clinicpay/shared';
+import { useState } from 'react';
+import { PaymentForm } from '../components/payment-form';
+import { useCheckout } from '../lib/use-checkout';
+import { confirmSandboxPayment } from './confirm-sandbox-payment';
+import { type SandboxCard, SandboxCardField } from './sandbox-card-field';
+import { SANDBOX_WALLET_NAME, SandboxWallet } from './sandbox-wallet';
+
+/** The payment form with the offline sandbox as the card provider (design.md "sandbox"). */
+export function SandboxCheckout({ page }: { page: PublicPaymentData }) {
+  const checkout = useCheckout(page);
+  const [card, setCard] = useState<SandboxCard | null>(null);
+
+  const payWithWallet = (billing: Parameters<typeof checkout.pay>[0], walletCard: SandboxCard) =>
+    checkout.pay(
+      billing,
+      (intent, _billing, returnUrl) => confirmSandboxPayment(intent, walletCard, returnUrl),
+      SANDBOX_WALLET_NAME,
+    );
+
+  return (
+    <PaymentForm
+      page={page}
+      checkout={checkout}
+      walletButton={<SandboxWallet page={page} onPay={payWithWallet} />}
+      cardField={<SandboxCardField onChange={setCard} />}
+      confirmCard={
+        card ? (intent, _billing, returnUrl) => confirmSandboxPayment(intent, card, returnUrl) : null
+      }
+    />
+  );
+}

@@ -1,0 +1,148 @@
+import { checkoutRequestSchema, formatPence, type PublicPaymentData } from '@clinicpay/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Switch } from '@/components/ui/switch';
+import type { Billing } from '../lib/use-checkout';
+import type { SandboxCard } from './sandbox-card-field';
+
+/** The wallet the sandbox's simulated device offers; its name prefixes wallet failures (spec §8). */
+export const SANDBOX_WALLET_NAME = 'Apple Pay';
+
+const DEVICE_KEY = 'sandboxWalletDevice';
+
+/** Stripe's documented test cards, as a device wallet would hold them. */
+const WALLET_CARDS = [
+  { label: 'Visa •••• 4242 (succeeds)', number: '4242424242424242' },
+  { label: 'Visa •••• 3155 (needs 3-D Secure)', number: '4000002500003155' },
+  { label: 'Visa •••• 0002 (declined)', number: '4000000000000002' },
+  { label: 'Visa •••• 9995 (insufficient funds)', number: '4000000000009995' },
+] as const;
+
+const payerSchema = checkoutRequestSchema.omit({ attemptId: true });
+type PayerForm = z.input<typeof payerSchema>;
+
+function walletCard(number: string): SandboxCard {
+  return { number, expMonth: 12, expYear: new Date().getFullYear() + 5, cvc: '123' };
+}
+
+/**
+ * The sandbox's stand-in for the Express Checkout Element (spec §2 wallet button). A real device decides
+ * whether a wallet is available; in the sandbox the patient (or a tester) says so with the switch, which
+ * this browser tab remembers. The simulated wallet sheet hands back the payer's name, email and phone and
+ * a test card, as Apple Pay or Google Pay hand back a payment method.
+ */
+export function SandboxWallet({
+  page,
+  onPay,
+}: {
+  page: PublicPaymentData;
+  onPay: (billing: Billing, card: SandboxCard) => void;
+}) {
+  const id = useId();
+  const [device, setDevice] = useState(() => sessionStorage.getItem(DEVICE_KEY) === 'on');
+  const [sheetOpen, setSheetOpen] = useState(false);
+
+  const toggleDevice = (on: boolean) => {
+    sessionStorage.setItem(DEVICE_KEY, on ? 'on' : 'off');
+    setDevice(on);
+  };
+
+  return (
+    <div className="flex flex-col gap-3 rounded-md border border-dashed border-amber-300 p-3">
+      <div className="flex items-center justify-between gap-3 text-sm">
+        <label htmlFor={`${id}-device`} className="flex items-center gap-2">
+          Simulate a device with a wallet <Badge tone="amber">Sandbox</Badge>
+        </label>
+        <Switch id={`${id}-device`} checked={device} onCheckedChange={toggleDevice} />
+      </div>
+      {device ? (
+        <button
+          type="button"
+          onClick={() => setSheetOpen(true)}
+          className="h-12 w-full rounded-md bg-black font-medium text-white hover:bg-slate-800"
+        >
+          Buy with {SANDBOX_WALLET_NAME}
+        </button>
+      ) : null}
+      <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
+        <DialogContent>
+          <WalletSheet
+            page={page}
+            onPay={(billing, card) => {
+              setSheetOpen(false);
+              onPay(billing, card);
+            }}
+          />
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+function WalletSheet({
+  page,
+  onPay,
+}: {
+  page: PublicPaymentData;
+  onPay: (billing: Billing, card: SandboxCard) => void;
+}) {
+  const id = useId();
+  const [cardNumber, setCardNumber] = useState<string>(WALLET_CARDS[0].number);
+  const form = useForm<PayerForm>({
+    resolver: zodResolver(payerSchema),
+    defaultValues: {
+      name: page.patientName ?? '',
+      email: page.patientEmail ?? '',
+      phone: page.patientPhone ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((payer) =>
+    onPay({ name: payer.name, email: payer.email, phone: payer.phone || null }, walletCard(cardNumber)),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <DialogTitle className="flex items-center gap-2">
+        {SANDBOX_WALLET_NAME} <Badge tone="amber">Sandbox</Badge>
+      </DialogTitle>
+      <DialogDescription>
+        A simulated wallet: the sandbox stands in for the device. No real money moves. Pay {page.clinic.name}{' '}
+        {formatPence(page.amount)}.
+      </DialogDescription>
+      <FormField id={`${id}-name`} label="Payer name" error={errors.name?.message}>
+        <Input id={`${id}-name`} {...form.register('name')} />
+      </FormField>
+      <FormField id={`${id}-email`} label="Payer email" error={errors.email?.message}>
+        <Input id={`${id}-email`} type="email" {...form.register('email')} />
+      </FormField>
+      <FormField id={`${id}-phone`} label="Payer phone" error={errors.phone?.message}>
+        <Input id={`${id}-phone`} type="tel" {...form.register('phone')} />
+      </FormField>
+      <FormField id={`${id}-card`} label="Wallet card">
+        <select
+          id={`${id}-card`}
+          value={cardNumber}
+          onChange={(event) => setCardNumber(event.target.value)}
+          className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
+        >
+          {WALLET_CARDS.map((card) => (
+            <option key={card.number} value={card.number}>
+              {card.label}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <Button type="submit" className="bg-black hover:bg-slate-800">
+        Pay {formatPence(page.amount)}
+      </Button>
+    </form>
+  );
+}

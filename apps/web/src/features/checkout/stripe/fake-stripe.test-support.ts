@@ -1,0 +1,69 @@
+/**
+ * A stand-in for Stripe.js in jsdom tests. Stripe.js is only served from js.stripe.com (design.md forbids
+ * calling out in tests), so these tests drive our adapter through the documented surface: elements(),
+ * element create/mount/on, confirmCardPayment, createPaymentMethod and their documented result shapes.
+ */
+import type { Stripe } from '@stripe/stripe-js';
+import { vi } from 'vitest';
+
+type Handler = (event: unknown) => void;
+
+export interface FakeElement {
+  type: string;
+  options: Record<string, unknown>;
+  handlers: Map<string, Handler[]>;
+  emit(event: string, payload?: unknown): void;
+}
+
+export function fakeStripe() {
+  const created: FakeElement[] = [];
+  const groupOptions: unknown[] = [];
+  const elements = {
+    create: vi.fn((type: string, options: Record<string, unknown> = {}) => {
+      const handlers = new Map<string, Handler[]>();
+      const element = {
+        type,
+        options,
+        handlers,
+        emit(event: string, payload?: unknown) {
+          for (const handler of handlers.get(event) ?? []) handler(payload);
+        },
+        mount: vi.fn(),
+        destroy: vi.fn(),
+        update: vi.fn(),
+        on(event: string, handler: Handler) {
+          handlers.set(event, [...(handlers.get(event) ?? []), handler]);
+          return element;
+        },
+        off(event: string, handler: Handler) {
+          handlers.set(
+            event,
+            (handlers.get(event) ?? []).filter((candidate) => candidate !== handler),
+          );
+          return element;
+        },
+      };
+      created.push(element);
+      return element;
+    }),
+    getElement: vi.fn((type: string) => created.find((element) => element.type === type) ?? null),
+    update: vi.fn(),
+    submit: vi.fn(async () => ({})),
+  };
+  const stripe = {
+    elements: vi.fn((options: unknown) => {
+      groupOptions.push(options);
+      return elements;
+    }),
+    createToken: vi.fn(),
+    createPaymentMethod: vi.fn(async () => ({ paymentMethod: { id: 'pm_wallet_1' } })),
+    confirmCardPayment: vi.fn(async () => ({ paymentIntent: { id: 'pi_1', status: 'succeeded' } })),
+  };
+  return {
+    stripe: stripe as unknown as Stripe,
+    calls: stripe,
+    elements,
+    groupOptions,
+    element: (type: string) => created.find((element) => element.type === type),
+  };
+}

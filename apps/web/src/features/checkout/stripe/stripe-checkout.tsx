@@ -1,0 +1,165 @@
+import { PROVIDER_NAME, type PublicPaymentData } from '@clinicpay/shared';
+import {
+  CardElement,
+  Elements,
+  ExpressCheckoutElement,
+  useElements,
+  useStripe,
+} from '@stripe/react-stripe-js';
+import type {
+  ExpressPaymentType,
+  Stripe,
+  StripeExpressCheckoutElementConfirmEvent,
+  StripeExpressCheckoutElementOptions,
+} from '@stripe/stripe-js';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { PaymentForm } from '../components/payment-form';
+import { type Confirm, failureMessage, useCheckout } from '../lib/use-checkout';
+import { confirmStripeCard, confirmStripeWallet, createWalletPaymentMethod } from './stripe-confirm';
+
+export const PAYMENT_SYSTEM_LOADING = 'Loading payment system...';
+export const PAYMENT_SYSTEM_FAILED = 'Payment system could not be initialized. Please try again later.';
+
+/**
+ * Spec §2 wallet button: button type buy, dark theme, 48 px, asking for the payer's name, email and phone;
+ * only device wallets. The country (GB) is the platform account's, which Stripe reads from the key.
+ */
+export const EXPRESS_CHECKOUT_OPTIONS: StripeExpressCheckoutElementOptions = {
+  buttonType: { applePay: 'buy', googlePay: 'buy' },
+  buttonTheme: { applePay: 'black', googlePay: 'black' },
+  buttonHeight: 48,
+  emailRequired: true,
+  phoneNumberRequired: true,
+  paymentMethods: {
+    applePay: 'auto',
+    googlePay: 'auto',
+    link: 'never',
+    paypal: 'never',
+    amazonPay: 'never',
+    klarna: 'never',
+  },
+};
+
+const WALLET_NAMES: Partial<Record<ExpressPaymentType, string>> = {
+  apple_pay: 'Apple Pay',
+  google_pay: 'Google Pay',
+};
+
+/**
+ * The payment form with Stripe as the card provider: waits for Stripe.js ('Loading payment system...'),
+ * or says it could not start; then the Elements card field (postal code hidden) and the Express Checkout
+ * Element, in one Elements group priced at the page's amount in GBP (docs.stripe.com/js/elements_object/create_without_intent).
+ */
+export function StripeCheckout({
+  page,
+  stripe,
+}: {
+  page: PublicPaymentData;
+  stripe: Promise<Stripe | null>;
+}) {
+  const [loaded, setLoaded] = useState<Stripe | null | 'loading'>('loading');
+
+  useEffect(() => {
+    let current = true;
+    stripe
+      .catch(() => null)
+      .then((value) => {
+        if (!current) return;
+        if (!value) toast.error('Failed to initialize payment system');
+        setLoaded(value);
+      });
+    return () => {
+      current = false;
+    };
+  }, [stripe]);
+
+  if (loaded === 'loading') return <Spinner label={PAYMENT_SYSTEM_LOADING} className="justify-center py-8" />;
+  if (!loaded) return <Alert tone="error">{PAYMENT_SYSTEM_FAILED}</Alert>;
+  return (
+    <Elements
+      stripe={loaded}
+      options={{ mode: 'payment', amount: page.amount, currency: 'gbp', paymentMethodCreation: 'manual' }}
+    >
+      <StripePaymentForm page={page} />
+    </Elements>
+  );
+}
+
+function StripePaymentForm({ page }: { page: PublicPaymentData }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const checkout = useCheckout(page);
+  const [cardComplete, setCardComplete] = useState(false);
+  const [walletAvailable, setWalletAvailable] = useState(false);
+  const notInitialized = { status: 'failed', message: `${PROVIDER_NAME} has not been initialized` } as const;
+
+  const confirmCard: Confirm = async (intent, billing) => {
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card) return notInitialized;
+    return confirmStripeCard(stripe, card, intent, billing);
+  };
+
+  const payWithWallet = async (event: StripeExpressCheckoutElementConfirmEvent) => {
+    const wallet = WALLET_NAMES[event.expressPaymentType] ?? 'Wallet';
+    if (!stripe || !elements) {
+      event.paymentFailed();
+      toast.error(failureMessage(notInitialized.message, wallet));
+      return;
+    }
+    const paymentMethod = await createWalletPaymentMethod(stripe, elements);
+    if ('message' in paymentMethod) {
+      event.paymentFailed({ message: paymentMethod.message });
+      toast.error(failureMessage(paymentMethod.message, wallet));
+      return;
+    }
+    const billing = {
+      name: event.billingDetails?.name ?? '',
+      email: event.billingDetails?.email ?? '',
+      phone: event.billingDetails?.phone || null,
+    };
+    // The wallet sheet is told of a failure before the page moves on to the failed page.
+    let sheetTold = false;
+    const paid = await checkout.pay(
+      billing,
+      async (intent) => {
+        const outcome = await confirmStripeWallet(stripe, intent, paymentMethod.paymentMethodId);
+        if (outcome.status === 'failed') {
+          sheetTold = true;
+          event.paymentFailed({ message: outcome.message });
+        }
+        return outcome;
+      },
+      wallet,
+    );
+    if (!paid && !sheetTold) event.paymentFailed();
+  };
+
+  return (
+    <PaymentForm
+      page={page}
+      checkout={checkout}
+      walletButton={
+        <div hidden={!walletAvailable} data-testid="wallet-button">
+          <ExpressCheckoutElement
+            options={EXPRESS_CHECKOUT_OPTIONS}
+            onReady={(event) => setWalletAvailable(Boolean(event.availablePaymentMethods))}
+            onClick={(event) => event.resolve()}
+            onConfirm={payWithWallet}
+          />
+        </div>
+      }
+      cardField={
+        <div className="rounded-md border border-slate-300 px-3 py-3">
+          <CardElement
+            options={{ hidePostalCode: true, style: { base: { fontSize: '16px' } } }}
+            onChange={(event) => setCardComplete(event.complete)}
+          />
+        </div>
+      }
+      confirmCard={cardComplete ? confirmCard : null}
+    />
+  );
+}
