@@ -66,16 +66,21 @@ test.describe('the patient checkout (sandbox)', () => {
     await expect(row.getByText('Paid')).toBeVisible();
   });
 
-  test('a declined card ends on the failed page, and Try Again returns to the link', async ({ page }) => {
-    const linkPath = await connectedClinicWithLink(page.request);
-    await page.goto(linkPath);
-    await payWithCard(page, '4000 0000 0000 0002');
-    await expect(page).toHaveURL(/\/payment\/failed\?link_id=/);
-    await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
-    await expect(page.getByText('Payment failed: Your card was declined.')).toBeVisible();
-    await page.getByRole('link', { name: 'Try Again' }).click();
-    await expect(page).toHaveURL(linkPath);
-  });
+  for (const [card, number, message] of [
+    ['declined card', '4000 0000 0000 0002', 'Payment failed: Your card was declined.'],
+    ['card with insufficient funds', '4000 0000 0000 9995', 'Payment failed: Your card has insufficient funds.'],
+  ]) {
+    test(`a ${card} ends on the failed page, and Try Again returns to the link`, async ({ page }) => {
+      const linkPath = await connectedClinicWithLink(page.request);
+      await page.goto(linkPath);
+      await payWithCard(page, number);
+      await expect(page).toHaveURL(/\/payment\/failed\?link_id=/);
+      await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+      await expect(page.getByText(message)).toBeVisible();
+      await page.getByRole('link', { name: 'Try Again' }).click();
+      await expect(page).toHaveURL(linkPath);
+    });
+  }
 
   test('the 3-D Secure card goes through the challenge', async ({ page }) => {
     const linkPath = await connectedClinicWithLink(page.request);
