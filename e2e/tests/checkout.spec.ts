@@ -68,7 +68,11 @@ test.describe('the patient checkout (sandbox)', () => {
 
   for (const [card, number, message] of [
     ['declined card', '4000 0000 0000 0002', 'Payment failed: Your card was declined.'],
-    ['card with insufficient funds', '4000 0000 0000 9995', 'Payment failed: Your card has insufficient funds.'],
+    [
+      'card with insufficient funds',
+      '4000 0000 0000 9995',
+      'Payment failed: Your card has insufficient funds.',
+    ],
   ]) {
     test(`a ${card} ends on the failed page, and Try Again returns to the link`, async ({ page }) => {
       const linkPath = await connectedClinicWithLink(page.request);
