@@ -73,7 +73,7 @@ test.describe('the patient checkout (sandbox)', () => {
       '4000 0000 0000 9995',
       'Payment failed: Your card has insufficient funds.',
     ],
-  ]) {
+  ] as const) {
     test(`a ${card} ends on the failed page, and Try Again returns to the link`, async ({ page }) => {
       const linkPath = await connectedClinicWithLink(page.request);
       await page.goto(linkPath);

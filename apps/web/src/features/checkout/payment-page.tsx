@@ -1,9 +1,10 @@
 import { CHECKOUT_MESSAGES, formatPence } from '@clinicpay/shared';
 import { Lock, ShieldCheck } from 'lucide-react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePaymentPage } from './api/get-payment-page';
 import { ClinicSummary } from './components/clinic-summary';
@@ -26,9 +27,22 @@ export function PaymentPage() {
   if (page.isPending)
     return <Spinner label="Loading payment information..." className="justify-center py-24" />;
   if (page.isError) {
+    // An unknown id is the patient's to fix; anything else is a system error, which leads on to the
+    // failed page and its advice (spec §2).
+    const systemError = !(page.error instanceof ApiError && page.error.status === 404);
     return (
       <div className="mx-auto max-w-xl">
-        <Alert tone="error">{page.error.message}</Alert>
+        <Alert tone="error">
+          <p>{page.error.message}</p>
+          {systemError ? (
+            <Link
+              to={`/payment/failed?link_id=${encodeURIComponent(id)}`}
+              className="mt-2 inline-block font-medium underline"
+            >
+              What can I do?
+            </Link>
+          ) : null}
+        </Alert>
       </div>
     );
   }
