@@ -93,6 +93,7 @@ test.describe('the patient checkout (sandbox)', () => {
     await expect(page).toHaveURL(/\/sandbox\/3ds\/pi_sbx_/);
     await page.getByRole('button', { name: 'Complete authentication' }).click();
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(page.getByText('Payment successful!', { exact: true })).toBeVisible();
     await expect(page.getByTestId('payment-reference')).toHaveText(/^CP-/);
   });
 
@@ -153,9 +154,11 @@ test.describe('paying with a device wallet (the sandbox simulates the device)', 
     const walletButton = page.getByRole('button', { name: 'Buy with Apple Pay' });
     await expect(walletButton).toHaveCSS('height', '48px');
     await expect(walletButton).toHaveCSS('background-color', 'rgb(0, 0, 0)');
+    // The simulated wallet starts from what the patient has typed, as a device holds its owner's details.
+    await page.getByLabel('Full Name').fill('Wren Wallet');
     await walletButton.click();
     const sheet = page.getByRole('dialog', { name: /Apple Pay/ });
-    await sheet.getByLabel('Payer name').fill('Wren Wallet');
+    await expect(sheet.getByLabel('Payer name')).toHaveValue('Wren Wallet');
     await sheet.getByLabel('Payer email').fill('wren@patient.example');
     await sheet.getByLabel('Payer phone').fill('07700 900123');
     return sheet;
@@ -171,6 +174,7 @@ test.describe('paying with a device wallet (the sandbox simulates the device)', 
     const sheet = await openWalletSheet(patientPage, linkPath);
     await sheet.getByRole('button', { name: 'Pay £45.00' }).click();
     await expect(patientPage.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(patientPage.getByText('Apple Pay payment successful!')).toBeVisible();
     await expect(patientPage.getByTestId('payment-reference')).toHaveText(/^CP-/);
     // The device remembers it has a wallet for the rest of the visit.
     await patientPage.goto(linkPath);

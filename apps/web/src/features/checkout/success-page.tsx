@@ -30,6 +30,12 @@ export function SuccessPage() {
     if (gaveUp && paymentIntentId) toast.error(NO_REFERENCE);
   }, [gaveUp, paymentIntentId]);
 
+  // Back from 3-D Secure: the form's own success toast did not get to show.
+  const backFromChallenge = params.get('redirect_status') === 'succeeded';
+  useEffect(() => {
+    if (backFromChallenge) toast.success('Payment successful!', { id: 'payment-successful' });
+  }, [backFromChallenge]);
+
   if (params.get('redirect_status') === 'failed') {
     return (
       <Navigate to={`/payment/failed${linkId ? `?link_id=${encodeURIComponent(linkId)}` : ''}`} replace />

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import type { Confirm, useCheckout } from '../lib/use-checkout';
+import type { Billing, Confirm, useCheckout } from '../lib/use-checkout';
 
 const patientSchema = checkoutRequestSchema.omit({ attemptId: true });
 type PatientForm = z.input<typeof patientSchema>;
@@ -22,8 +22,11 @@ interface PaymentFormProps {
   cardField: ReactNode;
   /** Confirms with the card in the card field; null while that card is incomplete. */
   confirmCard: Confirm | null;
-  /** The device wallet button, only where the device supports one (spec §2). */
-  walletButton?: ReactNode;
+  /**
+   * The device wallet button, only where the device supports one (spec §2). It gets what the patient
+   * has typed so far, for details a wallet does not hand back.
+   */
+  walletButton?: (typedBilling: () => Billing) => ReactNode;
 }
 
 /**
@@ -41,6 +44,10 @@ export function PaymentForm({ page, checkout, cardField, confirmCard, walletButt
     },
   });
   const { errors } = form.formState;
+  const typedBilling = (): Billing => {
+    const typed = form.getValues();
+    return { name: typed.name.trim(), email: typed.email.trim(), phone: typed.phone?.trim() || null };
+  };
 
   const onSubmit = form.handleSubmit(async (patient) => {
     if (!confirmCard) {
@@ -70,7 +77,7 @@ export function PaymentForm({ page, checkout, cardField, confirmCard, walletButt
       <FormField id="phone" label="Phone Number (optional)" error={errors.phone?.message}>
         <Input id="phone" type="tel" autoComplete="tel" {...form.register('phone')} />
       </FormField>
-      {walletButton}
+      {walletButton?.(typedBilling)}
       {cardField}
       {cardError ? (
         <p role="alert" className="text-sm text-red-600">

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { createPaymentIntent } from '../api/create-payment-intent';
+import { useFailedPageOnUnhandledError } from './use-failed-page-on-unhandled-error';
 
 /** The payer's details, sent with the intent and to the provider as billing details. */
 export interface Billing {
@@ -27,8 +28,8 @@ export type ConfirmOutcome =
   | { status: 'succeeded' }
   /** The sandbox's 3-D Secure page; Stripe.js runs its challenge in a modal instead. */
   | { status: 'redirect'; url: string }
-  /** `message` is the provider's message, or 'Payment status: {status}' (spec §8). */
-  | { status: 'failed'; message: string };
+  /** The provider's message, or else the intent's final status. */
+  | { status: 'failed'; message?: string; intentStatus?: string };
 
 /** Confirms the intent with the provider's browser side, for the payer `billing`. */
 export type Confirm = (
@@ -39,9 +40,17 @@ export type Confirm = (
 
 const FAILURE_REDIRECT_MS = 1000;
 
-/** The failure toast (spec §8): 'Payment failed: {message}', or '{wallet} payment failed: {message}'. */
-export function failureMessage(message: string, wallet?: string) {
-  return wallet ? `${wallet} payment failed: ${message}` : `Payment failed: ${message}`;
+/**
+ * The failure toast (spec §8): 'Payment failed: {provider's message}', else 'Payment failed: {status}'
+ * ('Payment status: processing' for an intent still processing), else 'Payment failed'. A wallet
+ * payment names the wallet instead: 'Apple Pay payment failed: …'.
+ */
+export function failureMessage(failure: { message?: string; intentStatus?: string }, wallet?: string) {
+  const subject = wallet ? `${wallet} payment` : 'Payment';
+  if (failure.message) return `${subject} failed: ${failure.message}`;
+  if (failure.intentStatus === 'processing') return `${subject} status: processing`;
+  if (failure.intentStatus) return `${subject} failed: ${failure.intentStatus}`;
+  return `${subject} failed`;
 }
 
 function errorMessage(error: unknown, fallback: string) {
@@ -55,6 +64,7 @@ export function useCheckout(page: PublicPaymentData) {
   const [processing, setProcessing] = useState(false);
   const linkQuery = `link_id=${encodeURIComponent(page.id)}`;
   const failedPage = `/payment/failed?${linkQuery}`;
+  useFailedPageOnUnhandledError(failedPage);
 
   /**
    * Pays with `confirm`; `wallet` names the device wallet (e.g. 'Apple Pay') when one is used.
@@ -62,12 +72,15 @@ export function useCheckout(page: PublicPaymentData) {
    */
   async function pay(billing: Billing, confirm: Confirm, wallet?: string): Promise<boolean> {
     setProcessing(true);
+    const progress = wallet ? toast.loading(`Processing ${wallet} payment...`) : undefined;
     let intent: IntentForConfirmation;
     try {
       intent = await createPaymentIntent(page.id, { ...billing, attemptId });
     } catch (error) {
       setProcessing(false);
-      toast.error(failureMessage(errorMessage(error, 'An unexpected error occurred'), wallet));
+      toast.error(failureMessage({ message: errorMessage(error, 'An unexpected error occurred') }, wallet), {
+        id: progress,
+      });
       setTimeout(() => navigate(failedPage), FAILURE_REDIRECT_MS);
       return false;
     }
@@ -75,18 +88,24 @@ export function useCheckout(page: PublicPaymentData) {
     try {
       outcome = await confirm(intent, billing, `${window.location.origin}/payment/success?${linkQuery}`);
     } catch (error) {
-      outcome = { status: 'failed', message: errorMessage(error, 'Payment failed') };
+      outcome = { status: 'failed', message: errorMessage(error, '') || undefined };
     }
     if (outcome.status === 'redirect') {
+      if (progress !== undefined) toast.dismiss(progress);
       window.location.assign(outcome.url);
       return true;
     }
     if (outcome.status === 'succeeded') {
-      toast.success('Payment successful! The payment reference will be shown on the next page.');
+      toast.success(
+        wallet
+          ? `${wallet} payment successful!`
+          : 'Payment successful! The payment reference will be shown on the next page.',
+        { id: progress },
+      );
       navigate(`/payment/success?${linkQuery}&payment_id=${encodeURIComponent(intent.paymentIntentId)}`);
       return true;
     }
-    toast.error(failureMessage(outcome.message, wallet));
+    toast.error(failureMessage(outcome, wallet), { id: progress });
     navigate(failedPage);
     return false;
   }

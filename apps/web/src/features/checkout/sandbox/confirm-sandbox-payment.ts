@@ -29,8 +29,5 @@ export async function confirmSandboxPayment(
   );
   if (result.nextAction) return { status: 'redirect', url: result.nextAction.redirectUrl };
   if (result.paymentIntent.status === 'succeeded') return { status: 'succeeded' };
-  return {
-    status: 'failed',
-    message: result.error?.message ?? `Payment status: ${result.paymentIntent.status}`,
-  };
+  return { status: 'failed', message: result.error?.message, intentStatus: result.paymentIntent.status };
 }

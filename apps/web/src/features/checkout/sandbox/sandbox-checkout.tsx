@@ -22,7 +22,9 @@ export function SandboxCheckout({ page }: { page: PublicPaymentData }) {
     <PaymentForm
       page={page}
       checkout={checkout}
-      walletButton={<SandboxWallet page={page} onPay={payWithWallet} />}
+      walletButton={(typedBilling) => (
+        <SandboxWallet page={page} typedBilling={typedBilling} onPay={payWithWallet} />
+      )}
       cardField={<SandboxCardField onChange={setCard} />}
       confirmCard={
         card ? (intent, _billing, returnUrl) => confirmSandboxPayment(intent, card, returnUrl) : null

@@ -40,9 +40,12 @@ function walletCard(number: string): SandboxCard {
  */
 export function SandboxWallet({
   page,
+  typedBilling,
   onPay,
 }: {
   page: PublicPaymentData;
+  /** What the patient has typed on the form, standing in for the details a device wallet holds. */
+  typedBilling: () => Billing;
   onPay: (billing: Billing, card: SandboxCard) => void;
 }) {
   const id = useId();
@@ -75,6 +78,7 @@ export function SandboxWallet({
         <DialogContent>
           <WalletSheet
             page={page}
+            payer={typedBilling()}
             onPay={(billing, card) => {
               setSheetOpen(false);
               onPay(billing, card);
@@ -88,20 +92,18 @@ export function SandboxWallet({
 
 function WalletSheet({
   page,
+  payer,
   onPay,
 }: {
   page: PublicPaymentData;
+  payer: Billing;
   onPay: (billing: Billing, card: SandboxCard) => void;
 }) {
   const id = useId();
   const [cardNumber, setCardNumber] = useState<string>(WALLET_CARDS[0].number);
   const form = useForm<PayerForm>({
     resolver: zodResolver(payerSchema),
-    defaultValues: {
-      name: page.patientName ?? '',
-      email: page.patientEmail ?? '',
-      phone: page.patientPhone ?? '',
-    },
+    defaultValues: { name: payer.name, email: payer.email, phone: payer.phone ?? '' },
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit((payer) =>

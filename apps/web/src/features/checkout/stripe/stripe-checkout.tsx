@@ -17,7 +17,7 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { PaymentForm } from '../components/payment-form';
-import { type Confirm, failureMessage, useCheckout } from '../lib/use-checkout';
+import { type Billing, type Confirm, failureMessage, useCheckout } from '../lib/use-checkout';
 import { confirmStripeCard, confirmStripeWallet, createWalletPaymentMethod } from './stripe-confirm';
 
 export const PAYMENT_SYSTEM_LOADING = 'Loading payment system...';
@@ -102,23 +102,24 @@ function StripePaymentForm({ page }: { page: PublicPaymentData }) {
     return confirmStripeCard(stripe, card, intent, billing);
   };
 
-  const payWithWallet = async (event: StripeExpressCheckoutElementConfirmEvent) => {
+  const payWithWallet = async (event: StripeExpressCheckoutElementConfirmEvent, typed: Billing) => {
     const wallet = WALLET_NAMES[event.expressPaymentType] ?? 'Wallet';
     if (!stripe || !elements) {
       event.paymentFailed();
-      toast.error(failureMessage(notInitialized.message, wallet));
+      toast.error(failureMessage(notInitialized, wallet));
       return;
     }
     const paymentMethod = await createWalletPaymentMethod(stripe, elements);
     if ('message' in paymentMethod) {
       event.paymentFailed({ message: paymentMethod.message });
-      toast.error(failureMessage(paymentMethod.message, wallet));
+      toast.error(failureMessage(paymentMethod, wallet));
       return;
     }
+    // The wallet's details first; what the patient typed where the wallet gives none.
     const billing = {
-      name: event.billingDetails?.name ?? '',
-      email: event.billingDetails?.email ?? '',
-      phone: event.billingDetails?.phone || null,
+      name: event.billingDetails?.name || typed.name,
+      email: event.billingDetails?.email || typed.email,
+      phone: event.billingDetails?.phone || typed.phone,
     };
     // The wallet sheet is told of a failure before the page moves on to the failed page.
     let sheetTold = false;
@@ -141,16 +142,16 @@ function StripePaymentForm({ page }: { page: PublicPaymentData }) {
     <PaymentForm
       page={page}
       checkout={checkout}
-      walletButton={
+      walletButton={(typedBilling) => (
         <div hidden={!walletAvailable} data-testid="wallet-button">
           <ExpressCheckoutElement
             options={EXPRESS_CHECKOUT_OPTIONS}
             onReady={(event) => setWalletAvailable(Boolean(event.availablePaymentMethods))}
             onClick={(event) => event.resolve()}
-            onConfirm={payWithWallet}
+            onConfirm={(event) => payWithWallet(event, typedBilling())}
           />
         </div>
-      }
+      )}
       cardField={
         <div className="rounded-md border border-slate-300 px-3 py-3">
           <CardElement

@@ -39,7 +39,7 @@ describe('confirming a card with Stripe.js', () => {
       fake.calls.confirmCardPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_1', status } } as never);
       await expect(confirmStripeCard(fake.stripe, card, intent, billing)).resolves.toEqual({
         status: 'failed',
-        message: `Payment status: ${status}`,
+        intentStatus: status,
       });
     },
   );

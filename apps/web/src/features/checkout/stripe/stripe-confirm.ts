@@ -8,10 +8,10 @@ import type { PaymentIntentResult, Stripe, StripeCardElement, StripeElements } f
 import type { Billing, ConfirmOutcome, IntentForConfirmation } from '../lib/use-checkout';
 
 function outcomeOf(result: PaymentIntentResult): ConfirmOutcome {
-  if (result.error) return { status: 'failed', message: result.error.message || 'Payment failed' };
+  if (result.error) return { status: 'failed', message: result.error.message };
   if (!result.paymentIntent) return { status: 'failed', message: 'No payment intent returned' };
   if (result.paymentIntent.status === 'succeeded') return { status: 'succeeded' };
-  return { status: 'failed', message: `Payment status: ${result.paymentIntent.status}` };
+  return { status: 'failed', intentStatus: result.paymentIntent.status };
 }
 
 /** Confirms with the card Element and the payer's billing details. */
