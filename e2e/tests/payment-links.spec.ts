@@ -26,7 +26,7 @@ test.describe('payment links', () => {
     const url = await dialog.getByTestId('created-link-url').textContent();
     expect(url).toMatch(/\/payment\/[0-9a-f-]{36}$/);
     await dialog.getByRole('button', { name: 'Copy' }).click();
-    await expect(page.getByText('Link copied to clipboard')).toBeVisible();
+    await expect(page.getByText('Payment link copied to clipboard')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     await expect(dialog.getByRole('link', { name: 'Send Link' })).toHaveAttribute(
       'href',
@@ -35,6 +35,18 @@ test.describe('payment links', () => {
 
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByLabel('Payment Title*')).toHaveValue('');
+  });
+
+  test('a request that gets no answer says so, and creates nothing', async ({ page }) => {
+    await signedInClinic(page.request);
+    await page.goto('/dashboard/create-link');
+    await page.route('**/api/payment-links', (route) => route.abort('connectionrefused'));
+    await page.getByLabel('Payment Title*').fill('Treatment');
+    await page.getByLabel('Amount*').fill('80');
+    await page.getByRole('button', { name: 'Generate Payment Link' }).click();
+    await expect(page.getByText('An error occurred while creating the payment link')).toBeVisible();
+    await page.unroute('**/api/payment-links');
+    expect((await (await page.request.get('/api/payment-links')).json()).total).toBe(0);
   });
 
   test('the form applies the create-link rules of spec §5', async ({ page }) => {

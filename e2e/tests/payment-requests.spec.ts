@@ -59,8 +59,15 @@ test('the send form applies the rules of spec §5', async ({ page }) => {
   await page.getByLabel('Patient Email*').fill('grace@patient.example');
   await page.getByRole('button', { name: 'Send Payment Link' }).click();
   await expect(page.getByText('Please either select a payment link or enter a custom amount')).toBeVisible();
+  // A bad phone and an unreadable amount are both reported by the same press.
   await page.getByLabel('Patient Phone (optional)').fill('12345');
-  await page.getByLabel('Custom Amount (optional)').fill('10');
+  await page.getByLabel('Custom Amount (optional)').fill('ten pounds');
   await page.getByRole('button', { name: 'Send Payment Link' }).click();
   await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
+  await expect(page.getByText('Please enter a valid amount')).toBeVisible();
+  // '£' and grouped thousands are read as a person means them.
+  await page.getByLabel('Patient Phone (optional)').fill('');
+  await page.getByLabel('Custom Amount (optional)').fill('£1,250.50');
+  await page.getByRole('button', { name: 'Send Payment Link' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm Payment Link Details' })).toContainText('£1,250.50');
 });

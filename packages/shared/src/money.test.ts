@@ -13,7 +13,9 @@ describe('money', () => {
     expect(parsePoundsToPence('45')).toBe(4500);
     expect(parsePoundsToPence('45.5')).toBe(4550);
     expect(parsePoundsToPence(' 0.29 ')).toBe(29);
-    for (const bad of ['', '-1', '1.234', 'abc', '1e3', '£5', '.5']) {
+    expect(parsePoundsToPence('£45')).toBe(4500);
+    expect(parsePoundsToPence('£ 1,250.50')).toBe(125050);
+    for (const bad of ['', '-1', '1.234', 'abc', '1e3', '£-5', '.5', '1,25', '12,34,567', '££5', '5£']) {
       expect(parsePoundsToPence(bad)).toBeNull();
     }
   });

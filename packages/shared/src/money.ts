@@ -10,15 +10,16 @@ export function formatPence(pence: number): string {
   return gbp.format(pence / 100);
 }
 
-const POUNDS_PATTERN = /^(\d{1,7})(?:\.(\d{1,2}))?$/;
+// Optional '£', then whole pounds (thousands may be grouped with commas), then up to 2 decimals.
+const POUNDS_PATTERN = /^£?\s*(\d{1,3}(?:,\d{3}){1,2}|\d{1,7})(?:\.(\d{1,2}))?$/;
 
 /**
- * Parses a pounds amount typed by a person ('45', '45.5', '45.50') into integer pence without
+ * Parses a pounds amount typed by a person ('45', '45.5', '£45.50', '1,250') into integer pence without
  * floating-point arithmetic. Returns null for anything else: signs, more than 2 decimals, blanks.
  */
 export function parsePoundsToPence(input: string): number | null {
   const match = POUNDS_PATTERN.exec(input.trim());
   if (!match) return null;
-  const [, pounds, fraction = ''] = match;
-  return Number(pounds) * 100 + Number(fraction.padEnd(2, '0'));
+  const [, pounds = '', fraction = ''] = match;
+  return Number(pounds.replaceAll(',', '')) * 100 + Number(fraction.padEnd(2, '0'));
 }

@@ -16,7 +16,11 @@ export const LINK_MESSAGES = {
   archived: 'Payment link archived successfully',
   unarchived: 'Payment link unarchived successfully',
   copied: 'Link copied to clipboard',
+  paymentLinkCopied: 'Payment link copied to clipboard',
   createFailed: 'Failed to create payment link',
+  createError: 'An error occurred while creating the payment link',
+  signInToCreate: 'You must be logged in to create payment links',
+  signInToManage: 'You must be logged in to manage payment links',
   noActive: 'No payment links created yet.',
   noArchived: 'No archived payment links found.',
 } as const;

@@ -74,9 +74,19 @@ export interface ClinicMember extends SessionUser {
   clinicId: string;
 }
 
-async function signedInUser(auth: Auth, request: FastifyRequest, reply: FastifyReply): Promise<SessionUser> {
+/** What a signed-out caller is told; a route may word it for what it does (spec §8). */
+type SignedOutMessage = (request: FastifyRequest) => string;
+
+async function signedInUser(
+  auth: Auth,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  signedOutMessage?: SignedOutMessage,
+): Promise<SessionUser> {
   const user = await loadSessionUser(auth, request, reply);
-  if (!user) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.signInRequired);
+  if (!user) {
+    throw new AppError('UNAUTHENTICATED', signedOutMessage?.(request) ?? AUTH_MESSAGES.signInRequired);
+  }
   request.sessionUser = user;
   return user;
 }
@@ -86,12 +96,17 @@ export const requireSignedIn = (auth: Auth) => async (request: FastifyRequest, r
   await signedInUser(auth, request, reply);
 };
 
-/** preHandler: a clinic user with a clinic. 401 when signed out, 403 for an admin or no clinic. */
-export const requireClinic = (auth: Auth) => async (request: FastifyRequest, reply: FastifyReply) => {
-  const user = await signedInUser(auth, request, reply);
-  if (user.role !== 'clinic') throw new AppError('FORBIDDEN', AUTH_MESSAGES.clinicOnly);
-  if (!user.clinicId) throw new AppError('FORBIDDEN', CLINIC_MESSAGES.noClinic);
-};
+/**
+ * preHandler: a clinic user with a clinic. 401 when signed out (with `signedOutMessage` when given),
+ * 403 for an admin or no clinic.
+ */
+export const requireClinic =
+  (auth: Auth, signedOutMessage?: SignedOutMessage) =>
+  async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = await signedInUser(auth, request, reply, signedOutMessage);
+    if (user.role !== 'clinic') throw new AppError('FORBIDDEN', AUTH_MESSAGES.clinicOnly);
+    if (!user.clinicId) throw new AppError('FORBIDDEN', CLINIC_MESSAGES.noClinic);
+  };
 
 /** preHandler: an admin. 401 when signed out, 403 for anyone else. */
 export const requireAdmin = (auth: Auth) => async (request: FastifyRequest, reply: FastifyReply) => {

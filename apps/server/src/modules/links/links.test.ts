@@ -107,7 +107,18 @@ describe('/api/payment-links', () => {
 
   it('is for signed-in clinic users only', async () => {
     const admin = await signedInAdmin(app);
-    expect((await create({}, { title: 'X', amount: 100 })).statusCode).toBe(401);
+    const signedOut = await create({}, { title: 'X', amount: 100 });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json().message).toBe('You must be logged in to create payment links');
+    const listing = await app.inject({ url: '/api/payment-links' });
+    expect(listing.statusCode).toBe(401);
+    expect(listing.json().message).toBe('You must be logged in to manage payment links');
+    const archiving = await app.inject({
+      method: 'PATCH',
+      url: '/api/payment-links/00000000-0000-4000-8000-000000000000',
+      payload: { isActive: false },
+    });
+    expect(archiving.json().message).toBe('You must be logged in to manage payment links');
     expect((await create(admin.cookies, { title: 'X', amount: 100 })).statusCode).toBe(403);
   });
 });

@@ -1,6 +1,7 @@
 /** /api/payment-links: the signed-in clinic's links. The clinic id always comes from the session. */
 import {
   createPaymentLinkSchema,
+  LINK_MESSAGES,
   listPaymentLinksQuerySchema,
   paymentLinkPageSchema,
   paymentLinkResponseSchema,
@@ -16,7 +17,12 @@ const linkParams = z.object({ linkId: z.string().max(100) });
 
 export async function linkRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireClinic(app.auth));
+  app.addHook(
+    'preHandler',
+    requireClinic(app.auth, (request) =>
+      request.method === 'POST' ? LINK_MESSAGES.signInToCreate : LINK_MESSAGES.signInToManage,
+    ),
+  );
   const contextOf = (request: FastifyRequest) => ({
     db: app.database.db,
     clinicId: clinicMemberOf(request).clinicId,

@@ -1,4 +1,5 @@
 import {
+  LINK_MESSAGES,
   PAYMENT_TYPES,
   type PaymentLink,
   type PaymentLinkForm,
@@ -14,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
 import { showServerFieldErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreatePaymentLink } from './api/create-payment-link';
@@ -37,7 +39,12 @@ export function CreateLinkPage() {
       onSuccess: setCreated,
       onError: (error) => {
         showServerFieldErrors(form, error);
-        toast.error(`Failed to create payment link: ${error.message}`);
+        // The server's reason when it gave one; otherwise the request never got an answer.
+        toast.error(
+          error instanceof ApiError
+            ? `${LINK_MESSAGES.createFailed}: ${error.message}`
+            : LINK_MESSAGES.createError,
+        );
       },
     }),
   );

@@ -40,14 +40,15 @@ export function SendLinkPage() {
   const review = (event: React.FormEvent) => {
     event.preventDefault();
     const amount = values.paymentLinkId ? null : customAmountFromText(values.customAmount);
-    if (amount === 'invalid') {
-      setErrors({ customAmount: REQUEST_MESSAGES.invalidAmount });
-      return;
-    }
-    const parsed = sendPaymentRequestSchema.safeParse({ ...values, customAmount: amount });
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof FormValues] ??= issue.message;
+    const parsed = sendPaymentRequestSchema.safeParse({
+      ...values,
+      customAmount: amount === 'invalid' ? null : amount,
+    });
+    // Every field's message at once; an unreadable custom amount says so rather than 'choose a link'.
+    const next: typeof errors = {};
+    for (const issue of parsed.error?.issues ?? []) next[issue.path[0] as keyof FormValues] ??= issue.message;
+    if (amount === 'invalid') next.customAmount = REQUEST_MESSAGES.invalidAmount;
+    if (!parsed.success || amount === 'invalid') {
       setErrors(next);
       return;
     }

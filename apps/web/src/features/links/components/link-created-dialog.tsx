@@ -33,7 +33,7 @@ export function LinkCreatedDialog({ link, onClose }: { link: PaymentLink | null;
               <Button
                 size="sm"
                 variant="outline"
-                onClick={() => copyToClipboard(link.url, LINK_MESSAGES.copied)}
+                onClick={() => copyToClipboard(link.url, LINK_MESSAGES.paymentLinkCopied)}
               >
                 <Copy className="h-4 w-4" aria-hidden /> Copy
               </Button>
