@@ -64,6 +64,10 @@ export const checkoutRequestSchema = z.object({
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
+/** The payer's details as the payment form (or a wallet sheet) takes them (spec §5 payment form rules). */
+export const payerDetailsSchema = checkoutRequestSchema.omit({ attemptId: true });
+export type PayerDetailsForm = z.input<typeof payerDetailsSchema>;
+
 export const checkoutResponseSchema = z.object({
   paymentIntentId: z.string(),
   clientSecret: z.string(),

@@ -1,16 +1,12 @@
-import { checkoutRequestSchema, type PublicPaymentData } from '@clinicpay/shared';
+import { type PayerDetailsForm, type PublicPaymentData, payerDetailsSchema } from '@clinicpay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import type { Billing, Confirm, useCheckout } from '../lib/use-checkout';
-
-const patientSchema = checkoutRequestSchema.omit({ attemptId: true });
-type PatientForm = z.input<typeof patientSchema>;
 
 /** Spec §8; shown when Pay Now is pressed with an incomplete card (an incomplete card counts as empty). */
 export const CARD_INCOMPLETE = 'Card information is not complete';
@@ -35,8 +31,8 @@ interface PaymentFormProps {
  */
 export function PaymentForm({ page, checkout, cardField, confirmCard, walletButton }: PaymentFormProps) {
   const [cardError, setCardError] = useState<string | null>(null);
-  const form = useForm<PatientForm>({
-    resolver: zodResolver(patientSchema),
+  const form = useForm<PayerDetailsForm>({
+    resolver: zodResolver(payerDetailsSchema),
     defaultValues: {
       name: page.patientName ?? '',
       email: page.patientEmail ?? '',

@@ -1,8 +1,12 @@
-import { checkoutRequestSchema, formatPence, type PublicPaymentData } from '@clinicpay/shared';
+import {
+  formatPence,
+  type PayerDetailsForm,
+  type PublicPaymentData,
+  payerDetailsSchema,
+} from '@clinicpay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -24,9 +28,6 @@ const WALLET_CARDS = [
   { label: 'Visa •••• 0002 (declined)', number: '4000000000000002' },
   { label: 'Visa •••• 9995 (insufficient funds)', number: '4000000000009995' },
 ] as const;
-
-const payerSchema = checkoutRequestSchema.omit({ attemptId: true });
-type PayerForm = z.input<typeof payerSchema>;
 
 function walletCard(number: string): SandboxCard {
   return { number, expMonth: 12, expYear: new Date().getFullYear() + 5, cvc: '123' };
@@ -101,8 +102,8 @@ function WalletSheet({
 }) {
   const id = useId();
   const [cardNumber, setCardNumber] = useState<string>(WALLET_CARDS[0].number);
-  const form = useForm<PayerForm>({
-    resolver: zodResolver(payerSchema),
+  const form = useForm<PayerDetailsForm>({
+    resolver: zodResolver(payerDetailsSchema),
     defaultValues: { name: payer.name, email: payer.email, phone: payer.phone ?? '' },
   });
   const { errors } = form.formState;
