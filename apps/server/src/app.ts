@@ -18,6 +18,7 @@ import { sandboxPageRoutes } from './gateway/sandbox/page-routes.js';
 import { AppError } from './http/app-error.js';
 import { errorHandler } from './http/error-handler.js';
 import { originCheck } from './http/origin-check.js';
+import { refuseNul } from './http/refuse-nul.js';
 import { helmetOptions } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', () => database.close());
+  app.addHook('preValidation', refuseNul);
 
   await app.register(fastifyHelmet, helmetOptions(config.gateway.kind));
   await app.register(fastifySwagger, {

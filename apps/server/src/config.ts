@@ -42,6 +42,7 @@ const envSchema = z
       z.string().min(32, 'must be at least 32 characters').optional(),
     ),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+    PAYMENT_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(100),
     STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('sk_').optional()),
     STRIPE_PUBLISHABLE_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('pk_').optional()),
     STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().startsWith('whsec_').optional()),
@@ -111,6 +112,8 @@ export interface Config {
   authSecret: string;
   /** Sign-in attempts per minute per IP; sign-up, reset and resend get a quarter of it. */
   authRateLimitPerMinute: number;
+  /** Payment requests (each an email and maybe a text) one clinic may send in an hour. */
+  paymentRequestsPerHour: number;
   /** Stripe when its keys are set; otherwise the offline sandbox (never in production). */
   gateway:
     | {
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiRateLimitPerMinute: values.API_RATE_LIMIT_PER_MINUTE,
     authSecret: values.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
     authRateLimitPerMinute: values.AUTH_RATE_LIMIT_PER_MINUTE,
+    paymentRequestsPerHour: values.PAYMENT_REQUESTS_PER_HOUR,
     gateway: values.STRIPE_SECRET_KEY
       ? {
           kind: 'stripe',

@@ -28,6 +28,10 @@ export const LINK_MESSAGES = {
 /** The most a link may ask for: £100,000.00. */
 export const MAX_LINK_AMOUNT_PENCE = 10_000_000;
 
+/** The least a card can be charged in pounds (Stripe's minimum charge amount for GBP: £0.30). */
+export const MIN_CHARGE_PENCE = 30;
+export const BELOW_MIN_CHARGE = 'The smallest amount a card can be charged is £0.30';
+
 export const amountInPenceSchema = z
   .number({
     error: (issue) =>
@@ -37,6 +41,7 @@ export const amountInPenceSchema = z
   })
   .int(LINK_MESSAGES.invalidAmount)
   .positive(LINK_MESSAGES.invalidAmount)
+  .min(MIN_CHARGE_PENCE, BELOW_MIN_CHARGE)
   .max(MAX_LINK_AMOUNT_PENCE, LINK_MESSAGES.invalidAmount);
 
 export const createPaymentLinkSchema = z.object({

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { parsePoundsToPence } from './money.js';
-import { MAX_LINK_AMOUNT_PENCE } from './payment-links.js';
+import { BELOW_MIN_CHARGE, MAX_LINK_AMOUNT_PENCE, MIN_CHARGE_PENCE } from './payment-links.js';
 
 export const REQUEST_MESSAGES = {
   requiredFields: 'Please fill in all required fields',
@@ -50,6 +50,7 @@ export const sendPaymentRequestSchema = z
       .number({ error: REQUEST_MESSAGES.invalidAmount })
       .int(REQUEST_MESSAGES.invalidAmount)
       .positive(REQUEST_MESSAGES.invalidAmount)
+      .min(MIN_CHARGE_PENCE, BELOW_MIN_CHARGE)
       .max(MAX_LINK_AMOUNT_PENCE, REQUEST_MESSAGES.invalidAmount)
       .nullish()
       .transform((value) => value ?? null),

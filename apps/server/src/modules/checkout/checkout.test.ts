@@ -85,6 +85,17 @@ describe('the public payment page and checkout', () => {
     expect(first.json().paymentIntentId).toBe(second.json().paymentIntentId);
   });
 
+  it('gives the same attempt with other payer details its own intent, under any spelling of the id', async () => {
+    const link = await newLink();
+    const attemptId = randomUUID();
+    const first = await checkout(link.id, { attemptId });
+    const upperCase = await checkout(link.id.toUpperCase(), { attemptId });
+    expect(upperCase.statusCode).toBe(200);
+    expect(upperCase.json().paymentIntentId).toBe(first.json().paymentIntentId);
+    const otherPayer = await checkout(link.id, { attemptId, name: 'Someone Else' });
+    expect(otherPayer.json().paymentIntentId).not.toBe(first.json().paymentIntentId);
+  });
+
   it('records a paid link exactly once, with its reference, fees and net amount', async () => {
     const link = await newLink(4500);
     const intent = await pay(link.id);

@@ -18,7 +18,10 @@ import { AppError } from '../../http/app-error.js';
 import { findPaymentReference } from '../payments/queries.js';
 import { createCheckoutIntent, getPublicPaymentData } from './service.js';
 
-const idParams = z.object({ id: z.string().max(100) });
+// Page ids are UUIDs, which PostgreSQL compares without regard to case; one spelling per page keeps
+// the per-page rate limit and the idempotency key from being sidestepped by changing the case.
+const pageParams = z.object({ id: z.string().max(100).toLowerCase() });
+const intentParams = z.object({ id: z.string().max(100) });
 
 export async function checkoutRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -32,7 +35,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
 
   api.get(
     '/public/payments/:id',
-    { schema: { tags: ['checkout'], params: idParams, response: { 200: publicPaymentDataSchema } } },
+    { schema: { tags: ['checkout'], params: pageParams, response: { 200: publicPaymentDataSchema } } },
     async (request) => getPublicPaymentData(db, request.params.id),
   );
 
@@ -41,7 +44,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['checkout'],
-        params: idParams,
+        params: pageParams,
         body: checkoutRequestSchema,
         response: { 200: checkoutResponseSchema },
       },
@@ -57,7 +60,9 @@ export async function checkoutRoutes(app: FastifyInstance) {
 
   api.get(
     '/public/payment-intents/:id/reference',
-    { schema: { tags: ['checkout'], params: idParams, response: { 200: paymentReferenceResponseSchema } } },
+    {
+      schema: { tags: ['checkout'], params: intentParams, response: { 200: paymentReferenceResponseSchema } },
+    },
     async (request) => ({ reference: (await findPaymentReference(db, request.params.id)) ?? null }),
   );
 }

@@ -3,6 +3,7 @@
  * §5). The server decides the amount from the link or request; the platform fee from settings becomes
  * the application fee; the link, request, clinic and patient go into metadata for recording.
  */
+import { createHash } from 'node:crypto';
 import { CHECKOUT_MESSAGES, type PublicPaymentData, platformFeeFor } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import { type CardGateway, GatewayError } from '../../gateway/gateway.js';
@@ -100,6 +101,17 @@ const REFUSALS: Record<Exclude<PublicPaymentData['payability'], 'payable'>, stri
   paid: CHECKOUT_MESSAGES.alreadyPaid,
 };
 
+/**
+ * A repeat with the same payer gets the same intent; the same attempt with other details is another
+ * request to the provider, which would refuse a reused idempotency key with different parameters.
+ */
+function payerFingerprint(input: CheckoutInput) {
+  return createHash('sha256')
+    .update(JSON.stringify([input.name, input.email, input.phone]))
+    .digest('hex')
+    .slice(0, 16);
+}
+
 export interface CheckoutInput {
   name: string;
   email: string;
@@ -139,7 +151,7 @@ export async function createCheckoutIntent(
       destinationAccountId: destination,
       metadata,
       receiptEmail: input.email,
-      idempotencyKey: `checkout:${payable.id}:${input.attemptId}`,
+      idempotencyKey: `checkout:${payable.id}:${input.attemptId}:${payerFingerprint(input)}`,
     });
     return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, amount: intent.amount };
   } catch (error) {

@@ -41,6 +41,7 @@ describe('/api/payment-links', () => {
     [{ title: 'X', amount: -5 }, 'amount', 'Please enter a valid amount'],
     [{ title: 'X', amount: 12.5 }, 'amount', 'Please enter a valid amount'],
     [{ title: 'X', amount: '45' }, 'amount', 'Please enter a valid amount'],
+    [{ title: 'X', amount: 29 }, 'amount', 'The smallest amount a card can be charged is £0.30'],
     [{ title: 'X', amount: 100, type: 'gift' }, 'type', 'Please choose a payment type'],
   ])('refuses %j with its message on %s', async (payload, field, message) => {
     const { cookies } = await signedInClinic(app);

@@ -73,7 +73,7 @@ describe('POST /api/payment-requests', () => {
         payload: { title: 'Deposit', amount: 4500 },
       })
     ).json();
-    const { id } = (await send(cookies, { ...base, paymentLinkId: link.id, customAmount: 1 })).json();
+    const { id } = (await send(cookies, { ...base, paymentLinkId: link.id, customAmount: 999 })).json();
     const [stored] = await app.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
     expect(stored).toMatchObject({ paymentLinkId: link.id, customAmount: null });
     const page = (await app.inject({ url: `/api/public/payments/${id}` })).json();
@@ -90,6 +90,7 @@ describe('POST /api/payment-requests', () => {
     [{ patientName: 'G', customAmount: 100 }, 'patientEmail', 'Please fill in all required fields'],
     [{ ...base }, 'customAmount', 'Please either select a payment link or enter a custom amount'],
     [{ ...base, customAmount: 0 }, 'customAmount', 'Please enter a valid amount'],
+    [{ ...base, customAmount: 29 }, 'customAmount', 'The smallest amount a card can be charged is £0.30'],
     [
       { ...base, customAmount: 100, patientEmail: 'nope' },
       'patientEmail',
@@ -169,5 +170,31 @@ describe('POST /api/payment-requests', () => {
       .where(eq(notifications.paymentRequestId, response.json().id));
     expect(notice).toMatchObject({ status: 'failed', lastError: 'SMTP is down' });
     await failing.close();
+  });
+});
+
+describe('sending payment requests in bulk', () => {
+  it('stops a clinic at PAYMENT_REQUESTS_PER_HOUR, sending nothing more, and leaves other clinics alone', async () => {
+    const app = await createTestApp({ env: { PAYMENT_REQUESTS_PER_HOUR: '2' } });
+    const send = (cookies: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payment-requests',
+        cookies,
+        payload: { patientName: 'Grace Patient', patientEmail: 'grace@patient.example', customAmount: 500 },
+      });
+    const sender = await signedInClinic(app);
+    expect((await send(sender.cookies)).statusCode).toBe(201);
+    expect((await send(sender.cookies)).statusCode).toBe(201);
+    const refused = await send(sender.cookies);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Too many attempts. Please wait a few minutes and try again.');
+    const stored = await app.database.db
+      .select()
+      .from(paymentRequests)
+      .where(eq(paymentRequests.clinicId, sender.user.clinicId));
+    expect(stored).toHaveLength(2);
+    expect((await send((await signedInClinic(app)).cookies)).statusCode).toBe(201);
+    await app.close();
   });
 });

@@ -1,7 +1,12 @@
-/** POST /api/payment-requests: the signed-in clinic sends a payment request to a patient (spec §2). */
-import { paymentRequestResponseSchema, sendPaymentRequestSchema } from '@clinicpay/shared';
+/**
+ * POST /api/payment-requests: the signed-in clinic sends a payment request to a patient (spec §2).
+ * Each request mails and may text a recipient of the sender's choosing, so a clinic may send at most
+ * PAYMENT_REQUESTS_PER_HOUR of them.
+ */
+import { AUTH_MESSAGES, paymentRequestResponseSchema, sendPaymentRequestSchema } from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error.js';
 import { createSmsSender } from '../../mail/sms.js';
 import { clinicMemberOf, requireClinic } from '../auth/session.js';
 import { sendPaymentRequest } from './service.js';
@@ -15,6 +20,11 @@ export async function requestRoutes(app: FastifyInstance) {
     publicUrl: app.config.publicUrl,
     onError: (error: unknown) => app.log.error({ err: error }, 'payment request notification failed'),
   };
+  const perClinic = app.createRateLimit({
+    max: app.config.paymentRequestsPerHour,
+    timeWindow: '1 hour',
+    keyGenerator: (request) => `payment-requests:${clinicMemberOf(request).clinicId}`,
+  });
   app.withTypeProvider<ZodTypeProvider>().post(
     '/payment-requests',
     {
@@ -22,6 +32,12 @@ export async function requestRoutes(app: FastifyInstance) {
         tags: ['payment requests'],
         body: sendPaymentRequestSchema,
         response: { 201: paymentRequestResponseSchema },
+      },
+      // After validation, so only requests that would really be sent count.
+      preHandler: async (request) => {
+        const result = await perClinic(request);
+        if (!result.isAllowed && result.isExceeded)
+          throw new AppError('RATE_LIMITED', AUTH_MESSAGES.tooManyAttempts);
       },
     },
     async (request, reply) =>
