@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { clinics, notifications, paymentRequests, payments } from '../../db/schema/index.js';
+import { AppError } from '../../http/app-error.js';
 import { clinicForNotification } from '../clinics/contact-details.js';
 import type { EventHandler } from '../webhooks/handler.js';
 import { setCardFeeIfMissing } from './queries.js';
@@ -107,12 +108,25 @@ async function queuePaymentNotices(tx: Tx, payment: PaymentRow) {
   ]);
 }
 
-/** charge.updated: the balance transaction (and so the card fee) may only now be known. */
+/**
+ * charge.updated: the balance transaction (and so the card fee) may only now be known. When it
+ * overtakes payment_intent.succeeded (the payment is not recorded yet), it is refused with a 503 so
+ * the provider delivers it again later, rather than the fee being lost.
+ */
 export const onChargeUpdated: EventHandler = async ({ gateway }, event) => {
   const paymentIntentId = event.data.object.payment_intent;
   if (typeof paymentIntentId !== 'string') return async () => {};
   const intent = await gateway.retrievePaymentIntent(paymentIntentId);
   return async (tx) => {
-    if (intent.cardFee !== null) await setCardFeeIfMissing(tx, intent.id, intent.cardFee);
+    if (intent.cardFee === null) return;
+    const updated = await setCardFeeIfMissing(tx, intent.id, intent.cardFee).returning({ id: payments.id });
+    if (updated.length || intent.status !== 'succeeded' || !intent.metadata.clinic_id) return;
+    const [recorded] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.stripePaymentId, intent.id));
+    if (!recorded) throw new AppError('SERVICE_UNAVAILABLE', PAYMENT_NOT_RECORDED_YET);
   };
 };
+
+export const PAYMENT_NOT_RECORDED_YET = 'The payment is not recorded yet; deliver this event again later';

@@ -4,7 +4,7 @@
  * order still leave the status the provider has now.
  */
 import { eq } from 'drizzle-orm';
-import { clinics } from '../../db/schema/index.js';
+import { auditLog, clinics } from '../../db/schema/index.js';
 import type { EventHandler } from './handler.js';
 
 /** account.updated: the clinic linked to the account takes the account's current status. */
@@ -19,13 +19,26 @@ export const onAccountUpdated: EventHandler = async ({ gateway }, event) => {
   };
 };
 
-/** account.application.deauthorized: the clinic disconnected the platform; it is no longer connected. */
+/**
+ * account.application.deauthorized: the clinic disconnected the platform from its provider account; it
+ * is no longer connected. Audited like every provider disconnection (design.md).
+ */
 export const onAccountDeauthorized: EventHandler = async (_deps, event) => {
   const accountId = String(event.account ?? '');
   return async (tx) => {
-    await tx
+    const disconnected = await tx
       .update(clinics)
       .set({ stripeAccountId: null, stripeStatus: 'not_connected' })
-      .where(eq(clinics.stripeAccountId, accountId));
+      .where(eq(clinics.stripeAccountId, accountId))
+      .returning({ id: clinics.id });
+    for (const clinic of disconnected) {
+      await tx.insert(auditLog).values({
+        actorUserId: null,
+        action: 'provider.disconnected',
+        entityType: 'clinic',
+        entityId: clinic.id,
+        details: { accountId, by: 'provider', eventId: event.id },
+      });
+    }
   };
 };

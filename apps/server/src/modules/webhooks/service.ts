@@ -10,11 +10,17 @@ import { onChargeUpdated, onPaymentIntentSucceeded } from '../payments/record-pa
 import { onAccountDeauthorized, onAccountUpdated } from './account-events.js';
 import type { EventDeps, EventHandler } from './handler.js';
 
-const HANDLERS: Record<string, EventHandler> = {
-  'account.updated': onAccountUpdated,
-  'account.application.deauthorized': onAccountDeauthorized,
-  'payment_intent.succeeded': onPaymentIntentSucceeded,
-  'charge.updated': onChargeUpdated,
+// Each endpoint handles its own events: payment events about a connected account's own charges
+// reaching the Connect endpoint are not ClinicPay's payments.
+const HANDLERS: Record<WebhookEndpoint, Record<string, EventHandler>> = {
+  platform: {
+    'payment_intent.succeeded': onPaymentIntentSucceeded,
+    'charge.updated': onChargeUpdated,
+  },
+  connect: {
+    'account.updated': onAccountUpdated,
+    'account.application.deauthorized': onAccountDeauthorized,
+  },
 };
 
 export type ProcessResult = 'processed' | 'duplicate' | 'unhandled';
@@ -30,7 +36,7 @@ export async function processWebhookEvent(
     .where(eq(webhookEvents.id, event.id));
   if (seen) return 'duplicate';
 
-  const handler = HANDLERS[event.type];
+  const handler = HANDLERS[endpoint][event.type];
   const apply = handler ? await handler(deps, event) : undefined;
   let recorded = false;
   await deps.db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClinic } from '../../../test/accounts.js';
 import { pressOnboardingButton, sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { clinics, webhookEvents } from '../../db/schema/index.js';
+import { auditLog, clinics, payments, webhookEvents } from '../../db/schema/index.js';
 import { sandboxWebhookSecrets } from '../../gateway/sandbox/sandbox-gateway.js';
 import { signLikeStripe } from '../../gateway/webhook-signature.js';
 
@@ -147,10 +147,34 @@ describe('webhook endpoints', () => {
     const accountId = new URL(url).pathname.split('/').at(-1) ?? '';
     const payload = eventPayload('evt_deauth', 'account.application.deauthorized', { id: 'ca_1' }, accountId);
     await send('/api/webhooks/stripe-connect', payload, signLikeStripe(payload, secrets.connect));
-    expect((await app.inject({ url: '/api/clinic', cookies })).json().clinic).toMatchObject({
-      stripeAccountId: null,
-      stripeStatus: 'not_connected',
-    });
+    const { clinic } = (await app.inject({ url: '/api/clinic', cookies })).json();
+    expect(clinic).toMatchObject({ stripeAccountId: null, stripeStatus: 'not_connected' });
+    expect(
+      await app.database.db.select().from(auditLog).where(eq(auditLog.entityId, clinic.id)),
+    ).toMatchObject([
+      {
+        action: 'provider.disconnected',
+        actorUserId: null,
+        details: { accountId, by: 'provider', eventId: 'evt_deauth' },
+      },
+    ]);
+  });
+
+  it("leaves a payment event that reaches the Connect endpoint alone: it is not ClinicPay's payment", async () => {
+    const payload = eventPayload(
+      'evt_connect_pi',
+      'payment_intent.succeeded',
+      { id: 'pi_of_the_clinic_itself' },
+      'acct_1',
+    );
+    const response = await send(
+      '/api/webhooks/stripe-connect',
+      payload,
+      signLikeStripe(payload, secrets.connect),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(await stored('evt_connect_pi')).toHaveLength(1);
+    expect(await app.database.db.select().from(payments)).toEqual([]);
   });
 
   it('acknowledges and records an event type it does not handle', async () => {
