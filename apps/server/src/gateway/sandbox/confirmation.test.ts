@@ -57,7 +57,16 @@ describe('confirming sandbox payments with test cards', () => {
       .where(eq(webhookEvents.type, 'payment_intent.succeeded'));
     const event = received.find((row) => JSON.stringify(row.payload).includes(intent.id));
     expect(event?.payload).toMatchObject({
-      data: { object: { id: intent.id, amount: 4500, latest_charge: { balance_transaction: { fee: 151 } } } },
+      data: {
+        object: {
+          id: intent.id,
+          amount: 4500,
+          latest_charge: {
+            balance_transaction: { fee: 151 },
+            payment_method_details: { card: { country: 'US', last4: '4242' } },
+          },
+        },
+      },
     });
   });
 

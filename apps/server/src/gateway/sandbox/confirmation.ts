@@ -88,25 +88,48 @@ export function createConfirmation(options: { db: Db; events: SandboxEvents; pub
     return row;
   }
 
-  /** Moves the intent on only from a confirmable state, so one of two racing confirmations wins. */
-  async function transition(row: SandboxIntentRow, from: string[], changes: Partial<SandboxIntentRow>) {
-    const [updated] = await db
-      .update(sandboxPaymentIntents)
-      .set(changes)
-      .where(and(eq(sandboxPaymentIntents.id, row.id), inArray(sandboxPaymentIntents.status, from)))
-      .returning();
+  /**
+   * Moves the intent on only from a confirmable state, so one of two racing confirmations wins, and
+   * stores the event that reports it in the same transaction: a succeeded intent always has its
+   * payment_intent.succeeded event, so its payment is never lost. Undefined when another confirmation won.
+   */
+  async function transition(
+    row: SandboxIntentRow,
+    from: string[],
+    changes: Partial<SandboxIntentRow>,
+    eventType: string,
+  ) {
+    const updated = await db.transaction(async (tx) => {
+      const [moved] = await tx
+        .update(sandboxPaymentIntents)
+        .set(changes)
+        .where(and(eq(sandboxPaymentIntents.id, row.id), inArray(sandboxPaymentIntents.status, from)))
+        .returning();
+      if (moved) await events.emit('platform', eventType, paymentIntentObject(moved), undefined, tx);
+      return moved;
+    });
+    if (updated) void events.deliverDue();
     return updated;
   }
 
-  async function succeed(row: SandboxIntentRow, from: string[], country: string): Promise<ConfirmResult> {
-    const updated = await transition(row, from, {
-      status: 'succeeded',
-      cardCountry: country,
-      cardFee: cardFeeFor(row.amount, country),
-      lastPaymentError: null,
-    });
+  async function succeed(
+    row: SandboxIntentRow,
+    from: string[],
+    card: { country: string; last4?: string },
+  ): Promise<ConfirmResult> {
+    const updated = await transition(
+      row,
+      from,
+      {
+        status: 'succeeded',
+        cardCountry: card.country,
+        cardFee: cardFeeFor(row.amount, card.country),
+        lastPaymentError: null,
+        ...(card.last4 ? { cardLast4: card.last4 } : {}),
+      },
+      'payment_intent.succeeded',
+    );
     if (!updated) return unexpectedState(row.id);
-    await events.emit('platform', 'payment_intent.succeeded', paymentIntentObject(updated));
     return { paymentIntent: { id: updated.id, status: updated.status } };
   }
 
@@ -115,12 +138,13 @@ export function createConfirmation(options: { db: Db; events: SandboxEvents; pub
     from: string[],
     error: Record<string, string>,
   ): Promise<ConfirmResult> {
-    const updated = await transition(row, from, {
-      status: 'requires_payment_method',
-      lastPaymentError: error,
-    });
+    const updated = await transition(
+      row,
+      from,
+      { status: 'requires_payment_method', lastPaymentError: error },
+      'payment_intent.payment_failed',
+    );
     if (!updated) return unexpectedState(row.id);
-    await events.emit('platform', 'payment_intent.payment_failed', paymentIntentObject(updated));
     return {
       paymentIntent: { id: updated.id, status: updated.status },
       error: {
@@ -170,8 +194,7 @@ export function createConfirmation(options: { db: Db; events: SandboxEvents; pub
 
       const last4 = input.card.number.replace(/\D/g, '').slice(-4);
       const outcome = card.outcome;
-      if (outcome.kind === 'succeeds')
-        return succeed({ ...row, cardLast4: last4 }, CONFIRMABLE, card.country);
+      if (outcome.kind === 'succeeds') return succeed(row, CONFIRMABLE, { country: card.country, last4 });
       if (outcome.kind === 'declines') {
         return fail(row, CONFIRMABLE, {
           code: outcome.code,
@@ -179,12 +202,12 @@ export function createConfirmation(options: { db: Db; events: SandboxEvents; pub
           message: outcome.message,
         });
       }
-      const updated = await transition(row, CONFIRMABLE, {
-        status: 'requires_action',
-        cardCountry: card.country,
-        cardLast4: last4,
-        lastPaymentError: null,
-      });
+      const updated = await transition(
+        row,
+        CONFIRMABLE,
+        { status: 'requires_action', cardCountry: card.country, cardLast4: last4, lastPaymentError: null },
+        'payment_intent.requires_action',
+      );
       if (!updated) return unexpectedState(row.id);
       const query = new URLSearchParams({ client_secret: row.clientSecret, return_url: input.returnUrl });
       return {
@@ -197,7 +220,7 @@ export function createConfirmation(options: { db: Db; events: SandboxEvents; pub
     async finishAuthentication(input: { paymentIntentId: string; clientSecret: string; approve: boolean }) {
       const row = await load(input.paymentIntentId, input.clientSecret);
       if (row.status !== 'requires_action') return unexpectedState(row.id);
-      if (input.approve) return succeed(row, ['requires_action'], row.cardCountry ?? 'US');
+      if (input.approve) return succeed(row, ['requires_action'], { country: row.cardCountry ?? 'US' });
       return fail(row, ['requires_action'], { ...AUTHENTICATION_FAILED });
     },
 

@@ -4,7 +4,7 @@
  * 2xx, retrying with exponential back-off.
  */
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { sandboxEvents } from '../../db/schema/index.js';
 import type { WebhookEndpoint } from '../gateway.js';
 import { signLikeStripe } from '../webhook-signature.js';
@@ -26,12 +26,17 @@ export function retryDelaySeconds(attempts: number): number {
 }
 
 export interface SandboxEvents {
-  /** Stores an event for delivery. `account` marks a Connect event about that account. */
+  /**
+   * Stores an event for delivery and starts delivering. `account` marks a Connect event about that
+   * account. With `tx`, the event is stored in that transaction, so it exists exactly when the change it
+   * reports does; delivery then starts on the next pass (or call deliverDue after the commit).
+   */
   emit(
     endpoint: WebhookEndpoint,
     type: string,
     object: Record<string, unknown>,
     account?: string,
+    tx?: Tx,
   ): Promise<string>;
   /** Delivers every event that is due; resolves once each has been tried. */
   deliverDue(): Promise<void>;
@@ -100,7 +105,7 @@ export function createSandboxEvents(options: {
   }
 
   return {
-    async emit(endpoint, type, object, account) {
+    async emit(endpoint, type, object, account, tx) {
       const id = sandboxId('evt');
       const event = {
         id,
@@ -112,8 +117,8 @@ export function createSandboxEvents(options: {
         ...(account ? { account } : {}),
         data: { object },
       };
-      await db.insert(sandboxEvents).values({ id, endpoint, payload: JSON.stringify(event) });
-      void deliverSerially();
+      await (tx ?? db).insert(sandboxEvents).values({ id, endpoint, payload: JSON.stringify(event) });
+      if (!tx) void deliverSerially();
       return id;
     },
     deliverDue: deliverSerially,
