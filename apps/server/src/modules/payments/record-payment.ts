@@ -8,6 +8,7 @@ import type { Tx } from '../../db/client.js';
 import { clinics, notifications, paymentRequests, payments } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { clinicForNotification } from '../clinics/contact-details.js';
+import { channelsOf } from '../notifications/channels.js';
 import type { EventHandler } from '../webhooks/handler.js';
 import { setCardFeeIfMissing } from './queries.js';
 import { newPaymentReference } from './reference.js';
@@ -77,35 +78,31 @@ async function queuePaymentNotices(tx: Tx, payment: PaymentRow) {
     clinic: clinicForNotification(clinic),
     clinic_id: clinic.id,
   };
-  await tx.insert(notifications).values([
-    {
+  const toPatient = channelsOf({
+    email: clinic.emailNotifications,
+    sms: clinic.smsNotifications && payment.patientPhone !== null,
+  }).map(({ method }) => ({
+    type: 'payment_confirmation',
+    recipientType: 'patient' as const,
+    payload: { notification_type: 'payment_confirmation', notification_method: method, ...base },
+  }));
+  const toClinic = {
+    type: 'payment_received',
+    recipientType: 'clinic' as const,
+    payload: {
+      notification_type: 'payment_received',
+      notification_method: { email: true, sms: false },
+      ...base,
+    },
+  };
+  await tx.insert(notifications).values(
+    [...toPatient, toClinic].map((notice) => ({
+      ...notice,
       clinicId: clinic.id,
-      type: 'payment_confirmation',
-      recipientType: 'patient',
       paymentId: payment.id,
       paymentRequestId: payment.paymentRequestId,
-      payload: {
-        notification_type: 'payment_confirmation',
-        notification_method: {
-          email: clinic.emailNotifications,
-          sms: clinic.smsNotifications && payment.patientPhone !== null,
-        },
-        ...base,
-      },
-    },
-    {
-      clinicId: clinic.id,
-      type: 'payment_received',
-      recipientType: 'clinic',
-      paymentId: payment.id,
-      paymentRequestId: payment.paymentRequestId,
-      payload: {
-        notification_type: 'payment_received',
-        notification_method: { email: true, sms: false },
-        ...base,
-      },
-    },
-  ]);
+    })),
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Telling the patient about a payment request (spec §3 notification payload): one notifications row
- * per channel the clinic has switched on, then the email (and the SMS when a phone was given) is sent
- * and the row marked sent or failed. A failure never undoes the request; the caller shows the spec's
+ * per channel the clinic has switched on (notifications/channels.ts), then the email (and the SMS when a
+ * phone was given) is sent and its row marked sent or failed. A failure never undoes the request; the caller shows the spec's
  * 'delivery might be delayed' warning.
  */
 import { formatPence } from '@clinicpay/shared';
@@ -13,6 +13,7 @@ import type { Mailer } from '../../mail/mailer.js';
 import type { SmsSender } from '../../mail/sms.js';
 import { clinicForNotification } from '../clinics/contact-details.js';
 import type { ClinicRow } from '../clinics/queries.js';
+import { type Channel, channelsOf, type NotificationMethod } from '../notifications/channels.js';
 
 export interface RequestNotice {
   clinic: ClinicRow;
@@ -31,7 +32,7 @@ export interface NotifyDeps {
   onError: (error: unknown) => void;
 }
 
-function payloadOf(notice: RequestNotice, method: { email: boolean; sms: boolean }) {
+function payloadOf(notice: RequestNotice, method: NotificationMethod) {
   const { clinic } = notice;
   return {
     notification_type: 'payment_request',
@@ -78,52 +79,46 @@ async function deliver(
 
 /** Resolves to true when every switched-on channel was delivered. */
 export async function notifyPatientOfRequest(deps: NotifyDeps, notice: RequestNotice): Promise<boolean> {
-  const method = {
+  const channels = channelsOf({
     email: notice.clinic.emailNotifications,
     sms: notice.clinic.smsNotifications && notice.patient.phone !== null,
-  };
-  if (!method.email && !method.sms) return true;
+  });
   const clinicName = notice.clinic.clinicName ?? 'Your healthcare provider';
   const amount = formatPence(notice.amount);
   const line = notice.message ?? `Payment for ${notice.title}`;
+  const senders: Record<Channel, () => Promise<void>> = {
+    email: () =>
+      deps.mailer.send({
+        to: notice.patient.email,
+        subject: `Payment request from ${clinicName}`,
+        text: `Dear ${notice.patient.name},\n\n${clinicName} has asked you to pay ${amount}.\n${line}\n\nPay securely: ${notice.paymentUrl}\n\nClinicPay`,
+        html: `<p>Dear ${escapeHtml(notice.patient.name)},</p><p>${escapeHtml(clinicName)} has asked you to pay <strong>${escapeHtml(amount)}</strong>.<br>${escapeHtml(line)}</p><p><a href="${escapeHtml(notice.paymentUrl)}">Pay securely</a></p><p>ClinicPay</p>`,
+      }),
+    sms: () =>
+      deps.sms.send(
+        notice.patient.phone ?? '',
+        `${clinicName}: please pay ${amount} (${line}) at ${notice.paymentUrl}`,
+      ),
+  };
 
-  try {
-    const [row] = await deps.db
-      .insert(notifications)
-      .values({
-        clinicId: notice.clinic.id,
-        type: 'payment_request',
-        recipientType: 'patient',
-        paymentRequestId: notice.requestId,
-        payload: payloadOf(notice, method),
-      })
-      .returning({ id: notifications.id });
-    if (!row) return false;
-
-    const results: boolean[] = [];
-    if (method.email) {
-      results.push(
-        await deliver(deps, row.id, () =>
-          deps.mailer.send({
-            to: notice.patient.email,
-            subject: `Payment request from ${clinicName}`,
-            text: `Dear ${notice.patient.name},\n\n${clinicName} has asked you to pay ${amount}.\n${line}\n\nPay securely: ${notice.paymentUrl}\n\nClinicPay`,
-            html: `<p>Dear ${escapeHtml(notice.patient.name)},</p><p>${escapeHtml(clinicName)} has asked you to pay <strong>${escapeHtml(amount)}</strong>.<br>${escapeHtml(line)}</p><p><a href="${escapeHtml(notice.paymentUrl)}">Pay securely</a></p><p>ClinicPay</p>`,
-          }),
-        ),
-      );
+  const results: boolean[] = [];
+  for (const { channel, method } of channels) {
+    try {
+      const [row] = await deps.db
+        .insert(notifications)
+        .values({
+          clinicId: notice.clinic.id,
+          type: 'payment_request',
+          recipientType: 'patient',
+          paymentRequestId: notice.requestId,
+          payload: payloadOf(notice, method),
+        })
+        .returning({ id: notifications.id });
+      results.push(row ? await deliver(deps, row.id, senders[channel]) : false);
+    } catch (error) {
+      deps.onError(error);
+      results.push(false);
     }
-    if (method.sms && notice.patient.phone) {
-      const phone = notice.patient.phone;
-      results.push(
-        await deliver(deps, row.id, () =>
-          deps.sms.send(phone, `${clinicName}: please pay ${amount} (${line}) at ${notice.paymentUrl}`),
-        ),
-      );
-    }
-    return results.every(Boolean);
-  } catch (error) {
-    deps.onError(error);
-    return false;
   }
+  return results.every(Boolean);
 }

@@ -48,14 +48,26 @@ describe('POST /api/payment-requests', () => {
     expect(sms).toMatchObject({ recipient: '07700900123' });
     expect(sms?.textBody).toContain(paymentUrl);
 
-    const [notice] = await app.database.db
+    // One row per channel, each naming its channel and recording its own delivery.
+    const notices = await app.database.db
       .select()
       .from(notifications)
       .where(eq(notifications.paymentRequestId, id));
-    expect(notice).toMatchObject({ type: 'payment_request', recipientType: 'patient', status: 'sent' });
+    expect(
+      notices.map((row) => (row.payload as { notification_method: object }).notification_method),
+    ).toEqual(
+      expect.arrayContaining([
+        { email: true, sms: false },
+        { email: false, sms: true },
+      ]),
+    );
+    expect(notices).toHaveLength(2);
+    const [notice] = notices;
+    for (const row of notices) {
+      expect(row).toMatchObject({ type: 'payment_request', recipientType: 'patient', status: 'sent' });
+    }
     expect(notice?.payload).toMatchObject({
       notification_type: 'payment_request',
-      notification_method: { email: true, sms: true },
       patient: { name: 'Grace Patient', email: 'grace@patient.example', phone: '07700900123' },
       payment: { amount: 12_000, payment_link: paymentUrl, message: 'Balance for your treatment' },
       clinic: { name: 'Harley Street Dental' },
@@ -155,7 +167,7 @@ describe('POST /api/payment-requests', () => {
       method: 'POST',
       url: '/api/payment-requests',
       cookies,
-      payload: { ...base, customAmount: 500 },
+      payload: { ...base, patientPhone: '07700900123', customAmount: 500 },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().warning).toBe('Payment link was sent, but notification delivery might be delayed');
@@ -164,11 +176,17 @@ describe('POST /api/payment-requests', () => {
       .from(paymentRequests)
       .where(eq(paymentRequests.id, response.json().id));
     expect(stored?.status).toBe('sent');
-    const [notice] = await database.db
+    // The email failed and the text went: each row says so, so a retry resends only the email.
+    const notices = await database.db
       .select()
       .from(notifications)
       .where(eq(notifications.paymentRequestId, response.json().id));
-    expect(notice).toMatchObject({ status: 'failed', lastError: 'SMTP is down' });
+    const byChannel = (sms: boolean) =>
+      notices.find(
+        (row) => (row.payload as { notification_method: { sms: boolean } }).notification_method.sms === sms,
+      );
+    expect(byChannel(false)).toMatchObject({ status: 'failed', lastError: 'SMTP is down' });
+    expect(byChannel(true)).toMatchObject({ status: 'sent', lastError: null });
     await failing.close();
   });
 });
