@@ -24,28 +24,24 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway }, event)
     if (!clinicId || intent.status !== 'succeeded') return;
     const type = PAYMENT_TYPES.has(meta.payment_type ?? '') ? (meta.payment_type as 'deposit') : 'other';
     const paidAt = new Date();
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        clinicId,
-        paymentLinkId: meta.payment_link_id ?? null,
-        paymentRequestId: requestId,
-        patientName: meta.patient_name ?? 'Unknown Patient',
-        patientEmail: meta.patient_email ?? '',
-        patientPhone: meta.patient_phone ?? null,
-        amountPaid: intent.amount,
-        platformFee: intent.applicationFeeAmount,
-        stripeFee: intent.cardFee,
-        netAmount: intent.amount - intent.applicationFeeAmount,
-        status: 'paid',
-        type,
-        title: meta.title ?? 'Payment',
-        paymentRef: newPaymentReference(),
-        stripePaymentId: intent.id,
-        paidAt,
-      })
-      .onConflictDoNothing({ target: payments.stripePaymentId })
-      .returning();
+    const values: NewPayment = {
+      clinicId,
+      paymentLinkId: meta.payment_link_id ?? null,
+      paymentRequestId: requestId,
+      patientName: meta.patient_name ?? 'Unknown Patient',
+      patientEmail: meta.patient_email ?? '',
+      patientPhone: meta.patient_phone ?? null,
+      amountPaid: intent.amount,
+      platformFee: intent.applicationFeeAmount,
+      stripeFee: intent.cardFee,
+      netAmount: intent.amount - intent.applicationFeeAmount,
+      status: 'paid' as const,
+      type,
+      title: meta.title ?? 'Payment',
+      stripePaymentId: intent.id,
+      paidAt,
+    };
+    const payment = await insertWithFreshReference(tx, values);
     if (!payment) return;
     await queuePaymentNotices(tx, payment);
     if (requestId) {
@@ -58,6 +54,30 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway }, event)
 };
 
 type PaymentRow = typeof payments.$inferSelect;
+type NewPayment = Omit<typeof payments.$inferInsert, 'paymentRef'>;
+
+const REFERENCE_ATTEMPTS = 5;
+
+/**
+ * Inserts the payment under a new reference. Either unique column may conflict: the intent's (the
+ * payment is already recorded: undefined) or, very rarely, the reference's (another one is drawn).
+ */
+async function insertWithFreshReference(tx: Tx, values: NewPayment): Promise<PaymentRow | undefined> {
+  for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt++) {
+    const [payment] = await tx
+      .insert(payments)
+      .values({ ...values, paymentRef: newPaymentReference() })
+      .onConflictDoNothing()
+      .returning();
+    if (payment) return payment;
+    const [recorded] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.stripePaymentId, values.stripePaymentId));
+    if (recorded) return undefined;
+  }
+  throw new Error(`No free payment reference after ${REFERENCE_ATTEMPTS} attempts`);
+}
 
 /**
  * Queues the patient's confirmation and the clinic's notice (spec §3 notification payload) in the

@@ -12,7 +12,7 @@ function group(): string {
   return text;
 }
 
-/** 31^8 ≈ 8.5 × 10^11 references; the unique column catches the rare repeat and the caller retries. */
+/** 31^8 ≈ 8.5 × 10^11 references; the unique column catches the rare repeat and recording draws again. */
 export function newPaymentReference(): string {
   return `CP-${group()}-${group()}`;
 }
