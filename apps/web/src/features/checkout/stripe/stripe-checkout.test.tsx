@@ -81,16 +81,27 @@ describe('the payment form with Stripe', () => {
     });
     expect(EXPRESS_CHECKOUT_OPTIONS.paymentMethods).toMatchObject({ link: 'never', paypal: 'never' });
     const container = screen.getByTestId('wallet-button');
-    expect(container.hidden).toBe(true);
-    act(() => wallet?.emit('ready', { elementType: 'expressCheckout', availablePaymentMethods: undefined }));
-    expect(container.hidden).toBe(true);
+    expect(container.style.visibility).toBe('hidden');
     act(() =>
       wallet?.emit('ready', {
         elementType: 'expressCheckout',
         availablePaymentMethods: { applePay: true, googlePay: false },
       }),
     );
+    expect(container.style.visibility).toBe('visible');
     expect(container.hidden).toBe(false);
+  });
+
+  it('takes the wallet button out of the form on a device without a wallet', async () => {
+    const fake = fakeStripe();
+    renderCheckout(Promise.resolve(fake.stripe));
+    await screen.findByRole('button', { name: 'Pay Now' });
+    act(() =>
+      fake
+        .element('expressCheckout')
+        ?.emit('ready', { elementType: 'expressCheckout', availablePaymentMethods: undefined }),
+    );
+    expect(screen.getByTestId('wallet-button').hidden).toBe(true);
   });
 
   it("refuses Pay Now with 'Card information is not complete' until the card Element is complete", async () => {

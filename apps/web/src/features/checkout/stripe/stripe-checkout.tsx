@@ -93,7 +93,9 @@ function StripePaymentForm({ page }: { page: PublicPaymentData }) {
   const elements = useElements();
   const checkout = useCheckout(page);
   const [cardComplete, setCardComplete] = useState(false);
-  const [walletAvailable, setWalletAvailable] = useState(false);
+  // Mounted but invisible until Stripe says whether the device has a wallet (an element that is not
+  // displayed at all may never get ready); then shown, or taken out of the layout.
+  const [wallet, setWallet] = useState<'checking' | 'available' | 'none'>('checking');
   const notInitialized = { status: 'failed', message: `${PROVIDER_NAME} has not been initialized` } as const;
 
   const confirmCard: Confirm = async (intent, billing) => {
@@ -143,10 +145,14 @@ function StripePaymentForm({ page }: { page: PublicPaymentData }) {
       page={page}
       checkout={checkout}
       walletButton={(typedBilling) => (
-        <div hidden={!walletAvailable} data-testid="wallet-button">
+        <div
+          hidden={wallet === 'none'}
+          style={{ visibility: wallet === 'available' ? 'visible' : 'hidden' }}
+          data-testid="wallet-button"
+        >
           <ExpressCheckoutElement
             options={EXPRESS_CHECKOUT_OPTIONS}
-            onReady={(event) => setWalletAvailable(Boolean(event.availablePaymentMethods))}
+            onReady={(event) => setWallet(event.availablePaymentMethods ? 'available' : 'none')}
             onClick={(event) => event.resolve()}
             onConfirm={(event) => payWithWallet(event, typedBilling())}
           />
