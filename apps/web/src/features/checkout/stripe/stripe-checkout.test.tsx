@@ -1,12 +1,15 @@
 import type { PublicPaymentData } from '@clinicpay/shared';
 import type { Stripe } from '@stripe/stripe-js';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeStripe } from './fake-stripe.test-support';
 import { EXPRESS_CHECKOUT_OPTIONS, StripeCheckout } from './stripe-checkout';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const page: PublicPaymentData = {
   id: '6f1c1f4e-8f9b-4c39-9d57-0e6d8f3c2a11',
@@ -113,5 +116,80 @@ describe('the payment form with Stripe', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(await screen.findByText('Card information is not complete')).toBeTruthy();
     expect(fake.calls.confirmCardPayment).not.toHaveBeenCalled();
+  });
+
+  describe('paying with the wallet', () => {
+    /** The payment page at /payment/{id}, with the success and failed pages to land on. */
+    function renderPaymentPage(stripe: Stripe) {
+      const router = createMemoryRouter(
+        [
+          { path: '/payment/:id', element: <StripeCheckout page={page} stripe={Promise.resolve(stripe)} /> },
+          { path: '/payment/success', element: <p>success page</p> },
+          { path: '/payment/failed', element: <p>failed page</p> },
+        ],
+        { initialEntries: [`/payment/${page.id}`] },
+      );
+      render(<RouterProvider router={router} />);
+      return router;
+    }
+    /** Answers the payment-intent request as the server would, and keeps what the browser sent. */
+    function serveIntent() {
+      const sent: unknown[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (_url: string, init: RequestInit) => {
+          sent.push(JSON.parse(String(init.body)));
+          return new Response(
+            JSON.stringify({ paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret_x', amount: 4500 }),
+            {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            },
+          );
+        }),
+      );
+      return sent;
+    }
+    const confirmEvent = (paymentFailed = vi.fn()) => ({
+      elementType: 'expressCheckout',
+      expressPaymentType: 'apple_pay',
+      billingDetails: { name: '', email: 'wren@patient.example', phone: '07700900123' },
+      paymentFailed,
+    });
+
+    it("pays with the wallet's payment method, taking a detail the wallet left out from the form", async () => {
+      const fake = fakeStripe();
+      const sent = serveIntent();
+      const router = renderPaymentPage(fake.stripe);
+      fireEvent.change(await screen.findByLabelText('Full Name'), { target: { value: 'Wren Patient' } });
+      act(() => fake.element('expressCheckout')?.emit('confirm', confirmEvent()));
+      expect(await screen.findByText('success page')).toBeTruthy();
+      expect(router.state.location.search).toBe(`?link_id=${page.id}&payment_id=pi_1`);
+      expect(sent[0]).toMatchObject({
+        name: 'Wren Patient',
+        email: 'wren@patient.example',
+        phone: '07700900123',
+      });
+      expect(fake.elements.submit).toHaveBeenCalledOnce();
+      expect(fake.calls.confirmCardPayment).toHaveBeenCalledWith(
+        'pi_1_secret_x',
+        { payment_method: 'pm_wallet_1' },
+        { handleActions: false },
+      );
+    });
+
+    it('tells the wallet sheet of a decline and goes to the failed page', async () => {
+      const fake = fakeStripe();
+      fake.calls.confirmCardPayment.mockResolvedValueOnce({
+        error: { type: 'card_error', message: 'Your card was declined.' },
+      } as never);
+      serveIntent();
+      renderPaymentPage(fake.stripe);
+      fireEvent.change(await screen.findByLabelText('Full Name'), { target: { value: 'Wren Patient' } });
+      const paymentFailed = vi.fn();
+      act(() => fake.element('expressCheckout')?.emit('confirm', confirmEvent(paymentFailed)));
+      expect(await screen.findByText('failed page')).toBeTruthy();
+      expect(paymentFailed).toHaveBeenCalledExactlyOnceWith({ message: 'Your card was declined.' });
+    });
   });
 });
