@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /** Helpers for tests that drive the sandbox gateway through the app. */
 import type { FastifyInstance } from 'fastify';
 import { isSandbox, type SandboxGateway } from '../src/gateway/index.js';
@@ -52,4 +53,32 @@ export function confirmWithCard(
       returnUrl: `${app.config.publicUrl}/payment/success`,
     },
   });
+}
+
+/** A connected clinic with one payment link asking for `amount` pence; returns the clinic and the link id. */
+export async function connectedClinicWithLink(app: FastifyInstance, amount = 4500) {
+  const clinic = await connectedClinic(app);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/payment-links',
+    cookies: clinic.cookies,
+    payload: { title: 'Consultation', amount },
+  });
+  return { ...clinic, linkId: response.json().link.id as string };
+}
+
+/**
+ * Pays a payment page as a patient would: a payment intent, confirmed with `card`. The events it
+ * raises are stored but may not be processed yet; call events.deliverDue() to be sure. Returns the intent id.
+ */
+export async function payPage(app: FastifyInstance, pageId: string, card = '4242424242424242') {
+  const intent = (
+    await app.inject({
+      method: 'POST',
+      url: `/api/public/payments/${pageId}/payment-intents`,
+      payload: { name: 'Ada Patient', email: 'ada@patient.example', attemptId: randomUUID() },
+    })
+  ).json();
+  await confirmWithCard(app, intent, card);
+  return intent.paymentIntentId as string;
 }

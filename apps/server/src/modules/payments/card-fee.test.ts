@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmWithCard, connectedClinic, sandboxOf } from '../../../test/sandbox.js';
+import { connectedClinicWithLink, payPage, sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { payments, sandboxEvents, webhookEvents } from '../../db/schema/index.js';
 import { sandboxWebhookSecrets } from '../../gateway/sandbox/sandbox-gateway.js';
@@ -13,29 +13,11 @@ describe('the card fee from charge.updated', () => {
   let linkId: string;
   beforeAll(async () => {
     app = await createTestApp();
-    const { cookies } = await connectedClinic(app);
-    linkId = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/payment-links',
-        cookies,
-        payload: { title: 'Consultation', amount: 10_000 },
-      })
-    ).json().link.id;
+    linkId = (await connectedClinicWithLink(app, 10_000)).linkId;
   });
   afterAll(() => app.close());
 
-  const paidIntent = async () => {
-    const intent = (
-      await app.inject({
-        method: 'POST',
-        url: `/api/public/payments/${linkId}/payment-intents`,
-        payload: { name: 'Ada Patient', email: 'ada@patient.example', attemptId: randomUUID() },
-      })
-    ).json();
-    await confirmWithCard(app, intent, '4242424242424242');
-    return intent.paymentIntentId as string;
-  };
+  const paidIntent = () => payPage(app, linkId);
   const chargeUpdated = (paymentIntentId: string) => {
     const secret = app.config.gateway.kind === 'sandbox' ? app.config.gateway.webhookSecret : '';
     const eventId = `evt_${randomUUID()}`;

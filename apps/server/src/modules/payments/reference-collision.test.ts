@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { confirmWithCard, connectedClinic, sandboxOf } from '../../../test/sandbox.js';
+import { connectedClinicWithLink, payPage, sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { payments } from '../../db/schema/index.js';
 
@@ -15,32 +14,17 @@ describe('a payment reference drawn twice', () => {
   let linkId: string;
   beforeAll(async () => {
     app = await createTestApp();
-    const { cookies } = await connectedClinic(app);
-    linkId = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/payment-links',
-        cookies,
-        payload: { title: 'T', amount: 4500 },
-      })
-    ).json().link.id;
+    linkId = (await connectedClinicWithLink(app)).linkId;
   });
   afterAll(() => app.close());
 
   const pay = async () => {
-    const intent = (
-      await app.inject({
-        method: 'POST',
-        url: `/api/public/payments/${linkId}/payment-intents`,
-        payload: { name: 'Ada Patient', email: 'ada@patient.example', attemptId: randomUUID() },
-      })
-    ).json();
-    await confirmWithCard(app, intent, '4242424242424242');
+    const paymentIntentId = await payPage(app, linkId);
     await sandboxOf(app).events.deliverDue();
     const [payment] = await app.database.db
       .select()
       .from(payments)
-      .where(eq(payments.stripePaymentId, intent.paymentIntentId));
+      .where(eq(payments.stripePaymentId, paymentIntentId));
     return payment;
   };
 
