@@ -105,16 +105,16 @@ function StripePaymentForm({ page }: { page: PublicPaymentData }) {
   };
 
   const payWithWallet = async (event: StripeExpressCheckoutElementConfirmEvent, typed: Billing) => {
-    const wallet = WALLET_NAMES[event.expressPaymentType] ?? 'Wallet';
+    const walletName = WALLET_NAMES[event.expressPaymentType] ?? 'Wallet';
     if (!stripe || !elements) {
       event.paymentFailed();
-      toast.error(failureMessage(notInitialized, wallet));
+      toast.error(failureMessage(notInitialized, walletName));
       return;
     }
     const paymentMethod = await createWalletPaymentMethod(stripe, elements);
     if ('message' in paymentMethod) {
       event.paymentFailed({ message: paymentMethod.message });
-      toast.error(failureMessage(paymentMethod, wallet));
+      toast.error(failureMessage(paymentMethod, walletName));
       return;
     }
     // The wallet's details first; what the patient typed where the wallet gives none.
@@ -135,7 +135,7 @@ function StripePaymentForm({ page }: { page: PublicPaymentData }) {
         }
         return outcome;
       },
-      wallet,
+      walletName,
     );
     if (!paid && !sheetTold) event.paymentFailed();
   };
