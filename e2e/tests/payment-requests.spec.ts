@@ -71,3 +71,15 @@ test('the send form applies the rules of spec §5', async ({ page }) => {
   await page.getByRole('button', { name: 'Send Payment Link' }).click();
   await expect(page.getByRole('dialog', { name: 'Confirm Payment Link Details' })).toContainText('£1,250.50');
 });
+
+test('the link select offers every active link, however many the clinic has', async ({ page }) => {
+  await signedInClinic(page.request);
+  const titles = Array.from({ length: 101 }, (_, index) => `Treatment ${index + 1}`);
+  for (const title of titles)
+    await page.request.post('/api/payment-links', { data: { title, amount: 5000 } });
+  await page.goto('/dashboard/send-link');
+  const select = page.getByLabel('Payment Link');
+  await expect(select.getByRole('option', { name: 'Treatment 101 - £50.00' })).toHaveCount(1);
+  await expect(select.getByRole('option', { name: 'Treatment 1 - £50.00', exact: true })).toHaveCount(1);
+  await expect(select.getByRole('option', { name: /^Treatment \d+ - £50\.00$/ })).toHaveCount(101);
+});

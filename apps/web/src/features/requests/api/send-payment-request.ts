@@ -1,4 +1,5 @@
 import {
+  type PaymentLink,
   paymentLinkPageSchema,
   paymentRequestResponseSchema,
   type SendPaymentRequest,
@@ -22,10 +23,21 @@ export function useSendPaymentRequest() {
   });
 }
 
-/** The clinic's active links for the select ('title - £amount'). */
+const LINKS_PER_REQUEST = 100;
+
+/** Every active link of the clinic, a page of 100 at a time. */
+async function allActiveLinks() {
+  const items: PaymentLink[] = [];
+  for (let page = 1; ; page++) {
+    const result = await apiRequest(`/payment-links?view=active&pageSize=${LINKS_PER_REQUEST}&page=${page}`, {
+      schema: paymentLinkPageSchema,
+    });
+    items.push(...result.items);
+    if (result.items.length < LINKS_PER_REQUEST || items.length >= result.total) return { items };
+  }
+}
+
+/** The clinic's active links for the select ('title - £amount'), all of them however many there are. */
 export function useActiveLinks() {
-  return useQuery({
-    queryKey: ['payment-links', 'active', 'all'],
-    queryFn: () => apiRequest('/payment-links?view=active&pageSize=100', { schema: paymentLinkPageSchema }),
-  });
+  return useQuery({ queryKey: ['payment-links', 'active', 'all'], queryFn: allActiveLinks });
 }
