@@ -67,6 +67,8 @@ export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 /** The payer's details as the payment form (or a wallet sheet) takes them (spec §5 payment form rules). */
 export const payerDetailsSchema = checkoutRequestSchema.omit({ attemptId: true });
 export type PayerDetailsForm = z.input<typeof payerDetailsSchema>;
+/** As validated: trimmed, with an empty phone as null. */
+export type PayerDetails = z.output<typeof payerDetailsSchema>;
 
 export const checkoutResponseSchema = z.object({
   paymentIntentId: z.string(),

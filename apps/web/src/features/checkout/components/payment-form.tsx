@@ -1,4 +1,9 @@
-import { type PayerDetailsForm, type PublicPaymentData, payerDetailsSchema } from '@clinicpay/shared';
+import {
+  type PayerDetails,
+  type PayerDetailsForm,
+  type PublicPaymentData,
+  payerDetailsSchema,
+} from '@clinicpay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -31,7 +36,7 @@ interface PaymentFormProps {
  */
 export function PaymentForm({ page, checkout, cardField, confirmCard, walletButton }: PaymentFormProps) {
   const [cardError, setCardError] = useState<string | null>(null);
-  const form = useForm<PayerDetailsForm>({
+  const form = useForm<PayerDetailsForm, unknown, PayerDetails>({
     resolver: zodResolver(payerDetailsSchema),
     defaultValues: {
       name: page.patientName ?? '',
@@ -51,10 +56,7 @@ export function PaymentForm({ page, checkout, cardField, confirmCard, walletButt
       return;
     }
     setCardError(null);
-    await checkout.pay(
-      { name: patient.name, email: patient.email, phone: patient.phone || null },
-      confirmCard,
-    );
+    await checkout.pay(patient, confirmCard);
   });
 
   return (

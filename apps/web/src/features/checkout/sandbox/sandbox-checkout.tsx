@@ -1,7 +1,7 @@
 import type { PublicPaymentData } from '@clinicpay/shared';
 import { useState } from 'react';
 import { PaymentForm } from '../components/payment-form';
-import { useCheckout } from '../lib/use-checkout';
+import { type Billing, useCheckout } from '../lib/use-checkout';
 import { confirmSandboxPayment } from './confirm-sandbox-payment';
 import { type SandboxCard, SandboxCardField } from './sandbox-card-field';
 import { SANDBOX_WALLET_NAME, SandboxWallet } from './sandbox-wallet';
@@ -11,7 +11,7 @@ export function SandboxCheckout({ page }: { page: PublicPaymentData }) {
   const checkout = useCheckout(page);
   const [card, setCard] = useState<SandboxCard | null>(null);
 
-  const payWithWallet = (billing: Parameters<typeof checkout.pay>[0], walletCard: SandboxCard) =>
+  const payWithWallet = (billing: Billing, walletCard: SandboxCard) =>
     checkout.pay(
       billing,
       (intent, _billing, returnUrl) => confirmSandboxPayment(intent, walletCard, returnUrl),

@@ -1,5 +1,6 @@
 import {
   formatPence,
+  type PayerDetails,
   type PayerDetailsForm,
   type PublicPaymentData,
   payerDetailsSchema,
@@ -102,14 +103,12 @@ function WalletSheet({
 }) {
   const id = useId();
   const [cardNumber, setCardNumber] = useState<string>(WALLET_CARDS[0].number);
-  const form = useForm<PayerDetailsForm>({
+  const form = useForm<PayerDetailsForm, unknown, PayerDetails>({
     resolver: zodResolver(payerDetailsSchema),
     defaultValues: { name: payer.name, email: payer.email, phone: payer.phone ?? '' },
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit((payer) =>
-    onPay({ name: payer.name, email: payer.email, phone: payer.phone || null }, walletCard(cardNumber)),
-  );
+  const submit = form.handleSubmit((validated) => onPay(validated, walletCard(cardNumber)));
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
