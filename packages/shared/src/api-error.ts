@@ -21,6 +21,14 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
+  // Domain codes: each names what happened; the server maps each to one status.
+  'PAYMENT_NOT_REFUNDABLE',
+  'REFUND_EXCEEDS_PAYMENT',
+  'REFUND_FAILED',
+  'LOGO_TOO_LARGE',
+  'LOGO_TYPE_NOT_ALLOWED',
+  'LOGO_UNREADABLE',
+  'NO_LOGO',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

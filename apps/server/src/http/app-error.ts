@@ -16,6 +16,14 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
+  PAYMENT_NOT_REFUNDABLE: 409,
+  REFUND_EXCEEDS_PAYMENT: 400,
+  // The card provider refused or failed the refund: the request was sound, the provider said no.
+  REFUND_FAILED: 502,
+  LOGO_TOO_LARGE: 413,
+  LOGO_TYPE_NOT_ALLOWED: 415,
+  LOGO_UNREADABLE: 400,
+  NO_LOGO: 404,
 };
 
 export class AppError extends Error {

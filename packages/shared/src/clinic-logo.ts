@@ -1,0 +1,27 @@
+/**
+ * The clinic logo (spec §2 Clinic Settings profile; §3 logo storage; §5 file upload; §8 "Clinic
+ * profile, files and settings"; §9 logo cache 3600 s, 2 MB limit). PNG, JPEG and WebP, recognised by
+ * content; SVG refused.
+ */
+import { z } from 'zod';
+
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_MAX_MB = 2;
+export const LOGO_CACHE_SECONDS = 3600;
+export const LOGO_ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+export const LOGO_MESSAGES = {
+  tooLarge: `File size exceeds the ${LOGO_MAX_MB}MB limit`,
+  wrongType: 'Please upload a PNG, JPEG or WebP image',
+  unreadable: 'The image could not be read',
+  uploaded: 'File uploaded successfully',
+  deleted: 'File deleted successfully',
+  noLogo: 'No logo to delete',
+  uploadFailed: 'Failed to upload file',
+  deleteFailed: 'Failed to delete file',
+  uploadFailedWith: (message: string) => `Failed to upload logo: ${message}`,
+  deleteFailedWith: (message: string) => `Failed to delete logo: ${message}`,
+} as const;
+
+export const logoResultSchema = z.object({ logoUrl: z.string().nullable() });
+export type LogoResult = z.infer<typeof logoResultSchema>;

@@ -1,0 +1,132 @@
+/**
+ * The clinic's back office contracts (spec §2 "Clinic dashboard", "Payment History (clinic)"; §3
+ * "Display payment", "Stats"; §9 clinic dashboard stats, CSV export, search and filters). Every amount
+ * is integer pence; every date filter is an ISO calendar date (YYYY-MM-DD) in Europe/London.
+ */
+import { z } from 'zod';
+import { PAYMENT_TYPES } from './payment-links.js';
+import { displayPaymentSchema } from './payments.js';
+
+/** Days and months of the back office are counted in the clinic's time zone. */
+export const CLINIC_TIME_ZONE = 'Europe/London';
+
+/** The status filter's values (spec §9), besides 'all'. */
+export const HISTORY_STATUSES = ['paid', 'sent', 'refunded', 'partially_refunded'] as const;
+export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
+
+export const MAX_SEARCH_LENGTH = 200;
+
+export const HISTORY_MESSAGES = {
+  searchTooLong: `Search must be at most ${MAX_SEARCH_LENGTH} characters`,
+  invalidDate: 'Enter dates as YYYY-MM-DD',
+  invalidRange: 'The start date must not be after the end date',
+  invalidType: 'Unknown payment type',
+  invalidStatus: 'Unknown payment status',
+  noData: 'No data to export',
+  reportFailed: 'Failed to generate report',
+  reportDownloaded: 'Report downloaded successfully',
+  filtering: (from: string, to: string) => `Filtering data from ${from} to ${to}`,
+  dateFilterCleared: 'Date filter cleared',
+  statsFailed: 'Failed to load dashboard statistics',
+} as const;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, HISTORY_MESSAGES.invalidDate)
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, HISTORY_MESSAGES.invalidDate);
+
+const filterFields = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_LENGTH, HISTORY_MESSAGES.searchTooLong)
+    .optional()
+    .transform((value) => value || undefined),
+  /** First day included, Europe/London. */
+  from: isoDate.optional(),
+  /** Last day included (the whole day), Europe/London. */
+  to: isoDate.optional(),
+  type: z.enum(['all', ...PAYMENT_TYPES], { error: HISTORY_MESSAGES.invalidType }).default('all'),
+  status: z.enum(['all', ...HISTORY_STATUSES], { error: HISTORY_MESSAGES.invalidStatus }).default('all'),
+});
+
+const rangeInOrder = (filters: { from?: string; to?: string }) =>
+  !filters.from || !filters.to || filters.from <= filters.to;
+
+/** GET /api/payments/export: the filters shared by the history list and the CSV report. */
+export const paymentFiltersSchema = filterFields.refine(rangeInOrder, {
+  message: HISTORY_MESSAGES.invalidRange,
+  path: ['from'],
+});
+export type PaymentFilters = z.infer<typeof paymentFiltersSchema>;
+
+/** GET /api/payments: the filters plus a page. */
+export const paymentHistoryQuerySchema = filterFields
+  .extend({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  })
+  .refine(rangeInOrder, { message: HISTORY_MESSAGES.invalidRange, path: ['from'] });
+export type PaymentHistoryQuery = z.infer<typeof paymentHistoryQuerySchema>;
+
+/** GET /api/payments/stats (spec §3 "Stats", §9 definitions), all in pence. */
+export const clinicStatsSchema = z.object({
+  /** Paid and partially refunded payments made today, net of refunds. */
+  totalReceivedToday: z.number().int(),
+  /** Sent (unpaid) requests created today: custom amount or link amount. */
+  totalPendingToday: z.number().int(),
+  /** Net paid this calendar month. */
+  totalReceivedMonth: z.number().int(),
+  /** Full refunds (the whole amount) and partial refunds (the refunded amount) this month. */
+  totalRefundedMonth: z.number().int(),
+});
+export type ClinicStats = z.infer<typeof clinicStatsSchema>;
+
+export const refundSummarySchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  createdAt: z.string(),
+});
+export type RefundSummary = z.infer<typeof refundSummarySchema>;
+
+/** GET /api/payments/:id: one payment or unpaid request with what the details dialog shows. */
+export const paymentDetailsSchema = displayPaymentSchema.extend({
+  description: z.string().nullable(),
+  /** The request's custom message, if any. */
+  message: z.string().nullable(),
+  /** The page the patient pays on (a request's or link's /payment/{id}), if any. */
+  paymentUrl: z.string().nullable(),
+  isCustomAmount: z.boolean(),
+  /** What may still be refunded, in pence: amount paid minus refunds made; 0 when not refundable. */
+  refundableAmount: z.number().int(),
+  refunds: z.array(refundSummarySchema),
+});
+export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
+
+/** The CSV report's columns (spec §9), in order. */
+export const CSV_COLUMNS = [
+  'Patient Name',
+  'Patient Email',
+  'Patient Phone',
+  'Amount',
+  'Platform Fee',
+  'Reference',
+  'Type',
+  'Date',
+  'Status',
+] as const;
+
+/**
+ * The report's file name (spec §9): 'payment-history' followed by the range's dates or today's date.
+ * Dates are ISO (YYYY-MM-DD).
+ */
+export function reportFileName(filters: { from?: string; to?: string }, today: string): string {
+  if (filters.from || filters.to) {
+    return `payment-history-${filters.from ?? 'start'}-to-${filters.to ?? today}.csv`;
+  }
+  return `payment-history-${today}.csv`;
+}

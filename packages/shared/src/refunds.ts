@@ -1,0 +1,55 @@
+/**
+ * Refunds (spec §4 "Refund", §5 refund rules, §8 "Links, payments and refunds" and success messages).
+ * Amounts are integer pence. Going beyond the spec, a partially refunded payment may be refunded again,
+ * up to what remains (amount paid minus refunds made so far).
+ */
+import { z } from 'zod';
+import { formatPence } from './money.js';
+
+export const REFUND_MESSAGES = {
+  invalidAmount: 'Please enter a valid amount greater than 0',
+  exceedsPayment: (maxPence: number) =>
+    `Refund amount cannot exceed the payment amount (${formatPence(maxPence)})`,
+  paymentIdRequired: 'Payment ID is required',
+  notRefundable: 'Only a paid payment can be refunded',
+  processing: 'Processing refund...',
+  refunded: 'Payment refunded successfully',
+  partiallyRefunded: (pence: number) => `Partial refund of ${formatPence(pence)} processed successfully`,
+  failed: 'Refund processing failed',
+  failedWith: (message: string) => `Failed to refund payment: ${message}`,
+} as const;
+
+/** POST /api/payments/:paymentId/refunds. */
+export const createRefundBodySchema = z.object({
+  amount: z
+    .number({ error: REFUND_MESSAGES.invalidAmount })
+    .int(REFUND_MESSAGES.invalidAmount)
+    .positive(REFUND_MESSAGES.invalidAmount),
+});
+export type CreateRefundBody = z.infer<typeof createRefundBodySchema>;
+
+export const refundResultSchema = z.object({
+  refund: z.object({
+    id: z.string(),
+    amount: z.number().int(),
+    status: z.enum(['pending', 'succeeded', 'failed']),
+  }),
+  payment: z.object({
+    id: z.string(),
+    status: z.enum(['paid', 'partially_refunded', 'refunded']),
+    refundedAmount: z.number().int(),
+  }),
+});
+export type RefundResult = z.infer<typeof refundResultSchema>;
+
+/**
+ * Spec §4: refunded when the refunds add up to the amount within the 0.001 £ tolerance (less than a
+ * penny, so exactly equal in pence), otherwise partially refunded.
+ */
+export function statusAfterRefunds(
+  amountPaid: number,
+  refunded: number,
+): 'paid' | 'partially_refunded' | 'refunded' {
+  if (refunded <= 0) return 'paid';
+  return refunded >= amountPaid ? 'refunded' : 'partially_refunded';
+}
