@@ -30,9 +30,11 @@ import { contactRoutes } from './modules/contact/routes.js';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
+import { logoRoutes } from './modules/logos/index.js';
 import { paymentProviderRoutes } from './modules/payment-provider/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { platformSettingsRoutes } from './modules/platform-settings/routes.js';
+import { refundRoutes } from './modules/refunds/index.js';
 import { requestRoutes } from './modules/requests/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 
@@ -133,6 +135,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(linkRoutes);
       await api.register(checkoutRoutes);
       await api.register(paymentRoutes);
+      await api.register(refundRoutes);
+      await api.register(logoRoutes);
       await api.register(requestRoutes);
       await api.register(webhookRoutes);
       if (isSandbox(gateway)) await api.register(sandboxApiRoutes, { gateway });
