@@ -55,6 +55,12 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
     .notNull()
     .references(() => sandboxPaymentIntents.id),
   amount: integer('amount').notNull(),
+  /** Stripe's refund statuses: succeeded, or failed when the sandbox is told the refund failed later. */
+  status: text('status').notNull().default('succeeded'),
+  /** What the refund's creator attached, e.g. ClinicPay's refund id; empty for a dashboard refund. */
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  /** Stripe's failure_reason once failed, e.g. 'expired_or_canceled_card'. */
+  failureReason: text('failure_reason'),
   idempotencyKey: text('idempotency_key').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
