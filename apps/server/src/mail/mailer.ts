@@ -6,7 +6,7 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { recordInDevOutbox } from '../modules/dev-outbox/queries.js';
+import { recordInDevOutbox } from './dev-outbox.js';
 
 export interface Mail {
   to: string;

@@ -4,7 +4,7 @@
  */
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { recordInDevOutbox } from '../modules/dev-outbox/queries.js';
+import { recordInDevOutbox } from './dev-outbox.js';
 
 export interface SmsSender {
   /** Sends `text` to `to` (digits, optionally with a leading +). */

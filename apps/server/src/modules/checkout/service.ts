@@ -9,8 +9,8 @@ import type { Db } from '../../db/client.js';
 import { type CardGateway, GatewayError } from '../../gateway/gateway.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
-import { clinicAddress } from '../clinics/contact-details.js';
-import { getPlatformFeeBasisPoints } from '../platform-settings/service.js';
+import { clinicAddress } from '../clinics/index.js';
+import { getPlatformFeeBasisPoints } from '../platform-settings/index.js';
 import { type ClinicRow, findLinkWithClinic, findRequestWithClinic } from './queries.js';
 
 const CUSTOM_REQUEST_TITLE = 'Custom Payment Request';

@@ -7,7 +7,7 @@ import {
 } from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { clinicMemberOf, requireClinic } from '../auth/session.js';
+import { clinicMemberOf, requireClinic } from '../auth/index.js';
 import {
   disconnectProvider,
   type ProviderDeps,

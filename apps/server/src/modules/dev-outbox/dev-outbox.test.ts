@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, PRODUCTION_ENV } from '../../../test/test-app.js';
+import { recordInDevOutbox } from '../../mail/dev-outbox.js';
 import { linkify } from './page.js';
-import { recordInDevOutbox } from './queries.js';
 
 describe('/dev/outbox', () => {
   it('shows messages newest first with clickable links and escaped content', async () => {

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clinicMemberOf, requireClinic } from '../auth/session.js';
+import { clinicMemberOf, requireClinic } from '../auth/index.js';
 import { createPaymentLink, getPaymentLink, listPaymentLinks, setPaymentLinkActive } from './service.js';
 
 const linkParams = z.object({ linkId: z.string().max(100) });

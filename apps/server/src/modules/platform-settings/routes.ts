@@ -11,7 +11,7 @@ import {
 } from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../auth/session.js';
+import { requireAdmin } from '../auth/index.js';
 import { getPlatformFeeBasisPoints, setPlatformFee } from './service.js';
 
 export async function platformSettingsRoutes(app: FastifyInstance) {

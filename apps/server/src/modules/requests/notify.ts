@@ -11,8 +11,8 @@ import { notifications } from '../../db/schema/index.js';
 import { escapeHtml } from '../../mail/html.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { SmsSender } from '../../mail/sms.js';
-import { clinicForNotification } from '../clinics/contact-details.js';
-import type { ClinicRow } from '../clinics/queries.js';
+import type { ClinicRow } from '../clinics/index.js';
+import { clinicForNotification } from '../clinics/index.js';
 import { type Channel, channelsOf, type NotificationMethod } from '../notifications/channels.js';
 
 export interface RequestNotice {

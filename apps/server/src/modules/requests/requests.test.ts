@@ -5,7 +5,7 @@ import { lastMailTo, signedInClinic } from '../../../test/accounts.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { openTestDatabase } from '../../../test/test-database.js';
 import { devOutbox, notifications, paymentRequests } from '../../db/schema/index.js';
-import { recordInDevOutbox } from '../dev-outbox/queries.js';
+import { recordInDevOutbox } from '../../mail/dev-outbox.js';
 
 describe('POST /api/payment-requests', () => {
   let app: FastifyInstance;

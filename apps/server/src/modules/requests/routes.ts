@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.js';
 import { createSmsSender } from '../../mail/sms.js';
-import { clinicMemberOf, requireClinic } from '../auth/session.js';
+import { clinicMemberOf, requireClinic } from '../auth/index.js';
 import { sendPaymentRequest } from './service.js';
 
 export async function requestRoutes(app: FastifyInstance) {

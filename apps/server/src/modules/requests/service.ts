@@ -6,8 +6,8 @@ import { LINK_MESSAGES, type NewPaymentRequest, REQUEST_MESSAGES } from '@clinic
 import { paymentRequests } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
-import { findClinic } from '../clinics/queries.js';
-import { findClinicLink } from '../links/queries.js';
+import { findClinic } from '../clinics/index.js';
+import { findClinicLink } from '../links/index.js';
 import { type NotifyDeps, notifyPatientOfRequest } from './notify.js';
 
 export interface SendRequestDeps extends NotifyDeps {

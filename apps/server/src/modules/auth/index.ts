@@ -1,0 +1,14 @@
+/**
+ * Accounts (better-auth behind /api/auth) and the session guards every clinic and admin route uses.
+ * A clinic route takes the clinic id from the session (clinicMemberOf), never from the request.
+ */
+export { type Auth, createAuth } from './auth.js';
+export { authRoutes } from './routes.js';
+export {
+  type ClinicMember,
+  clinicMemberOf,
+  loadSessionUser,
+  requireAdmin,
+  requireClinic,
+  requireSignedIn,
+} from './session.js';

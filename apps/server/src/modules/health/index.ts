@@ -1,0 +1,2 @@
+/** /healthz and /readyz for load balancers. */
+export { healthRoutes } from './routes.js';
