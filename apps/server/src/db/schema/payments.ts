@@ -65,6 +65,10 @@ export const paymentRequests = pgTable(
     ),
     index('payment_requests_clinic_sent_idx').on(table.clinicId, table.sentAt.desc()),
     index('payment_requests_clinic_status_idx').on(table.clinicId, table.status),
+    // The history's unpaid requests, newest first, with the id as tie-break (keyset export, deep pages).
+    index('payment_requests_clinic_unpaid_sent_id_idx')
+      .on(table.clinicId, table.sentAt.desc(), table.id.desc())
+      .where(sql`${table.paidAt} is null`),
   ],
 );
 
@@ -114,7 +118,9 @@ export const payments = pgTable(
       'payments_refund_within_amount',
       sql`${table.refundAmount} >= 0 and ${table.refundAmount} <= ${table.amountPaid}`,
     ),
-    index('payments_clinic_paid_at_idx').on(table.clinicId, table.paidAt.desc()),
+    // The history, newest first, with the id as tie-break: the list's pages, the CSV's keyset batches
+    // and the stats' month range all walk this index.
+    index('payments_clinic_paid_at_id_idx').on(table.clinicId, table.paidAt.desc(), table.id.desc()),
     index('payments_clinic_status_idx').on(table.clinicId, table.status),
     index('payments_link_idx').on(table.paymentLinkId),
     index('payments_status_paid_at_idx').on(table.status, table.paidAt),

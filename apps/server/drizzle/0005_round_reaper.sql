@@ -1,0 +1,3 @@
+DROP INDEX "payments_clinic_paid_at_idx";--> statement-breakpoint
+CREATE INDEX "payment_requests_clinic_unpaid_sent_id_idx" ON "payment_requests" USING btree ("clinic_id","sent_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "payment_requests"."paid_at" is null;--> statement-breakpoint
+CREATE INDEX "payments_clinic_paid_at_id_idx" ON "payments" USING btree ("clinic_id","paid_at" DESC NULLS LAST,"id" DESC NULLS LAST);
