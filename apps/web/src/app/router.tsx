@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
           { index: true, lazy: page(() => import('./routes/clinic-home')) },
           { path: 'create-link', lazy: page(() => import('./routes/create-link')) },
           { path: 'send-link', lazy: page(() => import('./routes/send-link')) },
+          { path: 'payment-history', lazy: page(() => import('./routes/payment-history')) },
           { path: 'settings', lazy: page(() => import('./routes/clinic-settings')) },
         ],
       },

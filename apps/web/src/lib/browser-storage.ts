@@ -18,3 +18,14 @@ export function forgetPendingVerification() {
   localStorage.removeItem(VERIFICATION_EMAIL);
   localStorage.removeItem(USER_ID);
 }
+
+/** Spec §3/§4: the Launch Pad stays hidden once dismissed in this browser. */
+const LAUNCH_PAD_DISMISSED = 'launchPadDismissed';
+
+export function isLaunchPadDismissed(): boolean {
+  return localStorage.getItem(LAUNCH_PAD_DISMISSED) === 'true';
+}
+
+export function dismissLaunchPad() {
+  localStorage.setItem(LAUNCH_PAD_DISMISSED, 'true');
+}

@@ -1,11 +1,39 @@
+import { useClinic } from '@/features/clinics/api/get-clinic';
 import { ClinicHomePage } from '@/features/clinics/clinic-home-page';
+import { LaunchPad, type LaunchPadProgress } from '@/features/launch-pad/launch-pad';
+import { usePaymentLinks } from '@/features/links/api/list-payment-links';
 import { PaymentLinksCard } from '@/features/links/components/payment-links-card';
-import { RecentPaymentsCard } from '@/features/payments/components/recent-payments-card';
+import { NO_FILTERS, usePayments } from '@/features/payments/api/list-payments';
+import { PaymentStatsCards } from '@/features/payments/components/payment-stats-cards';
+import {
+  RECENT_PAYMENTS_PAGE_SIZE,
+  RecentPaymentsCard,
+} from '@/features/payments/components/recent-payments-card';
 
-/** /dashboard: the clinic home with the Payment Links card and the Recent Payments table. */
+/**
+ * The Launch Pad's steps (spec §4) from what the dashboard loads anyway: the clinic, the first page of
+ * links (active and archived) and the first page of payments, whose list includes sent requests.
+ */
+function useLaunchPadProgress(): LaunchPadProgress | undefined {
+  const clinic = useClinic();
+  const active = usePaymentLinks('active', 1);
+  const archived = usePaymentLinks('archived', 1);
+  const payments = usePayments({ ...NO_FILTERS, page: 1, pageSize: RECENT_PAYMENTS_PAGE_SIZE });
+  if (!clinic.data || !active.data || !archived.data || !payments.data) return undefined;
+  return {
+    connected: clinic.data.stripeStatus === 'connected',
+    linkCreated: active.data.total + archived.data.total > 0,
+    linkSent: payments.data.total > 0,
+  };
+}
+
+/** /dashboard: the Launch Pad, the figures, the Payment Links card and Recent Payments (spec §2). */
 export default function ClinicHomeRoute() {
+  const progress = useLaunchPadProgress();
   return (
     <ClinicHomePage>
+      <LaunchPad progress={progress} />
+      <PaymentStatsCards />
       <PaymentLinksCard />
       <RecentPaymentsCard />
     </ClinicHomePage>

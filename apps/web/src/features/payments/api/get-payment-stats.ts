@@ -1,0 +1,14 @@
+import { clinicStatsSchema } from '@clinicpay/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export const paymentStatsKeys = { all: ['payments', 'stats'] as const };
+
+export function getPaymentStats() {
+  return apiRequest('/payments/stats', { schema: clinicStatsSchema });
+}
+
+/** The dashboard's four figures (spec §9 clinic dashboard stats), in pence. */
+export function usePaymentStats() {
+  return useQuery({ queryKey: paymentStatsKeys.all, queryFn: getPaymentStats });
+}

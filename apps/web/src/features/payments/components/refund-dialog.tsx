@@ -1,0 +1,144 @@
+import { formatPence, type PaymentDetails, REFUND_MESSAGES } from '@clinicpay/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { useCreateRefund } from '../api/create-refund';
+import {
+  penceToPoundsInput,
+  type RefundForm,
+  type RefundFormValues,
+  refundFormSchema,
+} from '../lib/refund-amount';
+
+type RefundablePayment = Pick<PaymentDetails, 'id' | 'amount' | 'patientName' | 'refundableAmount'>;
+
+/** The server's reason when it answered; otherwise what went wrong on the way (spec §8). */
+function refundFailure(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.message) return REFUND_MESSAGES.failedWith(error.message);
+  return REFUND_MESSAGES.failed;
+}
+
+/**
+ * Spec §4/§5 refund confirmation: the payment amount and the patient, an amount in pounds defaulting to
+ * all that may still be refunded, and no way out while the refund is processing.
+ */
+export function RefundDialog({
+  payment,
+  open,
+  onOpenChange,
+}: {
+  payment: RefundablePayment;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const refund = useCreateRefund(payment.id);
+  const processing = refund.isPending;
+  const setOpen = (next: boolean) => {
+    if (!processing) onOpenChange(next);
+  };
+
+  const submit = (amount: number) => {
+    const loading = toast.loading(REFUND_MESSAGES.processing);
+    refund.mutate(amount, {
+      onSuccess: (result) => {
+        toast.success(
+          result.payment.status === 'refunded'
+            ? REFUND_MESSAGES.refunded
+            : REFUND_MESSAGES.partiallyRefunded(result.refund.amount),
+          { id: loading },
+        );
+        onOpenChange(false);
+      },
+      onError: (failure) => toast.error(refundFailure(failure), { id: loading }),
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogContent
+        onEscapeKeyDown={(event) => processing && event.preventDefault()}
+        onInteractOutside={(event) => processing && event.preventDefault()}
+      >
+        <DialogTitle>Refund Payment</DialogTitle>
+        <DialogDescription className="mt-1">
+          Refund the payment of {formatPence(payment.amount)} from {payment.patientName}.
+        </DialogDescription>
+        {/* Mounted only while open, so every opening starts from the full refundable amount. */}
+        <RefundAmountForm
+          payment={payment}
+          processing={processing}
+          onCancel={() => setOpen(false)}
+          onSubmit={submit}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RefundAmountForm({
+  payment,
+  processing,
+  onCancel,
+  onSubmit,
+}: {
+  payment: RefundablePayment;
+  processing: boolean;
+  onCancel: () => void;
+  onSubmit: (pence: number) => void;
+}) {
+  const form = useForm<RefundForm, unknown, RefundFormValues>({
+    resolver: zodResolver(refundFormSchema(payment.refundableAmount)),
+    mode: 'onChange',
+    defaultValues: { amount: penceToPoundsInput(payment.refundableAmount) },
+  });
+  const error = form.formState.errors.amount?.message;
+
+  return (
+    <form
+      onSubmit={form.handleSubmit(({ amount }) => onSubmit(amount))}
+      noValidate
+      className="mt-4 flex flex-col gap-4"
+    >
+      <dl className="grid grid-cols-[9rem_1fr] gap-2 text-sm">
+        <dt className="font-medium">Patient</dt>
+        <dd>{payment.patientName}</dd>
+        <dt className="font-medium">Payment amount</dt>
+        <dd>{formatPence(payment.amount)}</dd>
+        {payment.refundableAmount !== payment.amount ? (
+          <>
+            <dt className="font-medium">Refundable</dt>
+            <dd>{formatPence(payment.refundableAmount)}</dd>
+          </>
+        ) : null}
+      </dl>
+      <FormField id="refund-amount" label="Refund amount (£)" error={error}>
+        <Input
+          id="refund-amount"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+          max={penceToPoundsInput(payment.refundableAmount)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'refund-amount-error' : undefined}
+          readOnly={processing}
+          {...form.register('amount')}
+        />
+      </FormField>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" disabled={processing} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="destructive" disabled={processing || !form.formState.isValid}>
+          {processing ? 'Processing...' : 'Refund'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import { HISTORY_MESSAGES, PAYMENT_MESSAGES } from '@clinicpay/shared';
+import { Download } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Pager } from '@/components/ui/pager';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDownloadPaymentReport } from './api/download-payment-report';
+import { type PaymentListFilters, usePayments } from './api/list-payments';
+import { HistoryFilters } from './components/history-filters';
+import { PaymentDetailsDialog } from './components/payment-details-dialog';
+import { PaymentsTable } from './components/payments-table';
+import { historySearchParams, historyViewFrom } from './lib/history-search-params';
+
+export const HISTORY_PAGE_SIZE = 20;
+
+/** Spec §2 "Payment History (clinic)": filters, the report, the list and the details with refund. */
+export function PaymentHistoryPage() {
+  useDocumentTitle('Payment History');
+  const [params, setParams] = useSearchParams();
+  const view = historyViewFrom(params);
+  const { page, ...filters } = view;
+  const [openId, setOpenId] = useState<string | null>(null);
+  const payments = usePayments({ ...filters, page, pageSize: HISTORY_PAGE_SIZE });
+  const report = useDownloadPaymentReport();
+  const items = payments.data?.items ?? [];
+  const pageCount = Math.max(1, Math.ceil((payments.data?.total ?? 0) / HISTORY_PAGE_SIZE));
+
+  // Any change of filter starts again at page 1; the address is replaced, not pushed, while typing.
+  const changeFilters = useCallback(
+    (change: Partial<PaymentListFilters>) =>
+      setParams((current) => historySearchParams({ ...historyViewFrom(current), ...change, page: 1 }), {
+        replace: true,
+      }),
+    [setParams],
+  );
+  const changePage = (next: number) => setParams(historySearchParams({ ...view, page: next }));
+
+  const download = () =>
+    report.mutate(filters, {
+      onSuccess: () => toast.success(HISTORY_MESSAGES.reportDownloaded),
+      onError: (error) =>
+        toast.error(
+          error instanceof ApiError && error.code === 'NOT_FOUND'
+            ? HISTORY_MESSAGES.noData
+            : HISTORY_MESSAGES.reportFailed,
+        ),
+    });
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Payment History</h1>
+          <p className="text-slate-600">Every payment and payment request of your clinic</p>
+        </div>
+        <Button onClick={download} disabled={report.isPending}>
+          <Download className="h-4 w-4" aria-hidden />
+          {report.isPending ? 'Generating...' : 'Download Report'}
+        </Button>
+      </div>
+      <Card>
+        <CardContent className="flex flex-col gap-6 pt-6">
+          <HistoryFilters filters={filters} onChange={changeFilters} />
+          {payments.isPending ? <Spinner label="Loading payments..." /> : null}
+          {payments.isError ? <Alert tone="error">{payments.error.message}</Alert> : null}
+          {payments.data && items.length === 0 ? (
+            <p className="py-6 text-center text-slate-600">{PAYMENT_MESSAGES.noPayments}</p>
+          ) : null}
+          {items.length ? (
+            <PaymentsTable label="Payments" payments={items} onOpen={(payment) => setOpenId(payment.id)} />
+          ) : null}
+          <p className="sr-only" role="status">
+            {payments.data ? `${payments.data.total} payments found` : ''}
+          </p>
+          <Pager label="Payment history pages" page={page} pageCount={pageCount} onPage={changePage} />
+        </CardContent>
+      </Card>
+      <PaymentDetailsDialog paymentId={openId} onClose={() => setOpenId(null)} />
+    </div>
+  );
+}
