@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Spinner } from '@/components/ui/spinner';
 import { copyToClipboard } from '@/lib/clipboard';
 import { formatDate } from '@/lib/dates';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { usePayment } from '../api/get-payment';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { RefundDialog } from './refund-dialog';
@@ -20,9 +21,10 @@ export function PaymentDetailsDialog({
   onClose: () => void;
 }) {
   const payment = usePayment(paymentId);
+  const returnFocus = useReturnFocus(paymentId !== null);
   return (
     <Dialog open={paymentId !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
+      <DialogContent className="max-h-[90vh] overflow-y-auto" onCloseAutoFocus={returnFocus}>
         <DialogTitle>Payment Details</DialogTitle>
         {payment.isPending ? <Spinner label="Loading payment..." className="mt-4" /> : null}
         {payment.isError ? (

@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { useCreateRefund } from '../api/create-refund';
 import {
   penceToPoundsInput,
@@ -39,6 +40,7 @@ export function RefundDialog({
 }) {
   const refund = useCreateRefund(payment.id);
   const processing = refund.isPending;
+  const returnFocus = useReturnFocus(open);
   const setOpen = (next: boolean) => {
     if (!processing) onOpenChange(next);
   };
@@ -62,6 +64,7 @@ export function RefundDialog({
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent
+        onCloseAutoFocus={returnFocus}
         onEscapeKeyDown={(event) => processing && event.preventDefault()}
         onInteractOutside={(event) => processing && event.preventDefault()}
       >

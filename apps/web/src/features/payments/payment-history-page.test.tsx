@@ -1,0 +1,180 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { format, subDays } from 'date-fns';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PaymentHistoryPage } from './payment-history-page';
+import { aPayment, paymentDetails, renderWithApp } from './test-support';
+
+/** Every query the page put on GET /api/payments, as plain objects. */
+let listQueries: Record<string, string>[] = [];
+const server = setupServer(
+  http.get('/api/payments', ({ request }) => {
+    listQueries.push(Object.fromEntries(new URL(request.url).searchParams));
+    return HttpResponse.json({ items: [aPayment()], page: 1, pageSize: 20, total: 1 });
+  }),
+  http.get('/api/payments/:id', () => HttpResponse.json(paymentDetails())),
+);
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // jsdom lacks what Radix Select uses to follow the pointer and scroll the open list.
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => {};
+  Element.prototype.scrollIntoView ??= () => {};
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  vi.restoreAllMocks();
+  listQueries = [];
+});
+afterAll(() => server.close());
+
+const renderHistory = (query = '') =>
+  renderWithApp(<PaymentHistoryPage />, { path: `/dashboard/payment-history${query}` });
+const lastQuery = () => listQueries.at(-1);
+
+describe('Payment History', () => {
+  it('asks the server for the filters and page kept in the address', async () => {
+    const { router } = renderHistory(
+      '?search=ada&from=2026-11-01&to=2026-11-23&type=deposit&status=paid&page=2',
+    );
+    expect(await screen.findByRole('heading', { name: 'Payment History' })).toBeTruthy();
+    await waitFor(() =>
+      expect(lastQuery()).toEqual({
+        search: 'ada',
+        from: '2026-11-01',
+        to: '2026-11-23',
+        type: 'deposit',
+        status: 'paid',
+        page: '2',
+        pageSize: '20',
+      }),
+    );
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('ada');
+    expect(screen.getByRole('button', { name: /Date range/ }).textContent).toContain(
+      '01/11/2026 – 23/11/2026',
+    );
+    expect(router.state.location.search).toContain('status=paid');
+  });
+
+  it('ignores malformed filters in the address instead of sending them', async () => {
+    renderHistory('?from=2026-13-40&to=2026-11-01&type=bogus&status=lost&page=-3');
+    await waitFor(() => expect(lastQuery()).toEqual({ page: '1', pageSize: '20' }));
+  });
+
+  it('searches once typing stops, from page 1, and keeps the search in the address', async () => {
+    const { router } = renderHistory('?page=3');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Search'), 'CP-ABC');
+    await waitFor(() => expect(lastQuery()).toEqual({ search: 'CP-ABC', page: '1', pageSize: '20' }));
+    // Debounced: no request for the partial words typed on the way.
+    expect(listQueries.filter((query) => query.search && query.search !== 'CP-ABC')).toEqual([]);
+    expect(router.state.location.search).toBe('?search=CP-ABC');
+  });
+
+  it('filters by type and by status', async () => {
+    renderHistory();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Treatment' }));
+    await waitFor(() => expect(lastQuery()).toEqual({ type: 'treatment', page: '1', pageSize: '20' }));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Partially refunded' }));
+    await waitFor(() =>
+      expect(lastQuery()).toEqual({
+        type: 'treatment',
+        status: 'partially_refunded',
+        page: '1',
+        pageSize: '20',
+      }),
+    );
+  });
+
+  it("filters by a preset range, says so, and clears it with 'Date filter cleared'", async () => {
+    renderHistory();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Date range/ }));
+    await user.click(await screen.findByRole('button', { name: 'Last 7 days' }));
+    const today = new Date();
+    const from = subDays(today, 6);
+    await waitFor(() =>
+      expect(lastQuery()).toMatchObject({
+        from: format(from, 'yyyy-MM-dd'),
+        to: format(today, 'yyyy-MM-dd'),
+      }),
+    );
+    expect(
+      await screen.findByText(
+        `Filtering data from ${format(from, 'dd/MM/yyyy')} to ${format(today, 'dd/MM/yyyy')}`,
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Date range/ }));
+    await user.click(await screen.findByRole('button', { name: 'Clear' }));
+    expect(await screen.findByText('Date filter cleared')).toBeTruthy();
+    await waitFor(() => expect(lastQuery()).toEqual({ page: '1', pageSize: '20' }));
+  });
+
+  it("says 'No data to export' when nothing matches the report's filters", async () => {
+    let exportQuery: Record<string, string> = {};
+    server.use(
+      http.get('/api/payments/export', ({ request }) => {
+        exportQuery = Object.fromEntries(new URL(request.url).searchParams);
+        return HttpResponse.json({ code: 'NOT_FOUND', message: 'No data to export' }, { status: 404 });
+      }),
+    );
+    renderHistory('?status=refunded');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download Report' }));
+    expect(await screen.findByText('No data to export')).toBeTruthy();
+    expect(exportQuery).toEqual({ status: 'refunded' });
+  });
+
+  it("saves the report under the server's file name", async () => {
+    server.use(
+      http.get(
+        '/api/payments/export',
+        () =>
+          new HttpResponse('\uFEFFPatient Name\r\n', {
+            headers: {
+              'content-type': 'text/csv; charset=utf-8',
+              'content-disposition': 'attachment; filename="payment-history-2026-11-23.csv"',
+            },
+          }),
+      ),
+    );
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:report');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderHistory();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download Report' }));
+    expect(await screen.findByText('Report downloaded successfully')).toBeTruthy();
+    expect(saved).toEqual(['payment-history-2026-11-23.csv']);
+  });
+
+  it("says 'Failed to generate report' when the server fails", async () => {
+    server.use(
+      http.get('/api/payments/export', () =>
+        HttpResponse.json({ code: 'INTERNAL', message: 'An unexpected error occurred.' }, { status: 500 }),
+      ),
+    );
+    renderHistory();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download Report' }));
+    expect(await screen.findByText('Failed to generate report')).toBeTruthy();
+  });
+
+  it('opens the payment details from a row, with Refund for a paid payment', async () => {
+    renderHistory();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'View payment from Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment Details' });
+    expect(await within(dialog).findByText('CP-ABC123')).toBeTruthy();
+    expect(within(dialog).getByText('£1.50')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByRole('dialog', { name: 'Refund Payment' })).toBeTruthy();
+  });
+});
