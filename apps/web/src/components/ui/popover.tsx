@@ -16,6 +16,7 @@ export function PopoverContent({
       <PopoverPrimitive.Content
         align={align}
         sideOffset={sideOffset}
+        collisionPadding={8}
         className={cn(
           'z-50 max-w-[calc(100vw-1rem)] rounded-md border border-slate-200 bg-white p-3 shadow-md outline-none',
           className,

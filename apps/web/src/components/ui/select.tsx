@@ -39,6 +39,7 @@ export function SelectContent({
       <SelectPrimitive.Content
         position={position}
         sideOffset={4}
+        collisionPadding={8}
         className={cn(
           'z-50 max-h-(--radix-select-content-available-height) min-w-(--radix-select-trigger-width) overflow-hidden rounded-md border border-slate-200 bg-white shadow-md',
           className,
