@@ -19,7 +19,7 @@ export function PaymentsTable({
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll region must take focus to scroll by keyboard (WCAG 2.1.1).
     <section className="overflow-x-auto" aria-label={label} tabIndex={0}>
-      <table className="w-full min-w-[40rem] text-left text-sm">
+      <table className="w-full min-w-[40rem] text-left text-sm" aria-label={label}>
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
             <th className="py-2 pr-4 font-medium">Patient</th>
