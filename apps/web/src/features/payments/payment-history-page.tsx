@@ -54,19 +54,22 @@ export function PaymentHistoryPage() {
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold">Payment History</h1>
-          <p className="text-slate-600">Every payment and payment request of your clinic</p>
-        </div>
-        <Button onClick={download} disabled={report.isPending}>
-          <Download className="h-4 w-4" aria-hidden />
-          {report.isPending ? 'Generating...' : 'Download Report'}
-        </Button>
+      <div>
+        <h1 className="text-2xl font-bold">Payment History</h1>
+        <p className="text-slate-600">Every payment and payment request of your clinic</p>
       </div>
       <Card>
         <CardContent className="flex flex-col gap-6 pt-6">
-          <HistoryFilters filters={filters} onChange={changeFilters} />
+          <HistoryFilters
+            filters={filters}
+            onChange={changeFilters}
+            action={
+              <Button onClick={download} disabled={report.isPending} className="w-full lg:w-auto">
+                <Download className="h-4 w-4" aria-hidden />
+                {report.isPending ? 'Generating...' : 'Download Report'}
+              </Button>
+            }
+          />
           {payments.isPending ? <Spinner label="Loading payments..." /> : null}
           {payments.isError ? <Alert tone="error">{payments.error.message}</Alert> : null}
           {payments.data && items.length === 0 ? (

@@ -1,6 +1,6 @@
 import { HISTORY_MESSAGES, MAX_SEARCH_LENGTH, paymentTypeLabel } from '@clinicpay/shared';
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { DateRangePicker } from '@/components/ui/date-range-picker';
 import { Input } from '@/components/ui/input';
@@ -23,9 +23,12 @@ function rangeOf(filters: PaymentListFilters): DayRange | null {
 export function HistoryFilters({
   filters,
   onChange,
+  action,
 }: {
   filters: PaymentListFilters;
   onChange: (change: Partial<PaymentListFilters>) => void;
+  /** The bar's last item (spec §2: the 'Download Report' button). */
+  action?: ReactNode;
 }) {
   const [search, setSearch] = useState(filters.search ?? '');
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
@@ -44,7 +47,7 @@ export function HistoryFilters({
   };
 
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1.5fr_1fr_1fr]">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1.5fr_1fr_1fr_auto] lg:items-end">
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="history-search">Search</Label>
         <div className="relative">
@@ -100,6 +103,7 @@ export function HistoryFilters({
           </SelectContent>
         </Select>
       </div>
+      {action ? <div className="flex items-end">{action}</div> : null}
     </div>
   );
 }

@@ -56,7 +56,9 @@ function PaymentDetailsBody({ payment }: { payment: PaymentDetails }) {
         {payment.platformFee !== null ? (
           <Row term="Platform fee">{formatPence(payment.platformFee)}</Row>
         ) : null}
-        {payment.refundedAmount > 0 ? <Row term="Refunded so far">{formatPence(payment.refundedAmount)}</Row> : null}
+        {payment.refundedAmount > 0 ? (
+          <Row term="Refunded so far">{formatPence(payment.refundedAmount)}</Row>
+        ) : null}
         <Row term="Date">{formatDate(payment.date)}</Row>
         <Row term="Status">
           <PaymentStatusBadge status={payment.status} />
