@@ -18,7 +18,11 @@ export function PaymentsTable({
 }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll region must take focus to scroll by keyboard (WCAG 2.1.1).
-    <section className="overflow-x-auto" aria-label={label} tabIndex={0}>
+    <section
+      className="overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-brand-600"
+      aria-label={label}
+      tabIndex={0}
+    >
       <table className="w-full min-w-[40rem] text-left text-sm" aria-label={label}>
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
