@@ -2,6 +2,8 @@ import { type DisplayPayment, formatPence, paymentTypeLabel } from '@clinicpay/s
 import { formatDate } from '@/lib/dates';
 import { PaymentStatusBadge } from './payment-status-badge';
 
+const scrollRegion = 'overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-brand-600';
+
 /**
  * Spec §2 payments columns: Patient (name, email), Amount, Reference, Type, Date, Status. The patient's
  * name is a button, so a keyboard opens the details as a click on the row does; on narrow screens the
@@ -18,11 +20,7 @@ export function PaymentsTable({
 }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll region must take focus to scroll by keyboard (WCAG 2.1.1).
-    <section
-      className="overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-brand-600"
-      aria-label={label}
-      tabIndex={0}
-    >
+    <section className={scrollRegion} aria-label={label} tabIndex={0}>
       <table className="w-full min-w-[40rem] text-left text-sm" aria-label={label}>
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
