@@ -1,0 +1,112 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { paymentDetails, renderWithApp } from '../test-support';
+import { PaymentDetailsDialog } from './payment-details-dialog';
+import { PaymentStatsCards } from './payment-stats-cards';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  vi.unstubAllGlobals();
+});
+afterAll(() => server.close());
+
+function showPayment(details: ReturnType<typeof paymentDetails>) {
+  server.use(http.get('/api/payments/:id', () => HttpResponse.json(details)));
+  renderWithApp(<PaymentDetailsDialog paymentId={details.id} onClose={() => {}} />);
+  return screen.findByRole('dialog', { name: 'Payment Details' });
+}
+
+describe('the payment details dialog', () => {
+  it('copies the reference with the spec toast', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    const user = userEvent.setup();
+    // user-event installs its own clipboard; ours replaces it to see what was written.
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const dialog = await showPayment(paymentDetails({ reference: 'CP-AAAA-BBBB' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Copy payment reference' }));
+    expect(await screen.findByText('Payment reference copied to clipboard')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith('CP-AAAA-BBBB');
+  });
+
+  it('shows what was refunded and offers Refund while something remains', async () => {
+    const dialog = await showPayment(
+      paymentDetails({
+        status: 'partially_refunded',
+        refundedAmount: 1500,
+        refundableAmount: 3500,
+        refunds: [{ id: 'r1', amount: 1500, status: 'succeeded', createdAt: '2026-11-21T09:00:00.000Z' }],
+      }),
+    );
+    expect(await within(dialog).findByText('Partially refunded')).toBeTruthy();
+    expect(within(dialog).getAllByText('£15.00')).toHaveLength(2);
+    expect(within(dialog).getByRole('button', { name: 'Refund' })).toBeTruthy();
+  });
+
+  it('offers no refund for a refunded payment, and the page of a sent request', async () => {
+    const refunded = await showPayment(
+      paymentDetails({ status: 'refunded', refundedAmount: 5000, refundableAmount: 0 }),
+    );
+    expect(await within(refunded).findByText('Refunded')).toBeTruthy();
+    expect(within(refunded).queryByRole('button', { name: 'Refund' })).toBeNull();
+    cleanup();
+
+    const sent = await showPayment(
+      paymentDetails({
+        status: 'sent',
+        reference: null,
+        platformFee: null,
+        refundableAmount: 0,
+        isRequest: true,
+        message: 'See you on Monday',
+        paymentUrl: 'http://localhost:3000/payment/req_1',
+      }),
+    );
+    expect(await within(sent).findByText('See you on Monday')).toBeTruthy();
+    expect(within(sent).getByRole('link', { name: 'http://localhost:3000/payment/req_1' })).toBeTruthy();
+    expect(within(sent).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+});
+
+describe('the dashboard figures', () => {
+  it('shows the four stat cards in pounds', async () => {
+    server.use(
+      http.get('/api/payments/stats', () =>
+        HttpResponse.json({
+          totalReceivedToday: 24500,
+          totalPendingToday: 4500,
+          totalReceivedMonth: 123456,
+          totalRefundedMonth: 1500,
+        }),
+      ),
+    );
+    renderWithApp(<PaymentStatsCards />);
+    const cards = await screen.findByRole('list', { name: 'Payment statistics' });
+    await waitFor(() => expect(cards.textContent).toContain('£1,234.56'));
+    expect(
+      within(cards)
+        .getAllByRole('listitem')
+        .map((card) => card.textContent),
+    ).toEqual([
+      "Today's Payments£245.00",
+      'Pending Today£45.00',
+      'Month Total£1,234.56',
+      'Month Refunded£15.00',
+    ]);
+  });
+
+  it("says 'Failed to load dashboard statistics' when they cannot be loaded", async () => {
+    server.use(
+      http.get('/api/payments/stats', () =>
+        HttpResponse.json({ code: 'INTERNAL', message: 'An unexpected error occurred.' }, { status: 500 }),
+      ),
+    );
+    renderWithApp(<PaymentStatsCards />);
+    expect(await screen.findByText('Failed to load dashboard statistics')).toBeTruthy();
+  });
+});
