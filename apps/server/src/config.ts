@@ -48,6 +48,18 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().startsWith('whsec_').optional()),
     STRIPE_CONNECT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().startsWith('whsec_').optional()),
     SANDBOX_WEBHOOK_SECRET: z.string().startsWith('whsec_').default('whsec_clinicpay_sandbox'),
+    S3_BUCKET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name, e.g. cliniclogo')
+        .optional(),
+    ),
+    S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).default('eu-west-2')),
+    S3_ENDPOINT: optionalUrl,
+    S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    S3_PUBLIC_URL: optionalUrl,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
@@ -79,6 +91,21 @@ const envSchema = z
         path: ['STRIPE_SECRET_KEY'],
         message: 'is required in production (the sandbox takes no real payments)',
       });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      const other = env.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: `is required with ${other}` });
+    }
+    if (!env.S3_BUCKET) {
+      for (const key of [
+        'S3_ENDPOINT',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+        'S3_PUBLIC_URL',
+      ] as const) {
+        if (env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is only used with S3_BUCKET' });
+      }
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({
@@ -124,6 +151,20 @@ export interface Config {
         connectWebhookSecret: string;
       }
     | { kind: 'sandbox'; webhookSecret: string };
+  /** Uploaded files (clinic logos) go to this S3-compatible bucket when set; otherwise under dataDir. */
+  s3?: S3StorageConfig;
+}
+
+/** An S3-compatible bucket (AWS S3, MinIO, R2, ...). Credentials unset: the SDK's default chain. */
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** A non-AWS endpoint, e.g. 'http://minio:9000'; path-style addressing is used with it. */
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Where browsers load objects from, e.g. 'https://cdn.example.com/cliniclogo'; without it the app serves them. */
+  publicUrl: string | undefined;
 }
 
 const DEVELOPMENT_AUTH_SECRET = 'clinicpay-development-secret-never-used-in-production';
@@ -172,5 +213,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           connectWebhookSecret: values.STRIPE_CONNECT_WEBHOOK_SECRET ?? '',
         }
       : { kind: 'sandbox', webhookSecret: values.SANDBOX_WEBHOOK_SECRET },
+    s3: values.S3_BUCKET
+      ? {
+          bucket: values.S3_BUCKET,
+          region: values.S3_REGION,
+          endpoint: values.S3_ENDPOINT,
+          accessKeyId: values.S3_ACCESS_KEY_ID,
+          secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+          publicUrl: values.S3_PUBLIC_URL?.replace(/\/$/, ''),
+        }
+      : undefined,
   };
 }
