@@ -1,4 +1,5 @@
 import type { PublicPaymentData } from '@clinicpay/shared';
+import { useState } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 
 function initials(name: string): string {
@@ -12,10 +13,17 @@ function initials(name: string): string {
 
 /** The clinic's logo or initials, name and contact details (spec §2 payment, success and failed pages). */
 export function ClinicSummary({ clinic }: { clinic: PublicPaymentData['clinic'] }) {
+  // A logo that fails to load (removed meanwhile, or blocked) falls back to the initials.
+  const [brokenLogo, setBrokenLogo] = useState<string | null>(null);
   return (
     <div className="flex items-start gap-4">
-      {clinic.logo ? (
-        <img src={clinic.logo} alt={`${clinic.name} logo`} className="h-14 w-14 rounded-full object-cover" />
+      {clinic.logo && clinic.logo !== brokenLogo ? (
+        <img
+          src={clinic.logo}
+          alt={`${clinic.name} logo`}
+          onError={() => setBrokenLogo(clinic.logo)}
+          className="h-14 w-14 shrink-0 rounded-full border border-slate-200 bg-white object-contain"
+        />
       ) : (
         <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-800">
           {initials(clinic.name)}

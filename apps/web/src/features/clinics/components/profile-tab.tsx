@@ -15,6 +15,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { showServerFieldErrors } from '@/lib/form-errors';
 import { useUpdateClinicProfile } from '../api/update-clinic-profile';
+import { ClinicLogoField } from './clinic-logo-field';
 
 const FIELDS = [
   ['clinicName', 'Clinic Name'],
@@ -25,16 +26,6 @@ const FIELDS = [
   ['city', 'City'],
   ['postcode', 'Postcode'],
 ] as const;
-
-function initials(name: string | null): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  return words.length
-    ? words
-        .slice(0, 2)
-        .map((word) => word[0]?.toUpperCase())
-        .join('')
-    : '?';
-}
 
 /** Spec §2 Clinic Settings → Profile: the incomplete-profile banner, the logo avatar and the fields. */
 export function ProfileTab({ clinic }: { clinic: Clinic }) {
@@ -64,18 +55,8 @@ export function ProfileTab({ clinic }: { clinic: Clinic }) {
           <CardDescription>Patients see these details on your payment page.</CardDescription>
         </CardHeader>
         <CardContent>
-          <div className="mb-6 flex items-center gap-4">
-            {clinic.logoUrl ? (
-              <img src={clinic.logoUrl} alt="Clinic logo" className="h-16 w-16 rounded-full object-cover" />
-            ) : (
-              <div
-                role="img"
-                aria-label="Clinic initials"
-                className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-800"
-              >
-                {initials(clinic.clinicName)}
-              </div>
-            )}
+          <div className="mb-6">
+            <ClinicLogoField clinicName={clinic.clinicName} logoUrl={clinic.logoUrl} />
           </div>
           <form onSubmit={onSubmit} noValidate className="grid gap-4 md:grid-cols-2">
             {FIELDS.map(([name, label]) => (

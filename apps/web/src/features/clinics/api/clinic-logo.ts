@@ -1,0 +1,49 @@
+/**
+ * POST and DELETE /api/clinic/logo (spec §2 Clinic Settings profile, §5 file upload). The upload is a
+ * multipart body with one `file` field, so it is sent with fetch directly (apiRequest speaks JSON
+ * only); failures become the same ApiError with the server's message.
+ */
+import {
+  type ApiErrorBody,
+  type LogoResult,
+  logoResultSchema,
+  UNEXPECTED_ERROR_MESSAGE,
+} from '@clinicpay/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { CLINIC_QUERY_KEY } from './get-clinic';
+
+/** Uploads `file` as the clinic's logo; resolves with the new logo URL. Throws ApiError. */
+export async function uploadLogo(file: File): Promise<LogoResult> {
+  const body = new FormData();
+  body.append('file', file);
+  const response = await fetch('/api/clinic/logo', { method: 'POST', body, credentials: 'same-origin' });
+  if (!response.ok) {
+    const error = (await response.json().catch(() => null)) as Partial<ApiErrorBody> | null;
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'INTERNAL',
+      error?.message ?? UNEXPECTED_ERROR_MESSAGE,
+      error?.fieldErrors ?? {},
+      error,
+    );
+  }
+  return logoResultSchema.parse(await response.json());
+}
+
+/** Removes the clinic's logo. Throws ApiError (404 'No logo to delete' when there is none). */
+export function deleteLogo(): Promise<LogoResult> {
+  return apiRequest('/clinic/logo', { method: 'DELETE', schema: logoResultSchema });
+}
+
+/** Both mutations refresh the clinic, so the avatar and the incomplete-profile banner follow. */
+function useLogoMutation<TInput>(mutationFn: (input: TInput) => Promise<LogoResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CLINIC_QUERY_KEY }),
+  });
+}
+
+export const useUploadLogo = () => useLogoMutation(uploadLogo);
+export const useDeleteLogo = () => useLogoMutation(deleteLogo);
