@@ -29,8 +29,9 @@ describe('local-disk storage', () => {
     await storage.put('clinic-a/1700000000000.webp', Buffer.from('bytes'), 'image/webp');
 
     const object = await storage.get('clinic-a/1700000000000.webp');
+    if (!object) throw new Error('the stored file was not found');
     expect(object).toMatchObject({ contentType: 'image/webp', size: 5 });
-    expect(await text(object?.body ?? [])).toBe('bytes');
+    expect(await text(object.body)).toBe('bytes');
     expect(await readdir(path.join(root, 'clinic-a'))).toEqual(['1700000000000.webp']);
     expect(storage.urlFor('clinic-a/1700000000000.webp')).toBe('/files/clinic-a/1700000000000.webp');
 
