@@ -53,13 +53,28 @@ export interface CreateRefundInput {
   /** Pence; at most what is left to refund. */
   amount: number;
   idempotencyKey: string;
+  /**
+   * Attached to the provider's refund, so its events can be matched to ClinicPay's refund row
+   * (REFUND_METADATA_KEY holds ClinicPay's refund id).
+   */
+  metadata?: Record<string, string>;
 }
 
+/** Stripe's refund statuses (docs.stripe.com/api/refunds/object). A succeeded refund may still fail later. */
+export type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
+
+/** A refund as the provider holds it (docs.stripe.com/api/refunds/object). Amounts in pence. */
 export interface Refund {
   id: string;
-  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
+  status: RefundStatus;
   amount: number;
+  /** The refunded payment intent, when the provider names one. */
+  paymentIntentId: string | null;
+  metadata: Record<string, string>;
 }
+
+/** The metadata key under which ClinicPay's refund id travels with the provider's refund. */
+export const REFUND_METADATA_KEY = 'clinicpay_refund_id';
 
 /** Which webhook endpoint an event came to: payments and refunds, or connected-account events. */
 export type WebhookEndpoint = 'platform' | 'connect';
@@ -102,8 +117,13 @@ export interface CardGateway {
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent>;
   retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntent>;
 
-  /** Refunds part or all of a payment, reversing the transfer and keeping the application fee. */
+  /**
+   * Refunds part or all of a payment, reversing the transfer and keeping the application fee. The same
+   * idempotency key returns the same refund. Throws GatewayError when the provider refuses.
+   */
   createRefund(input: CreateRefundInput): Promise<Refund>;
+  /** Every refund of a payment intent, as the provider holds them now (docs.stripe.com/api/refunds/list). */
+  listRefunds(paymentIntentId: string): Promise<Refund[]>;
 
   /**
    * Verifies the signature on the raw body with the endpoint's signing secret and returns the event.
@@ -145,4 +165,16 @@ export function connectedAccountStatus(account: {
   if (account.charges_enabled) return 'connected';
   if (account.details_submitted && account.requirements?.disabled_reason) return 'suspended';
   return 'pending';
+}
+
+/**
+ * The provider could not be reached, or failed inside, so whether the request took effect is unknown
+ * (docs.stripe.com/error-handling: connection and API errors). Retrying with the same idempotency key,
+ * or the provider's events, settle it.
+ */
+export class GatewayOutcomeUnknownError extends Error {
+  constructor(message = 'The card provider did not answer') {
+    super(message);
+    this.name = 'GatewayOutcomeUnknownError';
+  }
 }

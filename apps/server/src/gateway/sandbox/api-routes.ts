@@ -1,6 +1,11 @@
 /**
  * POST /api/sandbox/payment-intents/:id/confirm: what the sandbox card field calls in place of
  * Stripe.js's confirmCardPayment. The client secret authorises it, as with Stripe.
+ *
+ * Outside production, the provider's own side of a refund, as a clinic would use Stripe's dashboard:
+ * POST /api/sandbox/payment-intents/:id/refunds {amount in pence} refunds outside ClinicPay, and
+ * POST /api/sandbox/refunds/:id/fail makes a refund fail later. Both answer the refund in Stripe's
+ * shape; the provider's events then reach ClinicPay's webhook like any other.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,6 +23,14 @@ const confirmBodySchema = z.object({
     cvc: z.string().max(4),
   }),
   returnUrl: z.string().max(2000),
+});
+
+const sandboxRefundSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: z.number().int(),
+  paymentIntentId: z.string().nullable(),
+  metadata: z.record(z.string(), z.string()),
 });
 
 const confirmResultSchema = z.object({
@@ -52,4 +65,44 @@ export async function sandboxApiRoutes(app: FastifyInstance, options: { gateway:
       }
     },
   );
+
+  if (app.config.isProduction) return;
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/sandbox/payment-intents/:paymentIntentId/refunds',
+    {
+      schema: {
+        tags: ['sandbox'],
+        params: z.object({ paymentIntentId: z.string().max(100) }),
+        body: z.object({ amount: z.number().int().positive() }),
+        response: { 200: sandboxRefundSchema },
+      },
+    },
+    async (request) =>
+      providerAnswer(() =>
+        options.gateway.refundFromDashboard(request.params.paymentIntentId, request.body.amount),
+      ),
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/sandbox/refunds/:refundId/fail',
+    {
+      schema: {
+        tags: ['sandbox'],
+        params: z.object({ refundId: z.string().max(100) }),
+        response: { 200: sandboxRefundSchema },
+      },
+    },
+    async (request) => providerAnswer(() => options.gateway.failRefund(request.params.refundId)),
+  );
+}
+
+/** The provider refused: a 400 with its message, as Stripe's API answers. */
+async function providerAnswer<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof GatewayError) throw new AppError('BAD_REQUEST', error.message);
+    throw error;
+  }
 }

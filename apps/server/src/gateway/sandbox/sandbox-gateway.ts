@@ -4,12 +4,13 @@
  * Stripe-shaped events, signed like Stripe's, to the same webhook endpoints. It takes no real money.
  */
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sandboxAccounts, sandboxPaymentIntents, sandboxRefunds } from '../../db/schema/index.js';
 import {
   type CardGateway,
   type ConnectedAccount,
+  type CreateRefundInput,
   connectedAccountStatus,
   GatewayError,
   type PaymentIntent,
@@ -31,10 +32,65 @@ export interface SandboxGateway extends CardGateway {
   /** The local onboarding page's two buttons: 'Complete onboarding' and 'Finish later'. */
   finishOnboarding(accountId: string, outcome: OnboardingOutcome): Promise<ConnectedAccount>;
   findAccount(accountId: string): Promise<SandboxAccountRow | undefined>;
+  /**
+   * A refund made on the provider's side, as a clinic would in Stripe's dashboard: no idempotency key
+   * or metadata from ClinicPay. Amount in pence. Throws GatewayError as createRefund does.
+   */
+  refundFromDashboard(paymentIntentId: string, amount: number): Promise<Refund>;
+  /**
+   * Makes a refund fail later, as a card issuer may (docs.stripe.com/refunds#failed-refunds): the
+   * refund becomes failed, the money counts as unrefunded again, and refund.updated and refund.failed
+   * are sent. Throws GatewayError for an unknown or already failed refund.
+   */
+  failRefund(refundId: string, failureReason?: string): Promise<Refund>;
 }
 
 type SandboxAccountRow = typeof sandboxAccounts.$inferSelect;
 type SandboxIntentRow = typeof sandboxPaymentIntents.$inferSelect;
+type SandboxRefundRow = typeof sandboxRefunds.$inferSelect;
+
+/** The charge id the sandbox shows for a payment intent's one charge. */
+const chargeIdOf = (paymentIntentId: string) => `ch_${paymentIntentId.slice(3)}`;
+
+/** The refund as Stripe's API and events show it (docs.stripe.com/api/refunds/object). */
+function refundObject(row: SandboxRefundRow) {
+  return {
+    id: row.id,
+    object: 'refund',
+    amount: row.amount,
+    charge: chargeIdOf(row.paymentIntentId),
+    created: Math.floor(row.createdAt.getTime() / 1000),
+    currency: 'gbp',
+    metadata: row.metadata,
+    payment_intent: row.paymentIntentId,
+    reason: null,
+    failure_reason: row.failureReason,
+    status: row.status,
+  };
+}
+
+/** The charge as Stripe's charge.refunded event shows it (docs.stripe.com/api/charges/object). */
+function chargeObject(intent: SandboxIntentRow) {
+  return {
+    id: chargeIdOf(intent.id),
+    object: 'charge',
+    payment_intent: intent.id,
+    amount: intent.amount,
+    amount_refunded: intent.refundedAmount,
+    refunded: intent.refundedAmount === intent.amount,
+    currency: 'gbp',
+  };
+}
+
+function toRefund(row: SandboxRefundRow): Refund {
+  return {
+    id: row.id,
+    status: row.status as Refund['status'],
+    amount: row.amount,
+    paymentIntentId: row.paymentIntentId,
+    metadata: row.metadata,
+  };
+}
 
 /** The account as Stripe's API would show it (docs.stripe.com/api/accounts/object). */
 function accountObject(row: SandboxAccountRow) {
@@ -100,6 +156,54 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       .where(eq(sandboxPaymentIntents.id, paymentIntentId));
     if (!row) throw new GatewayError(`No such payment_intent: '${paymentIntentId}'`, 'resource_missing');
     return row;
+  }
+
+  /**
+   * Creates a refund like Stripe: one per idempotency key, never more in total than was paid (the
+   * intent's row is locked while checking), with charge.refunded and refund.created stored in the same
+   * transaction. Events go out on the next delivery pass, as Stripe's arrive some time later.
+   */
+  async function refund(input: CreateRefundInput): Promise<Refund> {
+    const { paymentIntentId, amount, idempotencyKey } = input;
+    const row = await db.transaction(async (tx) => {
+      const [paid] = await tx
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.id, paymentIntentId))
+        .for('update');
+      if (!paid) throw new GatewayError(`No such payment_intent: '${paymentIntentId}'`, 'resource_missing');
+      const [previous] = await tx
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+      if (previous) return previous;
+      if (paid.status !== 'succeeded')
+        throw new GatewayError('This PaymentIntent has no successful charge to refund.');
+      if (!Number.isInteger(amount) || amount <= 0)
+        throw new GatewayError('Invalid positive integer', 'parameter_invalid_integer');
+      if (paid.refundedAmount + amount > paid.amount)
+        throw new GatewayError('Refund amount is greater than the unrefunded amount.', 'amount_too_large');
+      const [intentAfter] = await tx
+        .update(sandboxPaymentIntents)
+        .set({ refundedAmount: paid.refundedAmount + amount })
+        .where(eq(sandboxPaymentIntents.id, paymentIntentId))
+        .returning();
+      const [created] = await tx
+        .insert(sandboxRefunds)
+        .values({
+          id: sandboxId('re'),
+          paymentIntentId,
+          amount,
+          idempotencyKey,
+          metadata: input.metadata ?? {},
+        })
+        .returning();
+      if (!created || !intentAfter) throw new GatewayError('The refund could not be created');
+      await events.emit('platform', 'charge.refunded', chargeObject(intentAfter), undefined, tx);
+      await events.emit('platform', 'refund.created', refundObject(created), undefined, tx);
+      return created;
+    });
+    return toRefund(row);
   }
 
   return {
@@ -174,36 +278,45 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
 
     retrievePaymentIntent: async (paymentIntentId) => toPaymentIntent(await intent(paymentIntentId)),
 
-    async createRefund({ paymentIntentId, amount, idempotencyKey }): Promise<Refund> {
-      const [previous] = await db
-        .select()
-        .from(sandboxRefunds)
-        .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
-      if (previous) return { id: previous.id, status: 'succeeded', amount: previous.amount };
-      const paid = await intent(paymentIntentId);
-      if (paid.status !== 'succeeded')
-        throw new GatewayError('This PaymentIntent has no successful charge to refund.');
-      // One statement checks and records the refund, so concurrent refunds cannot exceed the amount.
-      const [updated] = await db
-        .update(sandboxPaymentIntents)
-        .set({ refundedAmount: sql`${sandboxPaymentIntents.refundedAmount} + ${amount}` })
-        .where(
-          sql`${sandboxPaymentIntents.id} = ${paymentIntentId} and ${sandboxPaymentIntents.refundedAmount} + ${amount} <= ${sandboxPaymentIntents.amount}`,
-        )
-        .returning();
-      if (!updated)
-        throw new GatewayError('Refund amount is greater than the unrefunded amount.', 'amount_too_large');
-      const id = sandboxId('re');
-      await db.insert(sandboxRefunds).values({ id, paymentIntentId, amount, idempotencyKey });
-      await events.emit('platform', 'charge.refunded', {
-        id: `ch_${paymentIntentId.slice(3)}`,
-        object: 'charge',
-        payment_intent: paymentIntentId,
-        amount: updated.amount,
-        amount_refunded: updated.refundedAmount,
-        refunded: updated.refundedAmount === updated.amount,
+    createRefund: (input) => refund(input),
+
+    listRefunds: async (paymentIntentId) =>
+      (
+        await db
+          .select()
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.paymentIntentId, paymentIntentId))
+          .orderBy(asc(sandboxRefunds.createdAt))
+      ).map(toRefund),
+
+    refundFromDashboard: (paymentIntentId, amount) =>
+      refund({ paymentIntentId, amount, idempotencyKey: `dashboard:${sandboxId('re')}` }),
+
+    async failRefund(refundId, failureReason = 'expired_or_canceled_card') {
+      const failed = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, refundId));
+        if (!row) throw new GatewayError(`No such refund: '${refundId}'`, 'resource_missing');
+        await tx
+          .select({ id: sandboxPaymentIntents.id })
+          .from(sandboxPaymentIntents)
+          .where(eq(sandboxPaymentIntents.id, row.paymentIntentId))
+          .for('update');
+        const [updated] = await tx
+          .update(sandboxRefunds)
+          .set({ status: 'failed', failureReason })
+          .where(and(eq(sandboxRefunds.id, refundId), ne(sandboxRefunds.status, 'failed')))
+          .returning();
+        if (!updated) throw new GatewayError('This refund has already failed.', 'refund_already_failed');
+        await tx
+          .update(sandboxPaymentIntents)
+          .set({ refundedAmount: sql`${sandboxPaymentIntents.refundedAmount} - ${updated.amount}` })
+          .where(eq(sandboxPaymentIntents.id, updated.paymentIntentId));
+        const object = refundObject(updated);
+        await events.emit('platform', 'refund.updated', object, undefined, tx);
+        await events.emit('platform', 'refund.failed', object, undefined, tx);
+        return updated;
       });
-      return { id, status: 'succeeded', amount };
+      return toRefund(failed);
     },
 
     verifyWebhookEvent: ({ rawBody, signature, endpoint }) =>

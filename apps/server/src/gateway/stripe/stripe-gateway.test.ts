@@ -195,25 +195,64 @@ describe('the Stripe gateway', () => {
     expect(lastRequest().path).toBe('/v1/payment_intents/pi_1?expand[0]=latest_charge.balance_transaction');
   });
 
-  it('refunds reversing the transfer and keeping the application fee', async () => {
+  it("refunds reversing the transfer, keeping the application fee, with ClinicPay's refund id attached", async () => {
     standIn.replies.push({
       status: 200,
-      body: { id: 're_1', object: 'refund', status: 'succeeded', amount: 1000 },
+      body: {
+        id: 're_1',
+        object: 'refund',
+        status: 'succeeded',
+        amount: 1000,
+        payment_intent: 'pi_1',
+        metadata: { clinicpay_refund_id: 'r-1' },
+      },
     });
     const refund = await gateway.createRefund({
       paymentIntentId: 'pi_1',
       amount: 1000,
       idempotencyKey: 'refund:r-1',
+      metadata: { clinicpay_refund_id: 'r-1' },
     });
-    expect(refund).toEqual({ id: 're_1', status: 'succeeded', amount: 1000 });
+    expect(refund).toEqual({
+      id: 're_1',
+      status: 'succeeded',
+      amount: 1000,
+      paymentIntentId: 'pi_1',
+      metadata: { clinicpay_refund_id: 'r-1' },
+    });
     expect(lastRequest().path).toBe('/v1/refunds');
     expect(Object.fromEntries(lastRequest().form)).toEqual({
       payment_intent: 'pi_1',
       amount: '1000',
       reverse_transfer: 'true',
       refund_application_fee: 'false',
+      'metadata[clinicpay_refund_id]': 'r-1',
     });
     expect(lastRequest().headers['idempotency-key']).toBe('refund:r-1');
+  });
+
+  it("lists a payment intent's refunds across pages", async () => {
+    const refund = (id: string, status: string) => ({
+      id,
+      object: 'refund',
+      status,
+      amount: 500,
+      payment_intent: 'pi_1',
+      metadata: {},
+    });
+    standIn.replies.push(
+      { status: 200, body: { object: 'list', data: [refund('re_2', 'failed')], has_more: true } },
+      { status: 200, body: { object: 'list', data: [refund('re_1', 'succeeded')], has_more: false } },
+    );
+    const refunds = await gateway.listRefunds('pi_1');
+    expect(refunds.map(({ id, status }) => [id, status])).toEqual([
+      ['re_2', 'failed'],
+      ['re_1', 'succeeded'],
+    ]);
+    expect(standIn.requests.map((request) => request.path)).toEqual([
+      '/v1/refunds?payment_intent=pi_1&limit=100',
+      '/v1/refunds?payment_intent=pi_1&limit=100&starting_after=re_2',
+    ]);
   });
 
   it("turns Stripe's refusals into a GatewayError with Stripe's message", async () => {

@@ -2,7 +2,7 @@
  * The Stripe Connect gateway (design.md): Express accounts with Account Links onboarding, destination
  * charges with an application fee, refunds that reverse the transfer and keep the application fee, an
  * idempotency key on every create call. Docs: docs.stripe.com/connect/express-accounts,
- * /connect/destination-charges, /api/refunds/create.
+ * /connect/destination-charges, /api/refunds/create, /api/refunds/list.
  */
 import Stripe from 'stripe';
 import {
@@ -13,6 +13,7 @@ import {
   type CreateRefundInput,
   connectedAccountStatus,
   GatewayError,
+  GatewayOutcomeUnknownError,
   type PaymentIntent,
   type ProviderEvent,
   type Refund,
@@ -51,11 +52,40 @@ function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
   };
 }
 
+/** Far more refunds than one payment ever has: a payment can be refunded at most once per penny. */
+const MAX_REFUNDS_LISTED = 10_000;
+
+function toRefund(refund: Stripe.Refund): Refund {
+  const intent = refund.payment_intent;
+  return {
+    id: refund.id,
+    status: (refund.status ?? 'pending') as Refund['status'],
+    amount: refund.amount,
+    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+    metadata: refund.metadata ?? {},
+  };
+}
+
 /** Turns the SDK's errors into GatewayError with Stripe's user-safe message. */
 async function call<T>(request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) throw new GatewayError(error.message, error.code);
+    throw error;
+  }
+}
+
+/**
+ * As `call`, but a connection or API error (Stripe could not be reached, or failed inside) leaves the
+ * outcome unknown rather than refused: GatewayOutcomeUnknownError, so the caller keeps it in flight.
+ */
+async function callKnowingOutcome<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError)
+      throw new GatewayOutcomeUnknownError(error.message);
     if (error instanceof Stripe.errors.StripeError) throw new GatewayError(error.message, error.code);
     throw error;
   }
@@ -129,22 +159,29 @@ export function createStripeGateway(options: StripeGatewayOptions): CardGateway 
       ),
 
     createRefund: (input: CreateRefundInput): Promise<Refund> =>
-      call(async () => {
-        const refund = await stripe.refunds.create(
-          {
-            payment_intent: input.paymentIntentId,
-            amount: input.amount,
-            reverse_transfer: true,
-            refund_application_fee: false,
-          },
-          { idempotencyKey: input.idempotencyKey },
-        );
-        return {
-          id: refund.id,
-          status: (refund.status ?? 'pending') as Refund['status'],
-          amount: refund.amount,
-        };
-      }),
+      callKnowingOutcome(async () =>
+        toRefund(
+          await stripe.refunds.create(
+            {
+              payment_intent: input.paymentIntentId,
+              amount: input.amount,
+              reverse_transfer: true,
+              refund_application_fee: false,
+              metadata: input.metadata,
+            },
+            { idempotencyKey: input.idempotencyKey },
+          ),
+        ),
+      ),
+
+    listRefunds: (paymentIntentId) =>
+      call(async () =>
+        (
+          await stripe.refunds
+            .list({ payment_intent: paymentIntentId, limit: 100 })
+            .autoPagingToArray({ limit: MAX_REFUNDS_LISTED })
+        ).map(toRefund),
+      ),
 
     verifyWebhookEvent: ({ rawBody, signature, endpoint }): ProviderEvent =>
       verifyStripeSignature(rawBody, signature, options.webhookSecrets[endpoint]),

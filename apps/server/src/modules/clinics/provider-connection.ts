@@ -8,9 +8,10 @@ import { randomUUID } from 'node:crypto';
 import type { Clinic } from '@clinicpay/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, clinics } from '../../db/schema/index.js';
+import { clinics } from '../../db/schema/index.js';
 import { type CardGateway, GatewayError } from '../../gateway/gateway.js';
 import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/index.js';
 import { findClinic } from './queries.js';
 import { getClinic, toClinic } from './service.js';
 
@@ -99,7 +100,7 @@ export async function disconnectProvider(
       .update(clinics)
       .set({ stripeAccountId: null, stripeStatus: null })
       .where(eq(clinics.id, input.clinicId));
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId: input.actorUserId,
       action: 'provider.disconnected',
       entityType: 'clinic',

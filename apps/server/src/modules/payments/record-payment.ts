@@ -5,11 +5,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { clinics, notifications, paymentRequests, payments } from '../../db/schema/index.js';
+import { clinics, paymentRequests, payments } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
-import { clinicForNotification } from '../clinics/contact-details.js';
-import { channelsOf } from '../notifications/channels.js';
-import type { EventHandler } from '../webhooks/handler.js';
+import { queuePaymentNotice } from '../notifications/index.js';
+import type { EventHandler } from '../webhooks/index.js';
 import { setCardFeeIfMissing } from './queries.js';
 import { newPaymentReference } from './reference.js';
 
@@ -86,43 +85,21 @@ async function insertWithFreshReference(tx: Tx, values: NewPayment): Promise<Pay
 async function queuePaymentNotices(tx: Tx, payment: PaymentRow) {
   const [clinic] = await tx.select().from(clinics).where(eq(clinics.id, payment.clinicId));
   if (!clinic) return;
-  const base = {
+  const notice = {
     patient: { name: payment.patientName, email: payment.patientEmail, phone: payment.patientPhone },
     payment: {
+      id: payment.id,
+      paymentRequestId: payment.paymentRequestId,
       reference: payment.paymentRef,
       amount: payment.amountPaid,
-      refund_amount: payment.refundAmount,
-      payment_link: payment.paymentLinkId,
+      refundAmount: payment.refundAmount,
+      paymentLink: payment.paymentLinkId,
       message: `Payment for ${payment.title}`,
     },
-    clinic: clinicForNotification(clinic),
-    clinic_id: clinic.id,
+    clinic,
   };
-  const toPatient = channelsOf({
-    email: clinic.emailNotifications,
-    sms: clinic.smsNotifications && payment.patientPhone !== null,
-  }).map(({ method }) => ({
-    type: 'payment_confirmation',
-    recipientType: 'patient' as const,
-    payload: { notification_type: 'payment_confirmation', notification_method: method, ...base },
-  }));
-  const toClinic = {
-    type: 'payment_received',
-    recipientType: 'clinic' as const,
-    payload: {
-      notification_type: 'payment_received',
-      notification_method: { email: true, sms: false },
-      ...base,
-    },
-  };
-  await tx.insert(notifications).values(
-    [...toPatient, toClinic].map((notice) => ({
-      ...notice,
-      clinicId: clinic.id,
-      paymentId: payment.id,
-      paymentRequestId: payment.paymentRequestId,
-    })),
-  );
+  await queuePaymentNotice(tx, { ...notice, type: 'payment_confirmation', recipientType: 'patient' });
+  await queuePaymentNotice(tx, { ...notice, type: 'payment_received', recipientType: 'clinic' });
 }
 
 /**

@@ -10,7 +10,8 @@ import {
   percentTextToBasisPoints,
 } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
-import { auditLog, platformSettings } from '../../db/schema/index.js';
+import { platformSettings } from '../../db/schema/index.js';
+import { recordAudit } from '../audit/index.js';
 import { findPlatformSetting } from './queries.js';
 
 /** The current platform fee in basis points (3.0% → 300). */
@@ -32,7 +33,7 @@ export async function setPlatformFee(db: Db, basisPoints: number, actorUserId: s
       .insert(platformSettings)
       .values({ key: PLATFORM_FEE_SETTING_KEY, value, description: PLATFORM_FEE_SETTING_DESCRIPTION })
       .onConflictDoUpdate({ target: platformSettings.key, set: { value, updatedAt: new Date() } });
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId,
       action: 'platform_fee.updated',
       entityType: 'platform_settings',

@@ -1,4 +1,7 @@
-/** Refunds: full and partial, made in ClinicPay or at the provider (spec §4 "Refund", §5). */
-import type { FastifyInstance } from 'fastify';
-
-export async function refundRoutes(_app: FastifyInstance) {}
+/**
+ * Refunds: full and partial, made in ClinicPay or at the provider (spec §4 "Refund", §5;
+ * docs/decisions/0014-refunds.md). Other modules use only what is exported here.
+ */
+export { onRefundEvent } from './events.js';
+export { refundRoutes } from './routes.js';
+export { createRefund, type RefundDeps, reconcileProviderRefunds } from './service.js';

@@ -4,7 +4,8 @@
  * order still leave the status the provider has now.
  */
 import { eq } from 'drizzle-orm';
-import { auditLog, clinics } from '../../db/schema/index.js';
+import { clinics } from '../../db/schema/index.js';
+import { recordAudit } from '../audit/index.js';
 import type { EventHandler } from './handler.js';
 
 /** account.updated: the clinic linked to the account takes the account's current status. */
@@ -32,7 +33,7 @@ export const onAccountDeauthorized: EventHandler = async (_deps, event) => {
       .where(eq(clinics.stripeAccountId, accountId))
       .returning({ id: clinics.id });
     for (const clinic of disconnected) {
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         actorUserId: null,
         action: 'provider.disconnected',
         entityType: 'clinic',

@@ -6,7 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { webhookEvents } from '../../db/schema/index.js';
 import type { ProviderEvent, WebhookEndpoint } from '../../gateway/gateway.js';
-import { onChargeUpdated, onPaymentIntentSucceeded } from '../payments/record-payment.js';
+import { onChargeUpdated, onPaymentIntentSucceeded } from '../payments/index.js';
+import { onRefundEvent } from '../refunds/index.js';
 import { onAccountDeauthorized, onAccountUpdated } from './account-events.js';
 import type { EventDeps, EventHandler } from './handler.js';
 
@@ -16,6 +17,11 @@ const HANDLERS: Record<WebhookEndpoint, Record<string, EventHandler>> = {
   platform: {
     'payment_intent.succeeded': onPaymentIntentSucceeded,
     'charge.updated': onChargeUpdated,
+    // Refunds made in ClinicPay or in the provider's dashboard, and refunds that fail later.
+    'charge.refunded': onRefundEvent,
+    'refund.created': onRefundEvent,
+    'refund.updated': onRefundEvent,
+    'refund.failed': onRefundEvent,
   },
   connect: {
     'account.updated': onAccountUpdated,

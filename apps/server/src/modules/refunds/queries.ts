@@ -1,0 +1,76 @@
+/** Reads and writes of refunds and the refunded totals on payments. No rules here (see service.ts). */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { clinics, payments, refunds } from '../../db/schema/index.js';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type RefundStatus = RefundRow['status'];
+
+/** The payment, locked FOR UPDATE until the transaction ends; with clinicId, only that clinic's. */
+export async function lockPayment(
+  tx: Tx,
+  by: { paymentId: string; clinicId?: string } | { paymentIntentId: string },
+): Promise<PaymentRow | undefined> {
+  const where =
+    'paymentIntentId' in by
+      ? eq(payments.stripePaymentId, by.paymentIntentId)
+      : by.clinicId
+        ? and(eq(payments.id, by.paymentId), eq(payments.clinicId, by.clinicId))
+        : eq(payments.id, by.paymentId);
+  const [row] = await tx.select().from(payments).where(where).for('update');
+  return row;
+}
+
+/** Sum in pence of the payment's refunds in the given statuses. */
+export async function refundTotal(tx: Tx, paymentId: string, statuses: RefundStatus[]): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), inArray(refunds.status, statuses)));
+  return Number(row?.total ?? 0);
+}
+
+export async function insertRefund(tx: Tx, values: typeof refunds.$inferInsert): Promise<RefundRow> {
+  const [row] = await tx.insert(refunds).values(values).returning();
+  if (!row) throw new Error('The refund row was not inserted');
+  return row;
+}
+
+export async function findRefund(tx: Tx, refundId: string): Promise<RefundRow | undefined> {
+  const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
+  return row;
+}
+
+export async function findRefundByProviderId(
+  tx: Tx,
+  providerRefundId: string,
+): Promise<RefundRow | undefined> {
+  const [row] = await tx.select().from(refunds).where(eq(refunds.providerRefundId, providerRefundId));
+  return row;
+}
+
+export async function updateRefund(
+  tx: Tx,
+  refundId: string,
+  values: { status: RefundStatus; providerRefundId: string | null },
+): Promise<RefundRow> {
+  const [row] = await tx.update(refunds).set(values).where(eq(refunds.id, refundId)).returning();
+  if (!row) throw new Error(`Refund ${refundId} vanished`);
+  return row;
+}
+
+export async function updatePaymentRefunds(
+  tx: Tx,
+  paymentId: string,
+  values: { refundAmount: number; status: PaymentRow['status'] },
+): Promise<PaymentRow> {
+  const [row] = await tx.update(payments).set(values).where(eq(payments.id, paymentId)).returning();
+  if (!row) throw new Error(`Payment ${paymentId} vanished`);
+  return row;
+}
+
+export async function findClinicRow(tx: Tx, clinicId: string) {
+  const [row] = await tx.select().from(clinics).where(eq(clinics.id, clinicId));
+  return row;
+}

@@ -1,0 +1,279 @@
+/**
+ * Refunds (spec §4 "Refund", §5 refund rules, §9 terms: the platform fee is not refunded;
+ * docs/decisions/0014-refunds.md). Amounts are integer pence.
+ *
+ * A refund is reserved, then made, then settled:
+ *  1. one transaction locks the payment row, checks the rules and inserts a pending refund, which
+ *     counts against the refundable amount while in flight, so concurrent requests cannot over-refund;
+ *  2. the gateway refunds with the idempotency key `refund:<refund id>` and ClinicPay's refund id in
+ *     the provider's metadata;
+ *  3. a second transaction settles the refund (succeeded, pending or failed) with the payment's
+ *     refunded total and status, the audit entry and the patient's refund notice.
+ * Should the process die between 2 and 3, the provider's refund events find the pending row through
+ * the metadata and settle it the same way (reconcileProviderRefunds).
+ */
+import { randomUUID } from 'node:crypto';
+import { PAYMENT_MESSAGES, REFUND_MESSAGES, type RefundResult, statusAfterRefunds } from '@clinicpay/shared';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  type CardGateway,
+  GatewayError,
+  type Refund as ProviderRefund,
+  type RefundStatus as ProviderRefundStatus,
+  REFUND_METADATA_KEY,
+} from '../../gateway/gateway.js';
+import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/index.js';
+import { queuePaymentNotice } from '../notifications/index.js';
+import {
+  findClinicRow,
+  findRefund,
+  findRefundByProviderId,
+  insertRefund,
+  lockPayment,
+  type PaymentRow,
+  type RefundRow,
+  type RefundStatus,
+  refundTotal,
+  updatePaymentRefunds,
+  updateRefund,
+} from './queries.js';
+
+export interface RefundDeps {
+  db: Db;
+  gateway: CardGateway;
+  /** Told about a gateway failure whose outcome is unknown (the refund stays in flight). */
+  onError: (error: unknown) => void;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const REFUNDABLE_STATUSES = new Set<PaymentRow['status']>(['paid', 'partially_refunded']);
+
+/** What is left to refund in pence: amount paid minus refunds that succeeded or are in flight. */
+async function refundableAmount(tx: Tx, payment: PaymentRow): Promise<number> {
+  return payment.amountPaid - (await refundTotal(tx, payment.id, ['pending', 'succeeded']));
+}
+
+/**
+ * Refunds `amount` pence of the clinic's payment (spec §5). Throws AppError: NOT_FOUND 'Payment not
+ * found' (unknown, malformed or another clinic's id), VALIDATION_FAILED (amount not a positive whole
+ * number of pence), PAYMENT_NOT_REFUNDABLE (pending, refunded, or nothing left), REFUND_EXCEEDS_PAYMENT
+ * (above what remains), REFUND_FAILED (the provider refused; the refund is recorded as failed).
+ * Resolves with the refund as it stands: succeeded, or pending when the provider has not finished.
+ */
+export async function createRefund(
+  deps: RefundDeps,
+  input: { clinicId: string; userId: string; paymentId: string; amount: number },
+): Promise<RefundResult> {
+  if (!UUID.test(input.paymentId)) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
+  if (!Number.isInteger(input.amount) || input.amount <= 0) {
+    throw new AppError('VALIDATION_FAILED', REFUND_MESSAGES.invalidAmount, {
+      amount: REFUND_MESSAGES.invalidAmount,
+    });
+  }
+
+  const reserved = await deps.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, { paymentId: input.paymentId, clinicId: input.clinicId });
+    if (!payment) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
+    if (!REFUNDABLE_STATUSES.has(payment.status))
+      throw new AppError('PAYMENT_NOT_REFUNDABLE', REFUND_MESSAGES.notRefundable);
+    const refundable = await refundableAmount(tx, payment);
+    if (refundable <= 0) throw new AppError('PAYMENT_NOT_REFUNDABLE', REFUND_MESSAGES.notRefundable);
+    if (input.amount > refundable) {
+      const message = REFUND_MESSAGES.exceedsPayment(refundable);
+      throw new AppError('REFUND_EXCEEDS_PAYMENT', message, { amount: message });
+    }
+    const id = randomUUID();
+    const refund = await insertRefund(tx, {
+      id,
+      paymentId: payment.id,
+      clinicId: payment.clinicId,
+      amount: input.amount,
+      status: 'pending',
+      idempotencyKey: `refund:${id}`,
+      createdBy: input.userId,
+    });
+    return { refund, paymentIntentId: payment.stripePaymentId };
+  });
+
+  let made: ProviderRefund;
+  try {
+    made = await deps.gateway.createRefund({
+      paymentIntentId: reserved.paymentIntentId,
+      amount: reserved.refund.amount,
+      idempotencyKey: reserved.refund.idempotencyKey,
+      metadata: { [REFUND_METADATA_KEY]: reserved.refund.id, payment_id: input.paymentId },
+    });
+  } catch (error) {
+    if (error instanceof GatewayError) {
+      await deps.db.transaction((tx) =>
+        settleRefund(tx, reserved.refund.id, { status: 'failed', providerRefundId: null }),
+      );
+      throw new AppError('REFUND_FAILED', REFUND_MESSAGES.failedWith(error.message));
+    }
+    // Whether the provider made it is unknown: the refund stays in flight (still reserved) until the
+    // provider's events settle it.
+    deps.onError(error);
+    return resultOf(deps.db, reserved.refund.id);
+  }
+
+  const settled = await deps.db.transaction((tx) =>
+    settleRefund(tx, reserved.refund.id, {
+      status: localStatus(made.status),
+      providerRefundId: made.id,
+    }),
+  );
+  return toResult(settled.refund, settled.payment);
+}
+
+/** The provider's refund status as ClinicPay records it: canceled counts as failed. */
+export function localStatus(status: ProviderRefundStatus): RefundStatus {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'failed' || status === 'canceled') return 'failed';
+  return 'pending';
+}
+
+/**
+ * Moves a refund towards `to` (pending → succeeded or failed; succeeded → failed, as a refund may fail
+ * later; failed is final, so a late or repeated event cannot revive it), then sets the payment's
+ * refunded total (its succeeded refunds) and status (spec §4, statusAfterRefunds). On a move to
+ * succeeded, the audit entry and the patient's refund notice are written; on a move to failed, the
+ * audit entry. Runs in `tx`, locking the payment first.
+ */
+export async function settleRefund(
+  tx: Tx,
+  refundId: string,
+  to: { status: RefundStatus; providerRefundId: string | null },
+  source: { eventId?: string } = {},
+): Promise<{ refund: RefundRow; payment: PaymentRow }> {
+  const before = await findRefund(tx, refundId);
+  if (!before) throw new Error(`Refund ${refundId} not found`);
+  const payment = await lockPayment(tx, { paymentId: before.paymentId });
+  if (!payment) throw new Error(`Payment ${before.paymentId} not found`);
+  const current = (await findRefund(tx, refundId)) ?? before;
+
+  const next = canMove(current.status, to.status) ? to.status : current.status;
+  const providerRefundId = current.providerRefundId ?? to.providerRefundId;
+  if (next === current.status && providerRefundId === current.providerRefundId) {
+    return { refund: current, payment };
+  }
+  const refund = await updateRefund(tx, current.id, { status: next, providerRefundId });
+  if (next === current.status) return { refund, payment };
+
+  const refundAmount = await refundTotal(tx, payment.id, ['succeeded']);
+  const status =
+    REFUNDABLE_STATUSES.has(payment.status) || payment.status === 'refunded'
+      ? statusAfterRefunds(payment.amountPaid, refundAmount)
+      : payment.status;
+  const updated = await updatePaymentRefunds(tx, payment.id, { refundAmount, status });
+
+  if (next === 'succeeded' || next === 'failed') {
+    await recordAudit(tx, {
+      actorUserId: refund.createdBy,
+      action: next === 'succeeded' ? 'refund.succeeded' : 'refund.failed',
+      entityType: 'payment',
+      entityId: payment.id,
+      details: {
+        refundId: refund.id,
+        amount: refund.amount,
+        providerRefundId: refund.providerRefundId,
+        previousStatus: current.status,
+        paymentStatus: updated.status,
+        refundedAmount: updated.refundAmount,
+        by: refund.createdBy ? 'clinic' : 'provider',
+        ...(source.eventId ? { eventId: source.eventId } : {}),
+      },
+    });
+  }
+  if (next === 'succeeded') await queueRefundNotice(tx, updated, refund);
+  return { refund, payment: updated };
+}
+
+function canMove(from: RefundStatus, to: RefundStatus): boolean {
+  if (from === to) return false;
+  if (from === 'pending') return true;
+  return from === 'succeeded' && to === 'failed';
+}
+
+/** The patient's refund notice (spec §3 payload, refund_amount = this refund), pending delivery. */
+async function queueRefundNotice(tx: Tx, payment: PaymentRow, refund: RefundRow) {
+  const clinic = await findClinicRow(tx, payment.clinicId);
+  if (!clinic) return;
+  await queuePaymentNotice(tx, {
+    type: 'refund_confirmation',
+    recipientType: 'patient',
+    patient: { name: payment.patientName, email: payment.patientEmail, phone: payment.patientPhone },
+    payment: {
+      id: payment.id,
+      paymentRequestId: payment.paymentRequestId,
+      reference: payment.paymentRef,
+      amount: payment.amountPaid,
+      refundAmount: refund.amount,
+      paymentLink: payment.paymentLinkId,
+      message: `Refund for ${payment.title}`,
+    },
+    clinic,
+  });
+}
+
+async function resultOf(db: Db, refundId: string): Promise<RefundResult> {
+  return db.transaction(async (tx) => {
+    const refund = await findRefund(tx, refundId);
+    const payment = refund && (await lockPayment(tx, { paymentId: refund.paymentId }));
+    if (!refund || !payment) throw new Error(`Refund ${refundId} not found`);
+    return toResult(refund, payment);
+  });
+}
+
+function toResult(refund: RefundRow, payment: PaymentRow): RefundResult {
+  const status = payment.status === 'pending' ? 'paid' : payment.status;
+  return {
+    refund: { id: refund.id, amount: refund.amount, status: refund.status },
+    payment: { id: payment.id, status, refundedAmount: payment.refundAmount },
+  };
+}
+
+/** What a provider event asks: settle these refunds of that payment intent. */
+export type ReconcileOutcome = 'reconciled' | 'payment_not_recorded';
+
+/**
+ * Records the provider's refunds of one payment intent, each once (refunds.provider_refund_id is
+ * unique): a refund started in ClinicPay is found by its provider id or by ClinicPay's refund id in
+ * its metadata; any other (made in the provider's dashboard) gets its own row, with no user. Each is
+ * then settled to the provider's status. Runs in `tx`. Resolves 'payment_not_recorded' when ClinicPay
+ * has no payment for the intent (yet).
+ */
+export async function reconcileProviderRefunds(
+  tx: Tx,
+  paymentIntentId: string,
+  providerRefunds: ProviderRefund[],
+  eventId: string,
+): Promise<ReconcileOutcome> {
+  const payment = await lockPayment(tx, { paymentIntentId });
+  if (!payment) return 'payment_not_recorded';
+  for (const provided of providerRefunds) {
+    if (provided.paymentIntentId !== null && provided.paymentIntentId !== paymentIntentId) continue;
+    let local = await findRefundByProviderId(tx, provided.id);
+    const clinicpayId = provided.metadata[REFUND_METADATA_KEY];
+    if (!local && clinicpayId && UUID.test(clinicpayId)) {
+      const candidate = await findRefund(tx, clinicpayId);
+      if (candidate?.paymentId === payment.id && candidate.providerRefundId === null) local = candidate;
+    }
+    local ??= await insertRefund(tx, {
+      paymentId: payment.id,
+      clinicId: payment.clinicId,
+      amount: provided.amount,
+      status: 'pending',
+      idempotencyKey: `provider:${provided.id}`,
+      providerRefundId: provided.id,
+      createdBy: null,
+    });
+    await settleRefund(
+      tx,
+      local.id,
+      { status: localStatus(provided.status), providerRefundId: provided.id },
+      { eventId },
+    );
+  }
+  return 'reconciled';
+}
