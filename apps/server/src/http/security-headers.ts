@@ -12,7 +12,14 @@ const STRIPE_SOURCES = {
   connectSrc: ['https://api.stripe.com'],
 };
 
-export function helmetOptions(provider: 'stripe' | 'sandbox'): FastifyHelmetOptions {
+/**
+ * `imageOrigins` are further origins images may load from: the origin of S3_PUBLIC_URL when clinic
+ * logos are served straight from a bucket or CDN (config.s3.publicUrl; see logoImageOrigins).
+ */
+export function helmetOptions(
+  provider: 'stripe' | 'sandbox',
+  imageOrigins: string[] = [],
+): FastifyHelmetOptions {
   const stripe = provider === 'stripe' ? STRIPE_SOURCES : { scriptSrc: [], frameSrc: [], connectSrc: [] };
   return {
     contentSecurityPolicy: {
@@ -21,7 +28,7 @@ export function helmetOptions(provider: 'stripe' | 'sandbox'): FastifyHelmetOpti
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...stripe.scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...stripe.connectSrc],
         frameSrc: ["'self'", ...stripe.frameSrc],
@@ -35,4 +42,9 @@ export function helmetOptions(provider: 'stripe' | 'sandbox'): FastifyHelmetOpti
     // With 'no-referrer' browsers send 'Origin: null' on form posts, which the origin check must refuse.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   };
+}
+
+/** The image origins the CSP must allow for logos: S3_PUBLIC_URL's origin when one is set. */
+export function logoImageOrigins(s3: { publicUrl: string | undefined } | undefined): string[] {
+  return s3?.publicUrl ? [new URL(s3.publicUrl).origin] : [];
 }

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClinic } from '../../test/accounts.js';
 import { createTestApp } from '../../test/test-app.js';
 import { ConfigError, loadConfig } from '../config.js';
+import { helmetOptions, logoImageOrigins } from '../http/security-headers.js';
 import { createFileStorage, isSafeKey, localDiskStorage } from './index.js';
 
 describe('local-disk storage', () => {
@@ -83,6 +84,14 @@ describe('S3 configuration', () => {
     expect(storage.client.config.forcePathStyle).toBe(true);
     expect(await storage.client.config.region()).toBe('eu-west-2');
     expect(storage.urlFor('c/1.webp')).toBe('https://cdn.example.com/cliniclogo/c/1.webp');
+    const csp = helmetOptions('sandbox', logoImageOrigins(config.s3)).contentSecurityPolicy;
+    expect(csp && csp !== true && csp.directives?.imgSrc).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://cdn.example.com',
+    ]);
+    expect(logoImageOrigins(loadConfig({ NODE_ENV: 'test', S3_BUCKET: 'cliniclogo' }).s3)).toEqual([]);
   });
 
   it.each([
