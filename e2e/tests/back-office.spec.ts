@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signedInClinic } from '../fixtures/accounts';
+
+/** A clinic connected through the sandbox onboarding, signed in on `request`. */
+async function connectedClinic(request: APIRequestContext) {
+  await signedInClinic(request);
+  const { url } = await (await request.post('/api/clinic/payment-provider/connect')).json();
+  const onboarding = new URL(url);
+  await request.post(onboarding.pathname, {
+    form: { outcome: 'complete', return_url: String(onboarding.searchParams.get('return_url')) },
+    headers: { origin: onboarding.origin },
+    maxRedirects: 0,
+  });
+  await request.post('/api/clinic/payment-provider/refresh');
+}
+
+async function linkPath(request: APIRequestContext, title: string, amount: number, type: string) {
+  const { link } = await (await request.post('/api/payment-links', { data: { title, amount, type } })).json();
+  return new URL(link.url).pathname;
+}
+
+/** A patient, in a browser of their own, pays `path` with the sandbox's always-succeeding card. */
+async function patientPays(browser: Browser, path: string, name: string, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page.getByTestId('payment-reference')).toHaveText(/^CP-/);
+  await context.close();
+}
+
+const stat = (page: Page, title: string) =>
+  page.getByRole('list', { name: 'Payment statistics' }).getByRole('listitem').filter({ hasText: title });
+
+const historyRows = (page: Page) => page.getByRole('table', { name: 'Payments' }).locator('tbody tr');
+
+async function choose(page: Page, filter: 'Type' | 'Status', option: string) {
+  await page.getByRole('combobox', { name: filter }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function refund(page: Page, patient: string, pounds: string | null) {
+  await page.getByRole('button', { name: `View payment from ${patient}` }).click();
+  const details = page.getByRole('dialog', { name: 'Payment Details' });
+  await details.getByRole('button', { name: 'Refund' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund Payment' });
+  if (pounds !== null) await dialog.getByLabel('Refund amount (£)').fill(pounds);
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  return details;
+}
+
+test('a clinic follows its payments, reports on them and refunds one in two steps', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await connectedClinic(page.request);
+  const deposit = await linkPath(page.request, 'New patient deposit', 4500, 'deposit');
+  const treatment = await linkPath(page.request, 'Laser treatment', 12000, 'treatment');
+  const consultation = await linkPath(page.request, 'Follow-up consultation', 8000, 'consultation');
+  await patientPays(browser, deposit, 'Ada Patient', 'ada@patient.example');
+  await patientPays(browser, treatment, 'Bob Brown', 'bob@patient.example');
+  await patientPays(browser, consultation, 'Cara Jones', 'cara@patient.example');
+
+  // The dashboard's figures: £45 + £120 + £80 paid today, nothing pending or refunded.
+  await page.goto('/dashboard');
+  await expect(stat(page, "Today's Payments")).toContainText('£245.00');
+  await expect(stat(page, 'Pending Today')).toContainText('£0.00');
+  await expect(stat(page, 'Month Total')).toContainText('£245.00');
+  await expect(stat(page, 'Month Refunded')).toContainText('£0.00');
+
+  await page
+    .getByRole('navigation', { name: 'Clinic' })
+    .getByRole('link', { name: 'Payment History' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Payment History' })).toBeVisible();
+  await expect(historyRows(page)).toHaveCount(3);
+
+  // Search by name, by email and by reference.
+  await page.getByLabel('Search').fill('Bob');
+  await expect(historyRows(page)).toHaveCount(1);
+  await expect(historyRows(page)).toContainText('bob@patient.example');
+  const reference = (await historyRows(page).locator('td').nth(2).textContent()) ?? '';
+  expect(reference).toMatch(/^CP-/);
+  await page.getByLabel('Search').fill('cara@patient');
+  await expect(historyRows(page)).toHaveCount(1);
+  await expect(historyRows(page)).toContainText('Cara Jones');
+  await page.getByLabel('Search').fill(reference);
+  await expect(historyRows(page)).toHaveCount(1);
+  await expect(historyRows(page)).toContainText('Bob Brown');
+  await page.getByLabel('Search').fill('');
+  await expect(historyRows(page)).toHaveCount(3);
+
+  // Each filter, and the filters kept in the address across a reload.
+  await choose(page, 'Type', 'Consultation');
+  await expect(historyRows(page)).toHaveCount(1);
+  await expect(historyRows(page)).toContainText('Cara Jones');
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Type' })).toHaveText('Consultation');
+  await expect(historyRows(page)).toHaveCount(1);
+  await choose(page, 'Type', 'All types');
+  await choose(page, 'Status', 'Refunded');
+  await expect(page.getByText('No payments found')).toBeVisible();
+  await choose(page, 'Status', 'Paid');
+  await expect(historyRows(page)).toHaveCount(3);
+
+  await page.getByRole('button', { name: 'Date range' }).click();
+  await page.getByRole('button', { name: 'Last month' }).click();
+  await expect(page.getByText(/^Filtering data from \d\d\/\d\d\/\d{4} to \d\d\/\d\d\/\d{4}$/)).toBeVisible();
+  await expect(page.getByText('No payments found')).toBeVisible();
+  await page.getByRole('button', { name: 'Date range' }).click();
+  await page.getByRole('button', { name: 'Last 7 days' }).click();
+  await expect(historyRows(page)).toHaveCount(3);
+
+  // The report holds the rows the filters find: here, treatment payments only.
+  await choose(page, 'Type', 'Treatment');
+  await expect(historyRows(page)).toHaveCount(1);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Report' }).click();
+  const download = await downloading;
+  await expect(page.getByText('Report downloaded successfully')).toBeVisible();
+  expect(download.suggestedFilename()).toMatch(
+    /^payment-history-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
+  const csv = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines[0]).toBe(
+    'Patient Name,Patient Email,Patient Phone,Amount,Platform Fee,Reference,Type,Date,Status',
+  );
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain('Bob Brown');
+  expect(lines[1]).toContain('120.00');
+  expect(lines[1]).toContain(reference);
+
+  // Nothing matches: no report.
+  await page.getByLabel('Search').fill('nobody at all');
+  await expect(page.getByText('No payments found')).toBeVisible();
+  await page.getByRole('button', { name: 'Download Report' }).click();
+  await expect(page.getByText('No data to export')).toBeVisible();
+
+  // A partial refund of Ada's £45.00, then the rest.
+  await page.goto('/dashboard/payment-history');
+  let details = await refund(page, 'Ada Patient', '15');
+  await expect(page.getByText('Partial refund of £15.00 processed successfully')).toBeVisible();
+  await expect(details.getByText('Partially refunded')).toBeVisible();
+  await details.getByRole('button', { name: 'Close' }).click();
+  await expect(historyRows(page).filter({ hasText: 'Ada Patient' })).toContainText('Partially refunded');
+  await page.goto('/dashboard');
+  await expect(stat(page, 'Month Refunded')).toContainText('£15.00');
+
+  await page.goto('/dashboard/payment-history');
+  details = await refund(page, 'Ada Patient', null);
+  await expect(page.getByText('Payment refunded successfully')).toBeVisible();
+  await expect(details.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+  await details.getByRole('button', { name: 'Close' }).click();
+  await expect(historyRows(page).filter({ hasText: 'Ada Patient' }).getByText('Refunded')).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(stat(page, 'Month Refunded')).toContainText('£45.00');
+});
