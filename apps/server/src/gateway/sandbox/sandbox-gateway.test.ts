@@ -1,7 +1,8 @@
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-database.js';
 import type { Database } from '../../db/client.js';
-import { sandboxEvents } from '../../db/schema/index.js';
+import { sandboxEvents, sandboxPaymentIntents } from '../../db/schema/index.js';
 import { verifyStripeSignature } from '../webhook-signature.js';
 import { retryDelaySeconds } from './events.js';
 import { createSandboxGateway, type SandboxGateway, sandboxWebhookSecrets } from './sandbox-gateway.js';
@@ -120,5 +121,73 @@ describe('the sandbox gateway', () => {
     await expect(
       gateway.createRefund({ paymentIntentId: intent.id, amount: 100, idempotencyKey: 'refund:x' }),
     ).rejects.toMatchObject({ name: 'GatewayError' });
+  });
+
+  it('refunds like Stripe: once per key, never above the payment, and a refund can fail later', async () => {
+    const { id: accountId } = await newAccount('account:refunds-made');
+    const intent = await gateway.createPaymentIntent({
+      amount: 1000,
+      applicationFeeAmount: 30,
+      destinationAccountId: accountId,
+      metadata: {},
+      idempotencyKey: 'payment-intent:3',
+    });
+    await database.db
+      .update(sandboxPaymentIntents)
+      .set({ status: 'succeeded' })
+      .where(eq(sandboxPaymentIntents.id, intent.id));
+    const eventsAbout = async (refundId: string) =>
+      (await database.db.select().from(sandboxEvents).orderBy(asc(sandboxEvents.createdAt)))
+        .map((row) => JSON.parse(row.payload))
+        .filter(
+          (event) =>
+            JSON.stringify(event).includes(refundId) || event.data.object.id === `ch_${intent.id.slice(3)}`,
+        );
+
+    const input = {
+      paymentIntentId: intent.id,
+      amount: 600,
+      idempotencyKey: 'refund:made-1',
+      metadata: { clinicpay_refund_id: 'r-1' },
+    };
+    const made = await gateway.createRefund(input);
+    expect(made).toMatchObject({
+      status: 'succeeded',
+      amount: 600,
+      paymentIntentId: intent.id,
+      metadata: { clinicpay_refund_id: 'r-1' },
+    });
+    expect(await gateway.createRefund(input)).toEqual(made);
+    await expect(gateway.refundFromDashboard(intent.id, 401)).rejects.toMatchObject({
+      name: 'GatewayError',
+      code: 'amount_too_large',
+    });
+    const dashboard = await gateway.refundFromDashboard(intent.id, 400);
+    expect(dashboard).toMatchObject({ status: 'succeeded', amount: 400, metadata: {} });
+
+    const created = (await eventsAbout(made.id)).map((event) => [event.type, event.data.object.status]);
+    expect(created).toEqual(
+      expect.arrayContaining([
+        ['charge.refunded', undefined],
+        ['refund.created', 'succeeded'],
+      ]),
+    );
+
+    const failed = await gateway.failRefund(made.id);
+    expect(failed).toMatchObject({ id: made.id, status: 'failed' });
+    await expect(gateway.failRefund(made.id)).rejects.toMatchObject({ name: 'GatewayError' });
+    expect((await gateway.listRefunds(intent.id)).map((refund) => [refund.id, refund.status])).toEqual([
+      [made.id, 'failed'],
+      [dashboard.id, 'succeeded'],
+    ]);
+    const [after] = await database.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, intent.id));
+    expect(after?.refundedAmount).toBe(400);
+    const failures = (await eventsAbout(made.id))
+      .filter((event) => event.type.startsWith('refund.') && event.data.object.status === 'failed')
+      .map((event) => event.type);
+    expect(failures).toEqual(['refund.updated', 'refund.failed']);
   });
 });

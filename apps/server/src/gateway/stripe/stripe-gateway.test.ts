@@ -231,6 +231,18 @@ describe('the Stripe gateway', () => {
     expect(lastRequest().headers['idempotency-key']).toBe('refund:r-1');
   });
 
+  it('leaves a refund in flight, not refused, when Stripe fails inside', async () => {
+    const failure = { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong.' } } };
+    standIn.replies.push(failure, failure, failure);
+    await expect(
+      gateway.createRefund({ paymentIntentId: 'pi_1', amount: 100, idempotencyKey: 'refund:r-3' }),
+    ).rejects.toMatchObject({ name: 'GatewayOutcomeUnknownError' });
+    // Every retry carried the same key, so Stripe refunds at most once.
+    expect(new Set(standIn.requests.map((request) => request.headers['idempotency-key']))).toEqual(
+      new Set(['refund:r-3']),
+    );
+  });
+
   it("lists a payment intent's refunds across pages", async () => {
     const refund = (id: string, status: string) => ({
       id,
