@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { bench, describe } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { clinics, paymentRequests, payments } from '../src/db/schema/index.js';
-import { listClinicPayments } from '../src/modules/payments/list-payments.js';
+import { listPayments } from '../src/modules/payments/service.js';
 import { openTestDatabase } from '../test/test-database.js';
 
 const PAYMENTS = 5000;
@@ -49,11 +49,17 @@ const history = (async (): Promise<{ database: Database; clinicId: string }> => 
 describe('payments list', () => {
   bench('first page of 10', async () => {
     const { database, clinicId } = await history;
-    await listClinicPayments(database.db, clinicId, 1, 10);
+    await listPayments(
+      { db: database.db, clinicId, publicUrl: '' },
+      { page: 1, pageSize: 10, type: 'all', status: 'all' },
+    );
   });
 
   bench('page 300 of 10', async () => {
     const { database, clinicId } = await history;
-    await listClinicPayments(database.db, clinicId, 300, 10);
+    await listPayments(
+      { db: database.db, clinicId, publicUrl: '' },
+      { page: 300, pageSize: 10, type: 'all', status: 'all' },
+    );
   });
 });

@@ -1,27 +1,68 @@
-/** GET /api/payments: the signed-in clinic's payments and unpaid requests, newest first (spec §2). */
-import { listPaymentsQuerySchema, paymentPageSchema } from '@clinicpay/shared';
-import type { FastifyInstance } from 'fastify';
+/**
+ * /api/payments: the signed-in clinic's history, dashboard figures, payment details and CSV report
+ * (spec §2, §9). Clinic-only; the clinic id always comes from the session. Thin: validate with the
+ * shared schema, call one service function, answer.
+ */
+import {
+  clinicStatsSchema,
+  paymentDetailsSchema,
+  paymentFiltersSchema,
+  paymentHistoryQuerySchema,
+  paymentPageSchema,
+} from '@clinicpay/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { clinicMemberOf, requireClinic } from '../auth/session.js';
-import { listClinicPayments } from './list-payments.js';
+import { z } from 'zod';
+import { clinicMemberOf, requireClinic } from '../auth/index.js';
+import { clinicStats, exportPayments, getPaymentDetails, listPayments } from './service.js';
+
+const paymentParams = z.object({ id: z.string().max(100) });
 
 export async function paymentRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', requireClinic(app.auth));
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const contextOf = (request: FastifyRequest) => ({
+    db: app.database.db,
+    clinicId: clinicMemberOf(request).clinicId,
+    publicUrl: app.config.publicUrl,
+  });
+
+  api.get(
     '/payments',
     {
       schema: {
         tags: ['payments'],
-        querystring: listPaymentsQuerySchema,
+        querystring: paymentHistoryQuerySchema,
         response: { 200: paymentPageSchema },
       },
     },
-    async (request) =>
-      listClinicPayments(
-        app.database.db,
-        clinicMemberOf(request).clinicId,
-        request.query.page,
-        request.query.pageSize,
-      ),
+    async (request) => listPayments(contextOf(request), request.query),
+  );
+
+  api.get(
+    '/payments/stats',
+    { schema: { tags: ['payments'], response: { 200: clinicStatsSchema } } },
+    async (request) => clinicStats(contextOf(request)),
+  );
+
+  api.get(
+    '/payments/export',
+    { schema: { tags: ['payments'], querystring: paymentFiltersSchema } },
+    async (request, reply) => {
+      const { fileName, csv } = await exportPayments(contextOf(request), request.query, {
+        onError: (error) => request.log.error({ err: error }, 'payment report failed while streaming'),
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  api.get(
+    '/payments/:id',
+    { schema: { tags: ['payments'], params: paymentParams, response: { 200: paymentDetailsSchema } } },
+    async (request) => getPaymentDetails(contextOf(request), request.params.id),
   );
 }
