@@ -166,3 +166,28 @@ test('a clinic follows its payments, reports on them and refunds one in two step
   await page.goto('/dashboard');
   await expect(stat(page, 'Month Refunded')).toContainText('£45.00');
 });
+
+test("a new clinic's Launch Pad: told to connect, dismissable after a step, and gone for good", async ({
+  page,
+}) => {
+  await signedInClinic(page.request);
+  await page.goto('/dashboard');
+  const launchPad = page.getByRole('heading', { name: 'Launch Pad' });
+  await expect(page.getByText('0 of 3 steps complete.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Dismiss' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Connect in Settings' })).toHaveAttribute(
+    'href',
+    '/dashboard/settings?tab=payments',
+  );
+
+  await page.request.post('/api/payment-links', { data: { title: 'Deposit', amount: 4500 } });
+  await page.reload();
+  await expect(page.getByText('1 of 3 steps complete.')).toBeVisible();
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Dismiss Launch Pad?' });
+  await confirm.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(launchPad).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Recent Payments' })).toBeVisible();
+  await expect(launchPad).toHaveCount(0);
+});
