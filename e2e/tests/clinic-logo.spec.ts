@@ -75,3 +75,28 @@ test('a file over 2 MB is refused in the browser and nothing changes', async ({ 
   await page.getByRole('button', { name: 'Delete logo' }).click();
   await expect(page.getByText('No logo to delete')).toBeVisible();
 });
+
+test('a logo can be deleted, and the initials come back on the profile and the payment page', async ({
+  page,
+}) => {
+  await signedInClinic(page.request);
+  const logo = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#7a1f5c' } })
+    .jpeg()
+    .toBuffer();
+  await page.goto('/dashboard/settings');
+  await page
+    .getByLabel('Upload logo')
+    .setInputFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: logo });
+  await expect(page.getByRole('img', { name: 'Clinic logo' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete logo' }).click();
+  await expect(page.getByText('File deleted successfully')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Clinic initials' })).toHaveText('MS');
+
+  const { link } = await (
+    await page.request.post('/api/payment-links', { data: { title: 'Deposit', amount: 2000 } })
+  ).json();
+  await page.goto(`/payment/${link.id}`);
+  await expect(page.getByText('Marylebone Skin Clinic').first()).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Marylebone Skin Clinic logo' })).toHaveCount(0);
+});
