@@ -1,6 +1,6 @@
 /** Reads and writes of refunds and the refunded totals on payments. No rules here (see service.ts). */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
 import { clinics, payments, refunds } from '../../db/schema/index.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -73,4 +73,30 @@ export async function updatePaymentRefunds(
 export async function findClinicRow(tx: Tx, clinicId: string) {
   const [row] = await tx.select().from(clinics).where(eq(clinics.id, clinicId));
   return row;
+}
+
+/**
+ * ClinicPay's refunds still pending with no provider refund id, created before `before`: the gateway
+ * was never asked, or its answer was lost. With the refunded payment intent.
+ */
+export async function findStaleRefunds(
+  db: Db,
+  filter: { before: Date; paymentId?: string; clinicId?: string },
+): Promise<Array<RefundRow & { paymentIntentId: string }>> {
+  const rows = await db
+    .select({ refund: refunds, paymentIntentId: payments.stripePaymentId })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        isNull(refunds.providerRefundId),
+        lt(refunds.createdAt, filter.before),
+        filter.paymentId ? eq(refunds.paymentId, filter.paymentId) : undefined,
+        filter.clinicId ? eq(refunds.clinicId, filter.clinicId) : undefined,
+      ),
+    )
+    .orderBy(asc(refunds.createdAt))
+    .limit(100);
+  return rows.map((row) => ({ ...row.refund, paymentIntentId: row.paymentIntentId }));
 }

@@ -400,4 +400,61 @@ describe("refunds at the provider's side", () => {
     expect(await refundRows(payment.id)).toMatchObject([{ id, status: 'succeeded', amount: 1000 }]);
     expect(await paymentRow(payment.id)).toMatchObject({ status: 'partially_refunded', refundAmount: 1000 });
   });
+
+  it('a refund stuck pending is made once, or just recorded, before the next refund on that payment', async () => {
+    const { clinic, payment, intentId } = await paidPayment(3000);
+    const events = sandboxOf(app).events;
+    events.stop();
+    try {
+      const longAgo = new Date(Date.now() - 10 * 60 * 1000);
+      const stuck = async (made: boolean) => {
+        const id = randomUUID();
+        await app.database.db.insert(refunds).values({
+          id,
+          paymentId: payment.id,
+          clinicId: payment.clinicId,
+          amount: 1000,
+          status: 'pending',
+          idempotencyKey: `refund:${id}`,
+          createdBy: clinic.user.id,
+          createdAt: longAgo,
+        });
+        // `made`: the provider refunded, then the process died before recording it.
+        if (made)
+          await sandboxOf(app).createRefund({
+            paymentIntentId: intentId,
+            amount: 1000,
+            idempotencyKey: `refund:${id}`,
+            metadata: { clinicpay_refund_id: id },
+          });
+        return id;
+      };
+      const neverAsked = await stuck(false);
+      const answerLost = await stuck(true);
+
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/payments/${payment.id}/refunds`,
+        cookies: clinic.cookies,
+        payload: { amount: 1000 },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().payment).toMatchObject({ status: 'refunded', refundedAmount: 3000 });
+      const rows = await refundRows(payment.id);
+      expect(rows.map((row) => row.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+      expect(rows.map((row) => row.id)).toEqual(expect.arrayContaining([neverAsked, answerLost]));
+      const atGateway = await app.database.db
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.paymentIntentId, intentId));
+      expect(atGateway.map((row) => row.idempotencyKey).sort()).toEqual(
+        rows.map((row) => row.idempotencyKey).sort(),
+      );
+    } finally {
+      events.start();
+    }
+    await events.deliverDue();
+    expect(await refundRows(payment.id)).toHaveLength(3);
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'refunded', refundAmount: 3000 });
+  });
 });

@@ -29,6 +29,7 @@ import {
   findClinicRow,
   findRefund,
   findRefundByProviderId,
+  findStaleRefunds,
   insertRefund,
   lockPayment,
   type PaymentRow,
@@ -72,6 +73,12 @@ export async function createRefund(
     });
   }
 
+  await resumeStaleRefunds(deps, {
+    paymentId: input.paymentId,
+    clinicId: input.clinicId,
+    before: new Date(Date.now() - STALE_REFUND_MS),
+  }).catch(deps.onError);
+
   const reserved = await deps.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, { paymentId: input.paymentId, clinicId: input.clinicId });
     if (!payment) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
@@ -96,34 +103,87 @@ export async function createRefund(
     return { refund, paymentIntentId: payment.stripePaymentId };
   });
 
+  const outcome = await makeAtProvider(deps, reserved.refund, reserved.paymentIntentId);
+  if (outcome.kind === 'refused') {
+    throw new AppError('REFUND_FAILED', REFUND_MESSAGES.failedWith(outcome.message));
+  }
+  if (outcome.kind === 'unknown') return resultOf(deps.db, reserved.refund.id);
+  return toResult(outcome.refund, outcome.payment);
+}
+
+/** How long a refund may wait for the provider's answer before it is asked again. */
+export const STALE_REFUND_MS = 2 * 60 * 1000;
+
+type ProviderOutcome =
+  | { kind: 'settled'; refund: RefundRow; payment: PaymentRow }
+  | { kind: 'refused'; message: string }
+  | { kind: 'unknown' };
+
+/**
+ * Step 2 and 3: asks the gateway for the refund (same idempotency key and metadata every time, so
+ * asking again never refunds twice) and settles it. A refusal settles it as failed; an unknown
+ * outcome leaves it pending (reported through onError).
+ */
+async function makeAtProvider(
+  deps: RefundDeps,
+  refund: RefundRow,
+  paymentIntentId: string,
+): Promise<ProviderOutcome> {
   let made: ProviderRefund;
   try {
     made = await deps.gateway.createRefund({
-      paymentIntentId: reserved.paymentIntentId,
-      amount: reserved.refund.amount,
-      idempotencyKey: reserved.refund.idempotencyKey,
-      metadata: { [REFUND_METADATA_KEY]: reserved.refund.id, payment_id: input.paymentId },
+      paymentIntentId,
+      amount: refund.amount,
+      idempotencyKey: refund.idempotencyKey,
+      metadata: { [REFUND_METADATA_KEY]: refund.id, payment_id: refund.paymentId },
     });
   } catch (error) {
     if (error instanceof GatewayError) {
       await deps.db.transaction((tx) =>
-        settleRefund(tx, reserved.refund.id, { status: 'failed', providerRefundId: null }),
+        settleRefund(tx, refund.id, { status: 'failed', providerRefundId: null }),
       );
-      throw new AppError('REFUND_FAILED', REFUND_MESSAGES.failedWith(error.message));
+      return { kind: 'refused', message: error.message };
     }
     // Whether the provider made it is unknown: the refund stays in flight (still reserved) until the
-    // provider's events settle it.
+    // provider's events or resumeStaleRefunds settle it.
     deps.onError(error);
-    return resultOf(deps.db, reserved.refund.id);
+    return { kind: 'unknown' };
   }
-
   const settled = await deps.db.transaction((tx) =>
-    settleRefund(tx, reserved.refund.id, {
-      status: localStatus(made.status),
-      providerRefundId: made.id,
-    }),
+    settleRefund(tx, refund.id, { status: localStatus(made.status), providerRefundId: made.id }),
   );
-  return toResult(settled.refund, settled.payment);
+  return { kind: 'settled', ...settled };
+}
+
+/**
+ * Settles ClinicPay's refunds left pending with no provider answer since before `before` (the process
+ * died around the gateway call, or the provider's outcome was unknown). For each payment intent the
+ * provider's refunds are read and reconciled first, so a refund that was made is only recorded; one
+ * still unknown to the provider is then made with its own idempotency key and metadata. Runs before
+ * each refund request on that payment; a scheduler may run it for all. Resolves to how many it
+ * looked at. Gateway errors are reported through onError and leave the refund pending.
+ */
+export async function resumeStaleRefunds(
+  deps: RefundDeps,
+  filter: { before: Date; paymentId?: string; clinicId?: string },
+): Promise<number> {
+  const stale = await findStaleRefunds(deps.db, filter);
+  const intents = new Set(stale.map((refund) => refund.paymentIntentId));
+  for (const paymentIntentId of intents) {
+    try {
+      const listed = await deps.gateway.listRefunds(paymentIntentId);
+      await deps.db.transaction((tx) => reconcileProviderRefunds(tx, paymentIntentId, listed));
+    } catch (error) {
+      deps.onError(error);
+      continue;
+    }
+    for (const candidate of stale.filter((refund) => refund.paymentIntentId === paymentIntentId)) {
+      const current = await deps.db.transaction((tx) => findRefund(tx, candidate.id));
+      if (current?.status !== 'pending' || current.providerRefundId !== null) continue;
+      await makeAtProvider(deps, current, paymentIntentId);
+    }
+  }
+  return stale.length;
 }
 
 /** The provider's refund status as ClinicPay records it: canceled counts as failed. */
@@ -247,7 +307,7 @@ export async function reconcileProviderRefunds(
   tx: Tx,
   paymentIntentId: string,
   providerRefunds: ProviderRefund[],
-  eventId: string,
+  eventId?: string,
 ): Promise<ReconcileOutcome> {
   const payment = await lockPayment(tx, { paymentIntentId });
   if (!payment) return 'payment_not_recorded';
