@@ -22,6 +22,7 @@ import { refuseNul } from './http/refuse-nul.js';
 import { helmetOptions } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { adminRoutes } from './modules/admin/index.js';
 import { authRoutes, createAuth } from './modules/auth/index.js';
 import { checkoutRoutes } from './modules/checkout/index.js';
 import { clinicRoutes } from './modules/clinics/index.js';
@@ -126,6 +127,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         errorResponseBuilder: () => new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE),
       });
       api.addHook('onRequest', originCheck(config.publicUrl));
+      // API answers hold account and payment data: no browser or proxy may keep them (issue #13).
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
       await api.register(platformSettingsRoutes);
       await api.register(contactRoutes);
       await api.register(authRoutes);
@@ -138,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(logoRoutes);
       await api.register(requestRoutes);
       await api.register(webhookRoutes);
+      await api.register(adminRoutes);
       if (isSandbox(gateway)) await api.register(sandboxApiRoutes, { gateway });
     },
     { prefix: '/api' },

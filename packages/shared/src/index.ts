@@ -2,6 +2,7 @@
  * @clinicpay/shared: what the server and the web app must agree on. Every request and response
  * schema is written once here and used by the route, the API client and the form (style.md §2).
  */
+export * from './admin.js';
 export * from './api-error.js';
 export * from './auth.js';
 export * from './checkout.js';

@@ -1,3 +1,7 @@
-/** The platform fee percent (spec §3 platform_settings, §9): read by checkout, set by admins. */
+/**
+ * Platform settings (spec §3 platform_settings, system_settings; §9): the platform fee percent, read
+ * by checkout and set by admins, and the notification webhook URLs.
+ */
 export { platformSettingsRoutes } from './routes.js';
 export { getPlatformFeeBasisPoints } from './service.js';
+export { getNotificationWebhooks } from './webhooks.js';

@@ -1,9 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { signedInAdmin, signedInClinic } from '../../../test/accounts.js';
-import { createTestApp } from '../../../test/test-app.js';
-import { auditLog, platformSettings } from '../../db/schema/index.js';
+import {
+  PASSWORD,
+  SESSION_COOKIE,
+  signedInAdmin,
+  signedInClinic,
+  signIn,
+  uniqueEmail,
+} from '../../../test/accounts.js';
+import { createTestApp, PRODUCTION_ENV } from '../../../test/test-app.js';
+import { auditLog, platformSettings, systemSettings } from '../../db/schema/index.js';
+import { createAdmin } from '../auth/service.js';
 
 describe('GET /api/platform-settings/fee', () => {
   let app: FastifyInstance;
@@ -94,5 +102,74 @@ describe('PUT /api/admin/platform-settings/fee', () => {
     expect((await put(clinic.cookies, 5)).statusCode).toBe(403);
     expect((await put({}, 5)).statusCode).toBe(401);
     expect(await publicFee()).toBe('3.0');
+  });
+});
+
+describe('/api/admin/system-settings/webhooks', () => {
+  const url = '/api/admin/system-settings/webhooks';
+  const put = (app: FastifyInstance, cookies: Record<string, string>, payload: Record<string, unknown>) =>
+    app.inject({ method: 'PUT', url, cookies, payload });
+
+  it('lets an admin set, read and clear both URLs, stored under the spec’s keys', async () => {
+    const app = await createTestApp();
+    const admin = await signedInAdmin(app);
+    expect((await app.inject({ url, cookies: admin.cookies })).json()).toEqual({
+      patientNotificationWebhook: null,
+      clinicNotificationWebhook: null,
+    });
+    const saved = await put(app, admin.cookies, {
+      patientNotificationWebhook: ' https://hooks.example/patient ',
+      clinicNotificationWebhook: 'http://localhost:9000/clinic',
+    });
+    expect(saved.json()).toEqual({
+      patientNotificationWebhook: 'https://hooks.example/patient',
+      clinicNotificationWebhook: 'http://localhost:9000/clinic',
+    });
+    const rows = await app.database.db.select().from(systemSettings);
+    expect(Object.fromEntries(rows.map((row) => [row.key, row.value]))).toEqual({
+      patient_notification_webhook: 'https://hooks.example/patient',
+      clinic_notification_webhook: 'http://localhost:9000/clinic',
+    });
+    await put(app, admin.cookies, { patientNotificationWebhook: '', clinicNotificationWebhook: null });
+    expect((await app.inject({ url, cookies: admin.cookies })).json()).toEqual({
+      patientNotificationWebhook: null,
+      clinicNotificationWebhook: null,
+    });
+    await app.close();
+  });
+
+  it('refuses what is not a web URL, keeping the old ones', async () => {
+    const app = await createTestApp();
+    const admin = await signedInAdmin(app);
+    const good = { patientNotificationWebhook: 'https://a.example/p', clinicNotificationWebhook: null };
+    await put(app, admin.cookies, good);
+    for (const bad of ['not a url', 'ftp://files.example/x', 'javascript:alert(1)']) {
+      const response = await put(app, admin.cookies, { ...good, clinicNotificationWebhook: bad });
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json().message).toBe('Please enter a valid URL');
+    }
+    expect((await app.inject({ url, cookies: admin.cookies })).json()).toEqual(good);
+    await app.close();
+  });
+
+  it('accepts only https in production', async () => {
+    const app = await createTestApp({ env: PRODUCTION_ENV });
+    const email = uniqueEmail('admin');
+    await createAdmin(app.database.db, email, PASSWORD);
+    // In production the session cookie carries the __Secure- prefix.
+    const session = (await signIn(app, email)).cookies.find((cookie) => cookie.name.endsWith(SESSION_COOKIE));
+    const cookies = { [String(session?.name)]: String(session?.value) };
+    const response = await put(app, cookies, {
+      patientNotificationWebhook: 'https://a.example/p',
+      clinicNotificationWebhook: 'http://b.example/c',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: 'Webhook URLs must use https',
+      fieldErrors: { clinicNotificationWebhook: 'Webhook URLs must use https' },
+    });
+    const rows = await app.database.db.select().from(systemSettings);
+    expect(rows.map((row) => row.value)).toEqual([null, null]);
+    await app.close();
   });
 });

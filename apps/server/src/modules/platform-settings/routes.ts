@@ -1,9 +1,12 @@
 /**
  * GET /api/platform-settings/fee: the public fee percent shown on /fees (spec §2).
  * PUT /api/admin/platform-settings/fee: admins set it (0–100, one decimal).
+ * GET and PUT /api/admin/system-settings/webhooks: admins read and set the notification webhook URLs.
  */
 import {
   basisPointsToPercentText,
+  notificationWebhooksResponseSchema,
+  notificationWebhooksSchema,
   PLATFORM_FEE_MESSAGES,
   platformFeeResponseSchema,
   platformFeeUpdateResponseSchema,
@@ -13,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../auth/index.js';
 import { getPlatformFeeBasisPoints, setPlatformFee } from './service.js';
+import { getNotificationWebhooks, setNotificationWebhooks } from './webhooks.js';
 
 export async function platformSettingsRoutes(app: FastifyInstance) {
   app
@@ -33,12 +37,35 @@ export async function platformSettingsRoutes(app: FastifyInstance) {
         body: platformFeeUpdateSchema,
         response: { 200: platformFeeUpdateResponseSchema },
       },
-      preHandler: requireAdmin(app.auth),
+      onRequest: requireAdmin(app.auth),
     },
     async (request) => {
       const actor = request.sessionUser?.id ?? '';
       const percent = await setPlatformFee(app.database.db, request.body.platformFeePercent, actor);
       return { platformFeePercent: percent, message: PLATFORM_FEE_MESSAGES.updated(percent) };
     },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/admin/system-settings/webhooks',
+    {
+      schema: { tags: ['admin'], response: { 200: notificationWebhooksResponseSchema } },
+      onRequest: requireAdmin(app.auth),
+    },
+    () => getNotificationWebhooks(app.database.db),
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().put(
+    '/admin/system-settings/webhooks',
+    {
+      schema: {
+        tags: ['admin'],
+        body: notificationWebhooksSchema,
+        response: { 200: notificationWebhooksResponseSchema },
+      },
+      onRequest: requireAdmin(app.auth),
+    },
+    (request) =>
+      setNotificationWebhooks(app.database.db, request.body, { requireHttps: app.config.isProduction }),
   );
 }

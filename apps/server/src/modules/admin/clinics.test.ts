@@ -1,0 +1,268 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signedInAdmin, signedInClinic } from '../../../test/accounts.js';
+import { insertClinic, insertPayment } from '../../../test/admin-data.js';
+import { connectedClinicWithLink, payPage, sandboxOf } from '../../../test/sandbox.js';
+import { createTestApp } from '../../../test/test-app.js';
+import { auditLog, clinics, paymentLinks } from '../../db/schema/index.js';
+
+/** 'GET /api/x/:id' for every route, read from Fastify's printed route tree (4 characters a level). */
+function registeredRoutes(app: FastifyInstance): string[] {
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?/.exec(line);
+    if (!match) continue;
+    const depth = String(match[1]).length / 4;
+    stack.length = depth;
+    stack.push(String(match[2]));
+    for (const method of match[3]?.split(', ') ?? []) routes.push(`${method} ${stack.join('')}`);
+  }
+  return routes;
+}
+
+describe('the admin clinics API', () => {
+  let app: FastifyInstance;
+  let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+  beforeEach(async () => {
+    app = await createTestApp();
+    admin = await signedInAdmin(app);
+  });
+  afterEach(() => app.close());
+
+  const get = (url: string) => app.inject({ url, cookies: admin.cookies });
+
+  it('searches clinics by name or email, case-insensitively, one page at a time, newest first', async () => {
+    for (let index = 0; index < 12; index += 1) {
+      await insertClinic(app, {
+        clinicName: `Harley ${index}`,
+        email: `h${index}@harley.example`,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + index)),
+      });
+    }
+    await insertClinic(app, { clinicName: 'Bristol Smiles', email: 'Desk@Bristol.example' });
+    await insertClinic(app, { clinicName: null, email: null });
+    await insertClinic(app, { clinicName: '100% Dental' });
+
+    const first = (await get('/api/admin/clinics?search=HARLEY')).json();
+    expect(first).toMatchObject({ page: 1, pageSize: 10, total: 12 });
+    expect(first.items.map((row: { clinicName: string }) => row.clinicName).slice(0, 2)).toEqual([
+      'Harley 11',
+      'Harley 10',
+    ]);
+    const second = (await get('/api/admin/clinics?search=harley&page=2')).json();
+    expect(second.items.map((row: { clinicName: string }) => row.clinicName)).toEqual([
+      'Harley 1',
+      'Harley 0',
+    ]);
+    expect((await get('/api/admin/clinics?search=desk@bristol')).json().items).toMatchObject([
+      { clinicName: 'Bristol Smiles', email: 'Desk@Bristol.example', stripeStatus: 'not_connected' },
+    ]);
+    // A % is searched for, not a wildcard.
+    expect((await get('/api/admin/clinics?search=%25')).json().total).toBe(1);
+    expect((await get('/api/admin/clinics?search=nowhere')).json()).toMatchObject({ items: [], total: 0 });
+    expect((await get('/api/admin/clinics')).json().total).toBe(15);
+    expect((await get('/api/admin/clinics?page=0')).statusCode).toBe(400);
+  });
+
+  it('counts each clinic’s transactions', async () => {
+    const clinicId = await insertClinic(app, { clinicName: 'Counted' });
+    await insertPayment(app, { clinicId, paidAt: '2026-11-01T10:00:00Z', amountPaid: 100 });
+    await insertPayment(app, {
+      clinicId,
+      paidAt: '2026-11-02T10:00:00Z',
+      amountPaid: 100,
+      status: 'refunded',
+    });
+    const [row] = (await get('/api/admin/clinics?search=counted')).json().items;
+    expect(row.transactions).toBe(2);
+  });
+
+  it('shows a clinic profile: recorded fees, first 5 payments, links with usage and audit entries', async () => {
+    const clinicId = await insertClinic(app, {
+      clinicName: 'Profile Clinic',
+      email: 'desk@profile.example',
+      phone: '02070000000',
+      addressLine1: '1 Harley Street',
+      city: 'London',
+      postcode: 'W1G 9QD',
+    });
+    const [link] = await app.database.db
+      .insert(paymentLinks)
+      .values({ clinicId, title: 'Deposit', amount: 5000 })
+      .returning();
+    const linkId = String(link?.id);
+    for (let day = 1; day <= 6; day += 1) {
+      await insertPayment(app, {
+        clinicId,
+        paidAt: `2026-11-0${day}T10:00:00Z`,
+        amountPaid: 5000,
+        platformFee: 125, // 2.5% as recorded, not a 3% estimate
+        paymentLinkId: day <= 3 ? linkId : undefined,
+        patientName: `Patient ${day}`,
+      });
+    }
+    await insertPayment(app, {
+      clinicId,
+      paidAt: '2026-11-07T10:00:00Z',
+      amountPaid: 2000,
+      platformFee: 60,
+      status: 'partially_refunded',
+      refundAmount: 500,
+      patientName: 'Patient 7',
+    });
+    await app.database.db.insert(auditLog).values({
+      actorUserId: admin.user.id,
+      action: 'provider.disconnected',
+      entityType: 'clinic',
+      entityId: clinicId,
+      details: { by: 'admin' },
+    });
+
+    const response = await get(`/api/admin/clinics/${clinicId}`);
+    expect(response.statusCode).toBe(200);
+    const profile = response.json();
+    expect(profile.clinic).toMatchObject({
+      clinicName: 'Profile Clinic',
+      email: 'desk@profile.example',
+      phone: '02070000000',
+      address: '1 Harley Street, London, W1G 9QD',
+      stripeStatus: 'not_connected',
+    });
+    expect(profile.stats).toEqual({
+      payments: { count: 7, amount: 32_000 },
+      refunds: { count: 1, amount: 500 },
+      platformFees: 6 * 125 + 60,
+      averagePayment: 4571, // 32000 / 7 = 4571.4
+    });
+    expect(profile.recentPayments.map((payment: { patientName: string }) => payment.patientName)).toEqual([
+      'Patient 7',
+      'Patient 6',
+      'Patient 5',
+      'Patient 4',
+      'Patient 3',
+    ]);
+    expect(profile.links).toMatchObject([{ id: linkId, title: 'Deposit', usage: 3, isActive: true }]);
+    expect(profile.audit).toMatchObject([{ action: 'provider.disconnected', actorEmail: admin.email }]);
+  });
+
+  it('answers an unknown or malformed clinic id with the profile’s not-found message', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', 'x'.repeat(90)]) {
+      const response = await get(`/api/admin/clinics/${id}`);
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json().message).toBe('Clinic data not found. Please try again later.');
+    }
+    const disconnect = await app.inject({
+      method: 'POST',
+      url: '/api/admin/clinics/not-a-uuid/disconnect',
+      cookies: admin.cookies,
+    });
+    expect(disconnect.statusCode).toBe(404);
+  });
+
+  it('force-disconnects a clinic: its page shows Payment Unavailable and new payment intents are refused', async () => {
+    const clinic = await connectedClinicWithLink(app);
+    const clinicId = String(clinic.user.clinicId);
+    const [before] = await app.database.db.select().from(clinics).where(eq(clinics.id, clinicId));
+    expect(before?.stripeStatus).toBe('connected');
+
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/admin/clinics/${clinicId}/disconnect`,
+      cookies: admin.cookies,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      message: `Stripe disconnected for clinic ${clinicId}`,
+      clinicId,
+      stripeStatus: 'not_connected',
+    });
+    const [after] = await app.database.db.select().from(clinics).where(eq(clinics.id, clinicId));
+    expect(after).toMatchObject({ stripeAccountId: null, stripeStatus: 'not_connected' });
+    const [entry] = await app.database.db.select().from(auditLog).where(eq(auditLog.entityId, clinicId));
+    expect(entry).toMatchObject({
+      actorUserId: admin.user.id,
+      action: 'provider.disconnected',
+      details: { accountId: before?.stripeAccountId, from: 'connected', by: 'admin' },
+    });
+
+    const page = (await app.inject({ url: `/api/public/payments/${clinic.linkId}` })).json();
+    expect(page.payability).toBe('not_connected');
+    const intent = await app.inject({
+      method: 'POST',
+      url: `/api/public/payments/${clinic.linkId}/payment-intents`,
+      payload: { name: 'Ada Patient', email: 'ada@patient.example', attemptId: crypto.randomUUID() },
+    });
+    expect(intent.statusCode).toBeGreaterThanOrEqual(400);
+    expect(intent.statusCode).toBeLessThan(500);
+    expect(intent.json().message).toBe('This clinic does not have payment processing set up');
+
+    // Again: nothing left to disconnect, so no second audit entry.
+    await app.inject({
+      method: 'POST',
+      url: `/api/admin/clinics/${clinicId}/disconnect`,
+      cookies: admin.cookies,
+    });
+    expect(await app.database.db.select().from(auditLog).where(eq(auditLog.entityId, clinicId))).toHaveLength(
+      1,
+    );
+  });
+
+  it('shows a payment made through checkout on the clinic profile, with its recorded platform fee', async () => {
+    const clinic = await connectedClinicWithLink(app, 4000);
+    await payPage(app, clinic.linkId);
+    await sandboxOf(app).events.deliverDue();
+    const profile = (await get(`/api/admin/clinics/${clinic.user.clinicId}`)).json();
+    expect(profile.stats.payments).toEqual({ count: 1, amount: 4000 });
+    expect(profile.stats.platformFees).toBe(120); // 3.0% of £40
+    expect(profile.links).toMatchObject([{ id: clinic.linkId, usage: 1 }]);
+  });
+
+  it('is for admins only: every admin endpoint answers 403 to a clinic and 401 anonymously, changing nothing', async () => {
+    const clinic = await connectedClinicWithLink(app);
+    const clinicId = String(clinic.user.clinicId);
+    const other = await signedInClinic(app);
+    const endpoints = [
+      { method: 'GET', url: '/api/admin/stats' },
+      { method: 'GET', url: '/api/admin/stats?from=2026-11-01&to=2026-11-30' },
+      { method: 'GET', url: '/api/admin/clinics?search=a' },
+      { method: 'GET', url: `/api/admin/clinics/${clinicId}` },
+      { method: 'POST', url: `/api/admin/clinics/${clinicId}/disconnect` },
+      { method: 'PUT', url: '/api/admin/platform-settings/fee', payload: { platformFeePercent: 9 } },
+      { method: 'GET', url: '/api/admin/system-settings/webhooks' },
+      {
+        method: 'PUT',
+        url: '/api/admin/system-settings/webhooks',
+        payload: { patientNotificationWebhook: 'https://evil.example/p', clinicNotificationWebhook: null },
+      },
+    ] as const;
+    // Every admin route the app has is walked here: a new one must be added to this list.
+    const adminRoutes = new Set(
+      registeredRoutes(app)
+        .filter((route) => route.includes(' /api/admin/'))
+        .filter((route) => !route.startsWith('HEAD ')),
+    );
+    const walked = new Set(
+      endpoints.map(
+        (endpoint) => `${endpoint.method} ${endpoint.url.split('?')[0]?.replace(clinicId, ':clinicId')}`,
+      ),
+    );
+    expect([...adminRoutes].sort()).toEqual([...walked].sort());
+    for (const endpoint of endpoints) {
+      for (const [who, cookies, status] of [
+        ['clinic', other.cookies, 403],
+        ['anonymous', {}, 401],
+      ] as const) {
+        const response = await app.inject({ ...endpoint, cookies });
+        expect(response.statusCode, `${who} ${endpoint.method} ${endpoint.url}`).toBe(status);
+      }
+    }
+    const [after] = await app.database.db.select().from(clinics).where(eq(clinics.id, clinicId));
+    expect(after?.stripeStatus).toBe('connected');
+    expect((await app.inject({ url: '/api/platform-settings/fee' })).json().platformFeePercent).toBe('3.0');
+    const webhooks = await app.inject({ url: '/api/admin/system-settings/webhooks', cookies: admin.cookies });
+    expect(webhooks.json()).toEqual({ patientNotificationWebhook: null, clinicNotificationWebhook: null });
+    expect(await app.database.db.select().from(auditLog)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The admin API (spec §6: admins only). Every route here answers 401 to the signed-out and 403 to a
+ * clinic user before anything else is read, whatever the input.
+ */
+import {
+  adminClinicIdSchema,
+  adminClinicPageSchema,
+  adminClinicProfileSchema,
+  adminClinicsQuerySchema,
+  adminDisconnectResponseSchema,
+  adminStatsQuerySchema,
+  adminStatsSchema,
+} from '@clinicpay/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAdmin } from '../auth/index.js';
+import { adminStats, clinicProfile, forceDisconnect, listClinics } from './service.js';
+
+export async function adminRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', requireAdmin(app.auth));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin'];
+
+  api.get(
+    '/admin/stats',
+    { schema: { tags, querystring: adminStatsQuerySchema, response: { 200: adminStatsSchema } } },
+    (request) => adminStats(app.database.db, request.query),
+  );
+
+  api.get(
+    '/admin/clinics',
+    { schema: { tags, querystring: adminClinicsQuerySchema, response: { 200: adminClinicPageSchema } } },
+    (request) => listClinics(app.database.db, request.query),
+  );
+
+  api.get(
+    '/admin/clinics/:clinicId',
+    { schema: { tags, params: adminClinicIdSchema, response: { 200: adminClinicProfileSchema } } },
+    (request) => clinicProfile(app.database.db, request.params.clinicId),
+  );
+
+  api.post(
+    '/admin/clinics/:clinicId/disconnect',
+    { schema: { tags, params: adminClinicIdSchema, response: { 200: adminDisconnectResponseSchema } } },
+    (request) => forceDisconnect(app.database.db, request.params.clinicId, request.sessionUser?.id ?? ''),
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * The admin console's contracts (spec §2 "Admin dashboard", "Admin Clinics", "Admin Clinic Profile",
+ * "Admin Settings"; §3 system_settings; §8 admin messages; §9 "Admin statistics"). Every amount is
+ * integer pence; every date is an ISO calendar day (YYYY-MM-DD) in Europe/London, the end day whole.
+ */
+import { z } from 'zod';
+import { PROVIDER_NAME, providerStatusSchema } from './clinic-profile.js';
+import { HISTORY_MESSAGES } from './payment-history.js';
+import { DISPLAY_STATUSES } from './payments.js';
+
+export const ADMIN_MESSAGES = {
+  statsFailed: 'Failed to load dashboard statistics',
+  clinicsFailed: 'Failed to load clinics',
+  clinicsFailedWith: (message: string) => `Failed to load clinics: ${message}`,
+  profileFailed: 'Failed to load clinic profile',
+  unnamedClinic: 'Unnamed Clinic',
+  noEmail: 'No email',
+  noClinics: 'No clinics found',
+  loadingClinics: 'Loading clinics...',
+  searchPlaceholder: 'Search clinics...',
+  newClinicsThisMonth: (count: number) => `+${count} this month`,
+  noNewClinics: 'No new clinics',
+  noPayments: 'No payment records found for this clinic',
+  noLinks: 'No payment links found for this clinic',
+  usage: (times: number) => `Usage ${times} times`,
+  profileErrorTitle: 'Error',
+  profileErrorHeading: 'Could not load clinic profile',
+  profileErrorMessage: 'Clinic data not found. Please try again later.',
+  clinicNotFound: 'Clinic data not found. Please try again later.',
+  settingsNotice: "As an admin you can manage platform fees and disconnect clinics' Stripe integrations.",
+  feeExplanation: [
+    'The platform fee is taken from each payment amount.',
+    `${PROVIDER_NAME}'s processing fees (1.4% + 20p for European cards, 2.9% + 20p for non-European cards) are paid out of the platform fee, not from the clinic's payment.`,
+    'The clinic therefore receives the payment amount minus the platform fee.',
+  ],
+  saving: 'Saving...',
+  disconnectTitle: `Confirm ${PROVIDER_NAME} Disconnection`,
+  disconnectQuestion: `Are you sure you want to force disconnect ${PROVIDER_NAME} for this clinic? This will immediately stop payment processing for them.`,
+  disconnectButton: `Disconnect ${PROVIDER_NAME}`,
+  disconnecting: 'Disconnecting...',
+  disconnected: (clinicId: string) => `${PROVIDER_NAME} disconnected for clinic ${clinicId}`,
+  disconnectFailed: (message: string) => `Failed to disconnect: ${message}`,
+  newClinicFormOpened: 'New clinic form opened',
+  webhooksSaved: 'Notification webhooks saved',
+  webhooksFailed: 'Failed to save notification webhooks',
+  invalidWebhookUrl: 'Please enter a valid URL',
+  webhookNeedsHttps: 'Webhook URLs must use https',
+} as const;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, HISTORY_MESSAGES.invalidDate)
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, HISTORY_MESSAGES.invalidDate);
+
+/**
+ * GET /api/admin/stats. Both days or neither: with neither, the totals cover all time and there is no
+ * previous period to compare with. A range may span at most ten years.
+ */
+export const adminStatsQuerySchema = z
+  .object({ from: isoDate.optional(), to: isoDate.optional() })
+  .refine((range) => (range.from === undefined) === (range.to === undefined), {
+    message: 'Choose both a start and an end date',
+    path: ['from'],
+  })
+  .refine((range) => !range.from || !range.to || range.from <= range.to, {
+    message: HISTORY_MESSAGES.invalidRange,
+    path: ['from'],
+  });
+export type AdminStatsQuery = z.infer<typeof adminStatsQuerySchema>;
+
+/** A figure in pence with its change in percent against the previous period (null without a range). */
+const changingFigure = z.object({ value: z.number().int(), change: z.number().nullable() });
+
+export const recentClinicSchema = z.object({
+  id: z.string(),
+  clinicName: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  createdAt: z.string(),
+  stripeStatus: providerStatusSchema,
+  /** Payments with status paid or partially_refunded (spec §7). */
+  paymentsProcessed: z.number().int(),
+});
+export type RecentClinic = z.infer<typeof recentClinicSchema>;
+
+export const adminStatsSchema = z.object({
+  range: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
+  totalClinics: z.object({ value: z.number().int(), joinedThisMonth: z.number().int() }),
+  /** Σ paid amount_paid + Σ partially_refunded max(0, amount_paid − refund_amount). */
+  totalPayments: changingFigure.extend({ count: z.number().int() }),
+  /** Σ refunded amount_paid + Σ partially_refunded refund_amount. */
+  totalRefunds: changingFigure,
+  /** Σ max(0, platform_fee − stripe_fee). */
+  platformRevenue: changingFigure,
+  /** Per London day of the range (the last 30 days without one): payments counted as totalPayments. */
+  series: z.array(z.object({ date: z.string(), amount: z.number().int(), count: z.number().int() })),
+  recentClinics: z.array(recentClinicSchema),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/**
+ * Spec §9: the change against the previous period in percent, rounded to one decimal (half away from
+ * zero); 100 when the previous value is zero and the current positive, else 0.
+ */
+export function percentChange(current: number, previous: number): number {
+  if (previous === 0) return current > 0 ? 100 : 0;
+  const tenths = ((current - previous) * 1000) / previous;
+  return (Math.sign(tenths) * Math.round(Math.abs(tenths))) / 10;
+}
+
+export const ADMIN_CLINICS_PAGE_SIZE = 10;
+
+/** GET /api/admin/clinics: search by name or email, case-insensitively, one page newest first. */
+export const adminClinicsQuerySchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(200, HISTORY_MESSAGES.searchTooLong)
+    .optional()
+    .transform((value) => value || undefined),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_CLINICS_PAGE_SIZE),
+});
+export type AdminClinicsQuery = z.input<typeof adminClinicsQuerySchema>;
+
+export const adminClinicRowSchema = z.object({
+  id: z.string(),
+  clinicName: z.string().nullable(),
+  email: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  stripeStatus: providerStatusSchema,
+  createdAt: z.string(),
+  /** Every payment recorded for the clinic. */
+  transactions: z.number().int(),
+});
+export type AdminClinicRow = z.infer<typeof adminClinicRowSchema>;
+
+export const adminClinicPageSchema = z.object({
+  items: z.array(adminClinicRowSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminClinicPage = z.infer<typeof adminClinicPageSchema>;
+
+export const adminClinicIdSchema = z.object({ clinicId: z.string() });
+
+/** GET /api/admin/clinics/:clinicId (spec §2 "Admin Clinic Profile"). Amounts in pence. */
+export const adminClinicProfileSchema = z.object({
+  clinic: z.object({
+    id: z.string(),
+    clinicName: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+    /** The staff account's email: who to contact. */
+    contact: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    stripeStatus: providerStatusSchema,
+    createdAt: z.string(),
+  }),
+  stats: z.object({
+    payments: z.object({ count: z.number().int(), amount: z.number().int() }),
+    refunds: z.object({ count: z.number().int(), amount: z.number().int() }),
+    /** The platform fees as recorded on the payments. */
+    platformFees: z.number().int(),
+    /** Amount paid over the payment count, rounded to the penny; 0 without payments. */
+    averagePayment: z.number().int(),
+  }),
+  recentPayments: z.array(
+    z.object({
+      id: z.string(),
+      patientName: z.string(),
+      date: z.string(),
+      amount: z.number().int(),
+      status: z.enum(DISPLAY_STATUSES),
+    }),
+  ),
+  links: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      createdAt: z.string(),
+      isActive: z.boolean(),
+      usage: z.number().int(),
+    }),
+  ),
+  audit: z.array(
+    z.object({
+      id: z.string(),
+      action: z.string(),
+      actorEmail: z.string().nullable(),
+      createdAt: z.string(),
+      details: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+export type AdminClinicProfile = z.infer<typeof adminClinicProfileSchema>;
+
+export const adminDisconnectResponseSchema = z.object({
+  message: z.string(),
+  clinicId: z.string(),
+  stripeStatus: providerStatusSchema,
+});
+
+const webhookUrl = z
+  .string()
+  .trim()
+  .max(2000, ADMIN_MESSAGES.invalidWebhookUrl)
+  .nullish()
+  .transform((value) => value || null)
+  .pipe(z.url({ protocol: /^https?$/, error: ADMIN_MESSAGES.invalidWebhookUrl }).nullable());
+
+/** GET and PUT /api/admin/system-settings/webhooks (spec §3 system_settings). Blank clears a URL. */
+export const notificationWebhooksSchema = z.object({
+  patientNotificationWebhook: webhookUrl,
+  clinicNotificationWebhook: webhookUrl,
+});
+export type NotificationWebhooks = z.output<typeof notificationWebhooksSchema>;
+export type NotificationWebhooksInput = z.input<typeof notificationWebhooksSchema>;
+
+/** What GET and PUT /api/admin/system-settings/webhooks answer. */
+export const notificationWebhooksResponseSchema = z.object({
+  patientNotificationWebhook: z.string().nullable(),
+  clinicNotificationWebhook: z.string().nullable(),
+});
