@@ -4,7 +4,7 @@
  * provider's side arriving as events.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClinic } from '../../../test/accounts.js';
@@ -17,6 +17,7 @@ import {
   refunds,
   sandboxEvents,
   sandboxRefunds,
+  webhookEvents,
 } from '../../db/schema/index.js';
 
 type Cookies = Record<string, string>;
@@ -456,5 +457,65 @@ describe("refunds at the provider's side", () => {
     await events.deliverDue();
     expect(await refundRows(payment.id)).toHaveLength(3);
     expect(await paymentRow(payment.id)).toMatchObject({ status: 'refunded', refundAmount: 3000 });
+  });
+
+  it('a refund event that overtakes its payment is refused for redelivery, then recorded', async () => {
+    const clinic = await connectedClinicWithLink(app, 2500);
+    const events = sandboxOf(app).events;
+    events.stop();
+    try {
+      const intentId = await payPage(app, clinic.linkId);
+      await events.deliverDue();
+      // Rewind to before payment_intent.succeeded was processed, and hold it back.
+      const db = app.database.db;
+      await db.delete(payments).where(eq(payments.stripePaymentId, intentId));
+      const succeeded = await db
+        .update(sandboxEvents)
+        .set({ deliveredAt: null, nextAttemptAt: new Date(Date.now() + 60 * 60 * 1000) })
+        .where(
+          and(
+            like(sandboxEvents.payload, '%"payment_intent.succeeded"%'),
+            like(sandboxEvents.payload, `%${intentId}%`),
+          ),
+        )
+        .returning({ id: sandboxEvents.id });
+      expect(succeeded).toHaveLength(1);
+      await db.delete(webhookEvents).where(eq(webhookEvents.id, succeeded[0]?.id ?? ''));
+      await sandboxOf(app).refundFromDashboard(intentId, 500);
+      await events.deliverDue();
+      const refused = await app.database.db
+        .select()
+        .from(sandboxEvents)
+        .where(
+          and(
+            like(sandboxEvents.payload, '%"refund.created"%'),
+            like(sandboxEvents.payload, `%${intentId}%`),
+          ),
+        );
+      expect(refused).toMatchObject([{ deliveredAt: null, attempts: 1, lastError: 'HTTP 503' }]);
+      expect(
+        await app.database.db.select().from(payments).where(eq(payments.stripePaymentId, intentId)),
+      ).toHaveLength(0);
+
+      // The payment's own event arrives, then the refund events are delivered again.
+      await app.database.db
+        .update(sandboxEvents)
+        .set({ nextAttemptAt: new Date(0) })
+        .where(isNull(sandboxEvents.deliveredAt));
+      await events.deliverDue();
+      await app.database.db
+        .update(sandboxEvents)
+        .set({ nextAttemptAt: new Date(0) })
+        .where(isNull(sandboxEvents.deliveredAt));
+      await events.deliverDue();
+      const [payment] = await app.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.stripePaymentId, intentId));
+      expect(payment).toMatchObject({ status: 'partially_refunded', refundAmount: 500 });
+      expect(await refundRows(payment?.id ?? '')).toMatchObject([{ amount: 500, status: 'succeeded' }]);
+    } finally {
+      events.start();
+    }
   });
 });
