@@ -19,6 +19,8 @@ import {
   sandboxRefunds,
   webhookEvents,
 } from '../../db/schema/index.js';
+import { sandboxWebhookSecrets } from '../../gateway/sandbox/sandbox-gateway.js';
+import { signLikeStripe } from '../../gateway/webhook-signature.js';
 
 type Cookies = Record<string, string>;
 
@@ -517,5 +519,29 @@ describe("refunds at the provider's side", () => {
     } finally {
       events.start();
     }
+  });
+
+  it('acknowledges a refund event about a payment intent the provider does not know, recording nothing', async () => {
+    const settings = app.config.gateway;
+    if (settings.kind !== 'sandbox') throw new Error('this test needs the sandbox gateway');
+    const payload = JSON.stringify({
+      id: `evt_test_${randomUUID()}`,
+      object: 'event',
+      created: Math.floor(Date.now() / 1000),
+      type: 'refund.created',
+      data: { object: { id: 're_unknown', object: 'refund', payment_intent: 'pi_sbx_unknown', amount: 100 } },
+    });
+    const before = await app.database.db.select().from(refunds);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signLikeStripe(payload, sandboxWebhookSecrets(settings.webhookSecret).platform),
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await app.database.db.select().from(refunds)).toEqual(before);
   });
 });
