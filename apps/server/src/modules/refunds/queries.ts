@@ -31,17 +31,20 @@ export async function refundTotal(tx: Tx, paymentId: string, statuses: RefundSta
   return Number(row?.total ?? 0);
 }
 
+/** Inserts a refund row and returns it. */
 export async function insertRefund(tx: Tx, values: typeof refunds.$inferInsert): Promise<RefundRow> {
   const [row] = await tx.insert(refunds).values(values).returning();
   if (!row) throw new Error('The refund row was not inserted');
   return row;
 }
 
+/** One refund by ClinicPay's id. */
 export async function findRefund(tx: Tx, refundId: string): Promise<RefundRow | undefined> {
   const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
   return row;
 }
 
+/** One refund by the provider's refund id (unique), e.g. 're_…'. */
 export async function findRefundByProviderId(
   tx: Tx,
   providerRefundId: string,
@@ -50,6 +53,7 @@ export async function findRefundByProviderId(
   return row;
 }
 
+/** Sets a refund's status and provider refund id. */
 export async function updateRefund(
   tx: Tx,
   refundId: string,
@@ -60,6 +64,7 @@ export async function updateRefund(
   return row;
 }
 
+/** Sets a payment's refunded total (pence) and status. */
 export async function updatePaymentRefunds(
   tx: Tx,
   paymentId: string,
@@ -70,6 +75,7 @@ export async function updatePaymentRefunds(
   return row;
 }
 
+/** The clinic row, for the notice's clinic details and channels. */
 export async function findClinicRow(tx: Tx, clinicId: string) {
   const [row] = await tx.select().from(clinics).where(eq(clinics.id, clinicId));
   return row;

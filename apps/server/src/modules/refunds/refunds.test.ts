@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClinic } from '../../../test/accounts.js';
+import { signedInAdmin, signedInClinic } from '../../../test/accounts.js';
 import { connectedClinicWithLink, payPage, sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import {
@@ -212,6 +212,8 @@ describe('POST /api/payments/:paymentId/refunds', () => {
     }
     const anonymous = await refund(undefined, payment.id, { amount: 100 });
     expect(anonymous.statusCode).toBe(401);
+    const admin = await signedInAdmin(app);
+    expect((await refund(admin.cookies, payment.id, { amount: 100 })).statusCode).toBe(403);
     expect(await stateOf(payment.id)).toEqual(before);
   });
 
