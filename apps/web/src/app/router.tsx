@@ -58,7 +58,12 @@ export const routes: RouteObject[] = [
       {
         path: 'admin',
         lazy: page(() => import('./layouts/admin-area')),
-        children: [{ index: true, lazy: page(() => import('./routes/admin-home')) }],
+        children: [
+          { index: true, lazy: page(() => import('./routes/admin-home')) },
+          { path: 'clinics', lazy: page(() => import('./routes/admin-clinics')) },
+          { path: 'clinics/:clinicId', lazy: page(() => import('./routes/admin-clinic-profile')) },
+          { path: 'settings', lazy: page(() => import('./routes/admin-settings')) },
+        ],
       },
     ],
   },

@@ -1,0 +1,1 @@
+export { ClinicProfilePage as default } from '@/features/admin/clinic-profile-page';

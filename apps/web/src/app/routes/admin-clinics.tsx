@@ -1,0 +1,1 @@
+export { ClinicsPage as default } from '@/features/admin/clinics-page';

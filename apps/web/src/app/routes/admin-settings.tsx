@@ -1,0 +1,1 @@
+export { AdminSettingsPage as default } from '@/features/admin/settings-page';

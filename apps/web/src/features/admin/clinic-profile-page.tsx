@@ -1,0 +1,82 @@
+import { ADMIN_MESSAGES, formatPence } from '@clinicpay/shared';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useAdminClinic } from './api/get-admin-clinic';
+import { ClinicAuditCard, ClinicLinksCard, ClinicPaymentsCard } from './components/clinic-activity';
+import { clinicNameOf } from './components/clinic-avatar';
+import { ClinicInfoCard } from './components/clinic-info-card';
+import { StatCard } from './components/stat-card';
+
+const backLink = (
+  <Button asChild variant="ghost" size="sm" className="self-start">
+    <Link to="/admin/clinics">
+      <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Clinics
+    </Link>
+  </Button>
+);
+
+/** Spec §2 error state: titled Error, 'Could not load clinic profile', 'Clinic data not found...'. */
+function ProfileError() {
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      {backLink}
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6">
+        <h1 className="text-xl font-bold text-red-900">{ADMIN_MESSAGES.profileErrorHeading}</h1>
+        <p className="mt-2 text-red-900">{ADMIN_MESSAGES.profileErrorMessage}</p>
+      </div>
+    </div>
+  );
+}
+
+/** Spec §2 "Admin Clinic Profile": cards, information, first 5 payments, links with usage, audit. */
+export function ClinicProfilePage() {
+  const { clinicId = '' } = useParams();
+  const profile = useAdminClinic(clinicId);
+  const name = profile.data ? clinicNameOf(profile.data.clinic.clinicName) : 'Clinic';
+  useDocumentTitle(profile.isError ? ADMIN_MESSAGES.profileErrorTitle : name);
+  if (profile.isPending) return <Spinner label="Loading clinic..." className="justify-center py-24" />;
+  if (profile.isError) return <ProfileError />;
+  const { clinic, stats, recentPayments, links, audit } = profile.data;
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      {backLink}
+      <h1 className="text-2xl font-bold">{name}</h1>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Clinic statistics">
+        <li>
+          <StatCard
+            title="Total Payments"
+            value={stats.payments.count}
+            detail={formatPence(stats.payments.amount)}
+          />
+        </li>
+        <li>
+          <StatCard
+            title="Total Refunds"
+            value={stats.refunds.count}
+            detail={formatPence(stats.refunds.amount)}
+          />
+        </li>
+        <li>
+          <StatCard
+            title="Platform Fees"
+            value={formatPence(stats.platformFees)}
+            detail="As recorded on payments"
+          />
+        </li>
+        <li>
+          <StatCard title="Average Payment" value={formatPence(stats.averagePayment)} />
+        </li>
+      </ul>
+      <ClinicInfoCard clinic={clinic} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ClinicPaymentsCard payments={recentPayments} />
+        <ClinicLinksCard links={links} />
+      </div>
+      <ClinicAuditCard entries={audit} />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { type AdminStats, formatPence } from '@clinicpay/shared';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDate } from '@/lib/dates';
+
+const dayLabel = (isoDay: string) => formatDate(`${isoDay}T12:00:00Z`);
+
+/**
+ * Payments per London day over the range (spec §2 admin dashboard). The bars are drawn for sighted
+ * users; the same figures are in a table for screen readers.
+ */
+export function PaymentsChart({ series }: { series: AdminStats['series'] }) {
+  const data = series.map((day) => ({ ...day, pounds: day.amount / 100 }));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="payments-chart-title">Payments over time</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <div className="h-56" aria-hidden>
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="date" tickFormatter={dayLabel} tick={{ fontSize: 12 }} minTickGap={24} />
+              <YAxis tickFormatter={(pounds: number) => `£${pounds}`} tick={{ fontSize: 12 }} width={64} />
+              <Tooltip
+                labelFormatter={(label) => dayLabel(String(label))}
+                formatter={(pounds) => [formatPence(Math.round(Number(pounds) * 100)), 'Payments']}
+              />
+              <Bar dataKey="pounds" fill="var(--color-brand-700)" radius={[3, 3, 0, 0]} />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+        <table className="sr-only" aria-labelledby="payments-chart-title">
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Payments</th>
+              <th scope="col">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {series
+              .filter((day) => day.count > 0)
+              .map((day) => (
+                <tr key={day.date}>
+                  <td>{dayLabel(day.date)}</td>
+                  <td>{day.count}</td>
+                  <td>{formatPence(day.amount)}</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </CardContent>
+    </Card>
+  );
+}

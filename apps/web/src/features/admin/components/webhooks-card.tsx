@@ -1,0 +1,84 @@
+import {
+  ADMIN_MESSAGES,
+  type NotificationWebhooks,
+  type NotificationWebhooksInput,
+  notificationWebhooksSchema,
+} from '@clinicpay/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { showServerFieldErrors } from '@/lib/form-errors';
+import { useNotificationWebhooks } from '../api/get-notification-webhooks';
+import { useUpdateNotificationWebhooks } from '../api/update-notification-webhooks';
+
+const FIELDS = [
+  { name: 'patientNotificationWebhook', label: 'Patient notification webhook' },
+  { name: 'clinicNotificationWebhook', label: 'Clinic notification webhook' },
+] as const;
+
+/** The two notification webhook URLs of system_settings (spec §3); blank clears one. */
+export function WebhooksCard() {
+  const stored = useNotificationWebhooks();
+  const update = useUpdateNotificationWebhooks();
+  const form = useForm<NotificationWebhooksInput, unknown, NotificationWebhooks>({
+    resolver: zodResolver(notificationWebhooksSchema),
+    defaultValues: { patientNotificationWebhook: '', clinicNotificationWebhook: '' },
+  });
+  const { errors } = form.formState;
+  useEffect(() => {
+    if (stored.data) {
+      form.reset({
+        patientNotificationWebhook: stored.data.patientNotificationWebhook ?? '',
+        clinicNotificationWebhook: stored.data.clinicNotificationWebhook ?? '',
+      });
+    }
+  }, [stored.data, form]);
+
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () => toast.success(ADMIN_MESSAGES.webhooksSaved),
+      onError: (failure) => {
+        showServerFieldErrors(form, failure);
+        toast.error(ADMIN_MESSAGES.webhooksFailed);
+      },
+    }),
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Notification Webhooks</CardTitle>
+        <CardDescription>
+          Where patient and clinic notifications are posted. Leave blank for none.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          {FIELDS.map((field) => {
+            const error = errors[field.name]?.message;
+            return (
+              <FormField key={field.name} id={field.name} label={field.label} error={error}>
+                <Input
+                  id={field.name}
+                  type="url"
+                  placeholder="https://"
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${field.name}-error` : undefined}
+                  {...form.register(field.name)}
+                />
+              </FormField>
+            );
+          })}
+          <Button type="submit" className="self-start" disabled={update.isPending}>
+            {update.isPending ? ADMIN_MESSAGES.saving : 'Save webhooks'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
