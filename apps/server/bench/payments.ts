@@ -1,0 +1,160 @@
+/**
+ * `npm run bench`: the clinic's payment history, dashboard stats and CSV report on PostgreSQL with
+ * 1,000,000 payments across 1,000 clinics, one of them ("Bench Big Clinic") holding 100,000 (issue 10
+ * budgets: history and stats p95 under 20 ms; the CSV of the 100,000 under 3 s with peak memory flat in
+ * the row count). BENCH_DATABASE_URL (or DATABASE_URL) names the database; it is migrated, and seeded
+ * with `seedDemoData` when it has no big clinic yet (BENCH_PAYMENTS, BENCH_CLINICS, BENCH_BIG_CLINIC
+ * change the sizes). Timings call the service functions the routes call (SQL and mapping, no HTTP).
+ * Prints a markdown table for docs/benchmarks.md.
+ */
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import { analyzeSeededTables, BIG_CLINIC_NAME, seedDemoData } from '../src/cli/seed.js';
+import { openDatabase } from '../src/db/client.js';
+import {
+  clinicStats,
+  exportPayments,
+  listPayments,
+  type PaymentsContext,
+} from '../src/modules/payments/service.js';
+
+const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+if (!url) {
+  console.error(
+    'Set BENCH_DATABASE_URL to a PostgreSQL database, e.g. postgres://postgres@127.0.0.1:5432/clinicpay_bench',
+  );
+  process.exit(1);
+}
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
+const WARMUP = 20;
+
+const database = await openDatabase({ kind: 'postgres', url });
+await database.migrate();
+const db = database.db;
+
+const bigClinicId = async () =>
+  (
+    (await db.execute(
+      sql`select id from clinics where clinic_name = ${BIG_CLINIC_NAME} limit 1`,
+    )) as unknown as {
+      rows: { id: string }[];
+    }
+  ).rows[0]?.id;
+
+if (!(await bigClinicId())) {
+  const started = Date.now();
+  await seedDemoData(db, {
+    clinics: Number(process.env.BENCH_CLINICS ?? 1000),
+    payments: Number(process.env.BENCH_PAYMENTS ?? 1_000_000),
+    bigClinicPayments: Number(process.env.BENCH_BIG_CLINIC ?? 100_000),
+    log: (line) => console.error(line),
+  });
+  await analyzeSeededTables(db, 'postgres');
+  console.error(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+const clinicId = String(await bigClinicId());
+const context: PaymentsContext = { db, clinicId, publicUrl: 'https://pay.example.com' };
+
+const counts = (
+  (await db.execute(sql`select (select count(*) from payments)::int as payments, (select count(*) from clinics)::int as clinics,
+    (select count(*) from payments where clinic_id = ${clinicId})::int as big,
+    (select count(*) from payment_requests where clinic_id = ${clinicId} and paid_at is null)::int as big_requests`)) as unknown as {
+    rows: { payments: number; clinics: number; big: number; big_requests: number }[];
+  }
+).rows[0];
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+async function time(run: () => Promise<unknown>) {
+  for (let index = 0; index < WARMUP; index++) await run();
+  const samples: number[] = [];
+  for (let index = 0; index < ITERATIONS; index++) {
+    const start = performance.now();
+    await run();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples.at(-1) ?? 0 };
+}
+
+const base = { type: 'all', status: 'all', search: undefined, page: 1, pageSize: 10 } as const;
+const today = new Date();
+const monthAgo = new Date(today.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
+const lastPage = Math.ceil(((counts?.big ?? 0) + (counts?.big_requests ?? 0)) / 10);
+const cases: [string, () => Promise<unknown>][] = [
+  ['history: first page (10)', () => listPayments(context, base)],
+  ['history: page 5,000 (offset 49,990)', () => listPayments(context, { ...base, page: 5000 })],
+  [`history: last page (${lastPage})`, () => listPayments(context, { ...base, page: lastPage })],
+  ["history: search 'smith' (common)", () => listPayments(context, { ...base, search: 'smith' })],
+  [
+    "history: search 'olivia.smith1234' (rare)",
+    () => listPayments(context, { ...base, search: 'olivia.smith1234' }),
+  ],
+  [
+    'history: last 30 days',
+    () => listPayments(context, { ...base, from: monthAgo, to: today.toISOString().slice(0, 10) }),
+  ],
+  ['history: status refunded', () => listPayments(context, { ...base, status: 'refunded' })],
+  ['stats', () => clinicStats(context)],
+];
+
+const rows: string[] = [];
+for (const [name, run] of cases) {
+  const result = await time(run);
+  rows.push(`| ${name} | ${result.p50.toFixed(1)} | ${result.p95.toFixed(1)} | ${result.max.toFixed(1)} |`);
+  console.error(rows.at(-1));
+}
+
+/** Streams a report to nowhere, sampling memory at every chunk. */
+async function exportRun(filters: Parameters<typeof exportPayments>[1]) {
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = process.memoryUsage();
+  let peakRss = before.rss;
+  let peakHeap = before.heapUsed;
+  let bytes = 0;
+  let lines = 0;
+  const start = performance.now();
+  const { csv } = await exportPayments(context, filters);
+  for await (const chunk of csv) {
+    const text = String(chunk);
+    bytes += Buffer.byteLength(text);
+    for (const character of text) if (character === '\n') lines++;
+    const now = process.memoryUsage();
+    peakRss = Math.max(peakRss, now.rss);
+    peakHeap = Math.max(peakHeap, now.heapUsed);
+  }
+  const seconds = (performance.now() - start) / 1000;
+  const mb = (value: number) => (value / 1024 / 1024).toFixed(0);
+  return `| ${(lines - 1).toLocaleString('en-GB')} | ${seconds.toFixed(2)} | ${(bytes / 1024 / 1024).toFixed(1)} | ${mb(peakHeap - before.heapUsed)} | ${mb(peakRss - before.rss)} |`;
+}
+
+const exports: string[] = [];
+for (const [name, filters] of [
+  ['last 30 days', { type: 'all', status: 'all', search: undefined, from: monthAgo }],
+  ['status paid, type deposit', { type: 'deposit', status: 'paid', search: undefined }],
+  ['everything', { type: 'all', status: 'all', search: undefined }],
+  ['everything (again)', { type: 'all', status: 'all', search: undefined }],
+] as const) {
+  exports.push(`| ${name} ${await exportRun(filters)}`);
+  console.error(exports.at(-1));
+}
+
+const version = (
+  (await db.execute(sql`show server_version`)) as unknown as { rows: { server_version: string }[] }
+).rows[0]?.server_version;
+console.log(`
+Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, Node ${process.version}, PostgreSQL ${version} (same host).
+Data: ${counts?.payments.toLocaleString('en-GB')} payments across ${counts?.clinics.toLocaleString('en-GB')} clinics; the big clinic holds ${counts?.big.toLocaleString('en-GB')} payments and ${counts?.big_requests.toLocaleString('en-GB')} unpaid requests.
+${ITERATIONS} timed runs after ${WARMUP} warm-up runs, one at a time.
+
+| query (big clinic) | p50 ms | p95 ms | max ms |
+| --- | --- | --- | --- |
+${rows.join('\n')}
+
+| CSV report (big clinic) | rows | seconds | MB written | peak heap growth MB | peak RSS growth MB |
+| --- | --- | --- | --- | --- | --- |
+${exports.join('\n')}
+`);
+await database.close();
