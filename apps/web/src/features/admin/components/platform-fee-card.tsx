@@ -33,9 +33,11 @@ export function PlatformFeeCard() {
   });
   const error = form.formState.errors.platformFeePercent?.message;
   const current = fee.data?.platformFeePercent;
+  // reset is stable; the form object is not, and resetting on every render would undo typing.
+  const { reset } = form;
   useEffect(() => {
-    if (current) form.reset({ platformFeePercent: current });
-  }, [current, form]);
+    if (current) reset({ platformFeePercent: current });
+  }, [current, reset]);
 
   const onSubmit = form.handleSubmit(() =>
     // The text as typed goes to the server, which reads it into basis points without a float.

@@ -30,14 +30,16 @@ export function WebhooksCard() {
     defaultValues: { patientNotificationWebhook: '', clinicNotificationWebhook: '' },
   });
   const { errors } = form.formState;
+  // reset is stable; the form object is not, and resetting on every render would undo typing.
+  const { reset } = form;
   useEffect(() => {
     if (stored.data) {
-      form.reset({
+      reset({
         patientNotificationWebhook: stored.data.patientNotificationWebhook ?? '',
         clinicNotificationWebhook: stored.data.clinicNotificationWebhook ?? '',
       });
     }
-  }, [stored.data, form]);
+  }, [stored.data, reset]);
 
   const onSubmit = form.handleSubmit((values) =>
     update.mutate(values, {

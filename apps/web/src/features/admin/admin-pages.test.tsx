@@ -1,0 +1,170 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AdminHomePage } from './admin-home-page';
+import { ClinicProfilePage } from './clinic-profile-page';
+import { ClinicsPage } from './clinics-page';
+import { aClinicRow, renderAdmin, someStats } from './test-support';
+
+let statsQueries: Record<string, string>[] = [];
+let clinicQueries: Record<string, string>[] = [];
+const server = setupServer(
+  http.get('/api/admin/stats', ({ request }) => {
+    statsQueries.push(Object.fromEntries(new URL(request.url).searchParams));
+    return HttpResponse.json(someStats());
+  }),
+  http.get('/api/admin/clinics', ({ request }) => {
+    const query = Object.fromEntries(new URL(request.url).searchParams);
+    clinicQueries.push(query);
+    const items = query.search === 'nothing' ? [] : [aClinicRow({ email: null })];
+    return HttpResponse.json({ items, page: 1, pageSize: 10, total: items.length });
+  }),
+);
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // recharts' ResponsiveContainer watches its size; jsdom has no ResizeObserver.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  statsQueries = [];
+  clinicQueries = [];
+});
+afterAll(() => server.close());
+
+describe('the admin dashboard', () => {
+  it('shows the four figures with their real changes and the clinics that joined this month', async () => {
+    renderAdmin(<AdminHomePage />, { path: '/admin' });
+    const cards = await screen.findByRole('list', { name: 'Platform statistics' });
+    await waitFor(() => expect(within(cards).getByText('£12,500.00')).toBeTruthy());
+    expect(within(cards).getByText('+2 this month')).toBeTruthy();
+    expect(within(cards).getByText('+12.5% from previous period')).toBeTruthy();
+    expect(within(cards).getByText('-2.1% from previous period')).toBeTruthy();
+    expect(within(cards).getByText('0% from previous period')).toBeTruthy();
+    expect(within(cards).getByText('£300.00')).toBeTruthy();
+  });
+
+  it('asks for a preset range with a toast, and for all time again when cleared', async () => {
+    const user = userEvent.setup();
+    const { router } = renderAdmin(<AdminHomePage />, { path: '/admin' });
+    await screen.findByText('£12,500.00');
+    expect(statsQueries.at(-1)).toEqual({});
+
+    await user.click(screen.getByRole('button', { name: /Date range/ }));
+    await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
+    await waitFor(() => expect(Object.keys(statsQueries.at(-1) ?? {})).toEqual(['from', 'to']));
+    expect(
+      await screen.findByText(/^Filtering data from \d\d\/\d\d\/\d{4} to \d\d\/\d\d\/\d{4}$/),
+    ).toBeTruthy();
+    expect(router.state.location.search).toMatch(/from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d/);
+
+    await user.click(screen.getByRole('button', { name: /Date range/ }));
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByText('Date filter cleared')).toBeTruthy();
+    await waitFor(() => expect(statsQueries.at(-1)).toEqual({}));
+  });
+
+  it('lists recent clinics with the name fallback, each opening its clinic', async () => {
+    const user = userEvent.setup();
+    const { router } = renderAdmin(<AdminHomePage />, { path: '/admin' });
+    const link = await screen.findByRole('link', { name: 'Unnamed Clinic' });
+    expect(screen.getByText('Not Connected')).toBeTruthy();
+    await user.click(link);
+    expect(router.state.location.pathname).toBe('/admin/clinics/22222222-2222-4222-8222-222222222222');
+  });
+
+  it('says the statistics failed to load', async () => {
+    server.use(
+      http.get('/api/admin/stats', () =>
+        HttpResponse.json({ code: 'INTERNAL', message: 'x' }, { status: 500 }),
+      ),
+    );
+    renderAdmin(<AdminHomePage />, { path: '/admin' });
+    expect(await screen.findByText('Failed to load dashboard statistics')).toBeTruthy();
+  });
+});
+
+describe('the clinics list', () => {
+  it('searches on the server and shows the fallbacks and the empty state', async () => {
+    const user = userEvent.setup();
+    renderAdmin(<ClinicsPage />, { path: '/admin/clinics' });
+    const table = await screen.findByRole('table', { name: 'Clinics' });
+    await within(table).findByText('Harley Dental');
+    expect(within(table).getByText('No email')).toBeTruthy();
+    expect(within(table).getByText('Connected')).toBeTruthy();
+
+    await user.type(screen.getByPlaceholderText('Search clinics...'), 'nothing');
+    expect(await within(table).findByText('No clinics found')).toBeTruthy();
+    expect(clinicQueries.at(-1)).toEqual({ page: '1', search: 'nothing' });
+  });
+
+  it('says the list failed to load, with the reason', async () => {
+    server.use(
+      http.get('/api/admin/clinics', () =>
+        HttpResponse.json({ code: 'FORBIDDEN', message: 'Admins only' }, { status: 403 }),
+      ),
+    );
+    renderAdmin(<ClinicsPage />, { path: '/admin/clinics' });
+    expect(await screen.findByText('Failed to load clinics: Admins only')).toBeTruthy();
+  });
+});
+
+describe('the clinic profile', () => {
+  it('shows the spec’s error page for an unknown clinic', async () => {
+    server.use(
+      http.get('/api/admin/clinics/:clinicId', () =>
+        HttpResponse.json(
+          { code: 'NOT_FOUND', message: 'Clinic data not found. Please try again later.' },
+          { status: 404 },
+        ),
+      ),
+    );
+    renderAdmin(<ClinicProfilePage />, { path: '/admin/clinics/nope', pattern: '/admin/clinics/:clinicId' });
+    expect(await screen.findByRole('heading', { name: 'Could not load clinic profile' })).toBeTruthy();
+    expect(screen.getByText('Clinic data not found. Please try again later.')).toBeTruthy();
+    await waitFor(() => expect(document.title).toMatch(/Error/));
+  });
+
+  it('shows the empty states of a clinic with no payments and no links', async () => {
+    server.use(
+      http.get('/api/admin/clinics/:clinicId', () =>
+        HttpResponse.json({
+          clinic: {
+            id: 'c1',
+            clinicName: 'Quiet Clinic',
+            logoUrl: null,
+            contact: 'owner@quiet.example',
+            email: null,
+            phone: null,
+            address: null,
+            stripeStatus: 'pending',
+            createdAt: '2026-11-01T10:00:00.000Z',
+          },
+          stats: {
+            payments: { count: 0, amount: 0 },
+            refunds: { count: 0, amount: 0 },
+            platformFees: 0,
+            averagePayment: 0,
+          },
+          recentPayments: [],
+          links: [],
+          audit: [],
+        }),
+      ),
+    );
+    renderAdmin(<ClinicProfilePage />, { path: '/admin/clinics/c1', pattern: '/admin/clinics/:clinicId' });
+    expect(await screen.findByRole('heading', { name: 'Quiet Clinic' })).toBeTruthy();
+    expect(screen.getByText('No payment records found for this clinic')).toBeTruthy();
+    expect(screen.getByText('No payment links found for this clinic')).toBeTruthy();
+    expect(screen.getByText('owner@quiet.example')).toBeTruthy();
+    expect(screen.getByText('Pending')).toBeTruthy();
+  });
+});

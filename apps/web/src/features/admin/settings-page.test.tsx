@@ -1,0 +1,156 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AdminSettingsPage } from './settings-page';
+import { aClinicRow, renderAdmin } from './test-support';
+
+const CONNECTED_ID = '11111111-1111-4111-8111-111111111111';
+let feeBodies: unknown[] = [];
+let disconnected: string[] = [];
+const server = setupServer(
+  http.get('/api/platform-settings/fee', () => HttpResponse.json({ platformFeePercent: '3.0' })),
+  http.put('/api/admin/platform-settings/fee', async ({ request }) => {
+    const body = (await request.json()) as { platformFeePercent: string };
+    feeBodies.push(body);
+    await delay(50);
+    const percent = Number(body.platformFeePercent).toFixed(1);
+    return HttpResponse.json({ platformFeePercent: percent, message: `Platform fee updated to ${percent}%` });
+  }),
+  http.get('/api/admin/clinics', () =>
+    HttpResponse.json({
+      items: [
+        aClinicRow({ id: CONNECTED_ID, clinicName: 'Harley Dental' }),
+        aClinicRow({ id: '33333333-3333-4333-8333-333333333333', clinicName: null, stripeStatus: 'pending' }),
+      ],
+      page: 1,
+      pageSize: 10,
+      total: 2,
+    }),
+  ),
+  http.post('/api/admin/clinics/:clinicId/disconnect', async ({ params }) => {
+    disconnected.push(String(params.clinicId));
+    await delay(50);
+    return HttpResponse.json({
+      message: `Stripe disconnected for clinic ${params.clinicId}`,
+      clinicId: params.clinicId,
+      stripeStatus: 'not_connected',
+    });
+  }),
+  http.get('/api/admin/system-settings/webhooks', () =>
+    HttpResponse.json({ patientNotificationWebhook: null, clinicNotificationWebhook: null }),
+  ),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  feeBodies = [];
+  disconnected = [];
+});
+afterAll(() => server.close());
+
+const renderSettings = () => renderAdmin(<AdminSettingsPage />, { path: '/admin/settings' });
+
+describe('Admin Settings', () => {
+  it('shows the notice and the fee explanation', async () => {
+    renderSettings();
+    expect(
+      screen.getByText(
+        "As an admin you can manage platform fees and disconnect clinics' Stripe integrations.",
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/1\.4% \+ 20p for European cards, 2\.9% \+ 20p for non-European cards/),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByLabelText('Platform fee (%)') as HTMLInputElement).value).toBe('3.0'),
+    );
+  });
+
+  it('refuses a fee with two decimals under the field, sending nothing', async () => {
+    const user = userEvent.setup();
+    renderSettings();
+    const input = screen.getByLabelText('Platform fee (%)');
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('3.0'));
+    await user.type(input, '3.25', { initialSelectionStart: 0, initialSelectionEnd: 3 });
+    expect((input as HTMLInputElement).value).toBe('3.25');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const message = await screen.findByText('Please enter a fee between 0 and 100 with at most one decimal');
+    expect(input.getAttribute('aria-describedby')).toBe(message.id);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(feeBodies).toEqual([]);
+  });
+
+  it('saves a fee with Saving... and the spec’s toast, or says it failed', async () => {
+    const user = userEvent.setup();
+    renderSettings();
+    const input = screen.getByLabelText('Platform fee (%)');
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('3.0'));
+    // jsdom cannot select a number input's text, so user.clear leaves it: type over all of it.
+    await user.type(input, '2.5', { initialSelectionStart: 0, initialSelectionEnd: 3 });
+    expect((input as HTMLInputElement).value).toBe('2.5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeTruthy();
+    expect(await screen.findByText('Platform fee updated to 2.5%')).toBeTruthy();
+    expect(feeBodies).toEqual([{ platformFeePercent: '2.5' }]);
+
+    server.use(
+      http.put('/api/admin/platform-settings/fee', () =>
+        HttpResponse.json({ code: 'INTERNAL', message: 'An unexpected error occurred.' }, { status: 500 }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to update platform fee')).toBeTruthy();
+  });
+
+  it('offers Disconnect only for a connected clinic and confirms it in the spec’s dialog', async () => {
+    const user = userEvent.setup();
+    renderSettings();
+    const table = await screen.findByRole('table', { name: 'Stripe connections' });
+    await within(table).findByText('Harley Dental');
+    expect(within(table).getByText('Unnamed Clinic')).toBeTruthy();
+    const buttons = within(table).getAllByRole('button', { name: /Disconnect/ });
+    expect(buttons).toHaveLength(1);
+    const opener = within(table).getByRole('button', { name: 'Disconnect Harley Dental' });
+
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Stripe Disconnection' });
+    expect(
+      within(dialog).getByText(
+        'Are you sure you want to force disconnect Stripe for this clinic? This will immediately stop payment processing for them.',
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    expect(disconnected).toEqual([]);
+
+    await user.click(opener);
+    const again = await screen.findByRole('dialog', { name: 'Confirm Stripe Disconnection' });
+    await user.click(within(again).getByRole('button', { name: 'Disconnect Stripe' }));
+    expect(await within(again).findByRole('button', { name: 'Disconnecting...' })).toBeTruthy();
+    expect(await screen.findByText(`Stripe disconnected for clinic ${CONNECTED_ID}`)).toBeTruthy();
+    expect(disconnected).toEqual([CONNECTED_ID]);
+  });
+
+  it('shows a failed disconnection inline in the dialog', async () => {
+    server.use(
+      http.post('/api/admin/clinics/:clinicId/disconnect', () =>
+        HttpResponse.json(
+          { code: 'NOT_FOUND', message: 'Clinic data not found. Please try again later.' },
+          { status: 404 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(await screen.findByRole('button', { name: 'Disconnect Harley Dental' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Stripe Disconnection' });
+    await user.click(within(dialog).getByRole('button', { name: 'Disconnect Stripe' }));
+    expect(
+      await within(dialog).findByText('Failed to disconnect: Clinic data not found. Please try again later.'),
+    ).toBeTruthy();
+  });
+});
