@@ -153,6 +153,8 @@ describe('GET /api/payments filters', () => {
       'Alice Smith',
     ]);
     expect(names((await get(clinic, '/api/payments?search=07700%20900')).json())).toEqual(['Alice Smith']);
+    // Digits inside a word are not read as a phone number.
+    expect((await get(clinic, '/api/payments?search=x900123')).json().total).toBe(0);
     expect(names((await get(clinic, '/api/payments?search=dan.unpaid')).json())).toEqual(['Dan Unpaid']);
     expect(names((await get(clinic, '/api/payments?search=100%25_')).json())).toEqual(['Carol 100%_off']);
     expect((await get(clinic, '/api/payments?search=%25')).json().total).toBe(1);
