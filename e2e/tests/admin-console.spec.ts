@@ -1,0 +1,211 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN, signedInClinic, uniqueEmail } from '../fixtures/accounts';
+
+/** A clinic connected through the sandbox onboarding, with one link; its email and the link's page. */
+async function connectedClinicWithLink(request: APIRequestContext, amount: number) {
+  const email = uniqueEmail('admin-journey');
+  await signedInClinic(request, email);
+  const { url } = await (await request.post('/api/clinic/payment-provider/connect')).json();
+  const onboarding = new URL(url);
+  await request.post(onboarding.pathname, {
+    form: { outcome: 'complete', return_url: String(onboarding.searchParams.get('return_url')) },
+    headers: { origin: onboarding.origin },
+    maxRedirects: 0,
+  });
+  await request.post('/api/clinic/payment-provider/refresh');
+  const { link } = await (
+    await request.post('/api/payment-links', { data: { title: 'Assessment', amount } })
+  ).json();
+  return { email, linkPath: new URL(link.url).pathname };
+}
+
+/** A patient pays the page with the sandbox's 4242 card, in a browser of their own. */
+async function payAsPatient(browser: Browser, linkPath: string) {
+  const patient = await browser.newContext();
+  const page = await patient.newPage();
+  await page.goto(linkPath);
+  await page.getByLabel('Full Name').fill('Ada Patient');
+  await page.getByLabel('Email').fill('ada@patient.example');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page.getByTestId('payment-reference')).toHaveText(/^CP-/);
+  await patient.close();
+}
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/admin');
+}
+
+/** The admin's clinic profile of the clinic with this email, found through the clinics search. */
+async function openClinicByEmail(page: Page, email: string) {
+  await page.goto('/admin/clinics');
+  await page.getByPlaceholder('Search clinics...').fill(email);
+  const table = page.getByRole('table', { name: 'Clinics' });
+  await expect(table.getByText(email)).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await table.getByRole('link', { name: 'Marylebone Skin Clinic' }).click();
+  await expect(page).toHaveURL(/\/admin\/clinics\/[0-9a-f-]{36}$/);
+}
+
+const pounds = (text: string | null) => Number((text ?? '').replace(/[£,]/g, ''));
+
+test.describe('the admin console', () => {
+  test('the dashboard counts a checkout payment, and a preset changes the figures', async ({
+    browser,
+    page,
+  }) => {
+    const clinicBrowser = await browser.newContext();
+    const { linkPath } = await connectedClinicWithLink(clinicBrowser.request, 4500);
+    await payAsPatient(browser, linkPath);
+    await clinicBrowser.close();
+
+    await signInAsAdmin(page);
+    const cards = page.getByRole('list', { name: 'Platform statistics' });
+    await page.getByRole('button', { name: /Date range/ }).click();
+    await page.getByRole('button', { name: 'This month' }).click();
+    await expect(
+      page.getByText(/^Filtering data from \d\d\/\d\d\/\d{4} to \d\d\/\d\d\/\d{4}$/),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/from=\d{4}-\d\d-01&to=/);
+    const total = cards.getByRole('listitem').filter({ hasText: 'Total Payments' }).locator('p').first();
+    await expect.poll(async () => pounds(await total.textContent())).toBeGreaterThanOrEqual(45);
+    await expect(cards.getByText(/this month$/).first()).toBeVisible();
+
+    // The database began today, so last month has nothing in it.
+    await page.getByRole('button', { name: /Date range/ }).click();
+    await page.getByRole('button', { name: 'Last month' }).click();
+    await expect(total).toHaveText('£0.00');
+    await page.getByRole('button', { name: /Date range/ }).click();
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect(page.getByText('Date filter cleared')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Recent Clinics' })).toBeVisible();
+  });
+
+  test('the clinic list finds a clinic by email, and its profile shows its payments and links', async ({
+    browser,
+    page,
+  }) => {
+    const clinicBrowser = await browser.newContext();
+    const { email, linkPath } = await connectedClinicWithLink(clinicBrowser.request, 6000);
+    await payAsPatient(browser, linkPath);
+    await clinicBrowser.close();
+
+    await signInAsAdmin(page);
+    await openClinicByEmail(page, email);
+    await expect(page.getByRole('heading', { name: 'Marylebone Skin Clinic' })).toBeVisible();
+    const payments = page.getByRole('table', { name: 'Recent Payments' });
+    await expect(payments.getByRole('row', { name: /Ada Patient/ })).toContainText('£60.00');
+    await expect(page.getByRole('table', { name: 'Payment Links' })).toContainText('Usage 1 times');
+    const stats = page.getByRole('list', { name: 'Clinic statistics' });
+    await expect(stats.getByRole('listitem').filter({ hasText: 'Platform Fees' })).toContainText('£1.80');
+  });
+
+  test('a fee of 2.5% applies to the next payment, and a force-disconnect stops the clinic’s payments', async ({
+    browser,
+    page,
+  }) => {
+    const clinicBrowser = await browser.newContext();
+    const { email, linkPath } = await connectedClinicWithLink(clinicBrowser.request, 4000);
+    await clinicBrowser.close();
+    await signInAsAdmin(page);
+    try {
+      await page.goto('/admin/settings');
+      const fee = page.getByLabel('Platform fee (%)');
+      await expect(fee).toHaveValue('3.0');
+      await fee.fill('2.5');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByText('Platform fee updated to 2.5%')).toBeVisible();
+      await payAsPatient(browser, linkPath);
+    } finally {
+      // The fee is platform-wide: give the other journeys their 3.0 back at once.
+      await page.request.put('/api/admin/platform-settings/fee', { data: { platformFeePercent: '3.0' } });
+    }
+    await openClinicByEmail(page, email);
+    const stats = page.getByRole('list', { name: 'Clinic statistics' });
+    await expect(stats.getByRole('listitem').filter({ hasText: 'Platform Fees' })).toContainText('£1.00');
+
+    await page.goto('/admin/settings');
+    await page.getByLabel('Search clinics by name or email').fill(email);
+    const connections = page.getByRole('table', { name: 'Stripe connections' });
+    await expect(connections.getByRole('row')).toHaveCount(2);
+    await expect(connections.getByText('Connected')).toBeVisible();
+    const disconnect = connections.getByRole('button', { name: 'Disconnect Marylebone Skin Clinic' });
+    await disconnect.click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm Stripe Disconnection' });
+    await expect(dialog).toContainText(
+      'Are you sure you want to force disconnect Stripe for this clinic? This will immediately stop payment processing for them.',
+    );
+    await dialog.getByRole('button', { name: 'Disconnect Stripe' }).click();
+    await expect(page.getByText(/^Stripe disconnected for clinic [0-9a-f-]{36}$/)).toBeVisible();
+    await expect(connections.getByText('Not Connected')).toBeVisible();
+    await expect(disconnect).toHaveCount(0);
+
+    const patient = await browser.newContext();
+    const patientPage = await patient.newPage();
+    await patientPage.goto(linkPath);
+    await expect(patientPage.getByText('Payment Unavailable')).toBeVisible();
+    await patient.close();
+  });
+
+  test('an unknown clinic shows the profile’s error page', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/admin/clinics/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'Could not load clinic profile' })).toBeVisible();
+    await expect(page.getByText('Clinic data not found. Please try again later.')).toBeVisible();
+    await expect(page).toHaveTitle(/Error/);
+  });
+
+  test('a signed-out visitor to an admin page is sent to sign in carrying where they were going', async ({
+    page,
+  }) => {
+    await page.goto('/admin/settings');
+    await expect(page).toHaveURL('/sign-in?redirectTo=%2Fadmin%2Fsettings');
+  });
+
+  test('create-admin run beside the running server refuses and says what to do, creating nobody', async ({
+    page,
+  }) => {
+    const run = promisify(execFile);
+    const email = uniqueEmail('second-admin');
+    const failure = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.resolve(import.meta.dirname, '../../apps/server/src/cli/create-admin.ts'),
+        '--email',
+        email,
+      ],
+      {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: {
+          ...process.env,
+          DATA_DIR: process.env.E2E_DATA_DIR,
+          DATABASE_URL: '',
+          ADMIN_PASSWORD: 'another admin password',
+        },
+      },
+    ).then(
+      () => null,
+      (error: { stderr: string; code: number }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toContain('most likely a running ClinicPay server');
+    expect(failure?.stderr).toContain('Stop the server, run this command again');
+    // Nobody was created: signing in as that address fails.
+    const signIn = await page.request.post('/api/auth/sign-in', {
+      data: { email, password: 'another admin password' },
+    });
+    expect(signIn.status()).toBe(401);
+  });
+});
