@@ -147,6 +147,21 @@ describe('GET /api/payments filters', () => {
     expect(names(page)).toEqual(['Bob Jones', 'Eve Linked']);
   });
 
+  it('walks every page size to the same order, the older half read from the oldest end', async () => {
+    const all = names((await get(clinic, '/api/payments')).json());
+    for (const pageSize of [1, 2, 3, 4]) {
+      const walked: string[] = [];
+      for (let page = 1; page <= Math.ceil(all.length / pageSize); page++) {
+        walked.push(...names((await get(clinic, `/api/payments?page=${page}&pageSize=${pageSize}`)).json()));
+      }
+      expect(walked).toEqual(all);
+    }
+    const beyond = (await get(clinic, '/api/payments?page=7&pageSize=1')).json();
+    expect(beyond).toMatchObject({ items: [], total: 5, page: 7 });
+    const filtered = (await get(clinic, '/api/payments?status=sent&page=2&pageSize=1')).json();
+    expect(names(filtered)).toEqual(['Eve Linked']);
+  });
+
   it('searches name, email, phone and reference case-insensitively, pattern characters literally', async () => {
     expect(names((await get(clinic, '/api/payments?search=aLiCe')).json())).toEqual(['Alice Smith']);
     expect(names((await get(clinic, '/api/payments?search=ALICE%40EXAMPLE')).json())).toEqual([

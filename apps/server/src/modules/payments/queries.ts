@@ -112,14 +112,15 @@ const includesRequests = (where: HistoryWhere) => where.status === 'all' || wher
  */
 function keysOf(
   where: HistoryWhere,
-  options: { before?: { cursor: string; id: string }; take?: number } = {},
+  options: { before?: { cursor: string; id: string }; take?: number; oldestFirst?: boolean } = {},
 ): SQL {
   const { before, take } = options;
+  const direction = sql.raw(options.oldestFirst ? 'asc nulls first' : 'desc nulls last');
   // 'nulls last' as the indexes are built (the columns are never null), so the index order is used.
   const newest = (alias: 'p' | 'r', column: 'paid_at' | 'sent_at') =>
     take === undefined
       ? sql``
-      : sql` order by ${sql.raw(`${alias}.${column}`)} desc nulls last, ${sql.raw(alias)}.id desc nulls last limit ${take}`;
+      : sql` order by ${sql.raw(`${alias}.${column}`)} ${direction}, ${sql.raw(alias)}.id ${direction} limit ${take}`;
   const parts: SQL[] = [];
   if (includesPayments(where)) {
     const conditions = paymentConditions(where);
@@ -173,19 +174,22 @@ export async function selectHistoryPage(
   offset: number,
 ): Promise<{ rows: HistoryRow[]; total: number }> {
   if (!includesPayments(where) && !includesRequests(where)) return { rows: [], total: 0 };
-  const keys = keysOf(where, { take: offset + limit });
   // One connection, no parallel workers: on a busy server, starting workers for a count of a few
-  // hundred thousand index entries costs more than it saves.
-  const [rows, totals] = await db.transaction(async (tx) => {
+  // hundred thousand index entries costs more than it saves. A page in the older half is read from
+  // the oldest end, so the deepest page costs what the middle one does.
+  const [rows, total] = await db.transaction(async (tx) => {
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    const page = await tx.execute(
-      rowsOf(
-        sql`select * from (${keys}) as entries order by date desc, id desc limit ${limit} offset ${offset}`,
-      ),
-    );
-    return [page, await tx.execute(sql`select count(*)::int as total from (${keysOf(where)}) as entries`)];
+    const counted = await tx.execute(sql`select count(*)::int as total from (${keysOf(where)}) as entries`);
+    const total = Number((counted as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0);
+    if (offset >= total) return [{ rows: [] }, total] as const;
+    const fromOldest = offset + limit / 2 > total / 2;
+    const page = fromOldest
+      ? sql`select * from (${keysOf(where, { take: total - offset, oldestFirst: true })}) as entries
+            order by date asc, id asc limit ${Math.min(limit, total - offset)} offset ${Math.max(0, total - offset - limit)}`
+      : sql`select * from (${keysOf(where, { take: offset + limit })}) as entries
+            order by date desc, id desc limit ${limit} offset ${offset}`;
+    return [await tx.execute(rowsOf(page)), total] as const;
   });
-  const total = Number((totals as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0);
   return { rows: rowsFrom(rows), total };
 }
 
