@@ -69,7 +69,7 @@ const cases: [string, () => Promise<unknown>][] = [
   ['stats: last 30 days', () => adminStats(db, { from: day(29), to: day(0) })],
   ['stats: last 365 days', () => adminStats(db, { from: day(364), to: day(0) })],
   ['stats: all time (no range)', () => adminStats(db, {})],
-  ['clinics: first page', () => listClinics(db, { page: 1, pageSize: 10 })],
+  ['clinics: first page', () => listClinics(db, { search: undefined, page: 1, pageSize: 10 })],
   ["clinics: search 'bench'", () => listClinics(db, { search: 'bench', page: 1, pageSize: 10 })],
   ['clinic profile: the big clinic', () => clinicProfile(db, String(big?.id))],
 ];

@@ -226,3 +226,23 @@ export const notificationWebhooksResponseSchema = z.object({
   patientNotificationWebhook: z.string().nullable(),
   clinicNotificationWebhook: z.string().nullable(),
 });
+
+export const INVITATION_MESSAGES = {
+  sent: (email: string) => `Invitation sent to ${email}`,
+  failed: 'Failed to invite clinic',
+  nameRequired: 'Please enter the clinic name',
+  emailExists: 'An account with this email already exists',
+} as const;
+
+/** POST /api/admin/clinics: a new clinic and its account, invited by email to set a password. */
+export const clinicInvitationSchema = z.object({
+  clinicName: z
+    .string()
+    .trim()
+    .min(1, INVITATION_MESSAGES.nameRequired)
+    .max(200, 'Please keep this under 200 characters'),
+  email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address')),
+});
+export type ClinicInvitation = z.input<typeof clinicInvitationSchema>;
+
+export const clinicInvitationResponseSchema = z.object({ clinicId: z.string(), message: z.string() });

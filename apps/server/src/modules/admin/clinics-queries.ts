@@ -147,3 +147,41 @@ export async function clearProviderConnection(tx: Tx, clinicId: string) {
     .set({ stripeAccountId: null, stripeStatus: 'not_connected' })
     .where(eq(clinics.id, clinicId));
 }
+
+/** True when a user already has this (lower-cased) email. */
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The invited clinic and its user (role clinic, email verified: the invitation proves the address
+ * once used), without a password credential. Returns the clinic id.
+ */
+export async function insertInvitedClinic(
+  tx: Tx,
+  input: { clinicName: string; email: string; userId: string },
+): Promise<string> {
+  const [clinic] = await tx
+    .insert(clinics)
+    .values({ clinicName: input.clinicName, email: input.email })
+    .returning({ id: clinics.id });
+  if (!clinic) throw new Error('clinic was not created');
+  await tx.insert(users).values({
+    id: input.userId,
+    email: input.email,
+    name: input.clinicName,
+    role: 'clinic',
+    emailVerified: true,
+    clinicId: clinic.id,
+  });
+  return clinic.id;
+}
+
+/** Removes an invited clinic and its user again (its invitation could not be sent). */
+export async function deleteInvitedClinic(db: Db, clinicId: string, userId: string) {
+  await db.transaction(async (tx) => {
+    await tx.delete(users).where(eq(users.id, userId));
+    await tx.delete(clinics).where(eq(clinics.id, clinicId));
+  });
+}

@@ -227,6 +227,11 @@ describe('the admin clinics API', () => {
       { method: 'GET', url: '/api/admin/stats' },
       { method: 'GET', url: '/api/admin/stats?from=2026-11-01&to=2026-11-30' },
       { method: 'GET', url: '/api/admin/clinics?search=a' },
+      {
+        method: 'POST',
+        url: '/api/admin/clinics',
+        payload: { clinicName: 'Sneaky Clinic', email: 'sneaky@clinic.example' },
+      },
       { method: 'GET', url: `/api/admin/clinics/${clinicId}` },
       { method: 'POST', url: `/api/admin/clinics/${clinicId}/disconnect` },
       { method: 'PUT', url: '/api/admin/platform-settings/fee', payload: { platformFeePercent: 9 } },
@@ -264,5 +269,8 @@ describe('the admin clinics API', () => {
     const webhooks = await app.inject({ url: '/api/admin/system-settings/webhooks', cookies: admin.cookies });
     expect(webhooks.json()).toEqual({ patientNotificationWebhook: null, clinicNotificationWebhook: null });
     expect(await app.database.db.select().from(auditLog)).toHaveLength(0);
+    expect(
+      await app.database.db.select().from(clinics).where(eq(clinics.clinicName, 'Sneaky Clinic')),
+    ).toHaveLength(0);
   });
 });

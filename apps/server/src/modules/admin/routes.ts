@@ -10,10 +10,13 @@ import {
   adminDisconnectResponseSchema,
   adminStatsQuerySchema,
   adminStatsSchema,
+  clinicInvitationResponseSchema,
+  clinicInvitationSchema,
 } from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../auth/index.js';
+import { inviteClinic } from './invitations.js';
 import { adminStats, clinicProfile, forceDisconnect, listClinics } from './service.js';
 
 export async function adminRoutes(app: FastifyInstance) {
@@ -43,5 +46,25 @@ export async function adminRoutes(app: FastifyInstance) {
     '/admin/clinics/:clinicId/disconnect',
     { schema: { tags, params: adminClinicIdSchema, response: { 200: adminDisconnectResponseSchema } } },
     (request) => forceDisconnect(app.database.db, request.params.clinicId, request.sessionUser?.id ?? ''),
+  );
+
+  api.post(
+    '/admin/clinics',
+    {
+      schema: {
+        tags,
+        body: clinicInvitationSchema,
+        response: { 201: clinicInvitationResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const deps = {
+        db: app.database.db,
+        auth: app.auth,
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+      };
+      return reply.status(201).send(await inviteClinic(deps, request.body));
+    },
   );
 }

@@ -1,0 +1,66 @@
+/**
+ * 'Add New Clinic' (issue 12): an admin creates a clinic and its account, and the clinic is emailed
+ * an invitation to set its password. The link is a password-reset link of better-auth's own kind, so
+ * the existing /reset-password screen serves it and better-auth consumes it: it works once and
+ * expires after INVITATION_SECONDS. The account has no password until then, so nobody can sign in to it.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { type clinicInvitationSchema, INVITATION_MESSAGES } from '@clinicpay/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import { escapeHtml } from '../../mail/html.js';
+import type { Mail, Mailer } from '../../mail/mailer.js';
+import type { Auth } from '../auth/index.js';
+import { deleteInvitedClinic, emailTaken, insertInvitedClinic } from './clinics-queries.js';
+
+/** Invitations last 7 days: long enough for a clinic to find the email, short enough to go stale. */
+export const INVITATION_SECONDS = 7 * 24 * 60 * 60;
+
+type ClinicInvitationInput = z.output<typeof clinicInvitationSchema>;
+
+export interface InvitationDeps {
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+function invitationEmail(to: string, clinicName: string, link: string): Mail {
+  const lead = `${clinicName} has been set up on ClinicPay. Choose a password to sign in and start taking payments.`;
+  const note = 'This link expires in 7 days and can be used once.';
+  return {
+    to,
+    subject: 'You are invited to ClinicPay',
+    text: `${lead}\n\nSet your password: ${link}\n\n${note}\n\nClinicPay`,
+    html: `<p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(link)}">Set your password</a></p><p>${escapeHtml(note)}</p><p>ClinicPay</p>`,
+  };
+}
+
+/**
+ * Creates the clinic and its verified clinic user, stores a single-use token and emails the link. If
+ * the email cannot be sent, the clinic and user are removed again, so the admin can simply retry.
+ * Throws CONFLICT when the email already has an account (nothing is created).
+ */
+export async function inviteClinic(deps: InvitationDeps, input: ClinicInvitationInput) {
+  if (await emailTaken(deps.db, input.email)) throw new AppError('CONFLICT', INVITATION_MESSAGES.emailExists);
+  const userId = randomUUID();
+  const token = randomBytes(32).toString('base64url');
+  // better-auth's reset-password identifier: its resetPassword endpoint consumes exactly this row.
+  // Stored first, through better-auth's own connection; alone (no such user yet) it opens nothing.
+  await (await deps.auth.$context).internalAdapter.createVerificationValue({
+    identifier: `reset-password:${token}`,
+    value: userId,
+    expiresAt: new Date(Date.now() + INVITATION_SECONDS * 1000),
+  });
+  const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}&userId=${encodeURIComponent(userId)}`;
+  const clinicId = await deps.db.transaction((tx) => insertInvitedClinic(tx, { ...input, userId }));
+  // Not inside the transaction: the dev outbox writes to this same database (one connection on PGlite).
+  try {
+    await deps.mailer.send(invitationEmail(input.email, input.clinicName, link));
+  } catch (error) {
+    await deleteInvitedClinic(deps.db, clinicId, userId);
+    throw error;
+  }
+  return { clinicId, message: INVITATION_MESSAGES.sent(input.email) };
+}
