@@ -106,6 +106,35 @@ describe('the clinics list', () => {
     expect(clinicQueries.at(-1)).toEqual({ page: '1', search: 'nothing' });
   });
 
+  it('invites a new clinic from the Add New Clinic dialog, checking the fields first', async () => {
+    const invitations: unknown[] = [];
+    server.use(
+      http.post('/api/admin/clinics', async ({ request }) => {
+        invitations.push(await request.json());
+        return HttpResponse.json(
+          { clinicId: 'c9', message: 'Invitation sent to desk@soho.example' },
+          { status: 201 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<ClinicsPage />, { path: '/admin/clinics' });
+    const opener = screen.getByRole('button', { name: 'Add New Clinic' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Clinic' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    const nameError = await within(dialog).findByText('Please enter the clinic name');
+    expect(within(dialog).getByLabelText('Clinic name').getAttribute('aria-describedby')).toBe(nameError.id);
+    expect(invitations).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Clinic name'), 'Soho Physio');
+    await user.type(within(dialog).getByLabelText('Email'), 'Desk@Soho.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent to desk@soho.example')).toBeTruthy();
+    expect(invitations).toEqual([{ clinicName: 'Soho Physio', email: 'desk@soho.example' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('says the list failed to load, with the reason', async () => {
     server.use(
       http.get('/api/admin/clinics', () =>

@@ -1,14 +1,12 @@
 import { ADMIN_CLINICS_PAGE_SIZE, ADMIN_MESSAGES } from '@clinicpay/shared';
-import { Plus } from 'lucide-react';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Pager } from '@/components/ui/pager';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminClinics } from './api/list-admin-clinics';
+import { AddClinicDialog } from './components/add-clinic-dialog';
 import { ClinicSearch } from './components/clinic-search';
 import { ClinicsTable } from './components/clinics-table';
 
@@ -36,9 +34,7 @@ export function ClinicsPage() {
         <h1 className="text-2xl font-bold">Clinics</h1>
         <div className="flex w-full flex-wrap items-center gap-3 sm:w-auto">
           <ClinicSearch id="clinic-search" value={search} onSearch={onSearch} />
-          <Button onClick={() => toast.info(ADMIN_MESSAGES.newClinicFormOpened)}>
-            <Plus className="h-4 w-4" aria-hidden /> Add New Clinic
-          </Button>
+          <AddClinicDialog />
         </div>
       </div>
       {clinics.isError ? (
