@@ -76,6 +76,25 @@ describe('the HTTP shell', () => {
     expect(response.json().message).toBe(CROSS_SITE_MESSAGE);
   });
 
+  it('answers the origin check on a route whose own 403 has another shape, not with a 500', async () => {
+    // /api/auth/sign-in declares a 403 body for unverified accounts; the error reply must not go through it.
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: 'someone@example.com', password: 'whatever-password' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ code: 'FORBIDDEN', message: CROSS_SITE_MESSAGE });
+  });
+
+  it('tells browsers and proxies to keep no API answer, success or error', async () => {
+    for (const url of ['/api/platform-settings/fee', '/api/payments', '/api/no-such-route']) {
+      const response = await app.inject({ url });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
   it('gives every response a request id and a strict Content-Security-Policy', async () => {
     const response = await app.inject({ method: 'GET', url: '/healthz' });
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

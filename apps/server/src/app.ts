@@ -19,7 +19,7 @@ import { AppError } from './http/app-error.js';
 import { errorHandler } from './http/error-handler.js';
 import { originCheck } from './http/origin-check.js';
 import { refuseNul } from './http/refuse-nul.js';
-import { helmetOptions } from './http/security-headers.js';
+import { helmetOptions, logoImageOrigins } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { adminRoutes } from './modules/admin/index.js';
@@ -32,11 +32,11 @@ import { healthRoutes } from './modules/health/index.js';
 import { linkRoutes } from './modules/links/index.js';
 import { logoRoutes } from './modules/logos/index.js';
 import { paymentProviderRoutes } from './modules/payment-provider/index.js';
-import { paymentRoutes } from './modules/payments/routes.js';
+import { paymentRoutes } from './modules/payments/index.js';
 import { platformSettingsRoutes } from './modules/platform-settings/index.js';
 import { refundRoutes } from './modules/refunds/index.js';
 import { requestRoutes } from './modules/requests/index.js';
-import { webhookRoutes } from './modules/webhooks/routes.js';
+import { webhookRoutes } from './modules/webhooks/index.js';
 
 export interface AppOptions {
   config: Config;
@@ -107,11 +107,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers hold account and payment data: no browser or proxy may keep them, 404s included
+    // (issue #13). A route that means to be cached (the public logo) sets its own header.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
   app.addHook('onClose', () => database.close());
   app.addHook('preValidation', refuseNul);
 
-  await app.register(fastifyHelmet, helmetOptions(config.gateway.kind));
+  await app.register(fastifyHelmet, helmetOptions(config.gateway.kind, logoImageOrigins(config.s3)));
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'ClinicPay API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -127,10 +132,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         errorResponseBuilder: () => new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE),
       });
       api.addHook('onRequest', originCheck(config.publicUrl));
-      // API answers hold account and payment data: no browser or proxy may keep them (issue #13).
-      api.addHook('onSend', async (_request, reply) => {
-        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-      });
       await api.register(platformSettingsRoutes);
       await api.register(contactRoutes);
       await api.register(authRoutes);

@@ -54,5 +54,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   } else {
     request.log.info({ code: body.code, status }, body.message);
   }
-  return reply.status(status).send(body);
+  // Error bodies are serialised as they are, never through the route's response schema: a route that
+  // declares a 403 of its own shape must still be able to answer the origin check's 403 (issue #13).
+  return reply.status(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
 }

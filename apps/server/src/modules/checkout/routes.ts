@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
-import { findPaymentReference } from '../payments/queries.js';
+import { findPaymentReference } from '../payments/index.js';
 import { createCheckoutIntent, getPublicPaymentData } from './service.js';
 
 // Page ids are UUIDs, which PostgreSQL compares without regard to case; one spelling per page keeps

@@ -13,7 +13,7 @@ import type { Mailer } from '../../mail/mailer.js';
 import type { SmsSender } from '../../mail/sms.js';
 import type { ClinicRow } from '../clinics/index.js';
 import { clinicForNotification } from '../clinics/index.js';
-import { type Channel, channelsOf, type NotificationMethod } from '../notifications/channels.js';
+import { type Channel, channelsOf, type NotificationMethod } from '../notifications/index.js';
 
 export interface RequestNotice {
   clinic: ClinicRow;
