@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { PROVIDER_NAME, providerStatusSchema } from './clinic-profile.js';
-import { HISTORY_MESSAGES } from './payment-history.js';
+import { HISTORY_MESSAGES, isoDateSchema } from './payment-history.js';
 import { DISPLAY_STATUSES } from './payments.js';
 
 export const ADMIN_MESSAGES = {
@@ -47,20 +47,12 @@ export const ADMIN_MESSAGES = {
   webhookNeedsHttps: 'Webhook URLs must use https',
 } as const;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, HISTORY_MESSAGES.invalidDate)
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, HISTORY_MESSAGES.invalidDate);
-
 /**
  * GET /api/admin/stats. Both days or neither: with neither, the totals cover all time and there is no
  * previous period to compare with. A range may span at most ten years.
  */
 export const adminStatsQuerySchema = z
-  .object({ from: isoDate.optional(), to: isoDate.optional() })
+  .object({ from: isoDateSchema.optional(), to: isoDateSchema.optional() })
   .refine((range) => (range.from === undefined) === (range.to === undefined), {
     message: 'Choose both a start and an end date',
     path: ['from'],

@@ -30,7 +30,8 @@ export const HISTORY_MESSAGES = {
   statsFailed: 'Failed to load dashboard statistics',
 } as const;
 
-const isoDate = z
+/** A real calendar day written YYYY-MM-DD (no 2026-02-30), the one date schema of every filter. */
+export const isoDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, HISTORY_MESSAGES.invalidDate)
   .refine((value) => {
@@ -46,9 +47,9 @@ const filterFields = z.object({
     .optional()
     .transform((value) => value || undefined),
   /** First day included, Europe/London. */
-  from: isoDate.optional(),
+  from: isoDateSchema.optional(),
   /** Last day included (the whole day), Europe/London. */
-  to: isoDate.optional(),
+  to: isoDateSchema.optional(),
   type: z.enum(['all', ...PAYMENT_TYPES], { error: HISTORY_MESSAGES.invalidType }).default('all'),
   status: z.enum(['all', ...HISTORY_STATUSES], { error: HISTORY_MESSAGES.invalidStatus }).default('all'),
 });
