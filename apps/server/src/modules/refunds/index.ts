@@ -4,4 +4,10 @@
  */
 export { onRefundEvent } from './events.js';
 export { refundRoutes } from './routes.js';
-export { createRefund, type RefundDeps, reconcileProviderRefunds } from './service.js';
+export {
+  createRefund,
+  type RefundDeps,
+  reconcileProviderRefunds,
+  resumeStaleRefunds,
+  STALE_REFUND_MS,
+} from './service.js';
