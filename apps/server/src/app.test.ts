@@ -166,3 +166,27 @@ describe('the error handler', () => {
     await app.close();
   });
 });
+
+describe('protected routes', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('check the session before the body, so a signed-out caller is told 401 whatever it sent', async () => {
+    const garbage = { amount: 'not pence', email: 42 };
+    const routes: [method: 'POST' | 'PUT' | 'PATCH', url: string][] = [
+      ['POST', '/api/payment-links'],
+      ['POST', '/api/payment-requests'],
+      ['POST', '/api/payments/00000000-0000-4000-8000-000000000000/refunds'],
+      ['PUT', '/api/admin/system-settings/webhooks'],
+      ['POST', '/api/auth/change-password'],
+      ['PATCH', '/api/clinic'],
+    ];
+    for (const [method, url] of routes) {
+      const response = await app.inject({ method, url, payload: garbage });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});

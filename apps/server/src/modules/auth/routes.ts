@@ -221,7 +221,7 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: { tags: ['auth'], body: changePasswordRequestSchema, response: { 200: messageResponseSchema } },
       config: perIp(signInLimit),
-      preHandler: requireSignedIn(auth),
+      onRequest: requireSignedIn(auth),
     },
     async (request, reply) => {
       const { currentPassword, newPassword } = request.body;

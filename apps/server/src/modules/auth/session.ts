@@ -91,13 +91,13 @@ async function signedInUser(
   return user;
 }
 
-/** preHandler: any signed-in user. 401 otherwise. */
+/** Route hook (onRequest, so before body validation): any signed-in user. 401 otherwise. */
 export const requireSignedIn = (auth: Auth) => async (request: FastifyRequest, reply: FastifyReply) => {
   await signedInUser(auth, request, reply);
 };
 
 /**
- * preHandler: a clinic user with a clinic. 401 when signed out (with `signedOutMessage` when given),
+ * Route hook (onRequest, so before body validation): a clinic user with a clinic. 401 when signed out (with `signedOutMessage` when given),
  * 403 for an admin or no clinic.
  */
 export const requireClinic =
@@ -108,7 +108,7 @@ export const requireClinic =
     if (!user.clinicId) throw new AppError('FORBIDDEN', CLINIC_MESSAGES.noClinic);
   };
 
-/** preHandler: an admin. 401 when signed out, 403 for anyone else. */
+/** Route hook (onRequest): an admin. 401 when signed out, 403 for anyone else. */
 export const requireAdmin = (auth: Auth) => async (request: FastifyRequest, reply: FastifyReply) => {
   const user = await signedInUser(auth, request, reply);
   if (user.role !== 'admin') throw new AppError('FORBIDDEN', AUTH_MESSAGES.adminOnly);

@@ -19,7 +19,7 @@ import { getClinic, updateClinicProfile, updateNotificationSettings } from './se
 export async function clinicRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  app.addHook('preHandler', requireClinic(app.auth));
+  app.addHook('onRequest', requireClinic(app.auth));
 
   api.get(
     '/clinic',

@@ -18,7 +18,7 @@ const linkParams = z.object({ linkId: z.string().max(100) });
 export async function linkRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook(
-    'preHandler',
+    'onRequest',
     requireClinic(app.auth, (request) =>
       request.method === 'POST' ? LINK_MESSAGES.signInToCreate : LINK_MESSAGES.signInToManage,
     ),

@@ -26,7 +26,7 @@ export async function logoHttpRoutes(app: FastifyInstance, deps: LogoDeps) {
   api.post(
     '/clinic/logo',
     {
-      preHandler: clinicOnly,
+      onRequest: clinicOnly,
       schema: { tags: ['clinic'], consumes: ['multipart/form-data'], response: { 200: logoResultSchema } },
     },
     async (request) => uploadLogo(deps, clinicMemberOf(request).clinicId, await readUploadedFile(request)),
@@ -34,7 +34,7 @@ export async function logoHttpRoutes(app: FastifyInstance, deps: LogoDeps) {
 
   api.delete(
     '/clinic/logo',
-    { preHandler: clinicOnly, schema: { tags: ['clinic'], response: { 200: logoResultSchema } } },
+    { onRequest: clinicOnly, schema: { tags: ['clinic'], response: { 200: logoResultSchema } } },
     async (request) => deleteLogo(deps, clinicMemberOf(request).clinicId),
   );
 

@@ -20,7 +20,7 @@ const paymentParams = z.object({ id: z.string().max(100) });
 
 export async function paymentRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireClinic(app.auth));
+  app.addHook('onRequest', requireClinic(app.auth));
   const contextOf = (request: FastifyRequest) => ({
     db: app.database.db,
     clinicId: clinicMemberOf(request).clinicId,

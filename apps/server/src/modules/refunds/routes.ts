@@ -7,7 +7,7 @@ import { clinicMemberOf, requireClinic } from '../auth/index.js';
 import { createRefund } from './service.js';
 
 export async function refundRoutes(app: FastifyInstance) {
-  app.addHook('preHandler', requireClinic(app.auth));
+  app.addHook('onRequest', requireClinic(app.auth));
   app.withTypeProvider<ZodTypeProvider>().post(
     '/payments/:paymentId/refunds',
     {

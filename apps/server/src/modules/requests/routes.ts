@@ -12,7 +12,7 @@ import { clinicMemberOf, requireClinic } from '../auth/index.js';
 import { sendPaymentRequest } from './service.js';
 
 export async function requestRoutes(app: FastifyInstance) {
-  app.addHook('preHandler', requireClinic(app.auth));
+  app.addHook('onRequest', requireClinic(app.auth));
   const deps = {
     db: app.database.db,
     mailer: app.mailer,
