@@ -48,7 +48,21 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      grepInvert: /@platform-wide/,
+    },
+    // Journeys that change what every clinic sees (the platform fee) run alone, after all the others,
+    // so no journey in parallel pays under a fee it did not expect.
+    {
+      name: 'platform-wide',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      grep: /@platform-wide/,
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: {
     // The admin is made with the real CLI first: the embedded database allows one process at a time.
     command: `npm run create-admin --silent -- --email ${E2E_ADMIN.email} && node --import tsx apps/server/src/main.ts`,

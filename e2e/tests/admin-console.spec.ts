@@ -110,7 +110,7 @@ test.describe('the admin console', () => {
     await expect(stats.getByRole('listitem').filter({ hasText: 'Platform Fees' })).toContainText('£1.80');
   });
 
-  test('a fee of 2.5% applies to the next payment, and a force-disconnect stops the clinic’s payments', async ({
+  test('a fee of 2.5% applies to the next payment, and a force-disconnect stops the clinic’s payments @platform-wide', async ({
     browser,
     page,
   }) => {
@@ -127,7 +127,7 @@ test.describe('the admin console', () => {
       await expect(page.getByText('Platform fee updated to 2.5%')).toBeVisible();
       await payAsPatient(browser, linkPath);
     } finally {
-      // The fee is platform-wide: give the other journeys their 3.0 back at once.
+      // The fee is platform-wide (this journey runs after all others): put the default back.
       await page.request.put('/api/admin/platform-settings/fee', { data: { platformFeePercent: '3.0' } });
     }
     await openClinicByEmail(page, email);
