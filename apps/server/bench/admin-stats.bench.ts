@@ -7,61 +7,18 @@
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { analyzeSeededTables, BIG_CLINIC_NAME, seedDemoData } from '../src/cli/seed.js';
-import { openDatabase } from '../src/db/client.js';
 import { adminStats, clinicProfile, listClinics } from '../src/modules/admin/service.js';
+import { openBenchDatabase, rowsOf as rowsOfDb, timeRuns, timingRow } from './harness.js';
 
-const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-if (!url) {
-  console.error(
-    'Set BENCH_DATABASE_URL to a PostgreSQL database, e.g. postgres://postgres@127.0.0.1:5432/clinicpay_bench',
-  );
-  process.exit(1);
-}
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
 const WARMUP = 10;
 
-const database = await openDatabase({ kind: 'postgres', url });
-await database.migrate();
-const db = database.db;
-const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-
-let [big] = await rowsOf<{ id: string }>(
-  sql`select id from clinics where clinic_name = ${BIG_CLINIC_NAME} limit 1`,
-);
-if (!big) {
-  await seedDemoData(db, {
-    clinics: Number(process.env.BENCH_CLINICS ?? 1000),
-    payments: Number(process.env.BENCH_PAYMENTS ?? 1_000_000),
-    bigClinicPayments: Number(process.env.BENCH_BIG_CLINIC ?? 100_000),
-    log: (line) => console.error(line),
-  });
-  await analyzeSeededTables(db, 'postgres');
-  [big] = await rowsOf<{ id: string }>(
-    sql`select id from clinics where clinic_name = ${BIG_CLINIC_NAME} limit 1`,
-  );
-}
+const { database, db, bigClinicId } = await openBenchDatabase();
+const rowsOf = <T>(query: ReturnType<typeof sql>) => rowsOfDb<T>(db, query);
 const [counts] = await rowsOf<{ payments: number; clinics: number; first: string; last: string }>(
   sql`select count(*)::int as payments, (select count(*) from clinics)::int as clinics,
     min(paid_at)::text as first, max(paid_at)::text as last from payments`,
 );
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-async function time(run: () => Promise<unknown>) {
-  for (let index = 0; index < WARMUP; index++) await run();
-  const samples: number[] = [];
-  for (let index = 0; index < ITERATIONS; index++) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples.at(-1) ?? 0 };
-}
 
 const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
 const cases: [string, () => Promise<unknown>][] = [
@@ -71,13 +28,12 @@ const cases: [string, () => Promise<unknown>][] = [
   ['stats: all time (no range)', () => adminStats(db, {})],
   ['clinics: first page', () => listClinics(db, { search: undefined, page: 1, pageSize: 10 })],
   ["clinics: search 'bench'", () => listClinics(db, { search: 'bench', page: 1, pageSize: 10 })],
-  ['clinic profile: the big clinic', () => clinicProfile(db, String(big?.id))],
+  ['clinic profile: the big clinic', () => clinicProfile(db, bigClinicId)],
 ];
 
 const rows: string[] = [];
 for (const [name, run] of cases) {
-  const result = await time(run);
-  rows.push(`| ${name} | ${result.p50.toFixed(1)} | ${result.p95.toFixed(1)} | ${result.max.toFixed(1)} |`);
+  rows.push(timingRow(name, await timeRuns(run, { warmup: WARMUP, iterations: ITERATIONS })));
   console.error(rows.at(-1));
 }
 const [version] = await rowsOf<{ server_version: string }>(sql`show server_version`);

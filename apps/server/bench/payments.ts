@@ -9,50 +9,19 @@
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { analyzeSeededTables, BIG_CLINIC_NAME, seedDemoData } from '../src/cli/seed.js';
-import { openDatabase } from '../src/db/client.js';
 import {
   clinicStats,
   exportPayments,
   listPayments,
   type PaymentsContext,
 } from '../src/modules/payments/service.js';
+import { openBenchDatabase, timeRuns, timingRow } from './harness.js';
 
-const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-if (!url) {
-  console.error(
-    'Set BENCH_DATABASE_URL to a PostgreSQL database, e.g. postgres://postgres@127.0.0.1:5432/clinicpay_bench',
-  );
-  process.exit(1);
-}
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const WARMUP = 20;
 
-const database = await openDatabase({ kind: 'postgres', url });
-await database.migrate();
-const db = database.db;
+const { database, db, bigClinicId: clinicId } = await openBenchDatabase();
 
-const bigClinicId = async () =>
-  (
-    (await db.execute(
-      sql`select id from clinics where clinic_name = ${BIG_CLINIC_NAME} limit 1`,
-    )) as unknown as {
-      rows: { id: string }[];
-    }
-  ).rows[0]?.id;
-
-if (!(await bigClinicId())) {
-  const started = Date.now();
-  await seedDemoData(db, {
-    clinics: Number(process.env.BENCH_CLINICS ?? 1000),
-    payments: Number(process.env.BENCH_PAYMENTS ?? 1_000_000),
-    bigClinicPayments: Number(process.env.BENCH_BIG_CLINIC ?? 100_000),
-    log: (line) => console.error(line),
-  });
-  await analyzeSeededTables(db, 'postgres');
-  console.error(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-}
-const clinicId = String(await bigClinicId());
 const context: PaymentsContext = { db, clinicId, publicUrl: 'https://pay.example.com' };
 
 const counts = (
@@ -62,22 +31,6 @@ const counts = (
     rows: { payments: number; clinics: number; big: number; big_requests: number }[];
   }
 ).rows[0];
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-async function time(run: () => Promise<unknown>) {
-  for (let index = 0; index < WARMUP; index++) await run();
-  const samples: number[] = [];
-  for (let index = 0; index < ITERATIONS; index++) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples.at(-1) ?? 0 };
-}
 
 const base = { type: 'all', status: 'all', search: undefined, page: 1, pageSize: 10 } as const;
 const today = new Date();
@@ -102,8 +55,7 @@ const cases: [string, () => Promise<unknown>][] = [
 
 const rows: string[] = [];
 for (const [name, run] of cases) {
-  const result = await time(run);
-  rows.push(`| ${name} | ${result.p50.toFixed(1)} | ${result.p95.toFixed(1)} | ${result.max.toFixed(1)} |`);
+  rows.push(timingRow(name, await timeRuns(run, { warmup: WARMUP, iterations: ITERATIONS })));
   console.error(rows.at(-1));
 }
 
