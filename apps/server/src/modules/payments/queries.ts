@@ -66,21 +66,25 @@ function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/**
+ * The search over a payment ('p', which also has a reference) or an unpaid request ('r'): patient name,
+ * email and phone, and the phone's digits alone when the term looks like a phone number.
+ */
+function patientSearch(table: 'p' | 'r', term: string, digits: string | undefined): SQL {
+  const t = sql.raw(table);
+  const pattern = containsPattern(term);
+  const reference = table === 'p' ? sql` or ${t}.payment_ref ilike ${pattern}` : sql``;
+  const byDigits = digits ? sql` or ${t}.patient_phone like ${containsPattern(digits)}` : sql``;
+  return sql`(${t}.patient_name ilike ${pattern} or ${t}.patient_email ilike ${pattern} or ${t}.patient_phone ilike ${pattern}${reference}${byDigits})`;
+}
+
 function paymentConditions(where: HistoryWhere): SQL[] {
   const conditions: SQL[] = [sql`p.clinic_id = ${where.clinicId}`];
   if (where.status !== 'all') conditions.push(sql`p.status = ${where.status}`);
   if (where.type !== 'all') conditions.push(sql`p.type = ${where.type}`);
   if (where.fromUtc) conditions.push(sql`p.paid_at >= ${where.fromUtc.toISOString()}`);
   if (where.beforeUtc) conditions.push(sql`p.paid_at < ${where.beforeUtc.toISOString()}`);
-  if (where.search) {
-    const pattern = containsPattern(where.search);
-    const digits = where.searchDigits
-      ? sql` or p.patient_phone like ${containsPattern(where.searchDigits)}`
-      : sql``;
-    conditions.push(
-      sql`(p.patient_name ilike ${pattern} or p.patient_email ilike ${pattern} or p.patient_phone ilike ${pattern} or p.payment_ref ilike ${pattern}${digits})`,
-    );
-  }
+  if (where.search) conditions.push(patientSearch('p', where.search, where.searchDigits));
   return conditions;
 }
 
@@ -89,15 +93,7 @@ function requestConditions(where: HistoryWhere): SQL[] {
   if (where.type !== 'all') conditions.push(sql`coalesce(l.type, 'other') = ${where.type}`);
   if (where.fromUtc) conditions.push(sql`r.sent_at >= ${where.fromUtc.toISOString()}`);
   if (where.beforeUtc) conditions.push(sql`r.sent_at < ${where.beforeUtc.toISOString()}`);
-  if (where.search) {
-    const pattern = containsPattern(where.search);
-    const digits = where.searchDigits
-      ? sql` or r.patient_phone like ${containsPattern(where.searchDigits)}`
-      : sql``;
-    conditions.push(
-      sql`(r.patient_name ilike ${pattern} or r.patient_email ilike ${pattern} or r.patient_phone ilike ${pattern}${digits})`,
-    );
-  }
+  if (where.search) conditions.push(patientSearch('r', where.search, where.searchDigits));
   return conditions;
 }
 
