@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN, signedInClinic, uniqueEmail } from '../fixtures/accounts';
+import { E2E_ADMIN, linkFromOutbox, signedInClinic, uniqueEmail } from '../fixtures/accounts';
 
 /** A clinic connected through the sandbox onboarding, with one link; its email and the link's page. */
 async function connectedClinicWithLink(request: APIRequestContext, amount: number) {
@@ -60,6 +60,38 @@ async function openClinicByEmail(page: Page, email: string) {
 const pounds = (text: string | null) => Number((text ?? '').replace(/[£,]/g, ''));
 
 test.describe('the admin console', () => {
+  test('an invited clinic sets its password from the emailed link and lands on its dashboard', async ({
+    browser,
+    page,
+  }) => {
+    const email = uniqueEmail('invited');
+    await signInAsAdmin(page);
+    await page.goto('/admin/clinics');
+    await page.getByRole('button', { name: 'Add New Clinic' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Clinic' });
+    await dialog.getByLabel('Clinic name').fill('Hampstead Hearing');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByText(`Invitation sent to ${email}`).first()).toBeVisible();
+
+    const link = await linkFromOutbox(page, email, 'You are invited to ClinicPay');
+    const clinic = await browser.newContext();
+    const clinicPage = await clinic.newPage();
+    await clinicPage.goto(link);
+    await clinicPage.getByLabel('New Password', { exact: true }).fill('hampstead password');
+    await clinicPage.getByLabel('Confirm New Password').fill('hampstead password');
+    await clinicPage.getByRole('button', { name: 'Update Password' }).click();
+    await expect(clinicPage).toHaveURL('/sign-in');
+    await clinicPage.getByLabel('Email').fill(email);
+    await clinicPage.getByLabel('Password').fill('hampstead password');
+    await clinicPage.getByRole('button', { name: 'Sign In' }).click();
+    await expect(clinicPage).toHaveURL('/dashboard');
+    // The link worked once.
+    await clinicPage.goto(link);
+    await expect(clinicPage.getByText('Invalid reset token')).toBeVisible();
+    await clinic.close();
+  });
+
   test('the dashboard counts a checkout payment, and a preset changes the figures', async ({
     browser,
     page,

@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { linkFromOutbox, signedInClinic } from '../fixtures/accounts';
+import { linkFromOutbox, outboxMessage, signedInClinic } from '../fixtures/accounts';
 
-test('a request with a custom amount arrives by email, is paid once, and then refuses a second payment', async ({
+test('a request with a custom amount arrives by email, is paid once, receipted, refunded with a notice, and refuses a second payment', async ({
   page,
   browser,
 }) => {
+  // The whole journey: a clinic, a patient, and three messages delivered by the job queue.
+  test.setTimeout(90_000);
   await signedInClinic(page.request);
   const { url } = await (await page.request.post('/api/clinic/payment-provider/connect')).json();
   const onboarding = new URL(url);
@@ -44,10 +46,30 @@ test('a request with a custom amount arrives by email, is paid once, and then re
   await patientPage.getByRole('button', { name: 'Pay Now' }).click();
   await expect(patientPage.getByTestId('payment-reference')).toHaveText(/^CP-/);
 
+  const reference = (await patientPage.getByTestId('payment-reference').textContent()) ?? '';
+
   await patientPage.goto(link);
   await expect(patientPage.getByText('This payment request has already been paid. Thank you.')).toBeVisible();
   await expect(patientPage.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
   await patient.close();
+
+  // The job queue sends the patient a receipt...
+  const receipt = await outboxMessage(page, patientEmail, 'Payment receipt from Marylebone Skin Clinic');
+  await expect(receipt.locator('.text-body')).toContainText('£120.00');
+  await expect(receipt.locator('.text-body')).toContainText(reference);
+
+  // ...the clinic refunds £20 from its dashboard, and the patient is told.
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'View payment from Grace Patient' }).click();
+  const details = page.getByRole('dialog', { name: 'Payment Details' });
+  await details.getByRole('button', { name: 'Refund' }).click();
+  const refund = page.getByRole('dialog', { name: 'Refund Payment' });
+  await refund.getByLabel('Refund amount (£)').fill('20');
+  await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(refund).toBeHidden();
+  const notice = await outboxMessage(page, patientEmail, 'Refund from Marylebone Skin Clinic');
+  await expect(notice.locator('.text-body')).toContainText('£20.00');
+  await expect(notice.locator('.text-body')).toContainText(reference);
 });
 
 test('the send form applies the rules of spec §5', async ({ page }) => {

@@ -18,10 +18,14 @@ import { sandboxPageRoutes } from './gateway/sandbox/page-routes.js';
 import { AppError } from './http/app-error.js';
 import { errorHandler } from './http/error-handler.js';
 import { originCheck } from './http/origin-check.js';
+import { sharedRateLimitStore } from './http/rate-limit-store.js';
 import { refuseNul } from './http/refuse-nul.js';
 import { helmetOptions, logoImageOrigins } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
+import { createJobQueue } from './jobs/index.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createSmsSender } from './mail/sms.js';
+import { createWebhookSender } from './mail/webhook-sender.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { authRoutes, createAuth } from './modules/auth/index.js';
 import { checkoutRoutes } from './modules/checkout/index.js';
@@ -31,10 +35,11 @@ import { devOutboxRoutes } from './modules/dev-outbox/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { linkRoutes } from './modules/links/index.js';
 import { logoRoutes } from './modules/logos/index.js';
+import { notificationRoutes, registerNotificationJobs } from './modules/notifications/index.js';
 import { paymentProviderRoutes } from './modules/payment-provider/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
-import { platformSettingsRoutes } from './modules/platform-settings/index.js';
-import { refundRoutes } from './modules/refunds/index.js';
+import { getWebhookSigningSecret, platformSettingsRoutes } from './modules/platform-settings/index.js';
+import { refundRoutes, registerRefundJobs } from './modules/refunds/index.js';
 import { requestRoutes } from './modules/requests/index.js';
 import { webhookRoutes } from './modules/webhooks/index.js';
 
@@ -45,6 +50,11 @@ export interface AppOptions {
   mailer?: Mailer;
   /** The built web app to serve; omitted in API-only tests. */
   webDistDir?: string;
+  /**
+   * Run the job queue's workers in this process (main.ts does). Without them jobs wait in the
+   * database for another process, or for `app.jobs.drain()` in tests.
+   */
+  workers?: boolean;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -64,13 +74,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   const mailer = options.mailer ?? createMailer(config, database.db);
   app.decorate('mailer', mailer);
+  const jobs = createJobQueue({
+    database,
+    work: options.workers ?? false,
+    onError: (error, context) => app.log.error({ err: error, ...context }, 'job attempt failed'),
+    ...config.jobs,
+  });
+  app.decorate('jobs', jobs);
+  registerNotificationJobs(jobs, {
+    db: database.db,
+    mailer,
+    sms: createSmsSender(config, database.db),
+    webhooks: createWebhookSender({ requirePublicHttps: config.isProduction }),
+    webhookSecret: () => getWebhookSigningSecret(database.db),
+    publicUrl: config.publicUrl,
+    onRefused: (error) => app.log.error({ err: error }, 'the mail server refused an email for good'),
+  });
   app.decorate(
     'auth',
     createAuth({
       db: database.db,
       config,
-      mailer,
-      onMailError: (error) => app.log.error({ err: error }, 'account email could not be sent'),
+      jobs,
+      onMailError: (error) => app.log.error({ err: error }, 'account email could not be queued'),
     }),
   );
   app.decorateRequest('sessionUser', null);
@@ -81,9 +107,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     db: database.db,
     sandboxTransport: () => sandboxTransport,
-    onError: (error) => app.log.error({ err: error }, 'sandbox event delivery failed'),
+    jobs,
   });
   app.decorate('gateway', gateway);
+  registerRefundJobs(jobs, {
+    db: database.db,
+    gateway,
+    jobs,
+    onError: (error) => app.log.error({ err: error }, 'stale refund sweep failed'),
+  });
   if (isSandbox(gateway)) {
     app.addHook('onReady', async () => {
       sandboxTransport = async (url, payload, signature) =>
@@ -95,10 +127,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             headers: { 'content-type': 'application/json', 'stripe-signature': signature },
           })
         ).statusCode;
-      gateway.events.start();
     });
-    app.addHook('preClose', async () => gateway.events.stop());
   }
+  // After the sandbox's transport is set, so its first events find the app ready.
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('preClose', () => jobs.stop());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -126,9 +159,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
+      // Every limit, the API-wide one and each route's, counts in the database all processes share.
       await api.register(fastifyRateLimit, {
         max: config.apiRateLimitPerMinute,
         timeWindow: '1 minute',
+        store: sharedRateLimitStore({
+          db: database.db,
+          onSweepError: (error) => app.log.error({ err: error }, 'expired rate limits could not be deleted'),
+        }),
         errorResponseBuilder: () => new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE),
       });
       api.addHook('onRequest', originCheck(config.publicUrl));
@@ -145,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(requestRoutes);
       await api.register(webhookRoutes);
       await api.register(adminRoutes);
+      await api.register(notificationRoutes);
       if (isSandbox(gateway)) await api.register(sandboxApiRoutes, { gateway });
     },
     { prefix: '/api' },

@@ -33,6 +33,17 @@ const envSchema = z
         .optional(),
     ),
     MAIL_FROM: z.string().min(3).default('ClinicPay <no-reply@clinicpay.local>'),
+    TWILIO_ACCOUNT_SID: z.preprocess(emptyToUndefined, z.string().startsWith('AC').optional()),
+    TWILIO_AUTH_TOKEN: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    /** An E.164 number or an alphanumeric sender ID, e.g. '+447700900000' or 'ClinicPay'. */
+    TWILIO_FROM: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    JOB_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+    JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    JOB_EXPIRE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(86_400).optional()),
+    JOB_RETRY_DELAY_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(3600).optional(),
+    ),
     SUPPORT_EMAIL: z.email().default('support@clinicpay.local'),
     SUPPORT_PHONE: z.string().min(5).default('020 7946 0000'),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -92,6 +103,13 @@ const envSchema = z
         message: 'is required in production (the sandbox takes no real payments)',
       });
     }
+    const twilioKeys = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
+    if (twilioKeys.some((key) => env[key])) {
+      for (const key of twilioKeys) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required to send texts with Twilio' });
+      }
+    }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
       const other = env.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
@@ -130,6 +148,18 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Texts go through Twilio when set; otherwise to the dev outbox (outside production) or nowhere. */
+  twilio?: { accountSid: string; authToken: string; from: string };
+  /**
+   * The job queue's timings (seconds). expireInSeconds and retryDelaySeconds, when set, override every
+   * job type's own expiry and first retry delay.
+   */
+  jobs: {
+    pollingIntervalSeconds: number;
+    maintenanceIntervalSeconds: number;
+    expireInSeconds?: number;
+    retryDelaySeconds?: number;
+  };
   supportEmail: string;
   /** Shown on the contact page's phone card. */
   supportPhone: string;
@@ -197,6 +227,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: values.DATABASE_URL,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    twilio:
+      values.TWILIO_ACCOUNT_SID && values.TWILIO_AUTH_TOKEN && values.TWILIO_FROM
+        ? {
+            accountSid: values.TWILIO_ACCOUNT_SID,
+            authToken: values.TWILIO_AUTH_TOKEN,
+            from: values.TWILIO_FROM,
+          }
+        : undefined,
+    jobs: {
+      pollingIntervalSeconds: values.JOB_POLLING_INTERVAL_SECONDS,
+      maintenanceIntervalSeconds: values.JOB_MAINTENANCE_INTERVAL_SECONDS,
+      expireInSeconds: values.JOB_EXPIRE_SECONDS,
+      retryDelaySeconds: values.JOB_RETRY_DELAY_SECONDS,
+    },
     supportEmail: values.SUPPORT_EMAIL,
     supportPhone: values.SUPPORT_PHONE,
     trustProxy: values.TRUST_PROXY === 'true',

@@ -2,6 +2,7 @@
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { CardGateway } from './gateway/index.js';
+import type { JobQueue } from './jobs/index.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Auth } from './modules/auth/index.js';
 
@@ -10,6 +11,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     mailer: Mailer;
+    jobs: JobQueue;
     auth: Auth;
     gateway: CardGateway;
   }

@@ -44,8 +44,8 @@ describe('the module boundaries', () => {
     }
   });
 
-  it('refuses mail/, gateway/, db/ and http/ importing a module', () => {
-    for (const folder of ['mail', 'gateway/sandbox', 'db', 'http']) {
+  it('refuses mail/, gateway/, db/, http/, jobs/ and storage/ importing a module', () => {
+    for (const folder of ['mail', 'gateway/sandbox', 'db', 'http', 'jobs', 'storage']) {
       const depth = folder.split('/').length;
       const specifier = `${'../'.repeat(depth)}modules/clinics/index.js`;
       const result = lint(`apps/server/src/${folder}/example.ts`, use(specifier));

@@ -7,7 +7,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { type Database, MIGRATIONS_FOLDER, openDatabase } from '../src/db/client.js';
+import {
+  type Database,
+  installJobSchema,
+  MIGRATIONS_FOLDER,
+  openDatabase,
+  PGLITE_EXTENSIONS,
+} from '../src/db/client.js';
 
 export function usesPostgres(): boolean {
   return process.env.TEST_DB === 'postgres';
@@ -52,8 +58,11 @@ let migratedSnapshot: Promise<Blob> | undefined;
  */
 function migratedPgliteSnapshot(): Promise<Blob> {
   migratedSnapshot ??= (async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    await installJobSchema({
+      executeSql: async (text) => ({ rows: (await client.exec(text)).at(-1)?.rows ?? [] }),
+    });
     const snapshot = await client.dumpDataDir('none');
     await client.close();
     return snapshot;

@@ -45,6 +45,9 @@ export const ADMIN_MESSAGES = {
   webhooksFailed: 'Failed to save notification webhooks',
   invalidWebhookUrl: 'Please enter a valid URL',
   webhookNeedsHttps: 'Webhook URLs must use https',
+  webhookNotPublic: 'Webhook URLs must point to a public internet address',
+  webhookHasCredentials: 'Webhook URLs must not contain a user name or password',
+  signingSecretCopied: 'Signing secret copied to clipboard',
 } as const;
 
 /**
@@ -203,7 +206,21 @@ const webhookUrl = z
   .max(2000, ADMIN_MESSAGES.invalidWebhookUrl)
   .nullish()
   .transform((value) => value || null)
-  .pipe(z.url({ protocol: /^https?$/, error: ADMIN_MESSAGES.invalidWebhookUrl }).nullable());
+  .pipe(
+    z
+      .url({ protocol: /^https?$/, error: ADMIN_MESSAGES.invalidWebhookUrl, abort: true })
+      // A password in the URL would be shown on the settings page and written to logs.
+      .refine(hasNoCredentials, ADMIN_MESSAGES.webhookHasCredentials)
+      .nullable(),
+  );
+
+/**
+ * Whether an http(s) URL has no user name or password: nothing in its authority (from the slashes
+ * after the scheme to the first slash, backslash, ? or #, as URL parsing reads it) carries an @.
+ */
+function hasNoCredentials(url: string): boolean {
+  return !/^https?:[/\\]*[^/\\?#]*@/i.test(url);
+}
 
 /** GET and PUT /api/admin/system-settings/webhooks (spec §3 system_settings). Blank clears a URL. */
 export const notificationWebhooksSchema = z.object({
@@ -213,11 +230,16 @@ export const notificationWebhooksSchema = z.object({
 export type NotificationWebhooks = z.output<typeof notificationWebhooksSchema>;
 export type NotificationWebhooksInput = z.input<typeof notificationWebhooksSchema>;
 
-/** What GET and PUT /api/admin/system-settings/webhooks answer. */
+/**
+ * What GET and PUT /api/admin/system-settings/webhooks answer: the URLs, and the installation's
+ * read-only signing secret that receivers verify the ClinicPay-Signature header with.
+ */
 export const notificationWebhooksResponseSchema = z.object({
   patientNotificationWebhook: z.string().nullable(),
   clinicNotificationWebhook: z.string().nullable(),
+  signingSecret: z.string(),
 });
+export type NotificationWebhooksResponse = z.infer<typeof notificationWebhooksResponseSchema>;
 
 export const INVITATION_MESSAGES = {
   sent: (email: string) => `Invitation sent to ${email}`,

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { providerStatusSchema } from './clinic-profile.js';
 import { PAYMENT_TYPES } from './payment-links.js';
+import { toE164 } from './phone.js';
 
 export const CHECKOUT_MESSAGES = {
   notFound: 'Payment link not found',
@@ -53,12 +54,14 @@ export const checkoutRequestSchema = z.object({
     .trim()
     .max(254, CHECKOUT_MESSAGES.invalidEmail)
     .pipe(z.email(CHECKOUT_MESSAGES.invalidEmail)),
+  // The spec does not check this phone, so nothing is refused: E.164 when it reads as a number, else as
+  // typed (issue #11, decision 0018).
   phone: z
     .string()
     .trim()
     .max(30, CHECKOUT_MESSAGES.invalidPhone)
     .nullish()
-    .transform((value) => value || null),
+    .transform((value) => (value ? (toE164(value) ?? value) : null)),
   /** Made once per payment form; repeats (a double-clicked Pay Now) get the same payment intent. */
   attemptId: z.uuid(),
 });
@@ -67,7 +70,7 @@ export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 /** The payer's details as the payment form (or a wallet sheet) takes them (spec §5 payment form rules). */
 export const payerDetailsSchema = checkoutRequestSchema.omit({ attemptId: true });
 export type PayerDetailsForm = z.input<typeof payerDetailsSchema>;
-/** As validated: trimmed, with an empty phone as null. */
+/** As validated: trimmed, with an empty phone as null and a readable one in E.164. */
 export type PayerDetails = z.output<typeof payerDetailsSchema>;
 
 export const checkoutResponseSchema = z.object({

@@ -4,8 +4,9 @@
  * is integer pence; every date filter is an ISO calendar date (YYYY-MM-DD) in Europe/London.
  */
 import { z } from 'zod';
+import { notificationDeliverySchema } from './notifications.js';
 import { PAYMENT_TYPES } from './payment-links.js';
-import { displayPaymentSchema } from './payments.js';
+import { displayPaymentSchema, paymentPageSchema } from './payments.js';
 
 /** Days and months of the back office are counted in the clinic's time zone. */
 export const CLINIC_TIME_ZONE = 'Europe/London';
@@ -22,6 +23,7 @@ export const HISTORY_MESSAGES = {
   invalidRange: 'The start date must not be after the end date',
   invalidType: 'Unknown payment type',
   invalidStatus: 'Unknown payment status',
+  invalidCursor: 'Invalid page cursor',
   noData: 'No data to export',
   reportFailed: 'Failed to generate report',
   reportDownloaded: 'Report downloaded successfully',
@@ -36,7 +38,14 @@ export const isoDateSchema = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, HISTORY_MESSAGES.invalidDate)
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    // Years 2000 to 2100: ClinicPay holds nothing earlier, and PostgreSQL refuses dates near year 10000.
+    const year = Number(value.slice(0, 4));
+    return (
+      !Number.isNaN(date.getTime()) &&
+      date.toISOString().slice(0, 10) === value &&
+      year >= 2000 &&
+      year <= 2100
+    );
   }, HISTORY_MESSAGES.invalidDate);
 
 const filterFields = z.object({
@@ -64,14 +73,40 @@ export const paymentFiltersSchema = filterFields.refine(rangeInOrder, {
 });
 export type PaymentFilters = z.infer<typeof paymentFiltersSchema>;
 
-/** GET /api/payments: the filters plus a page. */
+/**
+ * A page's place in the history, as the server gave it in `nextCursor` or `previousCursor`: the page
+ * right after or right before one entry. Opaque to clients, which pass it back as it came.
+ */
+export const historyCursorSchema = z
+  .string()
+  .regex(
+    /^[ab][pr][0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    HISTORY_MESSAGES.invalidCursor,
+  );
+
+/**
+ * GET /api/payments: the filters plus a page. With a cursor the page is read from the cursor's place
+ * (as cheap however deep: issue #10) and `page` only labels it; without one, `page` is counted from
+ * the newest entry.
+ */
 export const paymentHistoryQuerySchema = filterFields
   .extend({
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(10),
+    cursor: historyCursorSchema.optional(),
   })
   .refine(rangeInOrder, { message: HISTORY_MESSAGES.invalidRange, path: ['from'] });
 export type PaymentHistoryQuery = z.infer<typeof paymentHistoryQuerySchema>;
+
+/**
+ * GET /api/payments's answer: a page and the cursors of the pages beside it (null when the page is
+ * empty; optional, so an answer without them, from an older server, still reads).
+ */
+export const paymentHistoryPageSchema = paymentPageSchema.extend({
+  nextCursor: z.string().nullable().optional(),
+  previousCursor: z.string().nullable().optional(),
+});
+export type PaymentHistoryPage = z.infer<typeof paymentHistoryPageSchema>;
 
 /** GET /api/payments/stats (spec §3 "Stats", §9 definitions), all in pence. */
 export const clinicStatsSchema = z.object({
@@ -105,6 +140,8 @@ export const paymentDetailsSchema = displayPaymentSchema.extend({
   /** What may still be refunded, in pence: amount paid minus refunds made; 0 when not refundable. */
   refundableAmount: z.number().int(),
   refunds: z.array(refundSummarySchema),
+  /** What was sent about this payment (and the request it paid), on which channel, and how it went. */
+  notifications: z.array(notificationDeliverySchema),
 });
 export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PHONE_PATTERN } from './payment-requests.js';
+import { REQUEST_MESSAGES, sendPaymentRequestSchema } from './payment-requests.js';
+import { PHONE_PATTERN } from './phone.js';
 
 describe('the send-link phone pattern (spec §5)', () => {
   it('takes an optional +, two 3-digit groups and a 4 to 6 digit group, with optional separators', () => {
@@ -10,4 +11,47 @@ describe('the send-link phone pattern (spec §5)', () => {
       expect(PHONE_PATTERN.test(phone)).toBe(false);
     }
   });
+});
+
+describe('the Send Link phone (spec §5, issue #11)', () => {
+  const request = (patientPhone: string | null | undefined) =>
+    sendPaymentRequestSchema.safeParse({
+      patientName: 'Grace Patient',
+      patientEmail: 'grace@patient.example',
+      patientPhone,
+      customAmount: 500,
+    });
+  const stored = (patientPhone: string) => request(patientPhone).data?.patientPhone;
+
+  it('stores UK numbers as people write them in E.164', () => {
+    expect(stored('07700 900123')).toBe('+447700900123');
+    expect(stored('+44 7700 900123')).toBe('+447700900123');
+    expect(stored('020 7946 0000')).toBe('+442079460000');
+    expect(stored(' (020) 7946-0000 ')).toBe('+442079460000');
+  });
+
+  it('still accepts everything the spec pattern accepts, in its best form', () => {
+    expect(stored('07700900123')).toBe('+447700900123');
+    expect(stored('+123 456 7890')).toBe('+1234567890');
+    expect(stored('555.123.456789')).toBe('555123456789');
+  });
+
+  it('accepts its own answer unchanged, as the server re-checks what the form sends', () => {
+    expect(stored('+447700900123')).toBe('+447700900123');
+  });
+
+  it('treats a blank phone as none', () => {
+    for (const blank of ['', '   ', null, undefined]) expect(request(blank).data?.patientPhone).toBeNull();
+  });
+
+  it.each([['12345'], ['07700 90012'], ['abc'], ['020 7946 0000 ext 12'], ['0'.repeat(31)]])(
+    'refuses %j with the spec message on the phone',
+    (phone) => {
+      const result = request(phone);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues).toEqual([
+        expect.objectContaining({ path: ['patientPhone'], message: REQUEST_MESSAGES.invalidPhone }),
+      ]);
+    },
+  );
 });

@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -13,6 +15,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import PgBoss from 'pg-boss';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -21,10 +24,20 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction, as Drizzle hands it to a `db.transaction` callback. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/**
+ * Plain SQL with `$1` placeholders, for libraries that bring their own SQL (pg-boss). Without values,
+ * `text` may hold several statements; the last statement's rows are returned.
+ */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies every pending migration from apps/server/drizzle. */
+  /** The same database as `db`, for SQL written by a library (the job queue). */
+  sql: SqlExecutor;
+  /** Applies every pending migration from apps/server/drizzle, and creates the job queue's tables. */
   migrate(): Promise<void>;
   /** Resolves when the database answers and every migration is applied; throws otherwise. */
   checkReady(): Promise<void>;
@@ -36,6 +49,25 @@ export type DatabaseTarget =
   { kind: 'pglite'; dataDir?: string; snapshot?: Blob } | { kind: 'postgres'; url: string };
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
+
+/**
+ * The PostgreSQL extensions the migrations create (the history search's trigram index, issue #10).
+ * PGlite ships them but can create them only when the instance is started with them.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+
+/** The job queue (pg-boss) keeps its tables in this schema. */
+export const JOB_SCHEMA = 'pgboss';
+
+/**
+ * Creates the job queue's tables when they do not exist yet (pg-boss's own construction plan, one
+ * transaction under its advisory lock). Later pg-boss versions migrate them when the queue starts.
+ */
+export async function installJobSchema(executor: SqlExecutor): Promise<void> {
+  const { rows } = await executor.executeSql(`select to_regclass('${JOB_SCHEMA}.version') as installed`);
+  if (rows[0]?.installed) return;
+  await executor.executeSql(PgBoss.getConstructionPlans(JOB_SCHEMA));
+}
 
 function migrationCount(): number {
   const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
@@ -70,14 +102,52 @@ async function openPglite(dataDir?: string, snapshot?: Blob) {
   const client = new PGlite({
     dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined,
     loadDataDir: snapshot,
+    extensions: PGLITE_EXTENSIONS,
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const executor: SqlExecutor = {
+    async executeSql(text, values) {
+      if (values?.length) return client.query<Record<string, unknown>>(text, values);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
   return {
     db,
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    sql: executor,
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      await installJobSchema(executor);
+    },
     close: () => client.close(),
   };
+}
+
+/** The advisory lock that lets one process at a time migrate (any fixed number no one else uses). */
+const MIGRATION_LOCK_ID = 727_104_301;
+
+/**
+ * Many processes may start together on one database (design.md "Scale"): each migrates while holding a
+ * session advisory lock on one connection, so one applies the migrations and the job queue's tables
+ * while the others wait, then find nothing left to do.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let healthy = false;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    try {
+      await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      await installJobSchema({ executeSql: (text, values) => client.query(text, values) });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+      healthy = true;
+    }
+  } finally {
+    // A connection that could not unlock is closed, and closing it releases the lock.
+    client.release(!healthy);
+  }
 }
 
 function openPostgres(url: string) {
@@ -85,9 +155,13 @@ function openPostgres(url: string) {
   // A dropped connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const executor: SqlExecutor = {
+    executeSql: (text, values) => pool.query(text, values),
+  };
   return {
     db,
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    sql: executor,
+    migrate: () => migrateUnderLock(pool),
     close: () => pool.end(),
   };
 }

@@ -26,6 +26,20 @@ export interface CreatePaymentIntentInput {
   idempotencyKey: string;
 }
 
+/**
+ * Changes to an open payment intent (docs.stripe.com/api/payment_intents/update). Only what is given
+ * changes; metadata is merged into the intent's, and a key set to '' is removed, as Stripe does.
+ */
+export interface UpdatePaymentIntentInput {
+  paymentIntentId: string;
+  /** Pence. */
+  amount?: number;
+  /** Pence. */
+  applicationFeeAmount?: number;
+  metadata?: Record<string, string>;
+  receiptEmail?: string;
+}
+
 /** Stripe's PaymentIntent statuses (docs.stripe.com/payments/paymentintents/lifecycle). */
 export type PaymentIntentStatus =
   | 'requires_payment_method'
@@ -44,6 +58,8 @@ export interface PaymentIntent {
   amount: number;
   applicationFeeAmount: number;
   metadata: Record<string, string>;
+  /** Where the provider sends its receipt, if anywhere. */
+  receiptEmail: string | null;
   /** The charge's card processing fee in pence, once the provider reports it. */
   cardFee: number | null;
 }
@@ -115,7 +131,15 @@ export interface CardGateway {
 
   /** A destination charge in GBP with the application fee. */
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent>;
+  /** Throws GatewayError 'resource_missing' for an intent the provider does not know. */
   retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntent>;
+  /**
+   * Changes an intent that can still be paid (requires_payment_method, requires_confirmation or
+   * requires_action). Throws GatewayError: 'payment_intent_unexpected_state' when the intent can no
+   * longer take the change (Stripe refuses a new amount once it succeeded, is processing or was
+   * canceled; the sandbox refuses any change then); 'resource_missing' for an unknown intent.
+   */
+  updatePaymentIntent(input: UpdatePaymentIntentInput): Promise<PaymentIntent>;
 
   /**
    * Refunds part or all of a payment, reversing the transfer and keeping the application fee. The same

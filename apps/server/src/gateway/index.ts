@@ -4,6 +4,7 @@
  */
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { JobQueue } from '../jobs/index.js';
 import type { CardGateway } from './gateway.js';
 import type { EventTransport } from './sandbox/events.js';
 import { createSandboxGateway, type SandboxGateway } from './sandbox/sandbox-gateway.js';
@@ -17,10 +18,11 @@ export interface CreateGatewayOptions {
   db: Db;
   /** The sandbox delivers its webhook events through this; set once the app can answer requests. */
   sandboxTransport: () => EventTransport | undefined;
-  onError: (error: unknown) => void;
+  /** The job queue the sandbox delivers its webhook events with. */
+  jobs: JobQueue;
 }
 
-export function createGateway({ config, db, sandboxTransport, onError }: CreateGatewayOptions): CardGateway {
+export function createGateway({ config, db, sandboxTransport, jobs }: CreateGatewayOptions): CardGateway {
   const settings = config.gateway;
   if (settings.kind === 'stripe') {
     return createStripeGateway({
@@ -34,7 +36,7 @@ export function createGateway({ config, db, sandboxTransport, onError }: CreateG
     publicUrl: config.publicUrl,
     webhookSecret: settings.webhookSecret,
     transport: sandboxTransport,
-    onError,
+    jobs,
   });
 }
 

@@ -1,7 +1,12 @@
 /**
  * Serves the built web app (apps/web/dist) with an SPA fallback: any GET for a page that is not a
  * file and not under /api answers index.html, and the browser router renders the page (or its own
- * not-found page). Hashed assets are cached for a year; index.html never.
+ * not-found page). Hashed assets are cached for a year; the HTML is revalidated on every visit.
+ *
+ * The build writes a brotli and a gzip copy beside each file, and the one the browser accepts is
+ * sent as it is (`preCompressed`, with `Vary: Accept-Encoding`), so nothing is compressed per
+ * request (issue #15). The payment pages get their own copy of index.html that also preloads
+ * their route's code (apps/web/scripts/route-preload-html.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,13 +15,32 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.js';
 
 const NOT_FOUND_MESSAGE = 'Not found';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** The HTML the build writes for the patient's landing pages (apps/web/vite.config.ts), by URL path. */
+const PAGE_HTML: [pathname: RegExp, file: string][] = [
+  [/^\/payment\/success\/?$/, 'payment-success.html'],
+  [/^\/payment\/failed\/?$/, 'payment-failed.html'],
+  [/^\/payment(\/[^/]+)?\/?$/, 'payment.html'],
+];
+
+function pathnameOf(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? '';
+}
 
 function wantsPage(request: FastifyRequest): boolean {
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
     !request.url.startsWith('/api/') &&
-    !path.extname(request.url.split('?')[0] ?? '')
+    !path.extname(pathnameOf(request))
   );
+}
+
+/** The HTML file for a page URL: a payment page's own when the build wrote it, else index.html. */
+function pageHtml(webDistDir: string, pathname: string): string {
+  const match = PAGE_HTML.find(([pattern]) => pattern.test(pathname));
+  return match && fs.existsSync(path.join(webDistDir, match[1])) ? match[1] : 'index.html';
 }
 
 /** Registers static serving when webDistDir holds a build; otherwise every unknown path is a 404. */
@@ -29,16 +53,22 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
       root: webDistDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The compressed copies are reached through their file's URL, never by their own.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(reply, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
       },
     });
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    if (hasBuild && wantsPage(request)) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    if (hasBuild && webDistDir && wantsPage(request)) {
+      return reply
+        .header('cache-control', REVALIDATE)
+        .type('text/html')
+        .sendFile(pageHtml(webDistDir, pathnameOf(request)));
     }
     throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
   });

@@ -1,7 +1,8 @@
 /**
- * The one mailer every feature sends through (issue #2). With SMTP_URL set it sends over SMTP with
- * nodemailer; otherwise (never in production, see config.ts) it writes to the dev outbox table,
- * which /dev/outbox shows.
+ * The one mailer the job queue sends through (issues #2, #11). With SMTP_URL set it sends over SMTP
+ * with nodemailer, with connection, greeting and socket timeouts of a few seconds so a stalled server
+ * fails the attempt (the job is retried) instead of hanging; otherwise (never in production, see
+ * config.ts) it writes to the dev outbox table, which /dev/outbox shows.
  */
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
@@ -14,6 +15,20 @@ export interface Mail {
   text: string;
   html?: string;
   replyTo?: string;
+  /** A stable Message-ID (e.g. one per notification), so a resend after a crash can be recognised. */
+  messageId?: string;
+}
+
+/** SMTP timeouts in milliseconds (nodemailer's defaults are minutes). */
+export const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 };
+
+/**
+ * True when the mail server refused the message for good (an SMTP 5xx answer, e.g. 550 no such
+ * mailbox): retrying cannot help. Timeouts, refused connections and 4xx answers are temporary.
+ */
+export function isPermanentMailFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 export interface Mailer {
@@ -40,7 +55,7 @@ export function createMailer(config: Config, db: Db): Mailer {
 }
 
 function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  const transporter = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
     transport: 'smtp',
     async send(mail) {

@@ -1,21 +1,76 @@
 /**
- * Text messages. Outside production they go to the dev outbox (channel 'sms'); no SMS provider is wired
- * yet (design.md names Twilio), so in production `send` rejects and the caller records the failure.
+ * Text messages, through a provider adapter (design.md "email / SMS"): the Twilio SDK when TWILIO_*
+ * is configured; otherwise, outside production, the dev outbox (channel 'sms'). In production without
+ * Twilio every send fails for good, and the notification records why.
  */
+import twilio from 'twilio';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { recordInDevOutbox } from './dev-outbox.js';
 
 export interface SmsSender {
-  /** Sends `text` to `to` (digits, optionally with a leading +). */
+  /** 'twilio' delivers for real; 'dev-outbox' keeps texts on this machine; 'none' refuses them. */
+  readonly transport: 'twilio' | 'dev-outbox' | 'none';
+  /** Sends `text` to `to` (E.164, e.g. '+447700900123'). Rejects when the provider refuses it. */
   send(to: string, text: string): Promise<void>;
 }
 
-export function createSmsSender(config: Config, db: Db): SmsSender {
+/** A send the provider refused for good (a bad or unreachable number, no provider): not retried. */
+export class PermanentSmsFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentSmsFailure';
+  }
+}
+
+/** Twilio REST API timeout: a stalled API fails the attempt and the job retries later. */
+const TWILIO_TIMEOUT_MS = 10_000;
+
+export function createSmsSender(
+  config: Pick<Config, 'isProduction' | 'twilio'>,
+  db: Db,
+  options: { twilioHttpClient?: twilio.ClientOpts['httpClient'] } = {},
+): SmsSender {
+  if (config.twilio) return twilioSender(config.twilio, options.twilioHttpClient);
+  if (config.isProduction) {
+    return {
+      transport: 'none',
+      async send() {
+        throw new PermanentSmsFailure('No SMS provider is configured (set TWILIO_*)');
+      },
+    };
+  }
   return {
+    transport: 'dev-outbox',
     async send(to, text) {
-      if (config.isProduction) throw new Error('No SMS provider is configured');
       await recordInDevOutbox(db, { channel: 'sms', recipient: to, subject: null, textBody: text });
+    },
+  };
+}
+
+function twilioSender(
+  settings: NonNullable<Config['twilio']>,
+  httpClient: twilio.ClientOpts['httpClient'],
+): SmsSender {
+  const client = twilio(settings.accountSid, settings.authToken, {
+    timeout: TWILIO_TIMEOUT_MS,
+    autoRetry: false,
+    ...(httpClient ? { httpClient } : {}),
+  });
+  return {
+    transport: 'twilio',
+    async send(to, text) {
+      try {
+        await client.messages.create({ to, from: settings.from, body: text });
+      } catch (error) {
+        // Twilio answers 4xx for a request that can never succeed (e.g. 21211 invalid 'To' number),
+        // except 429 (slow down); 5xx and network failures are worth another try.
+        const status = (error as { status?: unknown }).status;
+        if (typeof status === 'number' && status >= 400 && status < 500 && status !== 429) {
+          throw new PermanentSmsFailure(`Twilio refused the text: ${(error as Error).message}`);
+        }
+        throw error;
+      }
     },
   };
 }

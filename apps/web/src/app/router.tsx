@@ -1,10 +1,11 @@
 /**
- * The route table. Every page is a lazy chunk, so a patient opening a payment page downloads only
- * the payment pages, never dashboard or admin code. Routes appear here as their issue builds them.
+ * The route table. Every page and every layout but the payment one is a lazy chunk, so a patient
+ * opening a payment page downloads only the payment pages, never the site's header and footer,
+ * dashboard or admin code (issue #15; apps/web/scripts/check-payment-budget.mjs keeps the count).
+ * Routes appear here as their issue builds them.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PaymentLayout } from './layouts/payment-layout';
-import { SiteLayout } from './layouts/site-layout';
 import { Root, RootErrorBoundary } from './root';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
@@ -17,7 +18,7 @@ export const routes: RouteObject[] = [
     errorElement: <RootErrorBoundary />,
     children: [
       {
-        element: <SiteLayout />,
+        lazy: async () => ({ Component: (await import('./layouts/site-layout')).SiteLayout }),
         children: [
           { index: true, lazy: page(() => import('./routes/landing')) },
           { path: 'about', lazy: page(() => import('./routes/about')) },

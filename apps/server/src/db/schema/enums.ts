@@ -22,4 +22,6 @@ export const refundStatus = pgEnum('refund_status', ['pending', 'succeeded', 'fa
 
 export const notificationStatus = pgEnum('notification_status', ['pending', 'sent', 'failed']);
 
+export const notificationChannel = pgEnum('notification_channel', ['email', 'sms', 'webhook']);
+
 export const recipientType = pgEnum('recipient_type', ['patient', 'clinic']);

@@ -2,11 +2,37 @@
  * Payment links, payment requests, payments and refunds (spec §3). Every amount is integer pence;
  * check constraints keep amounts positive and refunds within what was paid.
  */
-import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { clinics } from './clinics.js';
 import { linkType, paymentStatus, refundStatus, requestStatus } from './enums.js';
+
+/**
+ * The text the payment history search matches (issue #10): patient name, email, phone and (for a
+ * payment) reference, lower-cased and joined by spaces. The trigram indexes below are built on exactly
+ * this expression, and PostgreSQL uses an expression index only for the identical expression, so the
+ * history query takes it from here too.
+ */
+export function historySearchText(columns: {
+  patientName: SQLWrapper;
+  patientEmail: SQLWrapper;
+  patientPhone: SQLWrapper;
+  paymentRef?: SQLWrapper;
+}): SQL {
+  const reference = columns.paymentRef === undefined ? sql`` : sql` || ' ' || ${columns.paymentRef}`;
+  return sql`lower(${columns.patientName} || ' ' || ${columns.patientEmail} || ' ' || coalesce(${columns.patientPhone}, '')${reference})`;
+}
 
 export const paymentLinks = pgTable(
   'payment_links',
@@ -53,6 +79,11 @@ export const paymentRequests = pgTable(
     status: requestStatus('status').notNull().default('sent'),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * The request's one payment intent ('pi_…'), shared by every tab and attempt (decision 0020); null
+     * until the first Pay Now. Unique, so no two requests share one.
+     */
+    paymentIntentId: text('payment_intent_id').unique(),
   },
   (table) => [
     check(
@@ -68,6 +99,11 @@ export const paymentRequests = pgTable(
     // The history's unpaid requests, newest first, with the id as tie-break (keyset export, deep pages).
     index('payment_requests_clinic_unpaid_sent_id_idx')
       .on(table.clinicId, table.sentAt.desc(), table.id.desc())
+      .where(sql`${table.paidAt} is null`),
+    // The history search over unpaid requests: the clinic (btree_gin) and the trigrams (pg_trgm) of
+    // historySearchText in one GIN index, so a search reads only the clinic's matches.
+    index('payment_requests_clinic_unpaid_search_idx')
+      .using('gin', table.clinicId, sql`${historySearchText(table)} gin_trgm_ops`)
       .where(sql`${table.paidAt} is null`),
   ],
 );
@@ -124,8 +160,20 @@ export const payments = pgTable(
     index('payments_clinic_status_idx').on(table.clinicId, table.status),
     index('payments_link_idx').on(table.paymentLinkId),
     index('payments_status_paid_at_idx').on(table.status, table.paidAt),
-    // Not unique: if two tabs both pay one request, both payments are recorded, never lost (decision 0012).
+    // Every payment of a request, however many were made (decision 0012: never lose one) ...
     index('payments_request_idx').on(table.paymentRequestId),
+    // ... but at most one that counts as the clinic's (decision 0020): a second one is recorded as
+    // pending and refunded automatically.
+    uniqueIndex('payments_request_live_idx')
+      .on(table.paymentRequestId)
+      .where(sql`${table.status} in ('paid', 'partially_refunded')`),
+    // The history search: the clinic (btree_gin) and the trigrams (pg_trgm) of historySearchText in one
+    // GIN index, so '%smith%' reads the clinic's matches instead of every row of the clinic.
+    index('payments_clinic_search_idx').using(
+      'gin',
+      table.clinicId,
+      sql`${historySearchText(table)} gin_trgm_ops`,
+    ),
   ],
 );
 

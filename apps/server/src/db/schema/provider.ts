@@ -1,9 +1,4 @@
-/**
- * Card-provider records: the webhook events ClinicPay has processed (each exactly once), and the
- * offline sandbox's own connected accounts and outgoing events (docs/decisions/0011-card-provider-gateway.md).
- */
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clinics } from './clinics.js';
 
 /** One row per provider event processed; the primary key makes processing happen once. */
@@ -65,20 +60,16 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Events the sandbox owes the webhook endpoints, retried until acknowledged. */
-export const sandboxEvents = pgTable(
-  'sandbox_events',
-  {
-    id: text('id').primaryKey(),
-    endpoint: text('endpoint').notNull(),
-    payload: text('payload').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('sandbox_events_due_idx').on(table.nextAttemptAt).where(sql`${table.deliveredAt} is null`),
-  ],
-);
+/**
+ * Events the sandbox owes the webhook endpoints: each is delivered by a sandbox.deliver-event job,
+ * retried until acknowledged; the row records the attempts.
+ */
+export const sandboxEvents = pgTable('sandbox_events', {
+  id: text('id').primaryKey(),
+  endpoint: text('endpoint').notNull(),
+  payload: text('payload').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,7 +5,7 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { clinics } from './clinics.js';
-import { notificationStatus, recipientType } from './enums.js';
+import { notificationChannel, notificationStatus, recipientType } from './enums.js';
 import { paymentRequests, payments } from './payments.js';
 
 /** Key platform_fee_percent holds the fee as text with one decimal, e.g. '3.0'. */
@@ -24,7 +24,10 @@ export const systemSettings = pgTable('system_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The notification queue (spec §3 notification_queue row), one row per message to deliver. */
+/**
+ * The notification queue (spec §3 notification_queue row): one row per message to deliver, on one
+ * channel to one recipient. A notifications.deliver job (issue #11) sends it and records the outcome.
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -39,13 +42,21 @@ export const notifications = pgTable(
       onDelete: 'set null',
     }),
     payload: jsonb('payload').notNull(),
+    /** 'email', 'sms' or 'webhook': how this row is delivered. */
+    channel: notificationChannel('channel').notNull().default('email'),
+    /** The address, E.164 number or URL it goes to; null until known (a webhook URL is read when sent). */
+    recipient: text('recipient'),
     status: notificationStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (table) => [index('notifications_status_created_idx').on(table.status, table.createdAt)],
+  (table) => [
+    index('notifications_status_created_idx').on(table.status, table.createdAt),
+    index('notifications_payment_idx').on(table.paymentId),
+    index('notifications_payment_request_idx').on(table.paymentRequestId),
+  ],
 );
 
 /** Who did what and when: refunds, fee changes and provider disconnections (design.md). */

@@ -95,6 +95,20 @@ describe('confirming sandbox payments with test cards', () => {
     expect((await sandboxOf(app).retrievePaymentIntent(intent.id)).status).toBe('requires_payment_method');
   });
 
+  // A lookup on a plain object found these on its prototype and answered 500 (issue #13).
+  it.each(['__proto__', 'constructor', 'toString'])(
+    'refuses %j as a card number like any other',
+    async (number) => {
+      const intent = await newIntent();
+      const response = await confirm(intent, number);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().error).toEqual({
+        code: 'card_declined',
+        message: 'Sandbox mode accepts test cards only',
+      });
+    },
+  );
+
   it('refuses a wrong client secret and an expired card date', async () => {
     const intent = await newIntent();
     const wrong = await confirm(

@@ -108,7 +108,7 @@ export function createConfirmation(options: { db: Db; events: SandboxEvents; pub
       if (moved) await events.emit('platform', eventType, paymentIntentObject(moved), undefined, tx);
       return moved;
     });
-    if (updated) void events.deliverDue();
+    if (updated) events.deliverSoon();
     return updated;
   }
 

@@ -48,9 +48,10 @@ export async function sandboxPageRoutes(app: FastifyInstance, options: { gateway
     url.startsWith(`${publicUrl}/`) ? url : `${publicUrl}/dashboard/settings?tab=payments`;
 
   app.get('/sandbox/onboarding/:accountId', { schema: { hide: true } }, async (request, reply) => {
-    const { accountId } = paramsSchema.parse(request.params);
+    // A malformed id is a link that is not valid, never a 500 (issue #13).
+    const params = paramsSchema.safeParse(request.params);
     const query = querySchema.safeParse(request.query);
-    const account = await gateway.findAccount(accountId);
+    const account = params.success ? await gateway.findAccount(params.data.accountId) : undefined;
     if (!account || !query.success) {
       return reply
         .status(404)

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sandboxAccounts, sandboxPaymentIntents, sandboxRefunds } from '../../db/schema/index.js';
+import type { JobQueue } from '../../jobs/index.js';
 import {
   type CardGateway,
   type ConnectedAccount,
@@ -15,6 +16,7 @@ import {
   GatewayError,
   type PaymentIntent,
   type Refund,
+  type UpdatePaymentIntentInput,
   type WebhookEndpoint,
 } from '../gateway.js';
 import { verifyStripeSignature } from '../webhook-signature.js';
@@ -120,8 +122,22 @@ function toPaymentIntent(row: SandboxIntentRow): PaymentIntent {
     amount: row.amount,
     applicationFeeAmount: row.applicationFeeAmount,
     metadata: row.metadata,
+    receiptEmail: row.receiptEmail,
     cardFee: row.cardFee,
   };
+}
+
+/** The states in which an intent can still be paid, and so changed (docs.stripe.com/api/payment_intents/update). */
+const CHANGEABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+
+/** Stripe's metadata update: keys merged, a key set to '' removed. */
+function mergedMetadata(current: Record<string, string>, changes: Record<string, string>) {
+  const merged = { ...current };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === '') delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
 }
 
 export interface SandboxGatewayOptions {
@@ -130,7 +146,8 @@ export interface SandboxGatewayOptions {
   webhookSecret: string;
   /** How events reach the webhook endpoints; the app hands them to itself in-process. */
   transport: () => EventTransport | undefined;
-  onError: (error: unknown) => void;
+  /** The job queue that delivers the events. */
+  jobs: JobQueue;
 }
 
 /** Each endpoint has its own signing secret, as with Stripe. */
@@ -141,7 +158,7 @@ export function sandboxWebhookSecrets(secret: string): Record<WebhookEndpoint, s
 export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGateway {
   const { db } = options;
   const secrets = sandboxWebhookSecrets(options.webhookSecret);
-  const events = createSandboxEvents({ db, secrets, transport: options.transport, onError: options.onError });
+  const events = createSandboxEvents({ db, jobs: options.jobs, secrets, transport: options.transport });
 
   async function account(accountId: string): Promise<SandboxAccountRow> {
     const [row] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId));
@@ -204,6 +221,46 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       return created;
     });
     return toRefund(row);
+  }
+
+  /**
+   * Changes an intent only while it can still be paid: the row is locked, so a confirmation that
+   * moved it on first makes the update refused, as Stripe refuses a new amount then.
+   */
+  async function updateIntent(input: UpdatePaymentIntentInput): Promise<PaymentIntent> {
+    if (input.amount !== undefined && !(Number.isInteger(input.amount) && input.amount > 0))
+      throw new GatewayError('Invalid positive integer', 'parameter_invalid_integer');
+    const row = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.id, input.paymentIntentId))
+        .for('update');
+      if (!current)
+        throw new GatewayError(`No such payment_intent: '${input.paymentIntentId}'`, 'resource_missing');
+      if (!CHANGEABLE.includes(current.status)) {
+        throw new GatewayError(
+          `This PaymentIntent's status is ${current.status}, so it cannot be updated.`,
+          'payment_intent_unexpected_state',
+        );
+      }
+      const changes: Partial<SandboxIntentRow> = {
+        ...(input.amount !== undefined ? { amount: input.amount } : {}),
+        ...(input.applicationFeeAmount !== undefined
+          ? { applicationFeeAmount: input.applicationFeeAmount }
+          : {}),
+        ...(input.metadata ? { metadata: mergedMetadata(current.metadata, input.metadata) } : {}),
+        ...(input.receiptEmail !== undefined ? { receiptEmail: input.receiptEmail } : {}),
+      };
+      if (Object.keys(changes).length === 0) return current;
+      const [updated] = await tx
+        .update(sandboxPaymentIntents)
+        .set(changes)
+        .where(eq(sandboxPaymentIntents.id, current.id))
+        .returning();
+      return updated ?? current;
+    });
+    return toPaymentIntent(row);
   }
 
   return {
@@ -277,6 +334,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     },
 
     retrievePaymentIntent: async (paymentIntentId) => toPaymentIntent(await intent(paymentIntentId)),
+
+    updatePaymentIntent: (input) => updateIntent(input),
 
     createRefund: (input) => refund(input),
 

@@ -14,41 +14,59 @@ export interface TestCard {
   outcome: CardOutcome;
 }
 
-export const TEST_CARDS: Record<string, TestCard> = {
-  '4242424242424242': { brand: 'visa', country: 'US', outcome: { kind: 'succeeds' } },
-  '4000008260000000': { brand: 'visa', country: 'GB', outcome: { kind: 'succeeds' } },
-  '4000002500003155': { brand: 'visa', country: 'US', outcome: { kind: 'requires_authentication' } },
-  '4000000000000002': {
-    brand: 'visa',
-    country: 'US',
-    outcome: {
-      kind: 'declines',
-      code: 'card_declined',
-      declineCode: 'generic_decline',
-      message: 'Your card was declined.',
+// A Map, not an object literal: a typed number such as '__proto__' or 'constructor' must find no card
+// (issue #13), where an object would hand back its prototype's properties.
+export const TEST_CARDS: ReadonlyMap<string, TestCard> = new Map<string, TestCard>([
+  ['4242424242424242', { brand: 'visa', country: 'US', outcome: { kind: 'succeeds' } }],
+  ['4000008260000000', { brand: 'visa', country: 'GB', outcome: { kind: 'succeeds' } }],
+  ['4000002500003155', { brand: 'visa', country: 'US', outcome: { kind: 'requires_authentication' } }],
+  [
+    '4000000000000002',
+    {
+      brand: 'visa',
+      country: 'US',
+      outcome: {
+        kind: 'declines',
+        code: 'card_declined',
+        declineCode: 'generic_decline',
+        message: 'Your card was declined.',
+      },
     },
-  },
-  '4000000000009995': {
-    brand: 'visa',
-    country: 'US',
-    outcome: {
-      kind: 'declines',
-      code: 'card_declined',
-      declineCode: 'insufficient_funds',
-      message: 'Your card has insufficient funds.',
+  ],
+  [
+    '4000000000009995',
+    {
+      brand: 'visa',
+      country: 'US',
+      outcome: {
+        kind: 'declines',
+        code: 'card_declined',
+        declineCode: 'insufficient_funds',
+        message: 'Your card has insufficient funds.',
+      },
     },
-  },
-  '4000000000000069': {
-    brand: 'visa',
-    country: 'US',
-    outcome: { kind: 'declines', code: 'expired_card', message: 'Your card has expired.' },
-  },
-  '4000000000000127': {
-    brand: 'visa',
-    country: 'US',
-    outcome: { kind: 'declines', code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
-  },
-};
+  ],
+  [
+    '4000000000000069',
+    {
+      brand: 'visa',
+      country: 'US',
+      outcome: { kind: 'declines', code: 'expired_card', message: 'Your card has expired.' },
+    },
+  ],
+  [
+    '4000000000000127',
+    {
+      brand: 'visa',
+      country: 'US',
+      outcome: {
+        kind: 'declines',
+        code: 'incorrect_cvc',
+        message: "Your card's security code is incorrect.",
+      },
+    },
+  ],
+]);
 
 export const TEST_CARDS_ONLY_MESSAGE = 'Sandbox mode accepts test cards only';
 
@@ -58,6 +76,7 @@ export const AUTHENTICATION_FAILED = {
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 } as const;
 
+/** The test card a typed number stands for (spaces and dashes ignored), or undefined for any other. */
 export function findTestCard(number: string): TestCard | undefined {
-  return TEST_CARDS[number.replace(/[\s-]/g, '')];
+  return TEST_CARDS.get(number.replace(/[\s-]/g, ''));
 }

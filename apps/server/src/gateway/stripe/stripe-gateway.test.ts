@@ -195,6 +195,62 @@ describe('the Stripe gateway', () => {
     expect(lastRequest().path).toBe('/v1/payment_intents/pi_1?expand[0]=latest_charge.balance_transaction');
   });
 
+  it("writes a payer's details onto an open intent, removing a metadata key with ''", async () => {
+    standIn.replies.push({
+      status: 200,
+      body: {
+        id: 'pi_1',
+        object: 'payment_intent',
+        client_secret: 'pi_1_secret_x',
+        status: 'requires_payment_method',
+        amount: 4500,
+        application_fee_amount: 248,
+        receipt_email: 'grace@patient.example',
+        metadata: { payment_request_id: 'request-1', patient_name: 'Grace Patient' },
+        latest_charge: null,
+      },
+    });
+    const intent = await gateway.updatePaymentIntent({
+      paymentIntentId: 'pi_1',
+      applicationFeeAmount: 248,
+      metadata: { patient_name: 'Grace Patient', patient_phone: '' },
+      receiptEmail: 'grace@patient.example',
+    });
+    expect(intent).toMatchObject({
+      id: 'pi_1',
+      applicationFeeAmount: 248,
+      receiptEmail: 'grace@patient.example',
+    });
+    const request = lastRequest();
+    expect(request.method).toBe('POST');
+    expect(request.path).toBe('/v1/payment_intents/pi_1');
+    expect(Object.fromEntries(request.form)).toEqual({
+      application_fee_amount: '248',
+      'metadata[patient_name]': 'Grace Patient',
+      'metadata[patient_phone]': '',
+      receipt_email: 'grace@patient.example',
+    });
+  });
+
+  it("refuses to change a paid intent with Stripe's code", async () => {
+    standIn.replies.push({
+      status: 400,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: 'This PaymentIntent could not be updated because it has a status of succeeded.',
+        },
+      },
+    });
+    await expect(gateway.updatePaymentIntent({ paymentIntentId: 'pi_1', amount: 100 })).rejects.toMatchObject(
+      {
+        name: 'GatewayError',
+        code: 'payment_intent_unexpected_state',
+      },
+    );
+  });
+
   it("refunds reversing the transfer, keeping the application fee, with ClinicPay's refund id attached", async () => {
     standIn.replies.push({
       status: 200,

@@ -2,7 +2,7 @@
  * The Stripe Connect gateway (design.md): Express accounts with Account Links onboarding, destination
  * charges with an application fee, refunds that reverse the transfer and keep the application fee, an
  * idempotency key on every create call. Docs: docs.stripe.com/connect/express-accounts,
- * /connect/destination-charges, /api/refunds/create, /api/refunds/list.
+ * /connect/destination-charges, /api/payment_intents/update, /api/refunds/create, /api/refunds/list.
  */
 import Stripe from 'stripe';
 import {
@@ -17,6 +17,7 @@ import {
   type PaymentIntent,
   type ProviderEvent,
   type Refund,
+  type UpdatePaymentIntentInput,
   type WebhookEndpoint,
 } from '../gateway.js';
 import { verifyStripeSignature } from '../webhook-signature.js';
@@ -48,6 +49,7 @@ function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
     amount: intent.amount,
     applicationFeeAmount: intent.application_fee_amount ?? 0,
     metadata: intent.metadata,
+    receiptEmail: intent.receipt_email,
     cardFee: cardFeeOf(intent),
   };
 }
@@ -154,6 +156,21 @@ export function createStripeGateway(options: StripeGatewayOptions): CardGateway 
         toPaymentIntent(
           await stripe.paymentIntents.retrieve(paymentIntentId, {
             expand: ['latest_charge.balance_transaction'],
+          }),
+        ),
+      ),
+
+    // docs.stripe.com/api/payment_intents/update: metadata keys are merged, '' removes one.
+    updatePaymentIntent: (input: UpdatePaymentIntentInput) =>
+      call(async () =>
+        toPaymentIntent(
+          await stripe.paymentIntents.update(input.paymentIntentId, {
+            ...(input.amount !== undefined ? { amount: input.amount } : {}),
+            ...(input.applicationFeeAmount !== undefined
+              ? { application_fee_amount: input.applicationFeeAmount }
+              : {}),
+            ...(input.metadata ? { metadata: input.metadata } : {}),
+            ...(input.receiptEmail !== undefined ? { receipt_email: input.receiptEmail } : {}),
           }),
         ),
       ),

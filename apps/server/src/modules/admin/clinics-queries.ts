@@ -1,7 +1,15 @@
 /** Reads and writes behind the admin's clinic list, clinic profile and force-disconnect. */
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
-import { auditLog, clinics, paymentLinks, payments, users } from '../../db/schema/index.js';
+import {
+  auditLog,
+  clinics,
+  paymentDailyTotals,
+  paymentLinks,
+  payments,
+  users,
+} from '../../db/schema/index.js';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -45,23 +53,22 @@ export async function selectClinicContact(db: Db, clinicId: string): Promise<str
   return row?.email ?? null;
 }
 
-/** Counts and sums over the clinic's recorded payments (paid, partially refunded or refunded), in pence. */
+/**
+ * Counts and sums over the clinic's recorded payments (paid, partially refunded or refunded), in
+ * pence, read from its daily totals (kept by a trigger on payments).
+ */
 export async function selectClinicTotals(db: Db, clinicId: string) {
+  const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
   const [row] = await db
     .select({
-      paymentCount: count(),
-      amountPaid: sql<number>`coalesce(sum(${payments.amountPaid}), 0)`.mapWith(Number),
-      refundCount: sql<number>`count(*) filter (where ${payments.refundAmount} > 0)`.mapWith(Number),
-      refunded: sql<number>`coalesce(sum(${payments.refundAmount}), 0)`.mapWith(Number),
-      platformFees: sql<number>`coalesce(sum(${payments.platformFee}), 0)`.mapWith(Number),
+      paymentCount: total(paymentDailyTotals.recordedCount),
+      amountPaid: total(paymentDailyTotals.amountPaid),
+      refundCount: total(paymentDailyTotals.refundCount),
+      refunded: total(paymentDailyTotals.refundAmount),
+      platformFees: total(paymentDailyTotals.platformFees),
     })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.clinicId, clinicId),
-        inArray(payments.status, ['paid', 'partially_refunded', 'refunded']),
-      ),
-    );
+    .from(paymentDailyTotals)
+    .where(eq(paymentDailyTotals.clinicId, clinicId));
   return {
     paymentCount: row?.paymentCount ?? 0,
     amountPaid: row?.amountPaid ?? 0,
@@ -176,12 +183,4 @@ export async function insertInvitedClinic(
     clinicId: clinic.id,
   });
   return clinic.id;
-}
-
-/** Removes an invited clinic and its user again (its invitation could not be sent). */
-export async function deleteInvitedClinic(db: Db, clinicId: string, userId: string) {
-  await db.transaction(async (tx) => {
-    await tx.delete(users).where(eq(users.id, userId));
-    await tx.delete(clinics).where(eq(clinics.id, clinicId));
-  });
 }

@@ -22,6 +22,8 @@ function registeredRoutes(app: FastifyInstance): string[] {
   return routes;
 }
 
+const NOTIFICATION_ID = '0a7c9e4e-2f6b-4c55-9a51-3d1f0b8e6c21';
+
 describe('the admin clinics API', () => {
   let app: FastifyInstance;
   let admin: Awaited<ReturnType<typeof signedInAdmin>>;
@@ -241,6 +243,8 @@ describe('the admin clinics API', () => {
         url: '/api/admin/system-settings/webhooks',
         payload: { patientNotificationWebhook: 'https://evil.example/p', clinicNotificationWebhook: null },
       },
+      { method: 'GET', url: '/api/admin/notifications/failed' },
+      { method: 'POST', url: `/api/admin/notifications/${NOTIFICATION_ID}/retry` },
     ] as const;
     // Every admin route the app has is walked here: a new one must be added to this list.
     const adminRoutes = new Set(
@@ -250,7 +254,8 @@ describe('the admin clinics API', () => {
     );
     const walked = new Set(
       endpoints.map(
-        (endpoint) => `${endpoint.method} ${endpoint.url.split('?')[0]?.replace(clinicId, ':clinicId')}`,
+        (endpoint) =>
+          `${endpoint.method} ${endpoint.url.split('?')[0]?.replace(clinicId, ':clinicId').replace(NOTIFICATION_ID, ':id')}`,
       ),
     );
     expect([...adminRoutes].sort()).toEqual([...walked].sort());
@@ -267,7 +272,11 @@ describe('the admin clinics API', () => {
     expect(after?.stripeStatus).toBe('connected');
     expect((await app.inject({ url: '/api/platform-settings/fee' })).json().platformFeePercent).toBe('3.0');
     const webhooks = await app.inject({ url: '/api/admin/system-settings/webhooks', cookies: admin.cookies });
-    expect(webhooks.json()).toEqual({ patientNotificationWebhook: null, clinicNotificationWebhook: null });
+    expect(webhooks.json()).toEqual({
+      patientNotificationWebhook: null,
+      clinicNotificationWebhook: null,
+      signingSecret: expect.stringMatching(/^whsec_/),
+    });
     expect(await app.database.db.select().from(auditLog)).toHaveLength(0);
     expect(
       await app.database.db.select().from(clinics).where(eq(clinics.clinicName, 'Sneaky Clinic')),

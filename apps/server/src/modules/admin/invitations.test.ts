@@ -3,15 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { linkMailedTo, signedInAdmin, signIn } from '../../../test/accounts.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { clinics, users, verifications } from '../../db/schema/index.js';
+import { auditLog, clinics, users, verifications } from '../../db/schema/index.js';
 import type { Mailer } from '../../mail/mailer.js';
 
 describe('POST /api/admin/clinics (Add New Clinic)', () => {
   let app: FastifyInstance;
   let cookies: Record<string, string>;
+  let adminId: string;
   beforeEach(async () => {
     app = await createTestApp();
-    cookies = (await signedInAdmin(app)).cookies;
+    const admin = await signedInAdmin(app);
+    cookies = admin.cookies;
+    adminId = admin.user.id;
   });
   afterEach(() => app.close());
 
@@ -38,6 +41,16 @@ describe('POST /api/admin/clinics (Add New Clinic)', () => {
       .from(clinics)
       .where(eq(clinics.id, response.json().clinicId));
     expect(clinic).toMatchObject({ clinicName: 'Soho Physio', email: 'desk@sohophysio.example' });
+    const [audit] = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(clinic?.id)));
+    expect(audit).toMatchObject({
+      action: 'clinic.invited',
+      actorUserId: adminId,
+      entityType: 'clinic',
+      details: { email: 'desk@sohophysio.example', clinicName: 'Soho Physio' },
+    });
 
     // No password yet: nobody can sign in to the account.
     expect((await signIn(app, 'desk@sohophysio.example', 'anything at all')).statusCode).toBe(401);
@@ -78,21 +91,30 @@ describe('POST /api/admin/clinics (Add New Clinic)', () => {
     expect(await app.database.db.select().from(clinics)).toHaveLength(1);
   });
 
-  it('leaves no clinic behind when the invitation cannot be sent', async () => {
+  it('creates the clinic with its invitation queued, and sends it once the mail server is back', async () => {
     await app.close();
-    const failing: Mailer = {
+    let smtpUp = false;
+    const sent: string[] = [];
+    const flaky: Mailer = {
       transport: 'smtp',
-      send: async () => {
-        throw new Error('smtp down');
+      send: async (mail) => {
+        if (!smtpUp) throw new Error('smtp down');
+        sent.push(mail.to);
       },
     };
-    app = await createTestApp({ mailer: failing });
+    app = await createTestApp({ mailer: flaky });
     cookies = (await signedInAdmin(app)).cookies;
-    const response = await invite({ clinicName: 'Unlucky', email: 'unlucky@clinic.example' });
-    expect(response.statusCode).toBe(500);
-    expect(await app.database.db.select().from(clinics)).toHaveLength(0);
+    const response = await invite({ clinicName: 'Patient Clinic', email: 'patient@clinic.example' });
+    expect(response.statusCode).toBe(201);
+    expect(await app.database.db.select().from(clinics)).toHaveLength(1);
+    await app.jobs.drain();
+    expect(sent).toEqual([]);
+    smtpUp = true;
+    await app.database.sql.executeSql("update pgboss.job set start_after = now() where state = 'retry'");
+    await app.jobs.drain();
+    expect(sent).toEqual(['patient@clinic.example']);
     expect(
-      await app.database.db.select().from(users).where(eq(users.email, 'unlucky@clinic.example')),
-    ).toHaveLength(0);
+      await app.database.db.select().from(users).where(eq(users.email, 'patient@clinic.example')),
+    ).toHaveLength(1);
   });
 });

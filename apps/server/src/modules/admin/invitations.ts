@@ -9,10 +9,13 @@ import { type clinicInvitationSchema, INVITATION_MESSAGES } from '@clinicpay/sha
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import type { JobQueue } from '../../jobs/index.js';
 import { escapeHtml } from '../../mail/html.js';
-import type { Mail, Mailer } from '../../mail/mailer.js';
+import type { Mail } from '../../mail/mailer.js';
+import { recordAudit } from '../audit/index.js';
 import type { Auth } from '../auth/index.js';
-import { deleteInvitedClinic, emailTaken, insertInvitedClinic } from './clinics-queries.js';
+import { queueEmail } from '../notifications/index.js';
+import { emailTaken, insertInvitedClinic } from './clinics-queries.js';
 
 /** Invitations last 7 days: long enough for a clinic to find the email, short enough to go stale. */
 export const INVITATION_SECONDS = 7 * 24 * 60 * 60;
@@ -22,7 +25,7 @@ type ClinicInvitationInput = z.output<typeof clinicInvitationSchema>;
 export interface InvitationDeps {
   db: Db;
   auth: Auth;
-  mailer: Mailer;
+  jobs: Pick<JobQueue, 'send'>;
   publicUrl: string;
 }
 
@@ -38,11 +41,11 @@ function invitationEmail(to: string, clinicName: string, link: string): Mail {
 }
 
 /**
- * Creates the clinic and its verified clinic user, stores a single-use token and emails the link. If
- * the email cannot be sent, the clinic and user are removed again, so the admin can simply retry.
- * Throws CONFLICT when the email already has an account (nothing is created).
+ * Creates the clinic and its verified clinic user, stores a single-use token and queues the email
+ * with the link in the same transaction (the job queue delivers it, retrying a mail server that is
+ * down), and audits which admin invited whom. Throws CONFLICT when the email already has an account (nothing is created).
  */
-export async function inviteClinic(deps: InvitationDeps, input: ClinicInvitationInput) {
+export async function inviteClinic(deps: InvitationDeps, input: ClinicInvitationInput, adminUserId: string) {
   if (await emailTaken(deps.db, input.email)) throw new AppError('CONFLICT', INVITATION_MESSAGES.emailExists);
   const userId = randomUUID();
   const token = randomBytes(32).toString('base64url');
@@ -54,13 +57,17 @@ export async function inviteClinic(deps: InvitationDeps, input: ClinicInvitation
     expiresAt: new Date(Date.now() + INVITATION_SECONDS * 1000),
   });
   const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}&userId=${encodeURIComponent(userId)}`;
-  const clinicId = await deps.db.transaction((tx) => insertInvitedClinic(tx, { ...input, userId }));
-  // Not inside the transaction: the dev outbox writes to this same database (one connection on PGlite).
-  try {
-    await deps.mailer.send(invitationEmail(input.email, input.clinicName, link));
-  } catch (error) {
-    await deleteInvitedClinic(deps.db, clinicId, userId);
-    throw error;
-  }
+  const clinicId = await deps.db.transaction(async (tx) => {
+    const created = await insertInvitedClinic(tx, { ...input, userId });
+    await queueEmail(deps.jobs, invitationEmail(input.email, input.clinicName, link), { tx });
+    await recordAudit(tx, {
+      actorUserId: adminUserId,
+      action: 'clinic.invited',
+      entityType: 'clinic',
+      entityId: created,
+      details: { email: input.email, clinicName: input.clinicName },
+    });
+    return created;
+  });
   return { clinicId, message: INVITATION_MESSAGES.sent(input.email) };
 }

@@ -61,10 +61,10 @@ export async function adminRoutes(app: FastifyInstance) {
       const deps = {
         db: app.database.db,
         auth: app.auth,
-        mailer: app.mailer,
+        jobs: app.jobs,
         publicUrl: app.config.publicUrl,
       };
-      return reply.status(201).send(await inviteClinic(deps, request.body));
+      return reply.status(201).send(await inviteClinic(deps, request.body, request.sessionUser?.id ?? ''));
     },
   );
 }

@@ -1,24 +1,17 @@
-/** SQL aggregates behind the admin statistics (spec §9): sums in pence, no rules beyond the formulas. */
+/**
+ * SQL aggregates behind the admin statistics (spec §9): sums in pence over the platform's daily
+ * totals, whose trigger applies the §9 formulas to each payment (decision 0022).
+ */
 import { CLINIC_TIME_ZONE } from '@clinicpay/shared';
-import { and, count, desc, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, lt, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { clinics, payments } from '../../db/schema/index.js';
+import { clinics, platformDailyTotals } from '../../db/schema/index.js';
 
-const COUNTED = ['paid', 'partially_refunded', 'refunded'] as const;
-
-/** Spec §9 payments total: paid adds amount_paid; partially_refunded adds amount_paid − refund, ≥ 0. */
-const paymentsTotal = sql`case ${payments.status}
-  when 'paid' then ${payments.amountPaid}
-  when 'partially_refunded' then greatest(${payments.amountPaid} - ${payments.refundAmount}, 0)
-  else 0 end`;
-/** Spec §9 refunds total: refunded adds amount_paid; partially_refunded adds refund_amount. */
-const refundsTotal = sql`case ${payments.status}
-  when 'refunded' then ${payments.amountPaid}
-  when 'partially_refunded' then ${payments.refundAmount}
-  else 0 end`;
-/** Spec §9 platform revenue: platform_fee − stripe_fee, not below zero (an unreported card fee counts 0). */
-const revenue = sql`greatest(${payments.platformFee} - coalesce(${payments.stripeFee}, 0), 0)`;
-const isPayment = sql`${payments.status} in ('paid', 'partially_refunded')`;
+const totals = platformDailyTotals;
+/** A London calendar date (YYYY-MM-DD) from an instant at a London midnight. */
+const londonDay = (instant: Date) =>
+  sql`(${instant.toISOString()}::timestamptz at time zone ${sql.raw(`'${CLINIC_TIME_ZONE}'`)})::date`;
 
 export interface PeriodTotals {
   payments: number;
@@ -28,40 +21,35 @@ export interface PeriodTotals {
 }
 
 /**
- * The totals over payments paid in [split, end) as `current` and in [start, split) as `previous`;
- * without bounds, all time is current. One pass over payments_status_paid_at_idx.
+ * The spec §9 totals of payments paid in [split, end) as `current` and in [start, split) as
+ * `previous` (each bound a London midnight); without bounds, all time is current. Read from the
+ * platform's daily totals (platform_daily_totals, kept by a trigger on payments): 16 rows a day.
  */
 export async function selectTotals(
   db: Db,
   bounds?: { start: Date; split: Date; end: Date },
 ): Promise<{ current: PeriodTotals; previous: PeriodTotals }> {
-  const inCurrent = bounds ? sql`${payments.paidAt} >= ${bounds.split.toISOString()}` : sql`true`;
-  const sum = (expression: ReturnType<typeof sql>, current: boolean) =>
-    sql<number>`coalesce(sum(${expression}) filter (where ${current ? inCurrent : sql`not (${inCurrent})`}), 0)`.mapWith(
-      Number,
-    );
-  const counted = (current: boolean) =>
-    sql<number>`count(*) filter (where ${isPayment} and ${current ? inCurrent : sql`not (${inCurrent})`})`.mapWith(
+  const inCurrent = bounds ? sql`${totals.day} >= ${londonDay(bounds.split)}` : sql`true`;
+  const sum = (column: AnyPgColumn, current: boolean) =>
+    sql<number>`coalesce(sum(${column}) filter (where ${current ? inCurrent : sql`not (${inCurrent})`}), 0)`.mapWith(
       Number,
     );
   const [row] = await db
     .select({
-      payments: sum(paymentsTotal, true),
-      paymentCount: counted(true),
-      refunds: sum(refundsTotal, true),
-      revenue: sum(revenue, true),
-      previousPayments: sum(paymentsTotal, false),
-      previousPaymentCount: counted(false),
-      previousRefunds: sum(refundsTotal, false),
-      previousRevenue: sum(revenue, false),
+      payments: sum(totals.paymentsTotal, true),
+      paymentCount: sum(totals.paymentCount, true),
+      refunds: sum(totals.refundsTotal, true),
+      revenue: sum(totals.revenue, true),
+      previousPayments: sum(totals.paymentsTotal, false),
+      previousPaymentCount: sum(totals.paymentCount, false),
+      previousRefunds: sum(totals.refundsTotal, false),
+      previousRevenue: sum(totals.revenue, false),
     })
-    .from(payments)
+    .from(totals)
     .where(
-      and(
-        inArray(payments.status, [...COUNTED]),
-        bounds ? gte(payments.paidAt, bounds.start) : undefined,
-        bounds ? lt(payments.paidAt, bounds.end) : undefined,
-      ),
+      bounds
+        ? and(sql`${totals.day} >= ${londonDay(bounds.start)}`, sql`${totals.day} < ${londonDay(bounds.end)}`)
+        : undefined,
     );
   return {
     current: {
@@ -79,19 +67,20 @@ export async function selectTotals(
   };
 }
 
-/** Payments total and count per London day (YYYY-MM-DD) in [start, end); days without any are absent. */
+/**
+ * Payments total and count per London day (YYYY-MM-DD) in [start, end) (London midnights); days
+ * without any are absent.
+ */
 export async function selectDailyPayments(db: Db, start: Date, end: Date) {
-  // A literal, not a parameter: the grouping must be the very expression selected.
-  const day = sql<string>`to_char(${payments.paidAt} at time zone ${sql.raw(`'${CLINIC_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
   return db
     .select({
-      date: day,
-      amount: sql<number>`coalesce(sum(${paymentsTotal}), 0)`.mapWith(Number),
-      count: sql<number>`count(*) filter (where ${isPayment})`.mapWith(Number),
+      date: sql<string>`to_char(${totals.day}, 'YYYY-MM-DD')`,
+      amount: sql<number>`coalesce(sum(${totals.paymentsTotal}), 0)`.mapWith(Number),
+      count: sql<number>`coalesce(sum(${totals.paymentCount}), 0)`.mapWith(Number),
     })
-    .from(payments)
-    .where(and(inArray(payments.status, [...COUNTED]), gte(payments.paidAt, start), lt(payments.paidAt, end)))
-    .groupBy(day);
+    .from(totals)
+    .where(and(sql`${totals.day} >= ${londonDay(start)}`, sql`${totals.day} < ${londonDay(end)}`))
+    .groupBy(totals.day);
 }
 
 /** Clinics created before `end` (all when undefined), and of those, created from `monthStart`. */
@@ -119,8 +108,8 @@ export function selectRecentClinics(db: Db, limit: number) {
       createdAt: clinics.createdAt,
       stripeStatus: clinics.stripeStatus,
       // Drizzle leaves columns unqualified in a select list, so the correlated subquery names its tables.
-      paymentsProcessed: sql<number>`(select count(*) from payments p
-        where p.clinic_id = "clinics"."id" and p.status in ('paid', 'partially_refunded'))`.mapWith(Number),
+      paymentsProcessed: sql<number>`(select coalesce(sum(t.payment_count), 0) from payment_daily_totals t
+        where t.clinic_id = "clinics"."id")`.mapWith(Number),
     })
     .from(clinics)
     .orderBy(desc(clinics.createdAt), desc(clinics.id))

@@ -8,6 +8,9 @@ import { auditLog } from '../../db/schema/index.js';
 
 /** The actions ClinicPay audits. */
 export type AuditAction =
+  | 'clinic.invited'
+  | 'notification.retried'
+  | 'notification_webhooks.updated'
   | 'platform_fee.updated'
   | 'provider.disconnected'
   | 'refund.succeeded'

@@ -9,7 +9,8 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
-import type { Mailer } from '../../mail/mailer.js';
+import type { JobQueue } from '../../jobs/index.js';
+import { queueEmail } from '../notifications/index.js';
 import { passwordResetEmail } from './emails.js';
 import { hashPassword, verifyPassword } from './password-hashing.js';
 
@@ -22,12 +23,12 @@ export const RESET_TOKEN_SECONDS = 60 * 60;
 interface CreateAuthOptions {
   db: Db;
   config: Config;
-  mailer: Mailer;
-  /** Reports a reset email that could not be sent; the request itself always answers the same. */
+  jobs: Pick<JobQueue, 'send'>;
+  /** Reports a reset email that could not be queued; the request itself always answers the same. */
   onMailError: (error: unknown) => void;
 }
 
-export function createAuth({ db, config, mailer, onMailError }: CreateAuthOptions) {
+export function createAuth({ db, config, jobs, onMailError }: CreateAuthOptions) {
   return betterAuth({
     appName: 'ClinicPay',
     baseURL: config.publicUrl,
@@ -55,10 +56,11 @@ export function createAuth({ db, config, mailer, onMailError }: CreateAuthOption
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      // Not awaited: the answer must not take longer when the address has an account.
+      // Queued, not sent, and not awaited: the answer must not take longer when the address has an
+      // account.
       sendResetPassword: async ({ user, token }) => {
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&userId=${encodeURIComponent(user.id)}`;
-        mailer.send(passwordResetEmail(user.email, link)).catch(onMailError);
+        queueEmail(jobs, passwordResetEmail(user.email, link)).catch(onMailError);
       },
     },
     emailVerification: { sendOnSignUp: false, sendOnSignIn: false },

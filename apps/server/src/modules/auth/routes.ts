@@ -1,7 +1,8 @@
 /**
  * /api/auth: ClinicPay's account endpoints. Thin: validate with the shared schema, call better-auth or
  * the account service, answer with the spec's message. Rate limited per IP, and per account where an
- * email is given (issue #3 "Abuse").
+ * email is given (issue #3 "Abuse"); sign-in's account limit is per account and address (issue #13).
+ * The counters live in the database every process shares (decision 0021).
  */
 import {
   AUTH_MESSAGES,
@@ -19,6 +20,7 @@ import {
   unverifiedErrorSchema,
   verifyEmailRequestSchema,
 } from '@clinicpay/shared';
+import { normalizeIP } from '@fastify/rate-limit';
 import { APIError } from 'better-auth/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -42,20 +44,24 @@ export async function authRoutes(app: FastifyInstance) {
   const deps: AccountDeps = {
     db: app.database.db,
     auth,
-    mailer: app.mailer,
+    jobs: app.jobs,
     config,
     onMailError: (error) => app.log.error({ err: error }, 'account email could not be sent'),
   };
   const showLinks = !config.isProduction;
 
   const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-  // A second limit keyed by the account, so one account cannot be tried from many addresses.
-  const perAccount = (max: number) => {
+  const emailOf = (request: FastifyRequest) =>
+    String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase();
+  // A second, slower limit per account. For sign-in it is keyed on the account AND the address (issue
+  // #13): keyed on the account alone, anyone could lock a clinic out by failing to sign in as it,
+  // while its own staff, from their own address, must still get in with the right password. For the
+  // emailing routes it is keyed on the account alone, which caps the mail one inbox receives.
+  const perAccount = (name: string, max: number, keyOf: (request: FastifyRequest) => string) => {
     const limiter = app.createRateLimit({
       max,
       timeWindow: '15 minutes',
-      keyGenerator: (request: FastifyRequest) =>
-        `account:${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+      keyGenerator: (request: FastifyRequest) => `${name}:${keyOf(request)}`,
     });
     return async (request: FastifyRequest) => {
       const result = await limiter(request);
@@ -63,6 +69,7 @@ export async function authRoutes(app: FastifyInstance) {
         throw new AppError('RATE_LIMITED', AUTH_MESSAGES.tooManyAttempts);
     };
   };
+  const fromAddress = (request: FastifyRequest) => `${normalizeIP(request.ip)}|${emailOf(request)}`;
   const signInLimit = config.authRateLimitPerMinute;
   const mailLimit = Math.max(1, Math.floor(signInLimit / 4));
 
@@ -97,7 +104,7 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: { tags: ['auth'], body: emailRequestSchema, response: { 200: resendResponseSchema } },
       config: perIp(mailLimit),
-      preHandler: perAccount(5),
+      preHandler: perAccount('resend-verification', 5, emailOf),
     },
     async (request) => {
       const verificationUrl = await resendVerification(deps, request.body.email);
@@ -117,7 +124,7 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: signInResponseSchema, 403: unverifiedErrorSchema },
       },
       config: perIp(signInLimit),
-      preHandler: perAccount(signInLimit),
+      preHandler: perAccount('sign-in', signInLimit, fromAddress),
     },
     async (request, reply) => {
       const { email, password } = request.body;
@@ -172,7 +179,7 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: { tags: ['auth'], body: emailRequestSchema, response: { 200: messageResponseSchema } },
       config: perIp(mailLimit),
-      preHandler: perAccount(5),
+      preHandler: perAccount('forgot-password', 5, emailOf),
     },
     async (request) => {
       await auth.api.requestPasswordReset({

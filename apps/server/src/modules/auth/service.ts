@@ -9,7 +9,8 @@ import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { accounts, clinics, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
-import type { Mailer } from '../../mail/mailer.js';
+import type { JobQueue } from '../../jobs/index.js';
+import { queueEmail } from '../notifications/index.js';
 import type { Auth } from './auth.js';
 import { verificationEmail } from './emails.js';
 import { hashPassword } from './password-hashing.js';
@@ -18,7 +19,7 @@ import { consumeVerificationToken, issueVerificationToken } from './tokens.js';
 export interface AccountDeps {
   db: Db;
   auth: Auth;
-  mailer: Mailer;
+  jobs: Pick<JobQueue, 'send'>;
   config: Config;
   /** Logs an account email that could not be sent. */
   onMailError: (error: unknown) => void;
@@ -39,11 +40,11 @@ export function findUserByEmail(db: Db, email: string) {
     .then((rows) => rows[0]);
 }
 
-/** Emails a fresh verification link; returns the link (shown outside production only). */
+/** Queues an email with a fresh verification link; returns the link (shown outside production only). */
 async function sendVerification(deps: AccountDeps, userId: string, email: string): Promise<string> {
   const token = await issueVerificationToken(deps.auth, userId);
   const link = `${deps.config.publicUrl}/verify-email?token=${token}&userId=${encodeURIComponent(userId)}`;
-  await deps.mailer.send(verificationEmail(email, link));
+  await queueEmail(deps.jobs, verificationEmail(email, link));
   return link;
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +11,8 @@ import {
   uniqueEmail,
 } from '../../../test/accounts.js';
 import { createTestApp, PRODUCTION_ENV } from '../../../test/test-app.js';
-import { sessions } from '../../db/schema/index.js';
+import { createTestProcesses } from '../../../test/test-processes.js';
+import { rateLimits, sessions } from '../../db/schema/index.js';
 
 describe('sign-in, sessions and sign-out', () => {
   let app: FastifyInstance;
@@ -142,22 +143,70 @@ describe('rate limits', () => {
     await app.close();
   });
 
-  it('limits attempts on one account from many addresses', async () => {
+  const signInFrom = (app: FastifyInstance, address: string, email: string, password: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'x-forwarded-for': address },
+      payload: { email, password },
+    });
+
+  it('lets no one lock a clinic out: failures from one address leave the right password working from another', async () => {
     const app = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '20', TRUST_PROXY: 'true' } });
-    const email = uniqueEmail();
+    const { email } = await signedInClinic(app);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 21; attempt++) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in',
-        headers: { 'x-forwarded-for': `10.0.0.${attempt + 1}` },
-        payload: { email, password: 'wrong password' },
-      });
-      statuses.push(response.statusCode);
+      statuses.push((await signInFrom(app, '203.0.113.66', email, 'wrong password')).statusCode);
     }
     expect(statuses[19]).toBe(401);
     expect(statuses[20]).toBe(429);
+    expect((await signInFrom(app, '203.0.113.66', email, PASSWORD)).statusCode).toBe(429);
+    expect((await signInFrom(app, '198.51.100.7', email, PASSWORD)).statusCode).toBe(200);
     await app.close();
+  });
+
+  it('keeps the account limit per address for longer than the address limit: 15 minutes', async () => {
+    const app = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '20', TRUST_PROXY: 'true' } });
+    const email = uniqueEmail();
+    await signInFrom(app, '203.0.113.67', email, 'wrong password');
+    const counters = await app.database.db
+      .select()
+      .from(rateLimits)
+      .where(like(rateLimits.key, `limiter|sign-in:%${email}`));
+    expect(counters).toHaveLength(1);
+    expect(counters[0]?.key).toBe(`limiter|sign-in:203.0.113.67|${email}`);
+    const minutesLeft = ((counters[0]?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(14);
+    expect(minutesLeft).toBeLessThanOrEqual(15);
+    await app.close();
+  });
+
+  it('allows one address 20 wrong sign-ins a minute in all, however many processes it reaches', async () => {
+    const processes = await createTestProcesses(2, { env: { AUTH_RATE_LIMIT_PER_MINUTE: '20' } });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const app = processes.apps[attempt % 2];
+      if (app) statuses.push((await signIn(app, uniqueEmail(), 'wrong password')).statusCode);
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(20);
+    expect(statuses.slice(20).every((status) => status === 429)).toBe(true);
+    await processes.close();
+  });
+
+  it('keeps the lockout per address across processes, so another address still signs in', async () => {
+    const processes = await createTestProcesses(2, {
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '20', TRUST_PROXY: 'true' },
+    });
+    const [first, second] = processes.apps;
+    if (!first || !second) throw new Error('two processes expected');
+    const { email } = await signedInClinic(first);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await signInFrom(attempt % 2 ? second : first, '203.0.113.68', email, 'wrong password');
+    }
+    expect((await signInFrom(first, '203.0.113.68', email, PASSWORD)).statusCode).toBe(429);
+    expect((await signInFrom(second, '203.0.113.68', email, PASSWORD)).statusCode).toBe(429);
+    expect((await signInFrom(second, '198.51.100.8', email, PASSWORD)).statusCode).toBe(200);
+    await processes.close();
   });
 
   it('limits sign-ups, reset requests and resends per address', async () => {

@@ -119,8 +119,7 @@ describe('the public payment page and checkout', () => {
     expect(reference.json()).toEqual({ reference: payment?.paymentRef });
 
     // The same event again, and two simultaneous confirmations, make no second payment.
-    const { sandboxEvents } = await import('../../db/schema/index.js');
-    await app.database.db.update(sandboxEvents).set({ deliveredAt: null, nextAttemptAt: new Date(0) });
+    await sandboxOf(app).events.redeliver();
     await sandboxOf(app).events.deliverDue();
     await Promise.all([
       confirmWithCard(app, intent, '4242424242424242'),

@@ -1,7 +1,9 @@
 /**
  * The public payment page's data and the payment intent behind Pay Now (spec §4 "Payment flow",
  * §5). The server decides the amount from the link or request; the platform fee from settings becomes
- * the application fee; the link, request, clinic and patient go into metadata for recording.
+ * the application fee; the link, request, clinic and patient go into metadata for recording. A link
+ * gets one intent per checkout attempt (each of its payers pays); a request has one intent, shared by
+ * every tab and attempt (request-intent.ts, decision 0020).
  */
 import { createHash } from 'node:crypto';
 import { CHECKOUT_MESSAGES, type PublicPaymentData, platformFeeFor } from '@clinicpay/shared';
@@ -12,6 +14,7 @@ import { isUuid } from '../../http/ids.js';
 import { clinicAddress } from '../clinics/index.js';
 import { getPlatformFeeBasisPoints } from '../platform-settings/index.js';
 import { type ClinicRow, findLinkWithClinic, findRequestWithClinic } from './queries.js';
+import { requestIntent } from './request-intent.js';
 
 const CUSTOM_REQUEST_TITLE = 'Custom Payment Request';
 
@@ -23,6 +26,8 @@ interface Payable {
   clinic: ClinicRow;
   paymentLinkId: string | null;
   paymentRequestId: string | null;
+  /** The request's payment intent once one was made (decision 0020). */
+  storedIntentId: string | null;
   patient: { name: string; email: string; phone: string | null } | null;
   payability: PublicPaymentData['payability'];
 }
@@ -45,6 +50,7 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
       clinic: request.clinic,
       paymentLinkId: request.request.paymentLinkId,
       paymentRequestId: request.request.id,
+      storedIntentId: request.request.paymentIntentId,
       patient: {
         name: request.request.patientName,
         email: request.request.patientEmail,
@@ -65,6 +71,7 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
     clinic: link.clinic,
     paymentLinkId: link.link.id,
     paymentRequestId: null,
+    storedIntentId: null,
     patient: null,
     payability: !link.link.isActive ? 'archived' : connected(link.clinic) ? 'payable' : 'not_connected',
   };
@@ -120,8 +127,12 @@ export interface CheckoutInput {
 }
 
 /**
- * Creates the payment intent for a link or request. Throws AppError 404 for an unknown id and 409 for
- * an archived link, a paid request or a clinic that cannot take payments. One attempt id, one intent.
+ * The payment intent behind Pay Now, for a link or a request; amounts in pence. A link's payer gets
+ * an intent per attempt id (a double-clicked Pay Now gets the same one); a request's payers all get
+ * the request's one intent, with this payer's details written onto it. Throws AppError: NOT_FOUND (404)
+ * for an unknown id; CONFLICT (409) for an archived link, a paid request (also one whose intent has
+ * just been paid) or a clinic that cannot take payments; SERVICE_UNAVAILABLE (503) with the provider's
+ * message when the card provider refuses or fails.
  */
 export async function createCheckoutIntent(
   deps: { db: Db; gateway: CardGateway },
@@ -134,28 +145,47 @@ export async function createCheckoutIntent(
   if (!destination) throw new AppError('CONFLICT', CHECKOUT_MESSAGES.notConnected);
 
   const applicationFeeAmount = platformFeeFor(payable.amount, await getPlatformFeeBasisPoints(deps.db));
-  const metadata: Record<string, string> = {
+  const order: Record<string, string> = {
     clinic_id: payable.clinic.id,
     payment_type: payable.type,
     title: payable.title,
-    patient_name: input.name,
-    patient_email: input.email,
-    ...(input.phone ? { patient_phone: input.phone } : {}),
     ...(payable.paymentLinkId ? { payment_link_id: payable.paymentLinkId } : {}),
     ...(payable.paymentRequestId ? { payment_request_id: payable.paymentRequestId } : {}),
   };
+  const payer: Record<string, string> = {
+    patient_name: input.name,
+    patient_email: input.email,
+    patient_phone: input.phone ?? '',
+  };
   try {
-    const intent = await deps.gateway.createPaymentIntent({
-      amount: payable.amount,
-      applicationFeeAmount,
-      destinationAccountId: destination,
-      metadata,
-      receiptEmail: input.email,
-      idempotencyKey: `checkout:${payable.id}:${input.attemptId}:${payerFingerprint(input)}`,
-    });
+    const intent = payable.paymentRequestId
+      ? await requestIntent(
+          deps,
+          {
+            requestId: payable.paymentRequestId,
+            storedIntentId: payable.storedIntentId,
+            amount: payable.amount,
+            applicationFeeAmount,
+            destinationAccountId: destination,
+            metadata: order,
+          },
+          { metadata: payer, email: input.email },
+        )
+      : await deps.gateway.createPaymentIntent({
+          amount: payable.amount,
+          applicationFeeAmount,
+          destinationAccountId: destination,
+          metadata: { ...order, ...withoutEmpty(payer) },
+          receiptEmail: input.email,
+          idempotencyKey: `checkout:${payable.id}:${input.attemptId}:${payerFingerprint(input)}`,
+        });
     return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, amount: intent.amount };
   } catch (error) {
     if (error instanceof GatewayError) throw new AppError('SERVICE_UNAVAILABLE', error.message);
     throw error;
   }
+}
+
+function withoutEmpty(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
 }

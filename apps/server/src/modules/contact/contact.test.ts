@@ -26,6 +26,9 @@ describe('POST /api/contact', () => {
 
     const stored = await app.database.db.select().from(contactMessages);
     expect(stored).toMatchObject([valid]);
+    // Queued with the message, sent by the job queue after the answer.
+    expect(await app.database.db.select().from(devOutbox)).toEqual([]);
+    await app.jobs.drain();
     const [mail] = await app.database.db.select().from(devOutbox);
     expect(mail).toMatchObject({
       recipient: 'help@clinicpay.test',
@@ -58,16 +61,28 @@ describe('POST /api/contact', () => {
     });
   });
 
-  it('answers 503 with a clear message when the mail cannot be sent', async () => {
+  it('keeps the message and answers as usual when the mail server is down: the email waits for a retry', async () => {
+    const attempts: string[] = [];
     app = await createTestApp({
       mailer: {
         transport: 'smtp',
-        send: () => Promise.reject(new Error('connection refused')),
+        send: async (mail) => {
+          attempts.push(mail.to);
+          throw new Error('connection refused');
+        },
       },
     });
     const response = await post(valid);
-    expect(response.statusCode).toBe(503);
-    expect(response.json().message).toBe(CONTACT_MESSAGES.failed);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().message).toBe(CONTACT_MESSAGES.sent);
+    expect(await app.database.db.select().from(contactMessages)).toHaveLength(1);
+    await app.jobs.drain();
+    expect(attempts).toHaveLength(1);
+    const { rows } = await app.database.sql.executeSql(
+      "select state, start_after > now() as waiting from pgboss.job where name = 'notifications.send-email'",
+    );
+    // Waiting out its back-off before the next attempt.
+    expect(rows).toEqual([{ state: 'retry', waiting: true }]);
   });
 
   it('tells the contact page where support can be reached', async () => {

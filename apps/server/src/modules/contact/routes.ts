@@ -34,7 +34,7 @@ export async function contactRoutes(app: FastifyInstance) {
       try {
         const id = await submitContactMessage({
           db: app.database.db,
-          mailer: app.mailer,
+          jobs: app.jobs,
           supportEmail: app.config.supportEmail,
           input: request.body,
         });

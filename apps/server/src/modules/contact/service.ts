@@ -1,38 +1,44 @@
 /**
- * Contact messages: stored, then emailed to the support address through the mailer
- * (docs/decisions/0006-contact-form-submit.md). The row is written first so a message is never lost
- * when the mail transport fails; the sender then gets an error and may try again.
+ * Contact messages (docs/decisions/0006-contact-form-submit.md): stored, with the email to the support
+ * address queued in the same transaction (issue #11), so the message is never lost and the answer
+ * does not wait for, or depend on, the mail server.
  */
 import type { ContactRequest } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import { contactMessages } from '../../db/schema/index.js';
-import type { Mailer } from '../../mail/mailer.js';
+import type { JobQueue } from '../../jobs/index.js';
+import { queueEmail } from '../notifications/index.js';
 
 interface SubmitContactMessageOptions {
   db: Db;
-  mailer: Mailer;
+  jobs: Pick<JobQueue, 'send'>;
   supportEmail: string;
   input: ContactRequest;
 }
 
-/** Stores the message and emails support; returns the stored message id. Rejects if mail fails. */
+/** Stores the message and queues its email to support; returns the stored message id. */
 export async function submitContactMessage(options: SubmitContactMessageOptions): Promise<string> {
-  const { db, mailer, supportEmail, input } = options;
-  const [stored] = await db.insert(contactMessages).values(input).returning({ id: contactMessages.id });
-  if (!stored) throw new Error('contact message was not stored');
-
-  await mailer.send({
-    to: supportEmail,
-    replyTo: input.email,
-    subject: `Contact form: ${input.subject}`,
-    text: [
-      `From: ${input.name} <${input.email}>`,
-      `Subject: ${input.subject}`,
-      '',
-      input.message,
-      '',
-      `Message id: ${stored.id}`,
-    ].join('\n'),
+  const { db, jobs, supportEmail, input } = options;
+  return db.transaction(async (tx) => {
+    const [stored] = await tx.insert(contactMessages).values(input).returning({ id: contactMessages.id });
+    if (!stored) throw new Error('contact message was not stored');
+    await queueEmail(
+      jobs,
+      {
+        to: supportEmail,
+        replyTo: input.email,
+        subject: `Contact form: ${input.subject}`,
+        text: [
+          `From: ${input.name} <${input.email}>`,
+          `Subject: ${input.subject}`,
+          '',
+          input.message,
+          '',
+          `Message id: ${stored.id}`,
+        ].join('\n'),
+      },
+      { tx },
+    );
+    return stored.id;
   });
-  return stored.id;
 }

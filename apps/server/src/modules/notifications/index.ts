@@ -1,13 +1,33 @@
 /**
- * Notifications (spec §3 notification_queue row and payload): one notifications row per channel, each
- * with the spec's payload. Delivery of queued rows is the queue's job.
+ * Notifications (spec §3 notification_queue row and payload; issue #11): notices are queued as rows
+ * with delivery jobs in the transaction that makes them necessary, and delivered by the job queue's
+ * workers by email, SMS and the admin's webhooks. Account emails go through the same queue.
  */
+import type { JobQueue } from '../../jobs/index.js';
+import { type DeliveryDeps, deliverNotification, deliverNotificationHandler } from './deliver.js';
+import { sendEmail, sendEmailHandler } from './send-email.js';
+
 export { type Channel, channelsOf, type NotificationMethod } from './channels.js';
+export { type DeliveryDeps, deliverNotification } from './deliver.js';
 export {
   buildNotificationPayload,
+  type Notice,
+  type NotificationPayload,
   type NotificationType,
   type PayloadPatient,
   type PayloadPayment,
   patientChannels,
-  queuePaymentNotice,
+  queueNotice,
 } from './payload.js';
+export { notificationRoutes } from './routes.js';
+export { queueEmail, sendEmail } from './send-email.js';
+export { listNotificationsAbout } from './service.js';
+
+/** Registers the notification jobs' handlers on the queue (before it starts). */
+export function registerNotificationJobs(
+  jobs: JobQueue,
+  deps: DeliveryDeps & { onRefused: (error: unknown) => void },
+): void {
+  jobs.register(deliverNotification, deliverNotificationHandler(deps));
+  jobs.register(sendEmail, sendEmailHandler(deps));
+}

@@ -1,13 +1,18 @@
 /**
- * The notification payload (spec §3 "Notification payload"): notification_type, notification_method,
- * patient, payment, clinic and clinic_id. Every notice ClinicPay queues (payment confirmations, the
- * clinic's payment notice, refund notices) is built here, so all share the one shape.
+ * Queueing notices (spec §3 notification_queue row and "Notification payload"; issue #11). Every notice
+ * ClinicPay sends (a payment request, the patient's receipt, the clinic's payment notice, a refund
+ * notice) becomes one notifications row per channel and recipient, each with the spec's payload and a
+ * notifications.deliver job, all in the caller's transaction: the notice exists exactly when the
+ * payment, request or refund it tells of does, and nothing is sent before that commits.
  * Amounts are integer pence.
  */
 import type { Tx } from '../../db/client.js';
-import { notifications } from '../../db/schema/index.js';
+import type { JobQueue } from '../../jobs/index.js';
 import { type ClinicRow, clinicForNotification } from '../clinics/index.js';
-import { channelsOf, type NotificationMethod } from './channels.js';
+import { getNotificationWebhooks } from '../platform-settings/index.js';
+import { type Channel, channelsOf, type NotificationMethod } from './channels.js';
+import { deliverNotification } from './deliver.js';
+import { findClinicAccountEmail, insertNotifications, type NewNotificationRow } from './queries.js';
 
 export type NotificationType =
   | 'payment_request'
@@ -26,10 +31,11 @@ export interface PayloadPayment {
   reference: string | null;
   /** The amount paid or asked for, in pence. */
   amount: number;
-  /** Pence refunded: for a refund notice the amount of that refund; null for a request. */
+  /** Pence refunded: for a refund notice the amount of that refund; null otherwise. */
   refundAmount: number | null;
-  /** The payment link (id or URL) the payment came from, or null. */
+  /** A request's payment page URL, or the payment link id a payment came from, or null. */
   paymentLink: string | null;
+  /** What it is for: the clinic's message or 'Payment for {title}' (spec §9). */
   message: string;
 }
 
@@ -58,6 +64,8 @@ export function buildNotificationPayload(input: {
   };
 }
 
+export type NotificationPayload = ReturnType<typeof buildNotificationPayload>;
+
 /** The channels a patient notice goes out on: what the clinic switched on, SMS only with a phone. */
 export function patientChannels(clinic: ClinicRow, patientPhone: string | null) {
   return channelsOf({
@@ -66,33 +74,68 @@ export function patientChannels(clinic: ClinicRow, patientPhone: string | null) 
   });
 }
 
+export interface Notice {
+  type: NotificationType;
+  recipientType: 'patient' | 'clinic';
+  patient: PayloadPatient;
+  payment: PayloadPayment & { id: string | null; paymentRequestId: string | null };
+  clinic: ClinicRow;
+}
+
 /**
- * Queues one pending notifications row per channel of a notice about a payment, in `tx` (delivery is
- * the queue's job). The patient's channels follow the clinic's settings; a clinic notice goes by email.
+ * Queues a notice in `tx`: a row and a delivery job per channel. A patient hears on the channels the
+ * clinic switched on (SMS only with a phone); the clinic hears on its own switched-on channels, by
+ * email at its profile address (or its account's) and by text at its profile phone. When an admin has
+ * set the patient or clinic notification webhook, the payload is also posted there. Resolves to the
+ * number of rows queued.
  */
-export async function queuePaymentNotice(
-  tx: Pick<Tx, 'insert'>,
-  notice: {
-    type: NotificationType;
-    recipientType: 'patient' | 'clinic';
-    patient: PayloadPatient;
-    payment: PayloadPayment & { id: string; paymentRequestId: string | null };
-    clinic: ClinicRow;
-  },
-): Promise<void> {
-  const channels =
+export async function queueNotice(tx: Tx, jobs: Pick<JobQueue, 'send'>, notice: Notice): Promise<number> {
+  const recipients = await recipientsOf(tx, notice);
+  const webhooks = await getNotificationWebhooks(tx);
+  const webhookUrl =
     notice.recipientType === 'patient'
-      ? patientChannels(notice.clinic, notice.patient.phone)
-      : [{ method: { email: true, sms: false } }];
-  if (!channels.length) return;
-  await tx.insert(notifications).values(
-    channels.map(({ method }) => ({
-      clinicId: notice.clinic.id,
-      type: notice.type,
-      recipientType: notice.recipientType,
-      paymentId: notice.payment.id,
-      paymentRequestId: notice.payment.paymentRequestId,
-      payload: buildNotificationPayload({ ...notice, method }),
-    })),
-  );
+      ? webhooks.patientNotificationWebhook
+      : webhooks.clinicNotificationWebhook;
+  const method: NotificationMethod = {
+    email: recipients.some((recipient) => recipient.channel === 'email'),
+    sms: recipients.some((recipient) => recipient.channel === 'sms'),
+  };
+  const rows: NewNotificationRow[] = recipients.map(({ channel, to }) => ({
+    ...rowOf(notice, { email: channel === 'email', sms: channel === 'sms' }),
+    channel,
+    recipient: to,
+  }));
+  if (webhookUrl) rows.push({ ...rowOf(notice, method), channel: 'webhook', recipient: webhookUrl });
+
+  const inserted = await insertNotifications(tx, rows);
+  for (const { id } of inserted) await jobs.send(deliverNotification, { notificationId: id }, { tx });
+  return inserted.length;
+}
+
+function rowOf(notice: Notice, method: NotificationMethod): NewNotificationRow {
+  return {
+    clinicId: notice.clinic.id,
+    type: notice.type,
+    recipientType: notice.recipientType,
+    paymentId: notice.payment.id,
+    paymentRequestId: notice.payment.paymentRequestId,
+    payload: buildNotificationPayload({ ...notice, method }),
+  };
+}
+
+async function recipientsOf(tx: Tx, notice: Notice): Promise<Array<{ channel: Channel; to: string }>> {
+  const { clinic } = notice;
+  if (notice.recipientType === 'patient') {
+    return patientChannels(clinic, notice.patient.phone).map(({ channel }) => ({
+      channel,
+      to: channel === 'email' ? notice.patient.email : (notice.patient.phone ?? ''),
+    }));
+  }
+  const recipients: Array<{ channel: Channel; to: string }> = [];
+  if (clinic.emailNotifications) {
+    const email = clinic.email ?? (await findClinicAccountEmail(tx, clinic.id));
+    if (email) recipients.push({ channel: 'email', to: email });
+  }
+  if (clinic.smsNotifications && clinic.phone) recipients.push({ channel: 'sms', to: clinic.phone });
+  return recipients;
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedClinicWithLink, payPage, sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { payments, sandboxEvents, webhookEvents } from '../../db/schema/index.js';
+import { payments, webhookEvents } from '../../db/schema/index.js';
 import { sandboxWebhookSecrets } from '../../gateway/sandbox/sandbox-gateway.js';
 import { signLikeStripe } from '../../gateway/webhook-signature.js';
 
@@ -73,10 +73,7 @@ describe('the card fee from charge.updated', () => {
         ),
       );
     await db.delete(webhookEvents).where(eq(webhookEvents.id, succeeded?.id ?? ''));
-    await db
-      .update(sandboxEvents)
-      .set({ deliveredAt: null, nextAttemptAt: new Date() })
-      .where(eq(sandboxEvents.id, succeeded?.id ?? ''));
+    await sandboxOf(app).events.redeliver([succeeded?.id ?? '']);
 
     const early = chargeUpdated(paymentIntentId);
     expect((await early.send()).statusCode).toBe(503);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CSV_COLUMNS } from '@clinicpay/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClinic } from '../../../test/accounts.js';
@@ -162,6 +163,39 @@ describe('GET /api/payments filters', () => {
     expect(names(filtered)).toEqual(['Eve Linked']);
   });
 
+  it('pages by cursor: Next and Previous give the pages offsets give, with or without filters', async () => {
+    for (const query of ['pageSize=2', 'pageSize=1&type=treatment', 'pageSize=2&search=a']) {
+      const pages = [];
+      for (let page = 1; ; page++) {
+        const body = (await get(clinic, `/api/payments?${query}&page=${page}`)).json();
+        if (!body.items.length) break;
+        pages.push(body);
+      }
+      for (let index = 1; index < pages.length; index++) {
+        const cursor = pages[index - 1].nextCursor;
+        const next = (await get(clinic, `/api/payments?${query}&page=${index + 1}&cursor=${cursor}`)).json();
+        expect(next).toMatchObject({ page: index + 1, total: pages[0].total });
+        expect(names(next)).toEqual(names(pages[index]));
+        const back = pages[index].previousCursor;
+        expect(
+          names((await get(clinic, `/api/payments?${query}&page=${index}&cursor=${back}`)).json()),
+        ).toEqual(names(pages[index - 1]));
+      }
+      const after = pages.at(-1).nextCursor;
+      expect((await get(clinic, `/api/payments?${query}&cursor=${after}`)).json().items).toEqual([]);
+    }
+  });
+
+  it("refuses a malformed cursor with 400, and another clinic's entry as a cursor finds nothing", async () => {
+    const response = await get(clinic, '/api/payments?cursor=x1');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Invalid page cursor' });
+    const other = await signedInClinic(app);
+    const theirs = await payment(other, { name: 'Not Yours', amount: 100, paidAt: new Date() });
+    const body = (await get(clinic, `/api/payments?cursor=ap${theirs.id}`)).json();
+    expect(body).toMatchObject({ items: [], total: 5 });
+  });
+
   it('searches name, email, phone and reference case-insensitively, pattern characters literally', async () => {
     expect(names((await get(clinic, '/api/payments?search=aLiCe')).json())).toEqual(['Alice Smith']);
     expect(names((await get(clinic, '/api/payments?search=ALICE%40EXAMPLE')).json())).toEqual([
@@ -176,6 +210,20 @@ describe('GET /api/payments filters', () => {
     const bob = (await get(clinic, '/api/payments?search=bob')).json().items[0];
     const byReference = (await get(clinic, `/api/payments?search=${bob.reference.toLowerCase()}`)).json();
     expect(names(byReference)).toEqual(['Bob Jones']);
+    // A phone stored in E.164 (decision 0018) is found as people type it, with its leading 0.
+    const before = bob.patientPhone;
+    await app.database.db
+      .update(payments)
+      .set({ patientPhone: '+447700900456' })
+      .where(eq(payments.id, bob.id));
+    try {
+      expect(names((await get(clinic, '/api/payments?search=07700%20900456')).json())).toEqual(['Bob Jones']);
+      expect(names((await get(clinic, '/api/payments?search=%2B44%207700%20900456')).json())).toEqual([
+        'Bob Jones',
+      ]);
+    } finally {
+      await app.database.db.update(payments).set({ patientPhone: before }).where(eq(payments.id, bob.id));
+    }
   });
 
   it('filters by London days, the whole `to` day included', async () => {
@@ -215,6 +263,7 @@ describe('GET /api/payments filters', () => {
     ['from=2026-13-01', 'Enter dates as YYYY-MM-DD'],
     ['to=2026-02-30', 'Enter dates as YYYY-MM-DD'],
     ['from=yesterday', 'Enter dates as YYYY-MM-DD'],
+    ['from=1900-01-01&to=9999-12-31', 'Enter dates as YYYY-MM-DD'],
     ['from=2026-07-02&to=2026-07-01', 'The start date must not be after the end date'],
     ['type=gift', 'Unknown payment type'],
     ['status=pending', 'Unknown payment status'],
@@ -506,7 +555,7 @@ describe('GET /api/payments/export', () => {
         type: index % 2 ? 'treatment' : 'deposit',
       });
     }
-    const { exportPayments } = await import('./service.js');
+    const { exportPayments } = await import('./report.js');
     const { csv } = await exportPayments(
       { db: app.database.db, clinicId: clinic.user.clinicId, publicUrl: '' },
       { type: 'all', status: 'all', search: undefined },

@@ -7,7 +7,7 @@
 import type { DisplayPayment, HistoryStatus, PaymentType } from '@clinicpay/shared';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { payments } from '../../db/schema/index.js';
+import { historySearchText, paymentRequests, payments } from '../../db/schema/index.js';
 
 /** The reference of the payment made by a payment intent, once it is recorded. */
 export async function findPaymentReference(db: Db, paymentIntentId: string): Promise<string | undefined> {
@@ -41,175 +41,192 @@ export interface HistoryWhere {
   status: HistoryStatus | 'all';
 }
 
-/** One history row as the database gives it. */
-export interface HistoryRow {
+/** One entry of the history: a payment ('p') or an unpaid payment request ('r'), by id. */
+export interface HistoryPosition {
+  kind: 'p' | 'r';
   id: string;
+}
+
+/** One history row as the database gives it. */
+export interface HistoryRow extends HistoryPosition {
   patient_name: string;
   patient_email: string;
   patient_phone: string | null;
   amount: number | string | null;
   platform_fee: number | string | null;
   date: Date | string;
-  /** The date as PostgreSQL's exact text, microseconds included: the keyset cursor. */
-  cursor: string;
   status: DisplayPayment['status'];
   type: DisplayPayment['type'];
   title: string | null;
   payment_link_id: string | null;
   reference: string | null;
   refunded: number | string;
-  is_request: boolean;
 }
 
-/** `%term%` for ILIKE/LIKE, with the pattern characters of the term escaped. */
+/** The link of a request, for its type, title and amount (a request names a link or a custom amount). */
+const requestLink = (column: 'type' | 'title' | 'amount') =>
+  sql`(select l.${sql.raw(column)} from payment_links l where l.id = ${paymentRequests.paymentLinkId})`;
+
+/**
+ * The whole history as one relation `e`: every payment ('p') and every payment request ('r'; only the
+ * unpaid ones belong to the history, so `e.request_paid_at is null` is always a condition). Every
+ * condition is written on `e`, never inside an arm: PostgreSQL pushes each one into both arms (where
+ * `e.kind = 'r'` becomes false in the payments arm, which then reads nothing), and only a UNION ALL
+ * whose arms have no WHERE clause of their own is planned as one append relation whose two
+ * (clinic, date, id) index orders are merged (Merge Append) instead of read whole and sorted (issue
+ * #10). A request's link fields are subqueries, run only for the request rows that show them.
+ */
+const ENTRIES = sql`(
+  select 'p'::text as kind, ${payments.clinicId} as clinic_id, ${payments.id} as id, ${payments.paidAt} as date,
+         ${payments.status} as status, ${payments.type} as type, null::timestamptz as request_paid_at,
+         ${historySearchText(payments)} as search, ${payments.patientName} as patient_name,
+         ${payments.patientEmail} as patient_email, ${payments.patientPhone} as patient_phone,
+         ${payments.paymentRef} as reference, ${payments.amountPaid} as amount, ${payments.platformFee} as platform_fee,
+         ${payments.title} as title, ${payments.paymentLinkId} as payment_link_id, ${payments.refundAmount} as refunded
+  from ${payments}
+  union all
+  select 'r'::text, ${paymentRequests.clinicId}, ${paymentRequests.id}, ${paymentRequests.sentAt},
+         null::payment_status, coalesce(${requestLink('type')}, 'other'::link_type), ${paymentRequests.paidAt},
+         ${historySearchText(paymentRequests)}, ${paymentRequests.patientName}, ${paymentRequests.patientEmail},
+         ${paymentRequests.patientPhone}, null::text, coalesce(${paymentRequests.customAmount}, ${requestLink('amount')}),
+         null::integer, coalesce(${requestLink('title')}, 'Custom Payment Request'), ${paymentRequests.paymentLinkId}, 0
+  from ${paymentRequests}
+) as e`;
+
+/** What a history row shows. */
+const ROW_COLUMNS = sql`e.kind, e.id, e.patient_name, e.patient_email, e.patient_phone, e.amount, e.platform_fee,
+  e.date, coalesce(e.status::text, 'sent') as status, e.type::text as type, e.title, e.payment_link_id,
+  e.reference, e.refunded`;
+
+const NEWEST_FIRST = sql`order by e.date desc nulls last, e.id desc nulls last`;
+// 'nulls first' and 'nulls last' as the indexes are built (the columns are never null), so the
+// (clinic, date desc, id desc) indexes give either order.
+const OLDEST_FIRST = sql`order by e.date asc nulls first, e.id asc nulls first`;
+
+/** `%term%` for LIKE/ILIKE, with the pattern characters of the term escaped. */
 function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 /**
- * The search over a payment ('p', which also has a reference) or an unpaid request ('r'): patient name,
- * email and phone, and the phone's digits alone when the term looks like a phone number.
+ * The search: the term anywhere in the entry's search text (lower-cased name, email, phone and
+ * reference, which the trigram indexes cover), and the phone's digits alone in the phone when the
+ * term looks like a phone number.
  */
-function patientSearch(table: 'p' | 'r', term: string, digits: string | undefined): SQL {
-  const t = sql.raw(table);
+function searchCondition(term: string, digits: string | undefined): SQL {
   const pattern = containsPattern(term);
-  const reference = table === 'p' ? sql` or ${t}.payment_ref ilike ${pattern}` : sql``;
-  const byDigits = digits ? sql` or ${t}.patient_phone like ${containsPattern(digits)}` : sql``;
-  return sql`(${t}.patient_name ilike ${pattern} or ${t}.patient_email ilike ${pattern} or ${t}.patient_phone ilike ${pattern}${reference}${byDigits})`;
+  // The joined text has a space between fields, so only a term with a space could match across two of
+  // them ('smith alice@'); such a term must also match within one field, as the search always meant.
+  const anywhere = term.includes(' ')
+    ? sql`e.search like lower(${pattern}) and (e.patient_name ilike ${pattern} or e.patient_email ilike ${pattern}
+          or e.patient_phone ilike ${pattern} or e.reference ilike ${pattern})`
+    : sql`e.search like lower(${pattern})`;
+  if (!digits) return sql`(${anywhere})`;
+  const digitsPattern = containsPattern(digits);
+  // The search text finds the candidates; the digits must be in the phone, not in an email or reference.
+  return sql`((${anywhere}) or (e.search like ${digitsPattern} and e.patient_phone like ${digitsPattern}))`;
 }
 
-function paymentConditions(where: HistoryWhere): SQL[] {
-  const conditions: SQL[] = [sql`p.clinic_id = ${where.clinicId}`];
-  if (where.status !== 'all') conditions.push(sql`p.status = ${where.status}`);
-  if (where.type !== 'all') conditions.push(sql`p.type = ${where.type}`);
-  if (where.fromUtc) conditions.push(sql`p.paid_at >= ${where.fromUtc.toISOString()}`);
-  if (where.beforeUtc) conditions.push(sql`p.paid_at < ${where.beforeUtc.toISOString()}`);
-  if (where.search) conditions.push(patientSearch('p', where.search, where.searchDigits));
-  return conditions;
+function conditionsOf(where: HistoryWhere): SQL {
+  const conditions: SQL[] = [sql`e.clinic_id = ${where.clinicId}`, sql`e.request_paid_at is null`];
+  if (where.status === 'sent') conditions.push(sql`e.kind = 'r'`);
+  else if (where.status !== 'all') conditions.push(sql`e.kind = 'p' and e.status = ${where.status}`);
+  if (where.type !== 'all') conditions.push(sql`e.type = ${where.type}`);
+  if (where.fromUtc) conditions.push(sql`e.date >= ${where.fromUtc.toISOString()}`);
+  if (where.beforeUtc) conditions.push(sql`e.date < ${where.beforeUtc.toISOString()}`);
+  if (where.search) conditions.push(searchCondition(where.search, where.searchDigits));
+  return sql.join(conditions, sql` and `);
 }
 
-function requestConditions(where: HistoryWhere): SQL[] {
-  const conditions: SQL[] = [sql`r.clinic_id = ${where.clinicId}`, sql`r.paid_at is null`];
-  if (where.type !== 'all') conditions.push(sql`coalesce(l.type, 'other') = ${where.type}`);
-  if (where.fromUtc) conditions.push(sql`r.sent_at >= ${where.fromUtc.toISOString()}`);
-  if (where.beforeUtc) conditions.push(sql`r.sent_at < ${where.beforeUtc.toISOString()}`);
-  if (where.search) conditions.push(patientSearch('r', where.search, where.searchDigits));
-  return conditions;
+/** The entries after `position` (older) or before it (newer), in the newest-first order. */
+function beyond(clinicId: string, position: HistoryPosition, direction: 'after' | 'before'): SQL {
+  const date =
+    position.kind === 'p'
+      ? sql`(select ${payments.paidAt} from ${payments} where ${payments.id} = ${position.id} and ${payments.clinicId} = ${clinicId})`
+      : sql`(select ${paymentRequests.sentAt} from ${paymentRequests} where ${paymentRequests.id} = ${position.id} and ${paymentRequests.clinicId} = ${clinicId})`;
+  const operator = sql.raw(direction === 'after' ? '<' : '>');
+  return sql`(e.date, e.id) ${operator} (${date}, ${position.id}::uuid)`;
 }
 
-const includesPayments = (where: HistoryWhere) => where.status !== 'sent';
-const includesRequests = (where: HistoryWhere) => where.status === 'all' || where.status === 'sent';
-
-/**
- * The keys (kind, id, date) of the matching rows; a cursor keeps only those before it. With `take`,
- * each side is cut to its newest `take` rows on its own (clinic, date, id) index before the two are
- * merged: PostgreSQL does not merge the two index orders of a UNION ALL itself, and would otherwise
- * read and sort the clinic's whole history for every page.
- */
-function keysOf(
-  where: HistoryWhere,
-  options: { before?: { cursor: string; id: string }; take?: number; oldestFirst?: boolean } = {},
-): SQL {
-  const { before, take } = options;
-  const direction = sql.raw(options.oldestFirst ? 'asc nulls first' : 'desc nulls last');
-  // 'nulls last' as the indexes are built (the columns are never null), so the index order is used.
-  const newest = (alias: 'p' | 'r', column: 'paid_at' | 'sent_at') =>
-    take === undefined
-      ? sql``
-      : sql` order by ${sql.raw(`${alias}.${column}`)} ${direction}, ${sql.raw(alias)}.id ${direction} limit ${take}`;
-  const parts: SQL[] = [];
-  if (includesPayments(where)) {
-    const conditions = paymentConditions(where);
-    if (before) conditions.push(sql`(p.paid_at, p.id) < (${before.cursor}::timestamptz, ${before.id}::uuid)`);
-    parts.push(
-      sql`(select 'p' as kind, p.id, p.paid_at as date from payments p where ${sql.join(conditions, sql` and `)}${newest('p', 'paid_at')})`,
-    );
-  }
-  if (includesRequests(where)) {
-    const conditions = requestConditions(where);
-    if (before) conditions.push(sql`(r.sent_at, r.id) < (${before.cursor}::timestamptz, ${before.id}::uuid)`);
-    const join = where.type === 'all' ? sql`` : sql` left join payment_links l on l.id = r.payment_link_id`;
-    parts.push(
-      sql`(select 'r' as kind, r.id, r.sent_at as date from payment_requests r${join} where ${sql.join(conditions, sql` and `)}${newest('r', 'sent_at')})`,
-    );
-  }
-  return sql.join(parts, sql` union all `);
-}
-
-/** The full rows of a set of keys, newest first. */
-function rowsOf(keys: SQL): SQL {
-  return sql`
-    with keys as materialized (${keys})
-    select p.id, p.patient_name, p.patient_email, p.patient_phone, p.amount_paid as amount, p.platform_fee,
-           p.paid_at as date, p.paid_at::text as cursor, p.status::text as status, p.type::text as type,
-           p.title, p.payment_link_id, p.payment_ref as reference, p.refund_amount as refunded,
-           false as is_request
-    from keys k join payments p on k.kind = 'p' and p.id = k.id
-    union all
-    select r.id, r.patient_name, r.patient_email, r.patient_phone, coalesce(r.custom_amount, l.amount) as amount,
-           null as platform_fee, r.sent_at as date, r.sent_at::text as cursor, 'sent' as status,
-           coalesce(l.type::text, 'other') as type, coalesce(l.title, 'Custom Payment Request') as title,
-           r.payment_link_id, null as reference, 0 as refunded, true as is_request
-    from keys k join payment_requests r on k.kind = 'r' and r.id = k.id
-    left join payment_links l on l.id = r.payment_link_id
-    order by date desc, id desc`;
+/** The full rows of a page of keys (kind, id), newest first. */
+function rowsOf(clinicId: string, keys: SQL): SQL {
+  return sql`with page as materialized (${keys})
+    select ${ROW_COLUMNS} from ${ENTRIES}
+    where e.clinic_id = ${clinicId} and (e.kind, e.id) in (select kind, id from page)
+    ${NEWEST_FIRST}`;
 }
 
 function rowsFrom(result: unknown): HistoryRow[] {
   return (result as { rows: HistoryRow[] }).rows;
 }
 
+/** Which page: `offset` rows in, or the rows right after or before an entry. */
+export type HistoryPageAt = { offset: number } | { after: HistoryPosition } | { before: HistoryPosition };
+
 /**
  * One page of the history, newest first (ties by id), and the number of matching rows. The page's
- * keys are found first on the narrow (clinic, date, id) indexes and only its rows are then read.
+ * keys are found first on the narrow indexes and only its rows are then read. A page after or before
+ * an entry costs what the first page does, however deep; a page by offset walks `offset` index entries,
+ * from the oldest end for a page in the older half.
  */
 export async function selectHistoryPage(
   db: Db,
   where: HistoryWhere,
   limit: number,
-  offset: number,
+  at: HistoryPageAt,
 ): Promise<{ rows: HistoryRow[]; total: number }> {
-  if (!includesPayments(where) && !includesRequests(where)) return { rows: [], total: 0 };
+  const conditions = conditionsOf(where);
   // One connection, no parallel workers: on a busy server, starting workers for a count of a few
-  // hundred thousand index entries costs more than it saves. A page in the older half is read from
-  // the oldest end, so the deepest page costs what the middle one does.
+  // hundred thousand index entries costs more than it saves.
   const [rows, total] = await db.transaction(async (tx) => {
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    const counted = await tx.execute(sql`select count(*)::int as total from (${keysOf(where)}) as entries`);
+    const counted = await tx.execute(sql`select count(*)::int as total from ${ENTRIES} where ${conditions}`);
     const total = Number((counted as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0);
-    if (offset >= total) return [{ rows: [] }, total] as const;
-    const fromOldest = offset + limit / 2 > total / 2;
-    const page = fromOldest
-      ? sql`select * from (${keysOf(where, { take: total - offset, oldestFirst: true })}) as entries
-            order by date asc, id asc limit ${Math.min(limit, total - offset)} offset ${Math.max(0, total - offset - limit)}`
-      : sql`select * from (${keysOf(where, { take: offset + limit })}) as entries
-            order by date desc, id desc limit ${limit} offset ${offset}`;
-    return [await tx.execute(rowsOf(page)), total] as const;
+    const keys = pageKeys(where.clinicId, conditions, limit, at, total);
+    return [keys ? await tx.execute(rowsOf(where.clinicId, keys)) : { rows: [] }, total] as const;
   });
   return { rows: rowsFrom(rows), total };
 }
 
+/** The keys of the page, or undefined when it is past the end. */
+function pageKeys(clinicId: string, conditions: SQL, limit: number, at: HistoryPageAt, total: number) {
+  const keys = (order: SQL, extra: SQL = sql``) =>
+    sql`select e.kind, e.id from ${ENTRIES} where ${conditions}${extra} ${order}`;
+  if ('after' in at)
+    return sql`${keys(NEWEST_FIRST, sql` and ${beyond(clinicId, at.after, 'after')}`)} limit ${limit}`;
+  if ('before' in at) {
+    return sql`${keys(OLDEST_FIRST, sql` and ${beyond(clinicId, at.before, 'before')}`)} limit ${limit}`;
+  }
+  if (at.offset >= total) return undefined;
+  if (at.offset + limit / 2 <= total / 2)
+    return sql`${keys(NEWEST_FIRST)} limit ${limit} offset ${at.offset}`;
+  // A page in the older half is read from the oldest end, so the deepest page costs what the middle one does.
+  return sql`${keys(OLDEST_FIRST)} limit ${Math.min(limit, total - at.offset)} offset ${Math.max(0, total - at.offset - limit)}`;
+}
+
 /**
- * Up to `limit` matching rows strictly older than `before` (date, then id), newest first: the
- * keyset batches of the CSV report, each as fast as the first however deep it goes.
+ * Up to `limit` matching rows strictly older than `after`, newest first: the keyset batches of the CSV
+ * report, each as fast as the first however deep it goes, read straight from the index order.
  */
 export async function selectHistoryBatch(
   db: Db,
   where: HistoryWhere,
   limit: number,
-  before?: { cursor: string; id: string },
+  after?: HistoryPosition,
 ): Promise<HistoryRow[]> {
-  const keys = keysOf(where, { before, take: limit });
+  const bound = after ? sql` and ${beyond(where.clinicId, after, 'after')}` : sql``;
   return rowsFrom(
     await db.execute(
-      rowsOf(sql`select * from (${keys}) as entries order by date desc, id desc limit ${limit}`),
+      sql`select ${ROW_COLUMNS} from ${ENTRIES} where ${conditionsOf(where)}${bound} ${NEWEST_FIRST} limit ${limit}`,
     ),
   );
 }
 
 /** Whether any row matches (the report is refused before streaming when none does). */
 export async function historyHasRows(db: Db, where: HistoryWhere): Promise<boolean> {
-  const result = await db.execute(sql`select exists (${keysOf(where)}) as found`);
+  const result = await db.execute(
+    sql`select exists (select 1 from ${ENTRIES} where ${conditionsOf(where)}) as found`,
+  );
   return Boolean((result as unknown as { rows: { found: boolean }[] }).rows[0]?.found);
 }
 

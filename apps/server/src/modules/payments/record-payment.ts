@@ -1,32 +1,76 @@
 /**
  * Recording payments from provider events (design.md: from payment_intent.succeeded, exactly once).
  * The intent is re-read from the provider, so the amount, application fee, metadata and card fee are
- * the provider's, not the event payload's. A paid request becomes paid in the same transaction.
+ * the provider's, not the event payload's. A paid request becomes paid in the same transaction; a
+ * request already paid gets no second payment that counts: a later one is recorded as pending and
+ * refunded in full automatically (decision 0020).
  */
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { clinics, paymentRequests, payments } from '../../db/schema/index.js';
+import { GatewayError, type PaymentIntent } from '../../gateway/gateway.js';
+import type { CardGateway } from '../../gateway/index.js';
 import { AppError } from '../../http/app-error.js';
-import { queuePaymentNotice } from '../notifications/index.js';
-import type { EventHandler } from '../webhooks/index.js';
+import { queueNotice } from '../notifications/index.js';
+import { refundSecondPaymentJob } from '../refunds/index.js';
+import type { EventDeps, EventHandler } from '../webhooks/index.js';
 import { setCardFeeIfMissing } from './queries.js';
 import { newPaymentReference } from './reference.js';
 
 const PAYMENT_TYPES = new Set(['deposit', 'treatment', 'consultation', 'other']);
 
-export const onPaymentIntentSucceeded: EventHandler = async ({ gateway }, event) => {
-  const intent = await gateway.retrievePaymentIntent(String(event.data.object.id));
+export const PROVIDER_NOT_ANSWERING =
+  "The card provider's payment could not be read; deliver this event again later";
+
+/**
+ * The intent as the provider holds it now, or undefined when the provider does not know it: such an
+ * event (correctly signed, but about no intent of this account) is acknowledged with nothing recorded,
+ * since delivering it again would never change that. Throws AppError SERVICE_UNAVAILABLE (503) when
+ * the provider cannot answer now, so the event is delivered again later.
+ */
+async function currentIntent(
+  gateway: CardGateway,
+  paymentIntentId: string,
+): Promise<PaymentIntent | undefined> {
+  try {
+    return await gateway.retrievePaymentIntent(paymentIntentId);
+  } catch (error) {
+    if (error instanceof GatewayError && error.code === 'resource_missing') return undefined;
+    throw new AppError('SERVICE_UNAVAILABLE', PROVIDER_NOT_ANSWERING);
+  }
+}
+
+/** The request, locked until the transaction ends, so two payments of it are recorded one after the other. */
+async function lockRequest(tx: Tx, requestId: string) {
+  const [row] = await tx
+    .select({ id: paymentRequests.id, status: paymentRequests.status })
+    .from(paymentRequests)
+    .where(eq(paymentRequests.id, requestId))
+    .for('update');
+  return row;
+}
+
+/**
+ * payment_intent.succeeded: records the payment once, queues its notices and marks its request paid.
+ * The first payment recorded for a request is the request's; a later one (an intent made before the
+ * request was paid, or before decision 0020) is recorded as pending with the job that refunds it.
+ */
+export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, event) => {
+  const intent = await currentIntent(gateway, String(event.data.object.id));
+  if (!intent) return async () => {};
   const meta = intent.metadata;
   const clinicId = meta.clinic_id;
   const requestId = meta.payment_request_id ?? null;
   return async (tx) => {
     if (!clinicId || intent.status !== 'succeeded') return;
+    const request = requestId ? await lockRequest(tx, requestId) : undefined;
+    const second = request?.status === 'paid';
     const type = PAYMENT_TYPES.has(meta.payment_type ?? '') ? (meta.payment_type as 'deposit') : 'other';
     const paidAt = new Date();
     const values: NewPayment = {
       clinicId,
       paymentLinkId: meta.payment_link_id ?? null,
-      paymentRequestId: requestId,
+      paymentRequestId: request?.id ?? null,
       patientName: meta.patient_name ?? 'Unknown Patient',
       patientEmail: meta.patient_email ?? '',
       patientPhone: meta.patient_phone ?? null,
@@ -34,7 +78,7 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway }, event)
       platformFee: intent.applicationFeeAmount,
       stripeFee: intent.cardFee,
       netAmount: intent.amount - intent.applicationFeeAmount,
-      status: 'paid' as const,
+      status: second ? 'pending' : 'paid',
       type,
       title: meta.title ?? 'Payment',
       stripePaymentId: intent.id,
@@ -42,12 +86,17 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway }, event)
     };
     const payment = await insertWithFreshReference(tx, values);
     if (!payment) return;
-    await queuePaymentNotices(tx, payment);
-    if (requestId) {
+    if (second) {
+      // No receipt or clinic notice for money that goes straight back: the refund notice tells the patient.
+      await jobs.send(refundSecondPaymentJob, { paymentId: payment.id }, { tx });
+      return;
+    }
+    await queuePaymentNotices(tx, jobs, payment);
+    if (request) {
       await tx
         .update(paymentRequests)
         .set({ status: 'paid', paidAt })
-        .where(and(eq(paymentRequests.id, requestId), eq(paymentRequests.status, 'sent')));
+        .where(and(eq(paymentRequests.id, request.id), eq(paymentRequests.status, 'sent')));
     }
   };
 };
@@ -82,7 +131,7 @@ async function insertWithFreshReference(tx: Tx, values: NewPayment): Promise<Pay
  * Queues the patient's confirmation and the clinic's notice (spec §3 notification payload) in the
  * transaction that records the payment, so a recorded payment always has its notices waiting.
  */
-async function queuePaymentNotices(tx: Tx, payment: PaymentRow) {
+async function queuePaymentNotices(tx: Tx, jobs: EventDeps['jobs'], payment: PaymentRow) {
   const [clinic] = await tx.select().from(clinics).where(eq(clinics.id, payment.clinicId));
   if (!clinic) return;
   const notice = {
@@ -98,8 +147,8 @@ async function queuePaymentNotices(tx: Tx, payment: PaymentRow) {
     },
     clinic,
   };
-  await queuePaymentNotice(tx, { ...notice, type: 'payment_confirmation', recipientType: 'patient' });
-  await queuePaymentNotice(tx, { ...notice, type: 'payment_received', recipientType: 'clinic' });
+  await queueNotice(tx, jobs, { ...notice, type: 'payment_confirmation', recipientType: 'patient' });
+  await queueNotice(tx, jobs, { ...notice, type: 'payment_received', recipientType: 'clinic' });
 }
 
 /**
@@ -110,7 +159,8 @@ async function queuePaymentNotices(tx: Tx, payment: PaymentRow) {
 export const onChargeUpdated: EventHandler = async ({ gateway }, event) => {
   const paymentIntentId = event.data.object.payment_intent;
   if (typeof paymentIntentId !== 'string') return async () => {};
-  const intent = await gateway.retrievePaymentIntent(paymentIntentId);
+  const intent = await currentIntent(gateway, paymentIntentId);
+  if (!intent) return async () => {};
   return async (tx) => {
     if (intent.cardFee === null) return;
     const updated = await setCardFeeIfMissing(tx, intent.id, intent.cardFee).returning({ id: payments.id });

@@ -7,14 +7,15 @@ import {
   clinicStatsSchema,
   paymentDetailsSchema,
   paymentFiltersSchema,
+  paymentHistoryPageSchema,
   paymentHistoryQuerySchema,
-  paymentPageSchema,
 } from '@clinicpay/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clinicMemberOf, requireClinic } from '../auth/index.js';
-import { clinicStats, exportPayments, getPaymentDetails, listPayments } from './service.js';
+import { exportPayments } from './report.js';
+import { clinicStats, getPaymentDetails, listPayments } from './service.js';
 
 const paymentParams = z.object({ id: z.string().max(100) });
 
@@ -33,7 +34,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       schema: {
         tags: ['payments'],
         querystring: paymentHistoryQuerySchema,
-        response: { 200: paymentPageSchema },
+        response: { 200: paymentHistoryPageSchema },
       },
     },
     async (request) => listPayments(contextOf(request), request.query),

@@ -1,36 +1,33 @@
 /**
- * The clinic's payment history, dashboard figures, payment details and CSV report (spec §2 "Clinic
- * dashboard", "Payment History (clinic)"; §3 "Display payment", "Stats"; §9 stats, CSV export, search
- * and filters). Every amount is integer pence; days and months are Europe/London calendar days.
+ * The clinic's payment history, dashboard figures and payment details (spec §2 "Clinic dashboard",
+ * "Payment History (clinic)"; §3 "Display payment", "Stats"; §9 stats, search and filters); the CSV
+ * report is report.ts. Every amount is integer pence; days and months are Europe/London calendar days.
  * Another clinic's payment, or an id that is none, is 'Payment not found' (404).
  */
-import { pipeline, Readable } from 'node:stream';
 import {
   CLINIC_TIME_ZONE,
   type ClinicStats,
-  CSV_COLUMNS,
   type DisplayPayment,
-  HISTORY_MESSAGES,
   PAYMENT_MESSAGES,
   type PaymentDetails,
   type PaymentFilters,
+  type PaymentHistoryPage,
   type PaymentHistoryQuery,
-  reportFileName,
 } from '@clinicpay/shared';
 import { TZDate } from '@date-fns/tz';
-import { stringify } from 'csv-stringify';
 import { addDays, addMonths, format, startOfDay, startOfMonth } from 'date-fns';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
+import { listNotificationsAbout } from '../notifications/index.js';
 import {
   findClinicPayment,
   findClinicUnpaidRequest,
+  type HistoryPageAt,
+  type HistoryPosition,
   type HistoryRow,
   type HistoryWhere,
-  historyHasRows,
   selectClinicStats,
-  selectHistoryBatch,
   selectHistoryPage,
   selectPaymentRefunds,
 } from './queries.js';
@@ -56,10 +53,11 @@ export function londonToday(now: Date = new Date()): string {
 
 /** Turns the shared filters into SQL bounds: `from` day's start, and the start of the day after `to`. */
 export function historyWhere(clinicId: string, filters: PaymentFilters): HistoryWhere {
-  // A search that looks like a phone number ('07700 900-123', '+44 7700') is also matched by its digits,
-  // as phones are stored as digits only.
+  // A search that looks like a phone number ('07700 900-123', '+44 7700') is also matched by its digits.
+  // A UK number typed with its leading 0 is matched without it, so '07700 900123' finds a phone stored
+  // in E.164 ('+447700900123', decision 0018) as well as one stored as digits by earlier versions.
   const looksLikePhone = /^[\d\s+().-]+$/.test(filters.search ?? '') && /\d/.test(filters.search ?? '');
-  const digits = looksLikePhone ? (filters.search ?? '').replace(/\D/g, '') : '';
+  const digits = looksLikePhone ? (filters.search ?? '').replace(/\D/g, '').replace(/^0(?=\d)/, '') : '';
   return {
     clinicId,
     search: filters.search,
@@ -71,7 +69,7 @@ export function historyWhere(clinicId: string, filters: PaymentFilters): History
   };
 }
 
-function toDisplayPayment(row: Omit<HistoryRow, 'cursor' | 'is_request'>): DisplayPayment {
+function toDisplayPayment(row: Omit<HistoryRow, 'kind'>): DisplayPayment {
   const isRequest = row.status === 'sent';
   return {
     id: row.id,
@@ -91,19 +89,42 @@ function toDisplayPayment(row: Omit<HistoryRow, 'cursor' | 'is_request'>): Displ
   };
 }
 
+/** A cursor (historyCursorSchema): 'a' (after) or 'b' (before), then the entry's kind and id. */
+const cursorOf = (direction: 'a' | 'b', entry: HistoryPosition) => `${direction}${entry.kind}${entry.id}`;
+
+function pageAt(query: PaymentHistoryQuery): HistoryPageAt {
+  if (!query.cursor) return { offset: (query.page - 1) * query.pageSize };
+  const entry: HistoryPosition = { kind: query.cursor[1] === 'r' ? 'r' : 'p', id: query.cursor.slice(2) };
+  return query.cursor.startsWith('a') ? { after: entry } : { before: entry };
+}
+
 /**
  * GET /api/payments: one page of the clinic's payments and unpaid requests ('sent'), newest first,
- * filtered by search, London date range, type and status (spec §9). Amounts in pence.
+ * filtered by search, London date range, type and status (spec §9), with the total and the cursors
+ * of the pages after and before it. With a cursor the page is read from the cursor's place, so paging
+ * on costs what the first page does (issue #10). Amounts in pence.
  */
-export async function listPayments(context: PaymentsContext, query: PaymentHistoryQuery) {
+export async function listPayments(
+  context: PaymentsContext,
+  query: PaymentHistoryQuery,
+): Promise<PaymentHistoryPage> {
   const { page, pageSize } = query;
   const { rows, total } = await selectHistoryPage(
     context.db,
     historyWhere(context.clinicId, query),
     pageSize,
-    (page - 1) * pageSize,
+    pageAt(query),
   );
-  return { items: rows.map(toDisplayPayment), page, pageSize, total };
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    items: rows.map(toDisplayPayment),
+    page,
+    pageSize,
+    total,
+    nextCursor: last ? cursorOf('a', last) : null,
+    previousCursor: first ? cursorOf('b', first) : null,
+  };
 }
 
 /**
@@ -173,84 +194,9 @@ export async function getPaymentDetails(context: PaymentsContext, id: string): P
       status: refund.status,
       createdAt: new Date(refund.created_at).toISOString(),
     })),
+    notifications: await listNotificationsAbout(context.db, {
+      paymentId: display.isRequest ? null : id,
+      paymentRequestId: row.payment_request_id,
+    }),
   };
-}
-
-/** Integer pence as pounds with 2 decimals, without floating point: 4500 → '45.00'; missing → '0.00'. */
-export function penceToPounds(pence: number | string | null | undefined): string {
-  const value = pence === null || pence === undefined ? 0 : Number(pence);
-  const sign = value < 0 ? '-' : '';
-  const absolute = Math.abs(value);
-  return `${sign}${Math.trunc(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
-}
-
-const londonDateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: CLINIC_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** en-GB date and time in Europe/London, e.g. '23/07/2026 00:30' (Intl: ten times date-fns' speed here). */
-export function londonDateTime(date: Date | string): string {
-  return londonDateTimeFormat.format(new Date(date)).replace(', ', ' ');
-}
-
-/** One CSV record keyed by CSV_COLUMNS (spec §9: type falls back to link title, then type, then 'Unknown'). */
-export function csvRecord(row: HistoryRow): Record<(typeof CSV_COLUMNS)[number], string> {
-  return {
-    'Patient Name': row.patient_name || 'Unknown Patient',
-    'Patient Email': row.patient_email,
-    'Patient Phone': row.patient_phone ?? '',
-    Amount: penceToPounds(row.amount),
-    'Platform Fee': penceToPounds(row.platform_fee),
-    Reference: row.reference ?? '',
-    Type: row.title || row.type || 'Unknown',
-    Date: londonDateTime(row.date),
-    Status: row.status,
-  };
-}
-
-/** Rows read per keyset batch: memory stays flat whatever the number of rows. */
-export const EXPORT_BATCH_SIZE = 2000;
-
-/** Every matching row, newest first, read in keyset batches of EXPORT_BATCH_SIZE. */
-async function* historyRecords(
-  db: Db,
-  where: HistoryWhere,
-  batchSize: number,
-): AsyncGenerator<ReturnType<typeof csvRecord>> {
-  let before: { cursor: string; id: string } | undefined;
-  for (;;) {
-    const rows = await selectHistoryBatch(db, where, batchSize, before);
-    for (const row of rows) yield csvRecord(row);
-    const last = rows.at(-1);
-    if (!last || rows.length < batchSize) return;
-    before = { cursor: last.cursor, id: last.id };
-  }
-}
-
-/**
- * GET /api/payments/export: the report (spec §9) as a CSV stream: UTF-8 with a BOM, the CSV_COLUMNS
- * header, amounts in pounds, en-GB London dates, and any cell starting with = + - @ (or tab, CR)
- * prefixed with a quote against formula injection (csv-stringify's escape_formulas). Rows are read in
- * keyset batches as the stream is consumed. The file name carries today's London date. Throws AppError
- * NOT_FOUND 'No data to export' when nothing matches, before anything is streamed.
- */
-export async function exportPayments(
-  context: PaymentsContext,
-  filters: PaymentFilters,
-  options: { now?: Date; batchSize?: number; onError?: (error: Error) => void } = {},
-): Promise<{ fileName: string; csv: Readable }> {
-  const where = historyWhere(context.clinicId, filters);
-  if (!(await historyHasRows(context.db, where))) throw new AppError('NOT_FOUND', HISTORY_MESSAGES.noData);
-  const csv = stringify({ bom: true, header: true, columns: [...CSV_COLUMNS], escape_formulas: true });
-  const records = Readable.from(historyRecords(context.db, where, options.batchSize ?? EXPORT_BATCH_SIZE));
-  pipeline(records, csv, (error) => {
-    if (error) options.onError?.(error);
-  });
-  return { fileName: reportFileName(filters, londonToday(options.now)), csv };
 }

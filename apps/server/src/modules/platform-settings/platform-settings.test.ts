@@ -113,9 +113,11 @@ describe('/api/admin/system-settings/webhooks', () => {
   it('lets an admin set, read and clear both URLs, stored under the spec’s keys', async () => {
     const app = await createTestApp();
     const admin = await signedInAdmin(app);
+    const signingSecret = expect.stringMatching(/^whsec_/);
     expect((await app.inject({ url, cookies: admin.cookies })).json()).toEqual({
       patientNotificationWebhook: null,
       clinicNotificationWebhook: null,
+      signingSecret,
     });
     const saved = await put(app, admin.cookies, {
       patientNotificationWebhook: ' https://hooks.example/patient ',
@@ -124,17 +126,43 @@ describe('/api/admin/system-settings/webhooks', () => {
     expect(saved.json()).toEqual({
       patientNotificationWebhook: 'https://hooks.example/patient',
       clinicNotificationWebhook: 'http://localhost:9000/clinic',
+      signingSecret,
     });
     const rows = await app.database.db.select().from(systemSettings);
     expect(Object.fromEntries(rows.map((row) => [row.key, row.value]))).toEqual({
       patient_notification_webhook: 'https://hooks.example/patient',
       clinic_notification_webhook: 'http://localhost:9000/clinic',
+      notification_webhook_signing_secret: signingSecret,
     });
     await put(app, admin.cookies, { patientNotificationWebhook: '', clinicNotificationWebhook: null });
     expect((await app.inject({ url, cookies: admin.cookies })).json()).toEqual({
       patientNotificationWebhook: null,
       clinicNotificationWebhook: null,
+      signingSecret,
     });
+    // Each change is audited with who made it and what changed; saving the same URLs again is not.
+    await put(app, admin.cookies, { patientNotificationWebhook: null, clinicNotificationWebhook: null });
+    const audit = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'notification_webhooks.updated'))
+      .orderBy(auditLog.createdAt);
+    expect(audit.map((entry) => [entry.actorUserId, entry.details])).toEqual([
+      [
+        admin.user.id,
+        {
+          patientNotificationWebhook: { from: null, to: 'https://hooks.example/patient' },
+          clinicNotificationWebhook: { from: null, to: 'http://localhost:9000/clinic' },
+        },
+      ],
+      [
+        admin.user.id,
+        {
+          patientNotificationWebhook: { from: 'https://hooks.example/patient', to: null },
+          clinicNotificationWebhook: { from: 'http://localhost:9000/clinic', to: null },
+        },
+      ],
+    ]);
     await app.close();
   });
 
@@ -148,7 +176,7 @@ describe('/api/admin/system-settings/webhooks', () => {
       expect(response.statusCode, bad).toBe(400);
       expect(response.json().message).toBe('Please enter a valid URL');
     }
-    expect((await app.inject({ url, cookies: admin.cookies })).json()).toEqual(good);
+    expect((await app.inject({ url, cookies: admin.cookies })).json()).toMatchObject(good);
     await app.close();
   });
 

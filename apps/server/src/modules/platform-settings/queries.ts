@@ -1,5 +1,5 @@
-/** Reads and writes of platform_settings rows. */
-import { eq, inArray, sql } from 'drizzle-orm';
+/** Reads and writes of platform_settings and system_settings rows. */
+import { eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { platformSettings, systemSettings } from '../../db/schema/index.js';
 
@@ -31,5 +31,23 @@ export async function upsertSystemSettings(
     .onConflictDoUpdate({
       target: systemSettings.key,
       set: { value: sql`excluded.value`, updatedAt: new Date() },
+    });
+}
+
+/**
+ * Inserts a system_settings row unless the key already holds a value (a row whose value is null or
+ * empty is filled in). When two processes race, the first write wins and both then read it.
+ */
+export async function insertSystemSettingUnlessSet(
+  db: Db,
+  row: { key: string; value: string; description: string },
+) {
+  await db
+    .insert(systemSettings)
+    .values(row)
+    .onConflictDoUpdate({
+      target: systemSettings.key,
+      set: { value: row.value, description: row.description, updatedAt: new Date() },
+      setWhere: or(isNull(systemSettings.value), eq(systemSettings.value, '')),
     });
 }

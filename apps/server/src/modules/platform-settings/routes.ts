@@ -1,7 +1,8 @@
 /**
  * GET /api/platform-settings/fee: the public fee percent shown on /fees (spec §2).
  * PUT /api/admin/platform-settings/fee: admins set it (0–100, one decimal).
- * GET and PUT /api/admin/system-settings/webhooks: admins read and set the notification webhook URLs.
+ * GET and PUT /api/admin/system-settings/webhooks: admins read and set the notification webhook URLs,
+ * and read the signing secret deliveries are signed with.
  */
 import {
   basisPointsToPercentText,
@@ -16,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../auth/index.js';
 import { getPlatformFeeBasisPoints, setPlatformFee } from './service.js';
-import { getNotificationWebhooks, setNotificationWebhooks } from './webhooks.js';
+import { getNotificationWebhookSettings, setNotificationWebhooks } from './webhooks.js';
 
 export async function platformSettingsRoutes(app: FastifyInstance) {
   app
@@ -52,7 +53,7 @@ export async function platformSettingsRoutes(app: FastifyInstance) {
       schema: { tags: ['admin'], response: { 200: notificationWebhooksResponseSchema } },
       onRequest: requireAdmin(app.auth),
     },
-    () => getNotificationWebhooks(app.database.db),
+    () => getNotificationWebhookSettings(app.database.db),
   );
 
   app.withTypeProvider<ZodTypeProvider>().put(
@@ -66,6 +67,9 @@ export async function platformSettingsRoutes(app: FastifyInstance) {
       onRequest: requireAdmin(app.auth),
     },
     (request) =>
-      setNotificationWebhooks(app.database.db, request.body, { requireHttps: app.config.isProduction }),
+      setNotificationWebhooks(app.database.db, request.body, {
+        requireHttps: app.config.isProduction,
+        adminUserId: request.sessionUser?.id ?? '',
+      }),
   );
 }

@@ -25,7 +25,7 @@ function paymentIntentOf(object: Record<string, unknown>): string | null {
   return null;
 }
 
-export const onRefundEvent: EventHandler = async ({ gateway }, event) => {
+export const onRefundEvent: EventHandler = async ({ gateway, jobs }, event) => {
   const paymentIntentId = paymentIntentOf(event.data.object);
   if (!paymentIntentId) return async () => {};
   let providerRefunds: ProviderRefund[];
@@ -40,7 +40,7 @@ export const onRefundEvent: EventHandler = async ({ gateway }, event) => {
     throw new AppError('SERVICE_UNAVAILABLE', PROVIDER_UNAVAILABLE);
   }
   return async (tx) => {
-    const outcome = await reconcileProviderRefunds(tx, paymentIntentId, providerRefunds, event.id);
+    const outcome = await reconcileProviderRefunds(tx, jobs, paymentIntentId, providerRefunds, event.id);
     // Only an intent that paid a clinic will become a payment: anything else is not ClinicPay's.
     if (outcome === 'payment_not_recorded' && intent.status === 'succeeded' && intent.metadata.clinic_id)
       throw new AppError('SERVICE_UNAVAILABLE', REFUND_PAYMENT_NOT_RECORDED);

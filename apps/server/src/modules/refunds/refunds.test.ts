@@ -4,7 +4,7 @@
  * provider's side arriving as events.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNotNull, isNull, like } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin, signedInClinic } from '../../../test/accounts.js';
@@ -309,12 +309,7 @@ describe("refunds at the provider's side", () => {
     expect(rows[0]).toMatchObject({ amount: 1500, status: 'succeeded', providerRefundId, createdBy: null });
 
     // Every event delivered again: each is recognised, nothing is counted twice.
-    const redelivered = await app.database.db
-      .update(sandboxEvents)
-      .set({ deliveredAt: null, nextAttemptAt: new Date(0) })
-      .where(isNotNull(sandboxEvents.deliveredAt))
-      .returning({ id: sandboxEvents.id });
-    expect(redelivered.length).toBeGreaterThan(1);
+    expect(await sandboxOf(app).events.redeliver()).toBeGreaterThan(1);
     await sandboxOf(app).events.deliverDue();
     expect(await paymentRow(payment.id)).toMatchObject({ status: 'partially_refunded', refundAmount: 1500 });
     expect(await refundRows(payment.id)).toHaveLength(1);
@@ -475,7 +470,7 @@ describe("refunds at the provider's side", () => {
       await db.delete(payments).where(eq(payments.stripePaymentId, intentId));
       const succeeded = await db
         .update(sandboxEvents)
-        .set({ deliveredAt: null, nextAttemptAt: new Date(Date.now() + 60 * 60 * 1000) })
+        .set({ deliveredAt: null })
         .where(
           and(
             like(sandboxEvents.payload, '%"payment_intent.succeeded"%'),
@@ -502,15 +497,10 @@ describe("refunds at the provider's side", () => {
       ).toHaveLength(0);
 
       // The payment's own event arrives, then the refund events are delivered again.
-      await app.database.db
-        .update(sandboxEvents)
-        .set({ nextAttemptAt: new Date(0) })
-        .where(isNull(sandboxEvents.deliveredAt));
+      await events.redeliver(succeeded.map((row) => row.id));
+      await events.retryNow();
       await events.deliverDue();
-      await app.database.db
-        .update(sandboxEvents)
-        .set({ nextAttemptAt: new Date(0) })
-        .where(isNull(sandboxEvents.deliveredAt));
+      await events.retryNow();
       await events.deliverDue();
       const [payment] = await app.database.db
         .select()

@@ -24,6 +24,7 @@ export async function refundRoutes(app: FastifyInstance) {
         {
           db: app.database.db,
           gateway: app.gateway,
+          jobs: app.jobs,
           onError: (error) => request.log.error({ err: error }, 'refund outcome unknown; left in flight'),
         },
         {

@@ -10,11 +10,14 @@
  *  3. a second transaction settles the refund (succeeded, pending or failed) with the payment's
  *     refunded total and status, the audit entry and the patient's refund notice.
  * Should the process die between 2 and 3, the provider's refund events find the pending row through
- * the metadata and settle it the same way (reconcileProviderRefunds).
+ * the metadata and settle it the same way (reconcileProviderRefunds). A request's second payment is
+ * refunded the same way, as a system action (refundSecondPayment, decision 0020).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { PAYMENT_MESSAGES, REFUND_MESSAGES, type RefundResult, statusAfterRefunds } from '@clinicpay/shared';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { payments } from '../../db/schema/index.js';
 import {
   type CardGateway,
   GatewayError,
@@ -23,8 +26,9 @@ import {
   REFUND_METADATA_KEY,
 } from '../../gateway/gateway.js';
 import { AppError } from '../../http/app-error.js';
+import type { JobQueue } from '../../jobs/index.js';
 import { recordAudit } from '../audit/index.js';
-import { queuePaymentNotice } from '../notifications/index.js';
+import { queueNotice } from '../notifications/index.js';
 import {
   findClinicRow,
   findRefund,
@@ -43,6 +47,8 @@ import {
 export interface RefundDeps {
   db: Db;
   gateway: CardGateway;
+  /** The patient's refund notice is queued here, in the transaction that settles the refund. */
+  jobs: Pick<JobQueue, 'send'>;
   /** Told about a gateway failure whose outcome is unknown (the refund stays in flight). */
   onError: (error: unknown) => void;
 }
@@ -140,7 +146,7 @@ async function makeAtProvider(
   } catch (error) {
     if (error instanceof GatewayError) {
       await deps.db.transaction((tx) =>
-        settleRefund(tx, refund.id, { status: 'failed', providerRefundId: null }),
+        settleRefund(tx, deps.jobs, refund.id, { status: 'failed', providerRefundId: null }),
       );
       return { kind: 'refused', message: error.message };
     }
@@ -150,7 +156,10 @@ async function makeAtProvider(
     return { kind: 'unknown' };
   }
   const settled = await deps.db.transaction((tx) =>
-    settleRefund(tx, refund.id, { status: localStatus(made.status), providerRefundId: made.id }),
+    settleRefund(tx, deps.jobs, refund.id, {
+      status: localStatus(made.status),
+      providerRefundId: made.id,
+    }),
   );
   return { kind: 'settled', ...settled };
 }
@@ -172,7 +181,7 @@ export async function resumeStaleRefunds(
   for (const paymentIntentId of intents) {
     try {
       const listed = await deps.gateway.listRefunds(paymentIntentId);
-      await deps.db.transaction((tx) => reconcileProviderRefunds(tx, paymentIntentId, listed));
+      await deps.db.transaction((tx) => reconcileProviderRefunds(tx, deps.jobs, paymentIntentId, listed));
     } catch (error) {
       deps.onError(error);
       continue;
@@ -202,6 +211,7 @@ export function localStatus(status: ProviderRefundStatus): RefundStatus {
  */
 export async function settleRefund(
   tx: Tx,
+  jobs: Pick<JobQueue, 'send'>,
   refundId: string,
   to: { status: RefundStatus; providerRefundId: string | null },
   source: { eventId?: string } = {},
@@ -221,10 +231,7 @@ export async function settleRefund(
   if (next === current.status) return { refund, payment };
 
   const refundAmount = await refundTotal(tx, payment.id, ['succeeded']);
-  const status =
-    REFUNDABLE_STATUSES.has(payment.status) || payment.status === 'refunded'
-      ? statusAfterRefunds(payment.amountPaid, refundAmount)
-      : payment.status;
+  const status = await paymentStatusAfter(tx, payment, refundAmount);
   const updated = await updatePaymentRefunds(tx, payment.id, { refundAmount, status });
 
   if (next === 'succeeded' || next === 'failed') {
@@ -240,13 +247,42 @@ export async function settleRefund(
         previousStatus: current.status,
         paymentStatus: updated.status,
         refundedAmount: updated.refundAmount,
-        by: refund.createdBy ? 'clinic' : 'provider',
+        by: refund.createdBy ? 'clinic' : isSecondPaymentRefund(refund) ? 'system' : 'provider',
+        ...(isSecondPaymentRefund(refund) ? { reason: 'second_payment_of_request' } : {}),
         ...(source.eventId ? { eventId: source.eventId } : {}),
       },
     });
   }
-  if (next === 'succeeded') await queueRefundNotice(tx, updated, refund);
+  if (next === 'succeeded') await queueRefundNotice(tx, jobs, updated, refund);
   return { refund, payment: updated };
+}
+
+/**
+ * The payment's status once its succeeded refunds total `refunded` pence (spec §4, statusAfterRefunds).
+ * A request has at most one payment that counts as the clinic's (paid or partially refunded; decision
+ * 0020, the payments_request_live_idx index): a second one is pending until refunded in full, and a
+ * refunded one whose refund failed goes back to pending, not paid, while its request has another.
+ */
+async function paymentStatusAfter(
+  tx: Tx,
+  payment: PaymentRow,
+  refunded: number,
+): Promise<PaymentRow['status']> {
+  const after = statusAfterRefunds(payment.amountPaid, refunded);
+  if (payment.status === 'pending') return after === 'refunded' ? 'refunded' : 'pending';
+  if (!REFUNDABLE_STATUSES.has(payment.status) && payment.status !== 'refunded') return payment.status;
+  if (after === 'refunded' || payment.status !== 'refunded' || !payment.paymentRequestId) return after;
+  const [other] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.paymentRequestId, payment.paymentRequestId),
+        ne(payments.id, payment.id),
+        inArray(payments.status, [...REFUNDABLE_STATUSES]),
+      ),
+    );
+  return other ? 'pending' : after;
 }
 
 function canMove(from: RefundStatus, to: RefundStatus): boolean {
@@ -256,10 +292,15 @@ function canMove(from: RefundStatus, to: RefundStatus): boolean {
 }
 
 /** The patient's refund notice (spec §3 payload, refund_amount = this refund), pending delivery. */
-async function queueRefundNotice(tx: Tx, payment: PaymentRow, refund: RefundRow) {
+async function queueRefundNotice(
+  tx: Tx,
+  jobs: Pick<JobQueue, 'send'>,
+  payment: PaymentRow,
+  refund: RefundRow,
+) {
   const clinic = await findClinicRow(tx, payment.clinicId);
   if (!clinic) return;
-  await queuePaymentNotice(tx, {
+  await queueNotice(tx, jobs, {
     type: 'refund_confirmation',
     recipientType: 'patient',
     patient: { name: payment.patientName, email: payment.patientEmail, phone: payment.patientPhone },
@@ -305,6 +346,7 @@ export type ReconcileOutcome = 'reconciled' | 'payment_not_recorded';
  */
 export async function reconcileProviderRefunds(
   tx: Tx,
+  jobs: Pick<JobQueue, 'send'>,
   paymentIntentId: string,
   providerRefunds: ProviderRefund[],
   eventId?: string,
@@ -330,10 +372,83 @@ export async function reconcileProviderRefunds(
     });
     await settleRefund(
       tx,
+      jobs,
       local.id,
       { status: localStatus(provided.status), providerRefundId: provided.id },
       { eventId },
     );
   }
   return 'reconciled';
+}
+
+/** The idempotency-key prefix of the automatic refund of a request's second payment (decision 0020). */
+const SECOND_PAYMENT_KEY = 'second-payment:';
+
+function isSecondPaymentRefund(refund: RefundRow): boolean {
+  return refund.idempotencyKey.startsWith(SECOND_PAYMENT_KEY);
+}
+
+/** One automatic refund per payment: its id is derived from the payment's, so every retry finds it. */
+function secondPaymentRefundId(paymentId: string): string {
+  const hex = createHash('sha256').update(`${SECOND_PAYMENT_KEY}${paymentId}`).digest('hex');
+  const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** What refunding a request's second payment came to. */
+export type SecondPaymentRefundOutcome = 'refunded' | 'refused' | 'nothing_to_refund';
+
+/**
+ * Refunds in full, as a system action (no user), a payment recorded as its request's second payment
+ * (status pending; decision 0020), through the same reserve, make, settle steps as a clinic's refund:
+ * the idempotency key `second-payment:<payment id>`, the audit entry (by 'system') and the patient's
+ * refund notice. Idempotent: a payment no longer pending, or whose automatic refund was made or
+ * refused, is left alone; one left in flight is asked of the provider again with its own key.
+ * Resolves 'refunded' (the provider made it, or holds it pending), 'refused' (the provider refused:
+ * the refund is recorded failed and audited, the payment stays pending) or 'nothing_to_refund'.
+ * Throws GatewayOutcomeUnknownError (or the database's error) when the outcome is unknown, so the
+ * job that runs it tries again.
+ */
+export async function refundSecondPayment(
+  deps: RefundDeps,
+  paymentId: string,
+): Promise<SecondPaymentRefundOutcome> {
+  const refundId = secondPaymentRefundId(paymentId);
+  const reserved = await deps.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, { paymentId });
+    if (!payment) return undefined;
+    const existing = await findRefund(tx, refundId);
+    if (existing) {
+      const inFlight = existing.status === 'pending' && existing.providerRefundId === null;
+      return inFlight ? { refund: existing, paymentIntentId: payment.stripePaymentId } : undefined;
+    }
+    if (payment.status !== 'pending') return undefined;
+    const refundable = await refundableAmount(tx, payment);
+    if (refundable <= 0) return undefined;
+    const refund = await insertRefund(tx, {
+      id: refundId,
+      paymentId: payment.id,
+      clinicId: payment.clinicId,
+      amount: refundable,
+      status: 'pending',
+      idempotencyKey: `${SECOND_PAYMENT_KEY}${payment.id}`,
+      createdBy: null,
+    });
+    return { refund, paymentIntentId: payment.stripePaymentId };
+  });
+  if (!reserved) return 'nothing_to_refund';
+
+  let unknown: unknown;
+  const outcome = await makeAtProvider(
+    {
+      ...deps,
+      onError: (error) => {
+        unknown = error;
+      },
+    },
+    reserved.refund,
+    reserved.paymentIntentId,
+  );
+  if (outcome.kind === 'unknown') throw unknown ?? new Error('The automatic refund was not answered');
+  return outcome.kind === 'settled' ? 'refunded' : 'refused';
 }

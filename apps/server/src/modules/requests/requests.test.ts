@@ -6,6 +6,7 @@ import { createTestApp } from '../../../test/test-app.js';
 import { openTestDatabase } from '../../../test/test-database.js';
 import { devOutbox, notifications, paymentRequests } from '../../db/schema/index.js';
 import { recordInDevOutbox } from '../../mail/dev-outbox.js';
+import { sendPaymentRequest } from './service.js';
 
 describe('POST /api/payment-requests', () => {
   let app: FastifyInstance;
@@ -36,16 +37,20 @@ describe('POST /api/payment-requests', () => {
       clinicId: user.clinicId,
       customAmount: 12_000,
       paymentLinkId: null,
-      patientPhone: '07700900123',
+      patientPhone: '+447700900123',
       status: 'sent',
     });
+    // Nothing goes out inside the request: the notice waits in the job queue until a worker runs it.
+    expect(
+      await app.database.db.select().from(devOutbox).where(eq(devOutbox.recipient, 'grace@patient.example')),
+    ).toEqual([]);
 
     const mail = await lastMailTo(app, 'grace@patient.example');
     expect(mail?.subject).toBe('Payment request from Harley Street Dental');
     expect(mail?.textBody).toContain('£120.00');
     expect(mail?.textBody).toContain(paymentUrl);
     const [sms] = await app.database.db.select().from(devOutbox).where(eq(devOutbox.channel, 'sms'));
-    expect(sms).toMatchObject({ recipient: '07700900123' });
+    expect(sms).toMatchObject({ recipient: '+447700900123' });
     expect(sms?.textBody).toContain(paymentUrl);
 
     // One row per channel, each naming its channel and recording its own delivery.
@@ -68,7 +73,7 @@ describe('POST /api/payment-requests', () => {
     }
     expect(notice?.payload).toMatchObject({
       notification_type: 'payment_request',
-      patient: { name: 'Grace Patient', email: 'grace@patient.example', phone: '07700900123' },
+      patient: { name: 'Grace Patient', email: 'grace@patient.example', phone: '+447700900123' },
       payment: { amount: 12_000, payment_link: paymentUrl, message: 'Balance for your treatment' },
       clinic: { name: 'Harley Street Dental' },
       clinic_id: user.clinicId,
@@ -146,7 +151,7 @@ describe('POST /api/payment-requests', () => {
     expect((await send(theirs.cookies, { ...base, paymentLinkId: link.id })).statusCode).toBe(404);
   });
 
-  it('keeps the request and warns when the notification cannot be delivered', async () => {
+  it('keeps the request when the email fails: the text goes and the email waits for its retry', async () => {
     const database = await openTestDatabase();
     const failing = await createTestApp({
       database,
@@ -170,24 +175,55 @@ describe('POST /api/payment-requests', () => {
       payload: { ...base, patientPhone: '07700900123', customAmount: 500 },
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json().warning).toBe('Payment link was sent, but notification delivery might be delayed');
+    expect(response.json().warning).toBeUndefined();
+    await failing.jobs.drain();
     const [stored] = await database.db
       .select()
       .from(paymentRequests)
       .where(eq(paymentRequests.id, response.json().id));
     expect(stored?.status).toBe('sent');
-    // The email failed and the text went: each row says so, so a retry resends only the email.
+    // The email failed and the text went: each row says so, so the retry resends only the email.
     const notices = await database.db
       .select()
       .from(notifications)
       .where(eq(notifications.paymentRequestId, response.json().id));
-    const byChannel = (sms: boolean) =>
-      notices.find(
-        (row) => (row.payload as { notification_method: { sms: boolean } }).notification_method.sms === sms,
-      );
-    expect(byChannel(false)).toMatchObject({ status: 'failed', lastError: 'SMTP is down' });
-    expect(byChannel(true)).toMatchObject({ status: 'sent', lastError: null });
+    const byChannel = (channel: 'email' | 'sms') => notices.find((row) => row.channel === channel);
+    expect(byChannel('email')).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMTP is down' });
+    expect(byChannel('sms')).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     await failing.close();
+  });
+
+  it("keeps the request and shows the spec's warning when its notice cannot be queued", async () => {
+    const { user } = await signedInClinic(app);
+    const errors: unknown[] = [];
+    const result = await sendPaymentRequest(
+      {
+        db: app.database.db,
+        jobs: { send: async () => Promise.reject(new Error('queue unavailable')) },
+        publicUrl: app.config.publicUrl,
+        onError: (error) => errors.push(error),
+      },
+      user.clinicId,
+      {
+        patientName: 'Grace Patient',
+        patientEmail: 'grace@patient.example',
+        patientPhone: null,
+        paymentLinkId: null,
+        customAmount: 700,
+        message: null,
+      },
+    );
+    expect(result.warning).toBe('Payment link was sent, but notification delivery might be delayed');
+    expect(errors).toHaveLength(1);
+    const [stored] = await app.database.db
+      .select()
+      .from(paymentRequests)
+      .where(eq(paymentRequests.id, result.id));
+    expect(stored).toMatchObject({ status: 'sent', customAmount: 700 });
+    // The notice's rows went with its savepoint: none is left pending with no job to send it.
+    expect(
+      await app.database.db.select().from(notifications).where(eq(notifications.paymentRequestId, result.id)),
+    ).toEqual([]);
   });
 });
 

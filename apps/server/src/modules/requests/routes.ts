@@ -7,7 +7,6 @@ import { AUTH_MESSAGES, paymentRequestResponseSchema, sendPaymentRequestSchema }
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.js';
-import { createSmsSender } from '../../mail/sms.js';
 import { clinicMemberOf, requireClinic } from '../auth/index.js';
 import { sendPaymentRequest } from './service.js';
 
@@ -15,10 +14,9 @@ export async function requestRoutes(app: FastifyInstance) {
   app.addHook('onRequest', requireClinic(app.auth));
   const deps = {
     db: app.database.db,
-    mailer: app.mailer,
-    sms: createSmsSender(app.config, app.database.db),
+    jobs: app.jobs,
     publicUrl: app.config.publicUrl,
-    onError: (error: unknown) => app.log.error({ err: error }, 'payment request notification failed'),
+    onError: (error: unknown) => app.log.error({ err: error }, 'payment request notice could not be queued'),
   };
   const perClinic = app.createRateLimit({
     max: app.config.paymentRequestsPerHour,

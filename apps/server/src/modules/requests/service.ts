@@ -1,19 +1,33 @@
 /**
- * Sending a payment request (spec §4 "Payment request": created with status sent). The link, when one
- * is chosen, must be one of the clinic's active links; the amount is then the link's.
+ * Sending a payment request (spec §4 "Payment request": created with status sent, with pending
+ * notification_queue rows). The link, when one is chosen, must be one of the clinic's active links;
+ * the amount is then the link's. The request and its notice (a row and a delivery job per channel)
+ * are stored in one transaction; the email and text go out from the job queue after the answer.
  */
 import { LINK_MESSAGES, type NewPaymentRequest, REQUEST_MESSAGES } from '@clinicpay/shared';
+import type { Db } from '../../db/client.js';
 import { paymentRequests } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
+import type { JobQueue } from '../../jobs/index.js';
 import { findClinic } from '../clinics/index.js';
 import { findClinicLink } from '../links/index.js';
-import { type NotifyDeps, notifyPatientOfRequest } from './notify.js';
+import { queueNotice } from '../notifications/index.js';
 
-export interface SendRequestDeps extends NotifyDeps {
+export interface SendRequestDeps {
+  db: Db;
+  jobs: Pick<JobQueue, 'send'>;
+  /** e.g. 'https://pay.example.com': the patient's link is {publicUrl}/payment/{request id}. */
   publicUrl: string;
+  /** Told when the notice could not be queued (the request still stands). */
+  onError: (error: unknown) => void;
 }
 
+/**
+ * Stores the request and queues the patient's notice. Resolves to its id and payment page URL, with
+ * the spec §8 warning when the notice could not be queued. Throws NOT_FOUND for a link that is not
+ * one of the clinic's active links.
+ */
 export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string, input: NewPaymentRequest) {
   const link = input.paymentLinkId
     ? isUuid(input.paymentLinkId)
@@ -24,29 +38,47 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
   const clinic = await findClinic(deps.db, clinicId);
   if (!clinic) throw new AppError('NOT_FOUND', 'No clinic associated with this user');
 
-  const [request] = await deps.db
-    .insert(paymentRequests)
-    .values({
-      clinicId,
-      paymentLinkId: link?.id ?? null,
-      customAmount: link ? null : input.customAmount,
-      patientName: input.patientName,
-      patientEmail: input.patientEmail,
-      patientPhone: input.patientPhone,
-      message: input.message,
-    })
-    .returning();
-  if (!request) throw new Error('payment request was not stored');
+  return deps.db.transaction(async (tx) => {
+    const [request] = await tx
+      .insert(paymentRequests)
+      .values({
+        clinicId,
+        paymentLinkId: link?.id ?? null,
+        customAmount: link ? null : input.customAmount,
+        patientName: input.patientName,
+        patientEmail: input.patientEmail,
+        patientPhone: input.patientPhone,
+        message: input.message,
+      })
+      .returning();
+    if (!request) throw new Error('payment request was not stored');
 
-  const paymentUrl = `${deps.publicUrl}/payment/${request.id}`;
-  const delivered = await notifyPatientOfRequest(deps, {
-    clinic,
-    requestId: request.id,
-    patient: { name: input.patientName, email: input.patientEmail, phone: input.patientPhone },
-    amount: link?.amount ?? input.customAmount ?? 0,
-    title: link?.title ?? 'Custom Payment Request',
-    message: input.message,
-    paymentUrl,
+    const paymentUrl = `${deps.publicUrl}/payment/${request.id}`;
+    const title = link?.title ?? 'Custom Payment Request';
+    let queued = true;
+    try {
+      // In a savepoint: a notice that cannot be queued leaves the request standing (spec §8 warning).
+      await tx.transaction((savepoint) =>
+        queueNotice(savepoint, deps.jobs, {
+          type: 'payment_request',
+          recipientType: 'patient',
+          clinic,
+          patient: { name: input.patientName, email: input.patientEmail, phone: input.patientPhone },
+          payment: {
+            id: null,
+            paymentRequestId: request.id,
+            reference: null,
+            amount: link?.amount ?? input.customAmount ?? 0,
+            refundAmount: null,
+            paymentLink: paymentUrl,
+            message: input.message ?? `Payment for ${title}`,
+          },
+        }),
+      );
+    } catch (error) {
+      deps.onError(error);
+      queued = false;
+    }
+    return { id: request.id, paymentUrl, ...(queued ? {} : { warning: REQUEST_MESSAGES.deliveryDelayed }) };
   });
-  return { id: request.id, paymentUrl, ...(delivered ? {} : { warning: REQUEST_MESSAGES.deliveryDelayed }) };
 }

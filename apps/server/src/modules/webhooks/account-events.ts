@@ -5,13 +5,26 @@
  */
 import { eq } from 'drizzle-orm';
 import { clinics } from '../../db/schema/index.js';
+import { GatewayError } from '../../gateway/gateway.js';
+import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/index.js';
 import type { EventHandler } from './handler.js';
 
 /** account.updated: the clinic linked to the account takes the account's current status. */
 export const onAccountUpdated: EventHandler = async ({ gateway }, event) => {
   const accountId = String(event.data.object.id ?? event.account ?? '');
-  const account = await gateway.retrieveConnectedAccount(accountId);
+  if (!accountId) return async () => {};
+  let account: Awaited<ReturnType<typeof gateway.retrieveConnectedAccount>>;
+  try {
+    account = await gateway.retrieveConnectedAccount(accountId);
+  } catch (error) {
+    // An account the provider does not know is not a clinic's: acknowledged, nothing to do.
+    if (error instanceof GatewayError && error.code === 'resource_missing') return async () => {};
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'The card provider could not be reached; deliver this event again later',
+    );
+  }
   return async (tx) => {
     await tx
       .update(clinics)

@@ -1,10 +1,13 @@
 import type { Db, Tx } from '../../db/client.js';
 import type { ProviderEvent } from '../../gateway/gateway.js';
 import type { CardGateway } from '../../gateway/index.js';
+import type { JobQueue } from '../../jobs/index.js';
 
 export interface EventDeps {
   db: Db;
   gateway: CardGateway;
+  /** For jobs an event makes necessary (notices), sent in the event's transaction. */
+  jobs: Pick<JobQueue, 'send'>;
 }
 
 /**

@@ -34,7 +34,11 @@ export async function webhookRoutes(app: FastifyInstance) {
       }
       throw error;
     }
-    const result = await processWebhookEvent({ db: app.database.db, gateway: app.gateway }, endpoint, event);
+    const result = await processWebhookEvent(
+      { db: app.database.db, gateway: app.gateway, jobs: app.jobs },
+      endpoint,
+      event,
+    );
     if (result === 'unhandled')
       request.log.info({ type: event.type, id: event.id }, 'webhook event type not handled');
     return reply.send({ received: true });

@@ -42,7 +42,7 @@ export async function processWebhookEvent(
     .where(eq(webhookEvents.id, event.id));
   if (seen) return 'duplicate';
 
-  const handler = HANDLERS[endpoint][event.type];
+  const handler = Object.hasOwn(HANDLERS[endpoint], event.type) ? HANDLERS[endpoint][event.type] : undefined;
   const apply = handler ? await handler(deps, event) : undefined;
   let recorded = false;
   await deps.db.transaction(async (tx) => {

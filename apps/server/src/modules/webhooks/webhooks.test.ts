@@ -37,6 +37,21 @@ describe('webhook endpoints', () => {
     });
   const stored = (id: string) => app.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, id));
 
+  it('acknowledges account events about no account or an unknown one, changing nothing', async () => {
+    for (const [id, object] of [
+      ['evt_no_account', {}],
+      ['evt_unknown_account', { id: 'acct_sbx_unknown' }],
+    ] as const) {
+      const payload = eventPayload(id, 'account.updated', object);
+      const response = await send(
+        '/api/webhooks/stripe-connect',
+        payload,
+        signLikeStripe(payload, secrets.connect),
+      );
+      expect(response.statusCode, id).toBe(200);
+    }
+  });
+
   it('refuses a bad or stale signature with 400 and stores nothing', async () => {
     const payload = eventPayload('evt_bad_1', 'account.updated', { id: 'acct_sbx_00' });
     const wrongSecret = await send(

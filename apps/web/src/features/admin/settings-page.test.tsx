@@ -2,15 +2,17 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdminSettingsPage } from './settings-page';
 import { aClinicRow, renderAdmin } from './test-support';
 
 const CONNECTED_ID = '11111111-1111-4111-8111-111111111111';
+const SECRET = 'whsec_c2VjcmV0LXNpZ25pbmcta2V5LWZvci10ZXN0cw';
 let feeBodies: unknown[] = [];
 let disconnected: string[] = [];
 const server = setupServer(
   http.get('/api/platform-settings/fee', () => HttpResponse.json({ platformFeePercent: '3.0' })),
+  http.get('/api/admin/notifications/failed', () => HttpResponse.json({ notifications: [] })),
   http.put('/api/admin/platform-settings/fee', async ({ request }) => {
     const body = (await request.json()) as { platformFeePercent: string };
     feeBodies.push(body);
@@ -39,7 +41,11 @@ const server = setupServer(
     });
   }),
   http.get('/api/admin/system-settings/webhooks', () =>
-    HttpResponse.json({ patientNotificationWebhook: null, clinicNotificationWebhook: null }),
+    HttpResponse.json({
+      patientNotificationWebhook: null,
+      clinicNotificationWebhook: null,
+      signingSecret: SECRET,
+    }),
   ),
 );
 
@@ -152,5 +158,46 @@ describe('Admin Settings', () => {
     expect(
       await within(dialog).findByText('Failed to disconnect: Clinic data not found. Please try again later.'),
     ).toBeTruthy();
+  });
+});
+
+describe('Admin Settings: notification webhooks', () => {
+  it('shows the signing secret read-only, explains the signature, and copies it', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    const user = userEvent.setup();
+    // user-event installs its own clipboard; ours replaces it to see what was written.
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderSettings();
+    const field = screen.getByLabelText('Signing secret') as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe(SECRET));
+    expect(field.readOnly).toBe(true);
+    const help = document.getElementById(String(field.getAttribute('aria-describedby')));
+    expect(help?.textContent).toMatch(/ClinicPay-Signature.*HMAC-SHA256 of "t\.body"/);
+    await user.click(screen.getByRole('button', { name: 'Copy signing secret' }));
+    expect(await screen.findByText('Signing secret copied to clipboard')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(SECRET);
+  });
+
+  it('shows the server refusing a URL that is not public under its field', async () => {
+    const message = 'Webhook URLs must point to a public internet address';
+    server.use(
+      http.put('/api/admin/system-settings/webhooks', () =>
+        HttpResponse.json(
+          { code: 'VALIDATION_FAILED', message, fieldErrors: { clinicNotificationWebhook: message } },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderSettings();
+    const input = screen.getByLabelText('Clinic notification webhook');
+    await waitFor(() =>
+      expect((screen.getByLabelText('Signing secret') as HTMLInputElement).value).toBe(SECRET),
+    );
+    await user.type(input, 'https://127.0.0.1/hook');
+    await user.click(screen.getByRole('button', { name: 'Save webhooks' }));
+    const error = await screen.findByText(message);
+    expect(input.getAttribute('aria-describedby')).toBe(error.id);
+    expect(await screen.findByText('Failed to save notification webhooks')).toBeTruthy();
   });
 });

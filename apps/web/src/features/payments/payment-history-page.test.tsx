@@ -60,6 +60,35 @@ describe('Payment History', () => {
     expect(router.state.location.search).toContain('status=paid');
   });
 
+  it("pages on with the shown page's cursors, and back to page 1 afresh", async () => {
+    const cursors = (page: number) => ({
+      nextCursor: `ap0000000${page}-0000-4000-8000-000000000000`,
+      previousCursor: `bp0000000${page}-0000-4000-8000-000000000000`,
+    });
+    server.use(
+      http.get('/api/payments', ({ request }) => {
+        const query = Object.fromEntries(new URL(request.url).searchParams);
+        listQueries.push(query);
+        const page = Number(query.page);
+        return HttpResponse.json({ items: [aPayment()], page, pageSize: 20, total: 100, ...cursors(page) });
+      }),
+    );
+    const { router } = renderHistory('?status=paid');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: '2', cursor: cursors(1).nextCursor }));
+    await screen.findByText('Page 2 of 5');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: '3', cursor: cursors(2).nextCursor }));
+    expect(router.state.location.search).toContain(`cursor=${cursors(2).nextCursor}`);
+    await screen.findByText('Page 3 of 5');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: '2', cursor: cursors(3).previousCursor }));
+    await screen.findByText('Page 2 of 5');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(lastQuery()).toEqual({ status: 'paid', page: '1', pageSize: '20' }));
+  });
+
   it('ignores malformed filters in the address instead of sending them', async () => {
     renderHistory('?from=2026-13-40&to=2026-11-01&type=bogus&status=lost&page=-3');
     await waitFor(() => expect(lastQuery()).toEqual({ page: '1', pageSize: '20' }));

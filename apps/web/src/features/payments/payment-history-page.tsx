@@ -24,9 +24,9 @@ export function PaymentHistoryPage() {
   useDocumentTitle('Payment History');
   const [params, setParams] = useSearchParams();
   const view = historyViewFrom(params);
-  const { page, ...filters } = view;
+  const { page, cursor, ...filters } = view;
   const [openId, setOpenId] = useState<string | null>(null);
-  const payments = usePayments({ ...filters, page, pageSize: HISTORY_PAGE_SIZE });
+  const payments = usePayments({ ...filters, page, cursor, pageSize: HISTORY_PAGE_SIZE });
   const report = useDownloadPaymentReport();
   const items = payments.data?.items ?? [];
   const pageCount = Math.max(1, Math.ceil((payments.data?.total ?? 0) / HISTORY_PAGE_SIZE));
@@ -39,7 +39,13 @@ export function PaymentHistoryPage() {
       }),
     [setParams],
   );
-  const changePage = (next: number) => setParams(historySearchParams({ ...view, page: next }));
+  // Next and Previous carry the shown page's cursor, so a deep page costs the server what the first does
+  // (issue #10); not a placeholder's while a page loads, and page 1 is always read afresh.
+  const changePage = (next: number) => {
+    const shown = payments.isPlaceholderData ? undefined : payments.data;
+    const cursor = (next > page ? shown?.nextCursor : shown?.previousCursor) ?? undefined;
+    setParams(historySearchParams({ ...view, page: next, cursor: next > 1 ? cursor : undefined }));
+  };
 
   const download = () =>
     report.mutate(filters, {

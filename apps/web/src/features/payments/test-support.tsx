@@ -2,7 +2,7 @@
  * Rendering helpers for this feature's component tests: a fresh query cache, a router and the toaster,
  * with the network stood in for by msw (the API's shapes from @clinicpay/shared).
  */
-import type { DisplayPayment, PaymentDetails } from '@clinicpay/shared';
+import type { DisplayPayment, NotificationDelivery, PaymentDetails } from '@clinicpay/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -48,6 +48,21 @@ export const paymentDetails = (overrides: Partial<PaymentDetails> = {}): Payment
   paymentUrl: null,
   isCustomAmount: false,
   refundableAmount: 5000,
+  notifications: [],
   refunds: [],
+  ...overrides,
+});
+
+export const aDelivery = (overrides: Partial<NotificationDelivery> = {}): NotificationDelivery => ({
+  id: 'note_1',
+  type: 'payment_confirmation',
+  channel: 'email',
+  recipientType: 'patient',
+  recipient: 'ada@example.com',
+  status: 'sent',
+  attempts: 1,
+  lastError: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  sentAt: '2026-11-20T10:00:05.000Z',
   ...overrides,
 });

@@ -1,6 +1,7 @@
 import {
   customAmountFromText,
   formatPence,
+  formatPhone,
   type NewPaymentRequest,
   REQUEST_MESSAGES,
   sendPaymentRequestSchema,
@@ -24,6 +25,8 @@ const EMPTY = {
   message: '',
 };
 type FormValues = typeof EMPTY;
+type Field = keyof FormValues;
+const PHONE_HINT_ID = 'patientPhone-hint';
 
 /** Spec §2 "Send Payment Link" with its confirm dialog; spec §5 rules. */
 export function SendLinkPage() {
@@ -31,11 +34,17 @@ export function SendLinkPage() {
   const links = useActiveLinks();
   const send = useSendPaymentRequest();
   const [values, setValues] = useState<FormValues>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof FormValues, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [confirming, setConfirming] = useState<NewPaymentRequest | null>(null);
   const chosenLink = links.data?.items.find((link) => link.id === values.paymentLinkId);
-  const set = (field: keyof FormValues) => (event: { target: { value: string } }) =>
+  const set = (field: Field) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
+  // Ties a field to its error (FormField renders it as `${id}-error`) and to any hint under it.
+  const ariaFor = (field: Field, hintId?: string) => ({
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby':
+      [errors[field] ? `${field}-error` : null, hintId].filter(Boolean).join(' ') || undefined,
+  });
 
   const review = (event: React.FormEvent) => {
     event.preventDefault();
@@ -46,7 +55,7 @@ export function SendLinkPage() {
     });
     // Every field's message at once; an unreadable custom amount says so rather than 'choose a link'.
     const next: typeof errors = {};
-    for (const issue of parsed.error?.issues ?? []) next[issue.path[0] as keyof FormValues] ??= issue.message;
+    for (const issue of parsed.error?.issues ?? []) next[issue.path[0] as Field] ??= issue.message;
     if (amount === 'invalid') next.customAmount = REQUEST_MESSAGES.invalidAmount;
     if (!parsed.success || amount === 'invalid') {
       setErrors(next);
@@ -79,7 +88,12 @@ export function SendLinkPage() {
         <CardContent className="pt-6">
           <form onSubmit={review} noValidate className="flex flex-col gap-4">
             <FormField id="patientName" label="Patient Name*" error={errors.patientName}>
-              <Input id="patientName" value={values.patientName} onChange={set('patientName')} />
+              <Input
+                id="patientName"
+                value={values.patientName}
+                onChange={set('patientName')}
+                {...ariaFor('patientName')}
+              />
             </FormField>
             <FormField id="patientEmail" label="Patient Email*" error={errors.patientEmail}>
               <Input
@@ -87,6 +101,7 @@ export function SendLinkPage() {
                 type="email"
                 value={values.patientEmail}
                 onChange={set('patientEmail')}
+                {...ariaFor('patientEmail')}
               />
             </FormField>
             <FormField id="patientPhone" label="Patient Phone (optional)" error={errors.patientPhone}>
@@ -95,7 +110,11 @@ export function SendLinkPage() {
                 type="tel"
                 value={values.patientPhone}
                 onChange={set('patientPhone')}
+                {...ariaFor('patientPhone', PHONE_HINT_ID)}
               />
+              <p id={PHONE_HINT_ID} className="text-xs text-slate-600">
+                {REQUEST_MESSAGES.phoneHint}
+              </p>
             </FormField>
             <FormField id="paymentLinkId" label="Payment Link" error={errors.paymentLinkId}>
               <select
@@ -103,6 +122,7 @@ export function SendLinkPage() {
                 className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
                 value={values.paymentLinkId}
                 onChange={set('paymentLinkId')}
+                {...ariaFor('paymentLinkId')}
               >
                 <option value="">Select a payment link</option>
                 {links.data?.items.map((link) => (
@@ -120,10 +140,17 @@ export function SendLinkPage() {
                 disabled={Boolean(values.paymentLinkId)}
                 value={values.customAmount}
                 onChange={set('customAmount')}
+                {...ariaFor('customAmount')}
               />
             </FormField>
             <FormField id="message" label="Custom Message (optional)" error={errors.message}>
-              <Textarea id="message" rows={3} value={values.message} onChange={set('message')} />
+              <Textarea
+                id="message"
+                rows={3}
+                value={values.message}
+                onChange={set('message')}
+                {...ariaFor('message')}
+              />
             </FormField>
             <Button type="submit" className="self-start">
               Send Payment Link
@@ -146,7 +173,7 @@ export function SendLinkPage() {
                 <dt className="font-medium">Sent to</dt>
                 <dd>
                   {confirming.patientEmail}
-                  {confirming.patientPhone ? `, ${confirming.patientPhone}` : ''}
+                  {confirming.patientPhone ? `, ${formatPhone(confirming.patientPhone)}` : ''}
                 </dd>
                 <dt className="font-medium">Payment</dt>
                 <dd>

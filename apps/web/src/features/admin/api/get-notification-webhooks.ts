@@ -9,7 +9,10 @@ export function getNotificationWebhooks() {
   return apiRequest('/admin/system-settings/webhooks', { schema: notificationWebhooksResponseSchema });
 }
 
-/** The two notification webhook URLs of system_settings (spec §3); null where unset. */
+/**
+ * The two notification webhook URLs of system_settings (spec §3), null where unset, and the read-only
+ * secret deliveries are signed with.
+ */
 export function useNotificationWebhooks() {
   return useQuery({ queryKey: notificationWebhooksKeys.current, queryFn: getNotificationWebhooks });
 }

@@ -5,6 +5,7 @@ import {
   notificationWebhooksSchema,
 } from '@clinicpay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Copy } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -12,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { copyToClipboard } from '@/lib/clipboard';
 import { showServerFieldErrors } from '@/lib/form-errors';
 import { useNotificationWebhooks } from '../api/get-notification-webhooks';
 import { useUpdateNotificationWebhooks } from '../api/update-notification-webhooks';
@@ -21,7 +23,10 @@ const FIELDS = [
   { name: 'clinicNotificationWebhook', label: 'Clinic notification webhook' },
 ] as const;
 
-/** The two notification webhook URLs of system_settings (spec §3); blank clears one. */
+/**
+ * The two notification webhook URLs of system_settings (spec §3); blank clears one. Below them, the
+ * installation's signing secret, read-only, for integrators to verify deliveries with (issue #11).
+ */
 export function WebhooksCard() {
   const stored = useNotificationWebhooks();
   const update = useUpdateNotificationWebhooks();
@@ -80,7 +85,43 @@ export function WebhooksCard() {
             {update.isPending ? ADMIN_MESSAGES.saving : 'Save webhooks'}
           </Button>
         </form>
+        <SigningSecretField secret={stored.data?.signingSecret ?? ''} />
       </CardContent>
     </Card>
+  );
+}
+
+const SECRET_ID = 'webhookSigningSecret';
+
+/** Read-only: the server makes the secret; the admin only copies it to the receiving system. */
+function SigningSecretField({ secret }: { secret: string }) {
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-4">
+      <FormField id={SECRET_ID} label="Signing secret">
+        <div className="flex gap-2">
+          <Input
+            id={SECRET_ID}
+            readOnly
+            value={secret}
+            className="font-mono text-xs"
+            aria-describedby={`${SECRET_ID}-help`}
+          />
+          <Button
+            type="button"
+            variant="outline"
+            aria-label="Copy signing secret"
+            disabled={!secret}
+            onClick={() => copyToClipboard(secret, ADMIN_MESSAGES.signingSecretCopied)}
+          >
+            <Copy className="h-4 w-4" aria-hidden="true" />
+            Copy
+          </Button>
+        </div>
+        <p id={`${SECRET_ID}-help`} className="text-sm text-slate-600">
+          Receivers should verify the <code>ClinicPay-Signature</code> header: <code>t=…,v1=</code> is the
+          HMAC-SHA256 of <code>"t.body"</code> keyed with this secret.
+        </p>
+      </FormField>
+    </div>
   );
 }

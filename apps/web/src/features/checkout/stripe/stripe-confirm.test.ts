@@ -32,6 +32,21 @@ describe('confirming a card with Stripe.js', () => {
     });
   });
 
+  it("succeeds when a request's intent was already paid from another tab", async () => {
+    const fake = fakeStripe();
+    fake.calls.confirmCardPayment.mockResolvedValueOnce({
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: 'You cannot confirm this PaymentIntent because it has already succeeded.',
+        payment_intent: { id: 'pi_1', status: 'succeeded' },
+      },
+    } as never);
+    await expect(confirmStripeCard(fake.stripe, card, intent, billing)).resolves.toEqual({
+      status: 'succeeded',
+    });
+  });
+
   it.each(['requires_payment_method', 'requires_action', 'canceled', 'processing'])(
     'treats a %s intent as a failure (spec §4)',
     async (status) => {

@@ -3,7 +3,7 @@ import {
   type HistoryStatus,
   PAYMENT_TYPES,
   type PaymentType,
-  paymentPageSchema,
+  paymentHistoryPageSchema,
 } from '@clinicpay/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -22,6 +22,8 @@ export interface PaymentListFilters {
 export interface PaymentListQuery extends PaymentListFilters {
   page: number;
   pageSize: number;
+  /** A page's nextCursor or previousCursor: the server reads that page from there, however deep. */
+  cursor?: string;
 }
 
 export const NO_FILTERS: PaymentListFilters = { type: 'all', status: 'all' };
@@ -49,7 +51,8 @@ export function listPayments(query: PaymentListQuery) {
   const params = filterParams(query);
   params.set('page', String(query.page));
   params.set('pageSize', String(query.pageSize));
-  return apiRequest(`/payments?${params}`, { schema: paymentPageSchema });
+  if (query.cursor) params.set('cursor', query.cursor);
+  return apiRequest(`/payments?${params}`, { schema: paymentHistoryPageSchema });
 }
 
 /** The clinic's payments and unpaid requests, newest first, filtered and paginated on the server. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { paymentDetails, renderWithApp } from '../test-support';
+import { aDelivery, paymentDetails, renderWithApp } from '../test-support';
 import { PaymentDetailsDialog } from './payment-details-dialog';
 import { PaymentStatsCards } from './payment-stats-cards';
 
@@ -70,6 +70,68 @@ describe('the payment details dialog', () => {
     expect(await within(sent).findByText('See you on Monday')).toBeTruthy();
     expect(within(sent).getByRole('link', { name: 'http://localhost:3000/payment/req_1' })).toBeTruthy();
     expect(within(sent).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+});
+
+describe('the payment details dialog: notifications', () => {
+  it('says what was sent, to whom, on which channel and how it went, in words', async () => {
+    const dialog = await showPayment(
+      paymentDetails({
+        notifications: [
+          // June: British Summer Time, so 09:00 UTC is 10:00 in London.
+          aDelivery({ id: 'n1', sentAt: '2026-06-21T09:00:00.000Z' }),
+          aDelivery({
+            id: 'n2',
+            channel: 'sms',
+            recipient: '+447700900123',
+            status: 'pending',
+            attempts: 0,
+            sentAt: null,
+          }),
+          aDelivery({
+            id: 'n3',
+            type: 'payment_received',
+            recipientType: 'clinic',
+            recipient: 'desk@harley.example',
+            status: 'pending',
+            attempts: 2,
+            lastError: 'Mailbox busy',
+            sentAt: null,
+          }),
+          aDelivery({
+            id: 'n4',
+            type: 'refund_confirmation',
+            channel: 'webhook',
+            recipient: 'https://hooks.example.com/clinicpay',
+            status: 'failed',
+            attempts: 5,
+            lastError: 'HTTP 500 from receiver',
+            sentAt: null,
+          }),
+        ],
+      }),
+    );
+    const section = await within(dialog).findByRole('region', { name: 'Notifications' });
+    const items = within(section)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      'Payment receiptEmail to ada@example.comSent 21 Jun 2026, 10:00',
+      'Payment receiptSMS to +447700900123Waiting to send',
+      'Payment received noticeEmail to desk@harley.exampleWaiting to send — retrying. Last error: Mailbox busy',
+      'Refund noticeWebhook to https://hooks.example.com/clinicpayFailed: HTTP 500 from receiver',
+    ]);
+    // The icons repeat the words for sighted readers and are hidden from assistive technology.
+    const icons = section.querySelectorAll('svg');
+    expect(icons).toHaveLength(4);
+    for (const icon of icons) expect(icon.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('says so when nothing has been sent', async () => {
+    const dialog = await showPayment(paymentDetails({ notifications: [] }));
+    const section = await within(dialog).findByRole('region', { name: 'Notifications' });
+    expect(within(section).getByText('No notifications have been sent for this payment.')).toBeTruthy();
+    expect(within(section).queryByRole('list')).toBeNull();
   });
 });
 

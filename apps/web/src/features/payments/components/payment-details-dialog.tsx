@@ -9,10 +9,14 @@ import { copyToClipboard } from '@/lib/clipboard';
 import { formatDate } from '@/lib/dates';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { usePayment } from '../api/get-payment';
+import { PaymentNotifications } from './payment-notifications';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { RefundDialog } from './refund-dialog';
 
-/** Spec §2: a payment's details, copy of its reference, and Refund while something may be refunded. */
+/**
+ * Spec §2: a payment's details, copy of its reference, and Refund while something may be refunded;
+ * with issue #11, the notices sent about it.
+ */
 export function PaymentDetailsDialog({
   paymentId,
   onClose,
@@ -109,6 +113,7 @@ function PaymentDetailsBody({ payment }: { payment: PaymentDetails }) {
           </ul>
         </section>
       ) : null}
+      <PaymentNotifications notifications={payment.notifications} />
       {canRefund(payment) ? (
         <>
           <Button variant="destructive" className="self-end" onClick={() => setRefunding(true)}>

@@ -1,0 +1,144 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClinic } from '../../test/accounts.js';
+import { openTestDatabase } from '../../test/test-database.js';
+import { createTestProcesses, type TestProcesses } from '../../test/test-processes.js';
+import type { Database } from '../db/client.js';
+import { rateLimits } from '../db/schema/index.js';
+import {
+  incrementRateLimit,
+  readRateLimit,
+  sharedRateLimitStore,
+  sweepExpiredRateLimits,
+} from './rate-limit-store.js';
+
+describe('the shared rate-limit store', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('counts each of many concurrent requests once', async () => {
+    const counts = await Promise.all(
+      Array.from({ length: 30 }, () => incrementRateLimit(database.db, 'concurrent', 60_000)),
+    );
+    expect(counts.map((counter) => counter.current).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 30 }, (_, index) => index + 1),
+    );
+    for (const { ttl } of counts) expect(ttl).toBeGreaterThan(55_000);
+    expect((await readRateLimit(database.db, 'concurrent')).current).toBe(30);
+  });
+
+  it('keeps the window its first request set, and starts a new one after it ends', async () => {
+    await incrementRateLimit(database.db, 'window', 300);
+    const second = await incrementRateLimit(database.db, 'window', 300);
+    expect(second.current).toBe(2);
+    expect(second.ttl).toBeLessThanOrEqual(300);
+    await sleep(350);
+    expect(await readRateLimit(database.db, 'window')).toEqual({ current: 0, ttl: 0 });
+    expect((await incrementRateLimit(database.db, 'window', 300)).current).toBe(1);
+  });
+
+  it('deletes only the counters whose window has ended', async () => {
+    await incrementRateLimit(database.db, 'ends-soon', 1);
+    await incrementRateLimit(database.db, 'lasts', 60_000);
+    await sleep(20);
+    expect(await sweepExpiredRateLimits(database.db)).toBeGreaterThanOrEqual(1);
+    const keys = (await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
+    expect(keys).toContain('lasts');
+    expect(keys).not.toContain('ends-soon');
+  });
+
+  it('keeps overlong keys, and keys PostgreSQL cannot store, apart as their hash', async () => {
+    const long = 'k'.repeat(5000);
+    expect((await incrementRateLimit(database.db, long, 60_000)).current).toBe(1);
+    expect((await incrementRateLimit(database.db, `${long}x`, 60_000)).current).toBe(1);
+    expect((await incrementRateLimit(database.db, 'nul\u0000key', 60_000)).current).toBe(1);
+    expect((await incrementRateLimit(database.db, 'nul\u0000key', 60_000)).current).toBe(2);
+  });
+
+  it("gives the API-wide limit, each route's limit and createRateLimit's limiters their own counters", async () => {
+    const Store = sharedRateLimitStore({ db: database.db });
+    const root = new Store({});
+    const route = root.child({ routeInfo: { method: 'POST', url: '/api/contact' } } as never);
+    const limiter = root.child({ routeInfo: {} } as never);
+    const incr = (store: typeof root) =>
+      new Promise<number>((resolve, reject) =>
+        store.incr(
+          '203.0.113.7',
+          (error, result) => (error ? reject(error) : resolve(result?.current ?? 0)),
+          60_000,
+          5,
+        ),
+      );
+    expect([await incr(root), await incr(route), await incr(route), await incr(limiter)]).toEqual([
+      1, 1, 2, 1,
+    ]);
+    const keys = await database.db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} like '%203.0.113.7'`);
+    expect(keys.map((row) => row.key).sort()).toEqual([
+      'api|203.0.113.7',
+      'limiter|203.0.113.7',
+      'route:POST /api/contact|203.0.113.7',
+    ]);
+  });
+
+  it('refuses settings it would not honour', () => {
+    const Store = sharedRateLimitStore({ db: database.db });
+    expect(() => new Store({ continueExceeding: true } as never)).toThrow(/continueExceeding/);
+  });
+});
+
+describe('limits shared by every server process (issue #13)', () => {
+  let processes: TestProcesses | undefined;
+  afterAll(() => processes?.close());
+
+  const start = async (env: Record<string, string>) => {
+    await processes?.close();
+    processes = await createTestProcesses(2, { env });
+    return processes.apps;
+  };
+
+  it('holds the API-wide limit across processes: one address gets API_RATE_LIMIT_PER_MINUTE in all', async () => {
+    const apps = await start({ API_RATE_LIMIT_PER_MINUTE: '6' });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const app = apps[attempt % 2];
+      statuses.push((await app?.inject({ url: '/api/contact/details' }))?.statusCode ?? 0);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+  });
+
+  it("holds a route's own limit across processes: 5 contact messages a minute in all", async () => {
+    const apps = await start({});
+    const message = { name: 'Ada', email: 'ada@example.co.uk', subject: 'Hello', message: 'A question' };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const app = apps[attempt % 2];
+      const response = await app?.inject({ method: 'POST', url: '/api/contact', payload: message });
+      statuses.push(response?.statusCode ?? 0);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it('holds the payment requests per clinic across processes', async () => {
+    const [first, second] = await start({ PAYMENT_REQUESTS_PER_HOUR: '2' });
+    if (!first || !second) throw new Error('two processes expected');
+    const clinic = await signedInClinic(first);
+    const send = (app: typeof first) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payment-requests',
+        cookies: clinic.cookies,
+        payload: { patientName: 'Grace Patient', patientEmail: 'grace@patient.example', customAmount: 500 },
+      });
+    const statuses = [await send(first), await send(second), await send(first), await send(second)].map(
+      (response) => response.statusCode,
+    );
+    expect(statuses).toEqual([201, 201, 429, 429]);
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * The durable job queue (issue #11, design.md "jobs"): pg-boss on ClinicPay's database. Modules declare
+ * job contracts with defineJob, register one handler per contract, and send jobs in the transaction
+ * that makes them necessary.
+ */
+export {
+  defineJob,
+  type JobAttempt,
+  type JobContract,
+  type JobHandler,
+  type JobPayload,
+} from './contract.js';
+export { createJobQueue, type JobQueue, type SendOptions, transactionExecutor } from './queue.js';

@@ -1,0 +1,122 @@
+/**
+ * A payment request's one payment intent (decision 0020; design.md "A payment request has one payment
+ * intent, reused by every tab and attempt, so it is charged at most once"; Stripe: one PaymentIntent
+ * per order, docs.stripe.com/payments/payment-intents#best-practices).
+ *
+ * The intent is made without the payer in it, under the idempotency key `checkout:request:<id>`, so
+ * callers racing to make it are all given the same one; it is then stored on the request
+ * (payment_requests.payment_intent_id) with a compare-and-set, so one id is kept whatever the order.
+ * Each Pay Now writes its payer's details (and the price in force) onto that intent. A canceled intent
+ * can no longer be paid and is replaced, under a key naming the one it replaces.
+ */
+import { CHECKOUT_MESSAGES } from '@clinicpay/shared';
+import type { Db } from '../../db/client.js';
+import {
+  type CardGateway,
+  GatewayError,
+  type PaymentIntent,
+  type UpdatePaymentIntentInput,
+} from '../../gateway/gateway.js';
+import { AppError } from '../../http/app-error.js';
+import { storeRequestIntent } from './queries.js';
+
+/** What the request's intent must hold; amounts in pence. */
+export interface RequestOrder {
+  requestId: string;
+  /** The intent already stored on the request, if any. */
+  storedIntentId: string | null;
+  amount: number;
+  applicationFeeAmount: number;
+  destinationAccountId: string;
+  /** The order's metadata, the same for every payer (clinic, request, title, type). */
+  metadata: Record<string, string>;
+}
+
+/** The payer of this Pay Now; `metadata` holds '' for a detail to remove (Stripe's update). */
+export interface RequestPayer {
+  metadata: Record<string, string>;
+  email: string;
+}
+
+/** Statuses in which the intent's money has been taken or is being taken: the request is paid. */
+const PAID = new Set<PaymentIntent['status']>(['succeeded', 'processing', 'requires_capture']);
+
+/**
+ * The request's one payment intent, carrying this payer's details. Throws AppError CONFLICT 'This
+ * payment request has already been paid. Thank you.' (409) when the intent has been paid or is being
+ * paid, and GatewayError when the provider refuses or fails (the route answers 503).
+ */
+export async function requestIntent(
+  deps: { db: Db; gateway: CardGateway },
+  order: RequestOrder,
+  payer: RequestPayer,
+): Promise<PaymentIntent> {
+  const intent = await openIntent(deps, order);
+  if (PAID.has(intent.status)) throw new AppError('CONFLICT', CHECKOUT_MESSAGES.alreadyPaid);
+  const changes = changesFor(intent, order, payer);
+  if (!changes) return intent;
+  try {
+    return await deps.gateway.updatePaymentIntent(changes);
+  } catch (error) {
+    // Another tab's payment went through between the read and the update.
+    if (error instanceof GatewayError && error.code === 'payment_intent_unexpected_state') {
+      const now = await deps.gateway.retrievePaymentIntent(intent.id);
+      if (PAID.has(now.status)) throw new AppError('CONFLICT', CHECKOUT_MESSAGES.alreadyPaid);
+    }
+    throw error;
+  }
+}
+
+/** The stored intent, made (and stored) now if there is none, replaced if it was canceled. */
+async function openIntent(deps: { db: Db; gateway: CardGateway }, order: RequestOrder) {
+  if (order.storedIntentId === null) return makeAndStore(deps, order, null);
+  const stored = await deps.gateway.retrievePaymentIntent(order.storedIntentId);
+  if (stored.status !== 'canceled') return stored;
+  return makeAndStore(deps, order, stored.id);
+}
+
+/**
+ * Makes the request's intent, in place of `replaced` if given, and stores it unless another caller
+ * stored one first, in which case that one is returned. No payer details go in: every caller sends
+ * the same parameters, as a reused idempotency key requires.
+ */
+async function makeAndStore(
+  deps: { db: Db; gateway: CardGateway },
+  order: RequestOrder,
+  replaced: string | null,
+): Promise<PaymentIntent> {
+  const key = `checkout:request:${order.requestId}`;
+  const made = await deps.gateway.createPaymentIntent({
+    amount: order.amount,
+    applicationFeeAmount: order.applicationFeeAmount,
+    destinationAccountId: order.destinationAccountId,
+    metadata: order.metadata,
+    idempotencyKey: replaced ? `${key}:after:${replaced}` : key,
+  });
+  const kept = await storeRequestIntent(deps.db, { requestId: order.requestId, intentId: made.id, replaced });
+  if (!kept) throw new AppError('NOT_FOUND', CHECKOUT_MESSAGES.notFound);
+  return kept === made.id ? made : deps.gateway.retrievePaymentIntent(kept);
+}
+
+/** What differs between the intent and what this Pay Now wants on it; null when nothing does. */
+function changesFor(
+  intent: PaymentIntent,
+  order: RequestOrder,
+  payer: RequestPayer,
+): UpdatePaymentIntentInput | null {
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of Object.entries({ ...order.metadata, ...payer.metadata })) {
+    const current = intent.metadata[key];
+    if (value === '' ? current !== undefined : current !== value) metadata[key] = value;
+  }
+  const changes: UpdatePaymentIntentInput = {
+    paymentIntentId: intent.id,
+    ...(intent.amount !== order.amount ? { amount: order.amount } : {}),
+    ...(intent.applicationFeeAmount !== order.applicationFeeAmount
+      ? { applicationFeeAmount: order.applicationFeeAmount }
+      : {}),
+    ...(Object.keys(metadata).length ? { metadata } : {}),
+    ...(intent.receiptEmail !== payer.email ? { receiptEmail: payer.email } : {}),
+  };
+  return Object.keys(changes).length > 1 ? changes : null;
+}

@@ -1,0 +1,162 @@
+/**
+ * The notifications.deliver job (issue #11): sends one notifications row on its channel (email, SMS
+ * or webhook) and records the outcome on the row.
+ *
+ * Idempotent: a row already sent (or given up on) is left alone, so a retried or duplicated job sends
+ * nothing twice once the send is recorded. The one gap is a process killed after the mail server took
+ * the message and before the row was marked: that message goes again on the retry, with the same
+ * Message-ID (`<notification id@host>`) so mail clients show it once.
+ *
+ * A temporary failure (a refused connection, a timeout, SMTP 4xx, HTTP 5xx) leaves the row pending and
+ * fails the attempt, so the queue retries with back-off; after the last attempt the row is failed with
+ * the reason. A permanent one (SMTP 5xx such as an unknown mailbox, a number the SMS provider refuses,
+ * a webhook URL refused as unsafe) fails the row at once. The payment or request is never touched.
+ */
+import { toE164 } from '@clinicpay/shared';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { defineJob, type JobHandler } from '../../jobs/index.js';
+import { isPermanentMailFailure, type Mailer } from '../../mail/mailer.js';
+import { PermanentSmsFailure, type SmsSender } from '../../mail/sms.js';
+import { type WebhookSender, WebhookUrlRefused } from '../../mail/webhook-sender.js';
+import type { NotificationPayload } from './payload.js';
+import {
+  findClinicOfNotification,
+  findNotification,
+  findPaymentForNotice,
+  markNotificationSent,
+  type NotificationRow,
+  recordNotificationFailure,
+} from './queries.js';
+import { type NoticeContent, renderNoticeEmail, renderNoticeSms } from './render.js';
+
+export const deliverNotification = defineJob({
+  name: 'notifications.deliver',
+  schema: z.object({ notificationId: z.uuid() }),
+  // 6 attempts over 5 to 10 minutes: waits of 10-20, 20-40, 40-80, 80-160 and 160-320 s.
+  retryLimit: 5,
+  retryDelaySeconds: 10,
+  // Longer than the SMTP, SMS and webhook timeouts together.
+  expireInSeconds: 60,
+});
+
+export interface DeliveryDeps {
+  db: Db;
+  mailer: Mailer;
+  sms: SmsSender;
+  webhooks: WebhookSender;
+  /** The installation's webhook signing secret. */
+  webhookSecret: () => Promise<string>;
+  /** e.g. 'https://pay.example.com', for absolute links and the Message-ID. */
+  publicUrl: string;
+}
+
+export function deliverNotificationHandler(deps: DeliveryDeps): JobHandler<typeof deliverNotification> {
+  return async ({ notificationId }, attempt) => {
+    const row = await findNotification(deps.db, notificationId);
+    if (row?.status !== 'pending') return;
+    try {
+      await send(deps, row);
+    } catch (error) {
+      const permanent = isPermanent(error);
+      await recordNotificationFailure(deps.db, row.id, reasonOf(error), permanent || attempt.isLastAttempt);
+      if (permanent) return;
+      throw error;
+    }
+    await markNotificationSent(deps.db, row.id);
+  };
+}
+
+async function send(deps: DeliveryDeps, row: NotificationRow): Promise<void> {
+  const payload = row.payload as NotificationPayload;
+  if (row.channel === 'webhook') {
+    if (!row.recipient) throw new UnsendableNotice('No webhook URL was recorded');
+    await deps.webhooks.post(row.recipient, JSON.stringify(payload), await deps.webhookSecret());
+    return;
+  }
+  const content = await contentOf(deps, row, payload);
+  if (row.channel === 'sms') {
+    const to = toE164(row.recipient ?? '');
+    if (!to) throw new PermanentSmsFailure(`'${row.recipient ?? ''}' is not a phone number a text can go to`);
+    await deps.sms.send(
+      to,
+      rendered(() => renderNoticeSms(content)),
+    );
+    return;
+  }
+  if (!row.recipient) throw new UnsendableNotice('No email address was recorded');
+  const email = await renderNoticeEmail(content).catch((error: unknown) =>
+    rendered(() => {
+      throw error;
+    }),
+  );
+  await deps.mailer.send({
+    to: row.recipient,
+    ...email,
+    messageId: `<notification-${row.id}@${new URL(deps.publicUrl).hostname}>`,
+  });
+}
+
+/** What a template needs: the payload, plus the clinic's logo, the date and the dashboard link. */
+async function contentOf(
+  deps: DeliveryDeps,
+  row: NotificationRow,
+  payload: NotificationPayload,
+): Promise<NoticeContent> {
+  const clinic = await findClinicOfNotification(deps.db, row.clinicId);
+  const payment = row.paymentId ? await findPaymentForNotice(deps.db, row.paymentId) : undefined;
+  const isRequest = row.type === 'payment_request';
+  return {
+    type: row.type as NoticeContent['type'],
+    recipient: row.recipientType,
+    clinic: {
+      name: clinic?.clinicName ?? null,
+      email: payload.clinic.email,
+      phone: payload.clinic.phone,
+      address: payload.clinic.address || null,
+      logoUrl: absoluteUrl(deps.publicUrl, clinic?.logoUrl ?? null),
+    },
+    patient: payload.patient,
+    amount: payload.payment.amount,
+    refundAmount: payload.payment.refund_amount,
+    reference: payload.payment.reference,
+    description: payload.payment.message,
+    paymentUrl: isRequest ? payload.payment.payment_link : null,
+    date: isRequest
+      ? null
+      : row.type === 'refund_confirmation'
+        ? row.createdAt
+        : (payment?.paidAt ?? row.createdAt),
+    dashboardUrl: row.recipientType === 'clinic' ? `${deps.publicUrl}/dashboard` : null,
+  };
+}
+
+function absoluteUrl(base: string, url: string | null): string | null {
+  if (!url) return null;
+  return url.startsWith('/') ? `${base}${url}` : url;
+}
+
+/** A notice that can never be sent as recorded (no address, a payload a template refuses). */
+class UnsendableNotice extends Error {}
+
+/** The message a template makes; a template that refuses the notice makes it unsendable. */
+function rendered<T>(render: () => T): T {
+  try {
+    return render();
+  } catch (error) {
+    throw new UnsendableNotice(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function isPermanent(error: unknown): boolean {
+  return (
+    isPermanentMailFailure(error) ||
+    error instanceof PermanentSmsFailure ||
+    error instanceof WebhookUrlRefused ||
+    error instanceof UnsendableNotice
+  );
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

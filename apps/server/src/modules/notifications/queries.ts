@@ -1,0 +1,114 @@
+/** Reads and writes of the notifications table (spec §3 notification_queue row). No rules here. */
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { clinics, notifications, payments, users } from '../../db/schema/index.js';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotificationRow = typeof notifications.$inferInsert;
+
+export async function insertNotifications(tx: Pick<Tx, 'insert'>, rows: NewNotificationRow[]) {
+  if (!rows.length) return [];
+  return tx.insert(notifications).values(rows).returning({ id: notifications.id });
+}
+
+export async function findNotification(db: Db, id: string): Promise<NotificationRow | undefined> {
+  const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
+  return row;
+}
+
+/** Marks a pending row sent; resolves false when it was no longer pending. */
+export async function markNotificationSent(db: Db, id: string): Promise<boolean> {
+  const updated = await db
+    .update(notifications)
+    .set({
+      status: 'sent',
+      sentAt: new Date(),
+      lastError: null,
+      attempts: sql`${notifications.attempts} + 1`,
+    })
+    .where(and(eq(notifications.id, id), eq(notifications.status, 'pending')))
+    .returning({ id: notifications.id });
+  return updated.length > 0;
+}
+
+/** Counts a failed attempt; with `final` the row becomes failed. */
+export async function recordNotificationFailure(db: Db, id: string, reason: string, final: boolean) {
+  await db
+    .update(notifications)
+    .set({
+      attempts: sql`${notifications.attempts} + 1`,
+      lastError: reason.slice(0, 1000),
+      ...(final ? { status: 'failed' as const } : {}),
+    })
+    .where(and(eq(notifications.id, id), eq(notifications.status, 'pending')));
+}
+
+/** A failed row back to pending, for another try; undefined when it was not failed. */
+export async function reopenFailedNotification(tx: Tx, id: string) {
+  const [row] = await tx
+    .update(notifications)
+    .set({ status: 'pending', lastError: null })
+    .where(and(eq(notifications.id, id), eq(notifications.status, 'failed')))
+    .returning({ id: notifications.id });
+  return row;
+}
+
+/** The notices about a payment and/or the request it paid, oldest first. */
+export async function selectNotificationsAbout(
+  db: Db,
+  about: { paymentId: string | null; paymentRequestId: string | null },
+) {
+  const conditions = [
+    about.paymentId ? eq(notifications.paymentId, about.paymentId) : undefined,
+    about.paymentRequestId ? eq(notifications.paymentRequestId, about.paymentRequestId) : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (!conditions.length) return [];
+  return db
+    .select()
+    .from(notifications)
+    .where(or(...conditions))
+    .orderBy(asc(notifications.createdAt), asc(notifications.channel));
+}
+
+/** Failed notifications, newest first, with the clinic's name. */
+export async function selectFailedNotifications(db: Db, limit: number) {
+  return db
+    .select({
+      notification: notifications,
+      clinicName: clinics.clinicName,
+    })
+    .from(notifications)
+    .innerJoin(clinics, eq(clinics.id, notifications.clinicId))
+    .where(eq(notifications.status, 'failed'))
+    .orderBy(desc(notifications.createdAt))
+    .limit(limit);
+}
+
+export async function findClinicOfNotification(db: Db, clinicId: string) {
+  const [clinic] = await db.select().from(clinics).where(eq(clinics.id, clinicId));
+  return clinic;
+}
+
+/** The email of a clinic's oldest user account: where clinic notices go when the profile has none. */
+export async function findClinicAccountEmail(tx: Pick<Tx, 'select'>, clinicId: string) {
+  const [user] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.clinicId, clinicId))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  return user?.email ?? null;
+}
+
+export async function findPaymentForNotice(db: Db, paymentId: string) {
+  const [payment] = await db
+    .select({
+      id: payments.id,
+      clinicId: payments.clinicId,
+      paymentRequestId: payments.paymentRequestId,
+      paidAt: payments.paidAt,
+    })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  return payment;
+}

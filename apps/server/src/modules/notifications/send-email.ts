@@ -1,0 +1,54 @@
+/**
+ * The notifications.send-email job: one ready-made email (an account email, a contact message, an
+ * invitation) sent by the worker, not inside the HTTP request that asked for it (issue #11 "Timing":
+ * sign-up, resend-verification, forgot-password and contact answer alike whether or not a message
+ * goes out). A temporary failure is retried with back-off; an SMTP 5xx refusal is final.
+ */
+import { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { defineJob, type JobHandler, type JobQueue } from '../../jobs/index.js';
+import { isPermanentMailFailure, type Mail, type Mailer } from '../../mail/mailer.js';
+
+export const sendEmail = defineJob({
+  name: 'notifications.send-email',
+  schema: z.object({
+    to: z.email(),
+    subject: z.string().min(1).max(500),
+    text: z.string().min(1),
+    html: z.string().optional(),
+    replyTo: z.email().optional(),
+  }),
+  retryLimit: 5,
+  retryDelaySeconds: 10,
+  expireInSeconds: 60,
+});
+
+/** Queues `mail` for sending (in `tx` when given). Throws a ZodError for a malformed address. */
+export async function queueEmail(jobs: Pick<JobQueue, 'send'>, mail: Mail, options: { tx?: Tx } = {}) {
+  await jobs.send(
+    sendEmail,
+    {
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    },
+    options,
+  );
+}
+
+export function sendEmailHandler(deps: {
+  mailer: Mailer;
+  onRefused: (error: unknown) => void;
+}): JobHandler<typeof sendEmail> {
+  return async (mail, attempt) => {
+    try {
+      await deps.mailer.send({ ...mail, messageId: `<job-${attempt.jobId}@clinicpay>` });
+    } catch (error) {
+      // Refused for good: retrying cannot help; the log keeps the reason.
+      if (isPermanentMailFailure(error)) return deps.onRefused(error);
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,40 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+/** The patient's receipt (notice payment_confirmation): who was paid, how much, the reference and when. */
+import { Detail, EmailLayout, type LayoutClinic, Paragraph } from '../../../mail/templates/layout.js';
+
+export interface PaymentReceiptEmailProps {
+  clinic: LayoutClinic;
+  greeting: string;
+  /** Display strings: the amount is formatted from pence, the date in Europe/London time. */
+  amount: string;
+  description: string;
+  reference: string | null;
+  date: string | null;
+}
+
+/** The receipt email; every prop is a display string (render.ts formats pence, dates and fallbacks). */
+export function PaymentReceiptEmail(props: PaymentReceiptEmailProps) {
+  const { clinic, amount, reference, date } = props;
+  return (
+    <EmailLayout
+      clinic={clinic}
+      heading="Payment receipt"
+      preview={`Your payment of ${amount} to ${clinic.name}`}
+    >
+      <Paragraph>{props.greeting}</Paragraph>
+      <Paragraph>
+        Thank you. {clinic.name} has received your payment of {amount}. Please keep this email as your
+        receipt.
+      </Paragraph>
+      <Detail label="Paid to">{clinic.name}</Detail>
+      <Detail label="Amount">{amount}</Detail>
+      {reference ? <Detail label="Reference">{reference}</Detail> : null}
+      {date ? <Detail label="Date">{date}</Detail> : null}
+      <Detail label="For">{props.description}</Detail>
+      <Paragraph>
+        If you have a question about this payment, contact {clinic.name} and quote the reference.
+      </Paragraph>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,49 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+/** The patient's payment request email (notice payment_request): what is asked for and a pay button. */
+import {
+  ActionButton,
+  Detail,
+  EmailLayout,
+  type LayoutClinic,
+  LinkText,
+  Paragraph,
+} from '../../../mail/templates/layout.js';
+
+export interface PaymentRequestEmailProps {
+  clinic: LayoutClinic;
+  greeting: string;
+  /** Display strings: the amount is already formatted from pence. */
+  amount: string;
+  description: string;
+  paymentUrl: string;
+}
+
+/** The request email; every prop is a display string (render.ts formats pence and applies fallbacks). */
+export function PaymentRequestEmail({
+  clinic,
+  greeting,
+  amount,
+  description,
+  paymentUrl,
+}: PaymentRequestEmailProps) {
+  return (
+    <EmailLayout
+      clinic={clinic}
+      heading="Payment request"
+      preview={`${clinic.name} has asked you to pay ${amount}`}
+    >
+      <Paragraph>{greeting}</Paragraph>
+      <Paragraph>
+        {clinic.name} has asked you to pay {amount}. You can pay securely by card using the button below.
+      </Paragraph>
+      <ActionButton href={paymentUrl}>Pay {amount} securely</ActionButton>
+      <LinkText href={paymentUrl} />
+      <Detail label="For">{description}</Detail>
+      <Detail label="Amount">{amount}</Detail>
+      <Paragraph>
+        If you were not expecting this request, please contact {clinic.name} before paying.
+      </Paragraph>
+    </EmailLayout>
+  );
+}

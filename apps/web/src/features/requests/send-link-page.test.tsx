@@ -1,0 +1,88 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { Toaster, toast } from 'sonner';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SendLinkPage } from './send-link-page';
+
+const REQUEST_ID = '22222222-2222-4222-8222-222222222222';
+let sent: Record<string, unknown>[] = [];
+const server = setupServer(
+  http.get('/api/payment-links', () => HttpResponse.json({ items: [], page: 1, pageSize: 100, total: 0 })),
+  http.post('/api/payment-requests', async ({ request }) => {
+    sent.push((await request.json()) as Record<string, unknown>);
+    return HttpResponse.json(
+      { id: REQUEST_ID, paymentUrl: `http://localhost/payment/${REQUEST_ID}` },
+      { status: 201 },
+    );
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  sent = [];
+});
+afterAll(() => server.close());
+
+function renderPage() {
+  toast.dismiss();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <SendLinkPage />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+async function fillRequest(user: ReturnType<typeof userEvent.setup>, phone: string) {
+  await user.type(screen.getByLabelText('Patient Name*'), 'Grace Patient');
+  await user.type(screen.getByLabelText('Patient Email*'), 'grace@patient.example');
+  await user.type(screen.getByLabelText('Patient Phone (optional)'), phone);
+  await user.type(screen.getByLabelText('Custom Amount (optional)'), '120');
+  await user.click(screen.getByRole('button', { name: 'Send Payment Link' }));
+}
+
+describe('the Send Link phone (issue #11)', () => {
+  it('says under the field that UK numbers can be typed as people write them', () => {
+    renderPage();
+    const hint = screen.getByText(/07700 900123/);
+    expect(screen.getByLabelText('Patient Phone (optional)').getAttribute('aria-describedby')).toBe(hint.id);
+  });
+
+  it('takes 07700 900123, shows it spaced for checking and sends it in E.164', async () => {
+    const user = renderPage();
+    await fillRequest(user, '07700 900123');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Payment Link Details' });
+    expect(within(dialog).getByText('grace@patient.example, +44 7700 900123')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Send Payment Link' }));
+    expect(await screen.findByText('Payment link sent successfully')).toBeTruthy();
+    expect(sent).toEqual([expect.objectContaining({ patientPhone: '+447700900123', customAmount: 12_000 })]);
+  });
+
+  it('still takes what the spec takes: +123 456 7890', async () => {
+    const user = renderPage();
+    await fillRequest(user, '+123 456 7890');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Payment Link Details' });
+    expect(within(dialog).getByText('grace@patient.example, +1234567890')).toBeTruthy();
+  });
+
+  it('refuses a number a digit short under the field, tied to it, and sends nothing', async () => {
+    const user = renderPage();
+    await fillRequest(user, '07700 90012');
+    const message = screen.getByText('Please enter a valid phone number');
+    const input = screen.getByLabelText('Patient Phone (optional)');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')?.split(' ')).toEqual([
+      message.id,
+      screen.getByText(/07700 900123/).id,
+    ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent).toEqual([]);
+  });
+});
