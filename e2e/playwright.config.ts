@@ -1,6 +1,7 @@
 /**
  * End-to-end journeys in Debian's Chromium (/usr/bin/chromium; Playwright cannot download its own
- * browser here) against the built app, started as `npm start` would, on a free port with a fresh
+ * browser here) against the built app (`npm run build`: web app and server), started as `npm start`
+ * would, with `node apps/server/dist/main.js`, on a free port with a fresh
  * embedded database. The port and data folder go through the environment so every Playwright
  * process (runner and workers) agrees on them.
  */
@@ -65,7 +66,7 @@ export default defineConfig({
   ],
   webServer: {
     // The admin is made with the real CLI first: the embedded database allows one process at a time.
-    command: `npm run create-admin --silent -- --email ${E2E_ADMIN.email} && node --import tsx apps/server/src/main.ts`,
+    command: `npm run create-admin --silent -- --email ${E2E_ADMIN.email} && node --enable-source-maps apps/server/dist/main.js`,
     cwd: repoRoot,
     url: `${baseURL}/readyz`,
     timeout: 120_000,

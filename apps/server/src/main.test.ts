@@ -1,15 +1,20 @@
-/** The server process as `npm start` runs it: configuration errors, start-up, and a clean shutdown. */
-import { spawn } from 'node:child_process';
+/**
+ * The server process: configuration errors, start-up and a clean shutdown, from the TypeScript source
+ * (as `npm run dev` runs it) and from the production build (as `npm start` runs it: `node dist/main.js`).
+ */
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const MAIN = path.resolve(import.meta.dirname, 'main.ts');
+const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
-function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+function run(env: Record<string, string>, args = ['--import', 'tsx', MAIN]) {
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
   });
   let output = '';
@@ -42,21 +47,63 @@ describe('the server process', () => {
   });
 
   it('starts, answers, and shuts down cleanly on SIGTERM', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinicpay-main-'));
-    const port = await freePort();
-    const server = run({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
-    let ready = false;
-    for (let attempt = 0; attempt < 120 && !ready; attempt++) {
-      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (!ready) await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    expect(ready).toBe(true);
+    await startsAnswersAndStops(['--import', 'tsx', MAIN]);
+  }, 60_000);
+});
+
+/** Polls /readyz (which needs the migrations applied) until it answers, for up to 30 s. */
+async function waitUntilReady(port: number): Promise<boolean> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+async function startsAnswersAndStops(args: string[]) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinicpay-main-'));
+  const port = await freePort();
+  const server = run({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }, args);
+  try {
+    expect(await waitUntilReady(port)).toBe(true);
+    // A route that reads the database and the shared package's schemas.
+    const config = await fetch(`http://127.0.0.1:${port}/api/payment-provider/config`);
+    expect(await config.json()).toEqual({ provider: 'sandbox', publishableKey: null });
+  } finally {
     server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-    expect(server.output()).toContain('shutting down');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  expect(await server.exited).toBe(0);
+  expect(server.output()).toContain('shutting down');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+describe('the production build', () => {
+  // Built beside dist/ (same depth under apps/server), so a unit run never rewrites the dist/ that an
+  // end-to-end run may be serving.
+  let outDir: string;
+  beforeAll(async () => {
+    outDir = fs.mkdtempSync(path.join(SERVER_DIR, '.test-build-'));
+    await promisify(execFile)(process.execPath, ['build.mjs', outDir], { cwd: SERVER_DIR });
+  }, 60_000);
+  afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
+
+  it('is plain JavaScript: no module imports TypeScript source', () => {
+    const files = fs.readdirSync(outDir, { recursive: true }).map(String);
+    const modules = files.filter((file) => file.endsWith('.js'));
+    expect(modules).toEqual(expect.arrayContaining(['main.js', path.join('cli', 'create-admin.js')]));
+    expect(modules.some((file) => file.includes('templates'))).toBe(true);
+    expect(files.filter((file) => /\.tsx?$/.test(file))).toEqual([]);
+    for (const file of modules) {
+      const code = fs.readFileSync(path.join(outDir, file), 'utf8');
+      expect(code, file).not.toMatch(/from ["'][^"']*(\.tsx?|@clinicpay\/shared)["']/);
+    }
+  });
+
+  it('runs as node dist/main.js: starts, answers, and shuts down cleanly on SIGTERM', async () => {
+    await startsAnswersAndStops(['--enable-source-maps', path.join(outDir, 'main.js')]);
   }, 60_000);
 });
