@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, loadEnvFile } from './config.js';
 
 describe('loadConfig', () => {
   it('runs locally with no configuration at all', () => {
@@ -69,5 +72,57 @@ describe('loadConfig', () => {
 
   it('treats empty strings as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
+  });
+});
+
+describe('loadEnvFile', () => {
+  const keys = ['CLINICPAY_TEST_FROM_FILE', 'CLINICPAY_TEST_QUOTED', 'CLINICPAY_TEST_REAL', 'SUPPORT_PHONE'];
+  const before = Object.fromEntries(keys.map((key) => [key, process.env[key]]));
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const key of keys) {
+      if (before[key] === undefined) delete process.env[key];
+      else process.env[key] = before[key];
+    }
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const envFile = (text: string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinicpay-env-'));
+    dirs.push(dir);
+    const file = path.join(dir, '.env');
+    fs.writeFileSync(file, text);
+    return file;
+  };
+
+  it('reads a .env file into the environment, the real environment winning', () => {
+    const file = envFile(
+      '# a comment\nCLINICPAY_TEST_FROM_FILE=from the file\nCLINICPAY_TEST_QUOTED="a # b"\nCLINICPAY_TEST_REAL=file\n',
+    );
+    process.env.CLINICPAY_TEST_REAL = 'real';
+    delete process.env.CLINICPAY_TEST_FROM_FILE;
+    expect(loadEnvFile(file)).toBe(file);
+    expect(process.env.CLINICPAY_TEST_FROM_FILE).toBe('from the file');
+    expect(process.env.CLINICPAY_TEST_QUOTED).toBe('a # b');
+    expect(process.env.CLINICPAY_TEST_REAL).toBe('real');
+  });
+
+  it('gives loadConfig what the file sets', () => {
+    delete process.env.SUPPORT_PHONE;
+    loadEnvFile(envFile('SUPPORT_PHONE=020 7946 0999\n'));
+    expect(loadConfig(process.env).supportPhone).toBe('020 7946 0999');
+  });
+
+  it('does nothing without a file', () => {
+    const snapshot = { ...process.env };
+    expect(loadEnvFile(path.join(os.tmpdir(), 'clinicpay-no-such-dir', '.env'))).toBeUndefined();
+    expect(process.env).toEqual(snapshot);
+  });
+
+  it('stops with a ConfigError naming a .env that cannot be read', () => {
+    const dir = path.dirname(envFile(''));
+    const unreadable = path.join(dir, 'folder.env');
+    fs.mkdirSync(unreadable);
+    expect(() => loadEnvFile(unreadable)).toThrow(ConfigError);
+    expect(() => loadEnvFile(unreadable)).toThrow(unreadable);
   });
 });

@@ -1,9 +1,11 @@
 /**
  * The server's configuration, read from the environment once at start and validated with zod.
  * A bad value stops the server with a list of every bad key (issue #2). `.env.example` documents
- * every setting. With no configuration at all the app runs locally: embedded database in DATA_DIR,
- * sandbox gateway, dev outbox.
+ * every setting, and a `.env` file in the working directory is read first when there is one
+ * (loadEnvFile; issue #13). With no configuration at all the app runs locally: embedded database in
+ * DATA_DIR, sandbox gateway, dev outbox.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -205,6 +207,23 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * Reads `file` (default `.env` in the working directory), when it exists, into process.env with
+ * Node's own parser (process.loadEnvFile): KEY=value lines, `#` comments, quoted values. A variable
+ * already set in the real environment keeps its value. Call it before loadConfig. Returns the file's
+ * absolute path when one was read, else undefined; throws ConfigError when it exists but cannot be read.
+ */
+export function loadEnvFile(file = '.env'): string | undefined {
+  const absolute = path.resolve(file);
+  if (!fs.existsSync(absolute)) return undefined;
+  try {
+    process.loadEnvFile(absolute);
+  } catch (error) {
+    throw new ConfigError([`${absolute}: could not be read (${(error as Error).message})`]);
+  }
+  return absolute;
 }
 
 /** Validates the environment; throws ConfigError listing every bad key. */

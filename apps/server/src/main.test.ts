@@ -81,6 +81,20 @@ async function startsAnswersAndStops(args: string[]) {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
+describe('the supported Node.js versions', () => {
+  // The README states the versions in package.json's engines; this suite is what CI runs on them.
+  it('include the Node.js running this suite', () => {
+    const { engines } = JSON.parse(
+      fs.readFileSync(path.resolve(SERVER_DIR, '../../package.json'), 'utf8'),
+    ) as { engines: { node: string } };
+    const minimum = /^>=(\d+)\.(\d+)$/.exec(engines.node);
+    expect(minimum, engines.node).not.toBeNull();
+    const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+    const [wantMajor, wantMinor] = [Number(minimum?.[1]), Number(minimum?.[2])];
+    expect(major > wantMajor || (major === wantMajor && minor >= wantMinor)).toBe(true);
+  });
+});
+
 describe('the production build', () => {
   // Built beside dist/ (same depth under apps/server), so a unit run never rewrites the dist/ that an
   // end-to-end run may be serving.

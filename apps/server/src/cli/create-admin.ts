@@ -1,16 +1,16 @@
 /**
  * `npm run create-admin -- --email admin@example.com`: creates a verified platform admin (spec §6).
  * The password comes from ADMIN_PASSWORD or, when unset, a prompt that does not echo. Uses the same
- * configuration as the server: DATABASE_URL (PostgreSQL, safe beside a running server) or the embedded
- * database in DATA_DIR, which one process at a time may open: while a server holds it, the command
- * refuses and says what to do (issue 12). Success is printed only once the account is read back from
- * the database as it is stored.
+ * configuration as the server (the environment, then `.env`): DATABASE_URL (PostgreSQL, safe beside
+ * a running server) or the embedded database in DATA_DIR, which one process at a time may open:
+ * while a server holds it, the command refuses and says what to do (issue 12). Success is printed
+ * only once the account is read back from the database as it is stored.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { emailRequestSchema, PASSWORD_MAX_LENGTH } from '@clinicpay/shared';
 import { and, eq } from 'drizzle-orm';
-import { type Config, loadConfig } from '../config.js';
+import { type Config, loadConfig, loadEnvFile } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { accounts, users } from '../db/schema/index.js';
 import { createAdmin } from '../modules/auth/service.js';
@@ -66,6 +66,7 @@ async function main() {
   if (!parsed.success) throw new Error(USAGE);
   const email = parsed.data.email.trim().toLowerCase();
 
+  loadEnvFile();
   const config = loadConfig();
   const embedded = !config.databaseUrl;
   // Refused before the prompt, so nobody types a password for nothing.

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../config.js';
+import { loadConfig, loadEnvFile } from '../config.js';
 import { type Db, openDatabase } from '../db/client.js';
 
 export interface SeedOptions {
@@ -153,6 +153,7 @@ async function main() {
     if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`--${name} must be a whole number`);
     return parsed;
   };
+  loadEnvFile();
   const config = loadConfig(process.env);
   const database = await openDatabase(
     config.databaseUrl
