@@ -1,4 +1,5 @@
 import {
+  formatPence,
   type PayerDetails,
   type PayerDetailsForm,
   type PublicPaymentData,
@@ -11,9 +12,11 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { fieldAria } from '../lib/field-aria';
+import { rememberedPayer, rememberPayer } from '../lib/remembered-payer';
 import type { Billing, Confirm, useCheckout } from '../lib/use-checkout';
 
-/** Spec §8; shown when Pay Now is pressed with an incomplete card (an incomplete card counts as empty). */
+/** Spec §8; shown when Pay is pressed with an incomplete card (an incomplete card counts as empty). */
 export const CARD_INCOMPLETE = 'Card information is not complete';
 
 interface PaymentFormProps {
@@ -24,6 +27,11 @@ interface PaymentFormProps {
   /** Confirms with the card in the card field; null while that card is incomplete. */
   confirmCard: Confirm | null;
   /**
+   * Pay was pressed while the card is incomplete: the card field shows what is wrong, and moves focus
+   * to it when `focus` (the payer's details were all right, so the card is the first thing to mend).
+   */
+  onIncompleteCard?: (focus: boolean) => void;
+  /**
    * The device wallet button, only where the device supports one (spec §2). It gets what the patient
    * has typed so far, for details a wallet does not hand back.
    */
@@ -32,32 +40,57 @@ interface PaymentFormProps {
 
 /**
  * Spec §2 payment form: Full Name, Email, Phone Number (optional), the wallet button, the card field and
- * Pay Now, prefilled from a payment request, with the 'Processing payment...' overlay while paying.
+ * the pay button, which names the amount ('Pay £45.00', issue #14). Prefilled from a payment request,
+ * or with what the payer typed before a failed attempt on this page; 'Processing payment...' overlays
+ * it while paying. Pressing Pay with mistakes shows every message at its field and moves focus to the
+ * first field to mend.
  */
-export function PaymentForm({ page, checkout, cardField, confirmCard, walletButton }: PaymentFormProps) {
-  const [cardError, setCardError] = useState<string | null>(null);
+export function PaymentForm({
+  page,
+  checkout,
+  cardField,
+  confirmCard,
+  onIncompleteCard,
+  walletButton,
+}: PaymentFormProps) {
+  const [cardTried, setCardTried] = useState(false);
+  const [defaultValues] = useState(() => {
+    const remembered = rememberedPayer(page.id);
+    return {
+      name: remembered?.name ?? page.patientName ?? '',
+      email: remembered?.email ?? page.patientEmail ?? '',
+      phone: remembered?.phone ?? page.patientPhone ?? '',
+    };
+  });
   const form = useForm<PayerDetailsForm, unknown, PayerDetails>({
     resolver: zodResolver(payerDetailsSchema),
-    defaultValues: {
-      name: page.patientName ?? '',
-      email: page.patientEmail ?? '',
-      phone: page.patientPhone ?? '',
-    },
+    defaultValues,
   });
   const { errors } = form.formState;
   const typedBilling = (): Billing => {
     const typed = form.getValues();
     return { name: typed.name.trim(), email: typed.email.trim(), phone: typed.phone?.trim() || null };
   };
+  const cardMessage = cardTried && !confirmCard ? CARD_INCOMPLETE : null;
 
-  const onSubmit = form.handleSubmit(async (patient) => {
-    if (!confirmCard) {
-      setCardError(CARD_INCOMPLETE);
-      return;
-    }
-    setCardError(null);
-    await checkout.pay(patient, confirmCard);
-  });
+  const onSubmit = form.handleSubmit(
+    async (patient) => {
+      setCardTried(true);
+      if (!confirmCard) {
+        onIncompleteCard?.(true);
+        return;
+      }
+      // What was typed, for Try Again should this attempt fail (issue #14); never the card.
+      const typed = form.getValues();
+      rememberPayer(page.id, { name: typed.name, email: typed.email, phone: typed.phone ?? null });
+      await checkout.pay(patient, confirmCard);
+    },
+    () => {
+      // react-hook-form has moved focus to the first wrong detail; the card shows its messages too.
+      setCardTried(true);
+      if (!confirmCard) onIncompleteCard?.(false);
+    },
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="relative flex flex-col gap-4">
@@ -67,23 +100,40 @@ export function PaymentForm({ page, checkout, cardField, confirmCard, walletButt
         </div>
       ) : null}
       <FormField id="name" label="Full Name" error={errors.name?.message}>
-        <Input id="name" autoComplete="name" {...form.register('name')} />
+        <Input
+          id="name"
+          autoComplete="name"
+          {...fieldAria('name', errors.name?.message)}
+          {...form.register('name')}
+        />
       </FormField>
       <FormField id="email" label="Email" error={errors.email?.message}>
-        <Input id="email" type="email" autoComplete="email" {...form.register('email')} />
+        <Input
+          id="email"
+          type="email"
+          autoComplete="email"
+          {...fieldAria('email', errors.email?.message)}
+          {...form.register('email')}
+        />
       </FormField>
       <FormField id="phone" label="Phone Number (optional)" error={errors.phone?.message}>
-        <Input id="phone" type="tel" autoComplete="tel" {...form.register('phone')} />
+        <Input
+          id="phone"
+          type="tel"
+          autoComplete="tel"
+          {...fieldAria('phone', errors.phone?.message)}
+          {...form.register('phone')}
+        />
       </FormField>
       {walletButton?.(typedBilling)}
-      {cardField}
-      {cardError ? (
-        <p role="alert" className="text-sm text-red-600">
-          {cardError}
-        </p>
-      ) : null}
+      <div>
+        {cardField}
+        <div aria-live="polite">
+          {cardMessage ? <p className="mt-2 text-sm text-red-700">{cardMessage}</p> : null}
+        </div>
+      </div>
       <Button type="submit" size="lg" disabled={checkout.processing}>
-        Pay Now
+        Pay {formatPence(page.amount)}
       </Button>
     </form>
   );

@@ -9,6 +9,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { createPaymentIntent } from '../api/create-payment-intent';
+import { failedPageState } from './failure-reason';
+import { forgetPayer } from './remembered-payer';
 import { useFailedPageOnUnhandledError } from './use-failed-page-on-unhandled-error';
 
 /** The payer's details, sent with the intent and to the provider as billing details. */
@@ -96,6 +98,7 @@ export function useCheckout(page: PublicPaymentData) {
       return true;
     }
     if (outcome.status === 'succeeded') {
+      forgetPayer(page.id);
       toast.success(
         wallet
           ? `${wallet} payment successful!`
@@ -106,7 +109,7 @@ export function useCheckout(page: PublicPaymentData) {
       return true;
     }
     toast.error(failureMessage(outcome, wallet), { id: progress });
-    navigate(failedPage);
+    navigate(failedPage, { state: failedPageState(outcome.message) });
     return false;
   }
 

@@ -1,6 +1,18 @@
-import { useId, useState } from 'react';
+import { type Ref, useId, useImperativeHandle, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import {
+  checkCardNumber,
+  checkCvc,
+  checkExpiry,
+  cvcLength,
+  digitsOf,
+  formatCardNumber,
+  formatCvc,
+  formatExpiry,
+  type PartCheck,
+} from './card-entry';
+import { FormattedInput } from './formatted-input';
 
 export interface SandboxCard {
   number: string;
@@ -9,71 +21,163 @@ export interface SandboxCard {
   cvc: string;
 }
 
-/** Parses the three boxes; an incomplete card counts as empty, as with Stripe Elements. */
-export function completeCard(number: string, expiry: string, cvc: string): SandboxCard | null {
-  const digits = number.replace(/\D/g, '');
-  const expiryMatch = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim());
-  if (digits.length < 13 || digits.length > 19 || !expiryMatch || !/^\d{3,4}$/.test(cvc)) return null;
-  return { number: digits, expMonth: Number(expiryMatch[1]), expYear: 2000 + Number(expiryMatch[2]), cvc };
+/** What the payment form asks of the card field when Pay is pressed with an incomplete card. */
+export interface CardFieldHandle {
+  /** Shows every part's message; with `focus`, moves focus to the first part that is wrong. */
+  revealErrors(focus: boolean): void;
+}
+
+type Part = 'number' | 'expiry' | 'cvc';
+const PARTS: Part[] = ['number', 'expiry', 'cvc'];
+
+interface Values {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+function checkAll(values: Values): Record<Part, PartCheck> {
+  return {
+    number: checkCardNumber(values.number),
+    expiry: checkExpiry(values.expiry),
+    cvc: checkCvc(values.cvc, values.number),
+  };
+}
+
+/** The card the three parts make, or null while any part is wrong: an incomplete card counts as empty. */
+export function completeCard(values: Values): SandboxCard | null {
+  const checks = checkAll(values);
+  if (!PARTS.every((part) => checks[part].complete)) return null;
+  const expiry = digitsOf(values.expiry);
+  return {
+    number: digitsOf(values.number),
+    expMonth: Number(expiry.slice(0, 2)),
+    expYear: 2000 + Number(expiry.slice(2, 4)),
+    cvc: values.cvc,
+  };
 }
 
 /**
- * The sandbox's card field: card number, expiry and CVC (no postal code, like the Elements card field
- * of spec §2), clearly marked as the sandbox. Reports a complete card or null.
+ * The sandbox's card field: card number, expiry and CVC with visible labels (no postal code, like the
+ * Elements card field of spec §2), clearly marked as the sandbox. Formats as the patient types or
+ * pastes and checks each part inline, as Elements does (issue #14): a part's message shows once the
+ * patient leaves it, at once when no more typing can mend it (a wrong check digit, month 13), and on
+ * every part when Pay is pressed. Each message is tied to its input and announced. Reports a complete
+ * card, or null.
  */
-export function SandboxCardField({ onChange }: { onChange: (card: SandboxCard | null) => void }) {
+export function SandboxCardField({
+  onChange,
+  ref,
+}: {
+  onChange: (card: SandboxCard | null) => void;
+  ref?: Ref<CardFieldHandle>;
+}) {
   const id = useId();
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
-  const update = (next: { number?: string; expiry?: string; cvc?: string }) => {
-    const values = { number, expiry, cvc, ...next };
-    setNumber(values.number);
-    setExpiry(values.expiry);
-    setCvc(values.cvc);
-    onChange(completeCard(values.number, values.expiry, values.cvc));
+  const [values, setValues] = useState<Values>({ number: '', expiry: '', cvc: '' });
+  const [left, setLeft] = useState<Set<Part>>(new Set());
+  const inputs = useRef<Partial<Record<Part, HTMLInputElement | null>>>({});
+  const checks = checkAll(values);
+  const messageOf = (part: Part) => (left.has(part) || checks[part].definite ? checks[part].message : null);
+
+  useImperativeHandle(ref, () => ({
+    revealErrors(focus) {
+      setLeft(new Set(PARTS));
+      const firstWrong = PARTS.find((part) => !checks[part].complete);
+      if (focus && firstWrong) inputs.current[firstWrong]?.focus();
+    },
+  }));
+
+  const update = (part: Part, value: string) => {
+    const next = { ...values, [part]: value };
+    // A new brand may take a shorter security code (4 digits for American Express, 3 for Visa).
+    next.cvc = formatCvc(next.cvc, next.number);
+    setValues(next);
+    onChange(completeCard(next));
   };
+  const leave = (part: Part) => {
+    if (values[part]) setLeft((parts) => new Set(parts).add(part));
+  };
+  const partProps = (part: Part) => {
+    const message = messageOf(part);
+    const hint = part === 'cvc' ? `${id}-cvc-hint` : '';
+    return {
+      id: `${id}-${part}`,
+      ref: (element: HTMLInputElement | null) => {
+        inputs.current[part] = element;
+      },
+      value: values[part],
+      onValueChange: (value: string) => update(part, value),
+      onBlur: () => leave(part),
+      'aria-invalid': message ? true : undefined,
+      'aria-describedby': [hint, message ? `${id}-${part}-error` : ''].filter(Boolean).join(' ') || undefined,
+    };
+  };
+  const error = (part: Part) => {
+    const message = messageOf(part);
+    // The live region is always in the page, so it is known before a message appears in it.
+    return (
+      <div aria-live="polite">
+        {message ? (
+          <p id={`${id}-${part}-error`} className="mt-1.5 text-sm text-red-700">
+            {message}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  const amex = cvcLength(values.number) === 4 && digitsOf(values.number).length > 0;
+
   return (
-    <fieldset className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50/40 p-3">
+    <fieldset className="flex min-w-0 flex-col gap-3 rounded-md border border-amber-400 bg-amber-50/40 p-3">
       <legend className="flex items-center gap-2 px-1 text-sm font-medium">
         Card details <Badge tone="amber">Sandbox</Badge>
       </legend>
-      <p className="text-xs text-slate-600">
+      <p className="text-xs text-slate-700">
         Test cards only, e.g. 4242 4242 4242 4242. No real money moves.
       </p>
-      <label htmlFor={`${id}-number`} className="sr-only">
-        Card number
-      </label>
-      <Input
-        id={`${id}-number`}
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="Card number"
-        value={number}
-        onChange={(event) => update({ number: event.target.value })}
-      />
-      <div className="grid grid-cols-2 gap-2">
-        <label htmlFor={`${id}-expiry`} className="sr-only">
-          Expiry (MM/YY)
-        </label>
-        <Input
-          id={`${id}-expiry`}
-          autoComplete="cc-exp"
-          placeholder="MM / YY"
-          value={expiry}
-          onChange={(event) => update({ expiry: event.target.value })}
-        />
-        <label htmlFor={`${id}-cvc`} className="sr-only">
-          CVC
-        </label>
-        <Input
-          id={`${id}-cvc`}
+      <div className="flex flex-col">
+        <Label htmlFor={`${id}-number`} className="mb-1.5">
+          Card number
+        </Label>
+        <FormattedInput
+          {...partProps('number')}
+          format={formatCardNumber}
           inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="CVC"
-          value={cvc}
-          onChange={(event) => update({ cvc: event.target.value })}
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
         />
+        {error('number')}
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="flex min-w-0 flex-col">
+          <Label htmlFor={`${id}-expiry`} className="mb-1.5">
+            Expiry (MM/YY)
+          </Label>
+          <FormattedInput
+            {...partProps('expiry')}
+            format={formatExpiry}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+          />
+          {error('expiry')}
+        </div>
+        <div className="flex min-w-0 flex-col">
+          <Label htmlFor={`${id}-cvc`} className="mb-1.5">
+            CVC
+          </Label>
+          <FormattedInput
+            {...partProps('cvc')}
+            format={(value) => formatCvc(value, values.number)}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder={amex ? '1234' : '123'}
+          />
+          <p id={`${id}-cvc-hint`} className="mt-1.5 text-xs text-slate-700">
+            {amex ? '4 digits on the front of your card' : '3 digits on the back of your card'}
+          </p>
+          {error('cvc')}
+        </div>
       </div>
     </fieldset>
   );

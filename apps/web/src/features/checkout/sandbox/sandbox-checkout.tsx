@@ -1,15 +1,16 @@
 import type { PublicPaymentData } from '@clinicpay/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { PaymentForm } from '../components/payment-form';
 import { type Billing, useCheckout } from '../lib/use-checkout';
 import { confirmSandboxPayment } from './confirm-sandbox-payment';
-import { type SandboxCard, SandboxCardField } from './sandbox-card-field';
+import { type CardFieldHandle, type SandboxCard, SandboxCardField } from './sandbox-card-field';
 import { SANDBOX_WALLET_NAME, SandboxWallet } from './sandbox-wallet';
 
 /** The payment form with the offline sandbox as the card provider (design.md "sandbox"). */
 export function SandboxCheckout({ page }: { page: PublicPaymentData }) {
   const checkout = useCheckout(page);
   const [card, setCard] = useState<SandboxCard | null>(null);
+  const cardField = useRef<CardFieldHandle>(null);
 
   const payWithWallet = (billing: Billing, walletCard: SandboxCard) =>
     checkout.pay(
@@ -25,7 +26,8 @@ export function SandboxCheckout({ page }: { page: PublicPaymentData }) {
       walletButton={(typedBilling) => (
         <SandboxWallet page={page} typedBilling={typedBilling} onPay={payWithWallet} />
       )}
-      cardField={<SandboxCardField onChange={setCard} />}
+      cardField={<SandboxCardField ref={cardField} onChange={setCard} />}
+      onIncompleteCard={(focus) => cardField.current?.revealErrors(focus)}
       confirmCard={
         card ? (intent, _billing, returnUrl) => confirmSandboxPayment(intent, card, returnUrl) : null
       }

@@ -14,6 +14,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
+import { fieldAria } from '../lib/field-aria';
 import type { Billing } from '../lib/use-checkout';
 import type { SandboxCard } from './sandbox-card-field';
 
@@ -120,13 +121,27 @@ function WalletSheet({
         {formatPence(page.amount)}.
       </DialogDescription>
       <FormField id={`${id}-name`} label="Payer name" error={errors.name?.message}>
-        <Input id={`${id}-name`} {...form.register('name')} />
+        <Input
+          id={`${id}-name`}
+          {...fieldAria(`${id}-name`, errors.name?.message)}
+          {...form.register('name')}
+        />
       </FormField>
       <FormField id={`${id}-email`} label="Payer email" error={errors.email?.message}>
-        <Input id={`${id}-email`} type="email" {...form.register('email')} />
+        <Input
+          id={`${id}-email`}
+          type="email"
+          {...fieldAria(`${id}-email`, errors.email?.message)}
+          {...form.register('email')}
+        />
       </FormField>
       <FormField id={`${id}-phone`} label="Payer phone" error={errors.phone?.message}>
-        <Input id={`${id}-phone`} type="tel" {...form.register('phone')} />
+        <Input
+          id={`${id}-phone`}
+          type="tel"
+          {...fieldAria(`${id}-phone`, errors.phone?.message)}
+          {...form.register('phone')}
+        />
       </FormField>
       <FormField id={`${id}-card`} label="Wallet card">
         <select

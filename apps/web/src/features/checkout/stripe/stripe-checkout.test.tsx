@@ -54,13 +54,13 @@ describe('the payment form with Stripe', () => {
     expect(
       await screen.findByText('Payment system could not be initialized. Please try again later.'),
     ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pay £45.00' })).toBeNull();
   });
 
   it('prices the Elements group at the amount due in GBP and hides the postal code', async () => {
     const fake = fakeStripe();
     renderCheckout(Promise.resolve(fake.stripe));
-    await screen.findByRole('button', { name: 'Pay Now' });
+    await screen.findByRole('button', { name: 'Pay £45.00' });
     expect(fake.groupOptions[0]).toMatchObject({
       mode: 'payment',
       amount: 4500,
@@ -73,7 +73,7 @@ describe('the payment form with Stripe', () => {
   it('offers the wallet button as spec §2 asks, and only once the device reports a wallet', async () => {
     const fake = fakeStripe();
     renderCheckout(Promise.resolve(fake.stripe));
-    await screen.findByRole('button', { name: 'Pay Now' });
+    await screen.findByRole('button', { name: 'Pay £45.00' });
     const wallet = fake.element('expressCheckout');
     expect(wallet?.options).toMatchObject({
       buttonType: { applePay: 'buy', googlePay: 'buy' },
@@ -98,7 +98,7 @@ describe('the payment form with Stripe', () => {
   it('takes the wallet button out of the form on a device without a wallet', async () => {
     const fake = fakeStripe();
     renderCheckout(Promise.resolve(fake.stripe));
-    await screen.findByRole('button', { name: 'Pay Now' });
+    await screen.findByRole('button', { name: 'Pay £45.00' });
     act(() =>
       fake
         .element('expressCheckout')
@@ -107,13 +107,13 @@ describe('the payment form with Stripe', () => {
     expect(screen.getByTestId('wallet-button').hidden).toBe(true);
   });
 
-  it("refuses Pay Now with 'Card information is not complete' until the card Element is complete", async () => {
+  it("refuses Pay with 'Card information is not complete' until the card Element is complete", async () => {
     const fake = fakeStripe();
     renderCheckout(Promise.resolve(fake.stripe));
     fireEvent.change(await screen.findByLabelText('Full Name'), { target: { value: 'Ada Patient' } });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@patient.example' } });
     act(() => fake.element('card')?.emit('change', { elementType: 'card', complete: false, empty: false }));
-    fireEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay £45.00' }));
     expect(await screen.findByText('Card information is not complete')).toBeTruthy();
     expect(fake.calls.confirmCardPayment).not.toHaveBeenCalled();
   });

@@ -15,8 +15,8 @@ import type {
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
-import { Spinner } from '@/components/ui/spinner';
 import { PaymentForm } from '../components/payment-form';
+import { FormSkeleton } from '../components/skeletons';
 import { type Billing, type Confirm, failureMessage, useCheckout } from '../lib/use-checkout';
 import { confirmStripeCard, confirmStripeWallet, createWalletPaymentMethod } from './stripe-confirm';
 
@@ -76,7 +76,7 @@ export function StripeCheckout({
     };
   }, [stripe]);
 
-  if (loaded === 'loading') return <Spinner label={PAYMENT_SYSTEM_LOADING} className="justify-center py-8" />;
+  if (loaded === 'loading') return <FormSkeleton label={PAYMENT_SYSTEM_LOADING} />;
   if (!loaded) return <Alert tone="error">{PAYMENT_SYSTEM_FAILED}</Alert>;
   return (
     <Elements
@@ -159,13 +159,20 @@ function StripePaymentForm({ page }: { page: PublicPaymentData }) {
         </div>
       )}
       cardField={
-        <div className="rounded-md border border-slate-300 px-3 py-3">
-          <CardElement
-            options={{ hidePostalCode: true, style: { base: { fontSize: '16px' } } }}
-            onChange={(event) => setCardComplete(event.complete)}
-          />
+        // Elements formats, checks and labels its own inputs; this names the field for sighted users too.
+        <div className="flex flex-col gap-1.5">
+          <p className="text-sm font-medium">Card details</p>
+          <div className="rounded-md border border-slate-300 px-3 py-3">
+            <CardElement
+              options={{ hidePostalCode: true, style: { base: { fontSize: '16px' } } }}
+              onChange={(event) => setCardComplete(event.complete)}
+            />
+          </div>
         </div>
       }
+      onIncompleteCard={(focus) => {
+        if (focus) elements?.getElement(CardElement)?.focus();
+      }}
       confirmCard={cardComplete ? confirmCard : null}
     />
   );

@@ -1,0 +1,44 @@
+/**
+ * The payer's name, email and phone, kept in this tab for one payment page while a payment is tried,
+ * so Try Again after a failure brings them back (issue #14). Never the card. Kept in sessionStorage
+ * (gone with the tab), under the page's id, and forgotten once the payment succeeds (decision 0023).
+ */
+import { z } from 'zod';
+
+const payerSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+});
+
+export type RememberedPayer = z.infer<typeof payerSchema>;
+
+const key = (pageId: string) => `clinicpay:payer:${pageId}`;
+
+/** Keeps the payer's details for payment page `pageId`; a full or blocked storage just keeps nothing. */
+export function rememberPayer(pageId: string, payer: RememberedPayer) {
+  try {
+    sessionStorage.setItem(key(pageId), JSON.stringify(payer));
+  } catch {
+    // Private modes and full storage refuse; the patient then types the details again.
+  }
+}
+
+/** The details kept for payment page `pageId`, or null. */
+export function rememberedPayer(pageId: string): RememberedPayer | null {
+  try {
+    const parsed = payerSchema.safeParse(JSON.parse(sessionStorage.getItem(key(pageId)) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the details kept for payment page `pageId` (after a successful payment). */
+export function forgetPayer(pageId: string) {
+  try {
+    sessionStorage.removeItem(key(pageId));
+  } catch {
+    // Nothing was kept.
+  }
+}
