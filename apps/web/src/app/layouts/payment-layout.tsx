@@ -1,9 +1,17 @@
 import { Outlet } from 'react-router';
 
-/** The patient payment pages: no site header or footer (spec §2). */
+/**
+ * The patient payment pages: no site header or footer (spec §2). `main` (id "main") is the skip link's
+ * target and where focus falls back to when a dialog's opener has gone. In print only the page's
+ * content shows, on white (the success page's receipt, issue #14).
+ */
 export function PaymentLayout() {
   return (
-    <main className="min-h-screen bg-slate-50 px-4 py-8">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="min-h-screen bg-slate-50 px-4 py-6 outline-none sm:py-8 print:min-h-0 print:bg-white print:p-0"
+    >
       <Outlet />
     </main>
   );

@@ -1,10 +1,11 @@
 import { XCircle } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePaymentPage } from './api/get-payment-page';
 import { ClinicInformationCard } from './components/clinic-summary';
+import { failureReasonFrom } from './lib/failure-reason';
 
 const REASONS = [
   'Insufficient funds in your account',
@@ -14,34 +15,48 @@ const REASONS = [
   'A temporary issue with the payment processor',
 ];
 
-/** Spec §2 "Failed page": /payment/failed with an optional link_id. */
+/**
+ * Spec §2 "Failed page": /payment/failed with an optional link_id. After a failed attempt it also
+ * shows the card provider's own reason ('Your card was declined.', issue #14); Try Again goes back to
+ * the form, which still holds the payer's name, email and phone (lib/remembered-payer.ts).
+ */
 export function FailedPage() {
   useDocumentTitle('Payment Failed');
   const [params] = useSearchParams();
+  const location = useLocation();
   const linkId = params.get('link_id');
   const page = usePaymentPage(linkId ?? undefined);
+  const reason = failureReasonFrom(location.state);
 
   return (
-    <div className="mx-auto flex max-w-xl flex-col gap-6">
+    <div className="mx-auto flex max-w-xl flex-col gap-4 sm:gap-6">
       <div className="text-center">
         <XCircle className="mx-auto h-14 w-14 text-red-600" aria-hidden />
         <h1 className="mt-4 text-2xl font-bold">Payment Failed</h1>
-        <p className="mt-2 text-slate-600">
+        <p className="mt-2 text-slate-700">
           Your payment could not be processed. Please check your payment details and try again.
         </p>
       </div>
+      {reason ? (
+        <div className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+          <h2 className="font-semibold">Reason given for this payment</h2>
+          <p className="mt-1" data-testid="failure-reason">
+            {reason}
+          </p>
+        </div>
+      ) : null}
       <Button asChild size="lg">
         <Link to={linkId ? `/payment/${encodeURIComponent(linkId)}` : '/payment'}>Try Again</Link>
       </Button>
       <Card>
-        <CardContent className="pt-6">
+        <CardContent className="p-4 sm:p-6">
           <h2 className="mb-2 font-semibold">Possible reasons</h2>
-          <ul className="list-disc pl-5 text-sm text-slate-600">
-            {REASONS.map((reason) => (
-              <li key={reason}>{reason}</li>
+          <ul className="list-disc pl-5 text-sm text-slate-700">
+            {REASONS.map((item) => (
+              <li key={item}>{item}</li>
             ))}
           </ul>
-          <p className="mt-4 text-sm text-slate-600">If the problem continues, please contact the clinic.</p>
+          <p className="mt-4 text-sm text-slate-700">If the problem continues, please contact the clinic.</p>
         </CardContent>
       </Card>
       {page.data ? <ClinicInformationCard clinic={page.data.clinic} /> : null}

@@ -1,21 +1,33 @@
-import { CHECKOUT_MESSAGES, formatPence } from '@clinicpay/shared';
-import { Lock, ShieldCheck } from 'lucide-react';
+import { CHECKOUT_MESSAGES, type PublicPaymentData } from '@clinicpay/shared';
 import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePaymentPage } from './api/get-payment-page';
-import { ClinicSummary } from './components/clinic-summary';
+import { ClinicInformationCard } from './components/clinic-summary';
+import { OrderSummary, ReassurancePanel } from './components/order-summary';
 import { PaymentSystem } from './components/payment-system';
+import { PaymentPageSkeleton } from './components/skeletons';
 
-const REASSURANCE = [
-  'Bank-level encryption protects your card details',
-  'PCI DSS compliant payment processing',
-  'A confirmation is sent to you and to the clinic',
-  'Trusted by NHS clinics',
-];
+const LOADING = 'Loading payment information...';
+
+/**
+ * Why a page cannot be paid, as its heading and message. 'Payment Unavailable' is the spec's (§2); the
+ * other two headings are ours (decision 0023).
+ */
+const NOT_PAYABLE = {
+  not_connected: { title: CHECKOUT_MESSAGES.unavailableTitle, message: CHECKOUT_MESSAGES.unavailable },
+  archived: { title: 'Payment Link Inactive', message: CHECKOUT_MESSAGES.archived },
+  paid: { title: 'Already Paid', message: CHECKOUT_MESSAGES.alreadyPaid },
+} as const;
+
+/** Places in the two-column grid; the source order is the phone's: summary, form, reassurance. */
+const AREA = {
+  summary: 'md:col-start-1 md:row-start-1',
+  form: 'md:col-start-2 md:row-start-1 md:row-span-2',
+  aside: 'md:col-start-1 md:row-start-2',
+};
 
 /** Spec §2 "Public payment page": /payment/{id}, a payment request id or a payment link id. */
 export function PaymentPage() {
@@ -24,8 +36,7 @@ export function PaymentPage() {
   const page = usePaymentPage(id);
 
   if (!id) return <Alert tone="error">No payment link ID provided</Alert>;
-  if (page.isPending)
-    return <Spinner label="Loading payment information..." className="justify-center py-24" />;
+  if (page.isPending) return <PaymentPageSkeleton label={LOADING} />;
   if (page.isError) {
     // An unknown id is the patient's to fix; anything else is a system error, which leads on to the
     // failed page and its advice (spec §2).
@@ -46,57 +57,35 @@ export function PaymentPage() {
       </div>
     );
   }
-  const data = page.data;
+  return <PaymentPageContent page={page.data} />;
+}
 
+function PaymentPageContent({ page }: { page: PublicPaymentData }) {
+  const notPayable = page.payability === 'payable' ? null : NOT_PAYABLE[page.payability];
   return (
-    <div className="mx-auto grid max-w-5xl gap-6 md:grid-cols-2">
-      <div className="flex flex-col gap-6">
-        <Card>
-          <CardContent className="flex flex-col gap-4 pt-6">
-            <ClinicSummary clinic={data.clinic} />
-            <dl className="grid grid-cols-2 gap-2 border-t border-slate-100 pt-4 text-sm">
-              <dt className="text-slate-600">Payment type</dt>
-              <dd className="text-right font-medium">{data.title || 'Payment'}</dd>
-              <dt className="text-slate-600">Amount Due</dt>
-              <dd className="text-right text-2xl font-bold" data-testid="amount-due">
-                {formatPence(data.amount)}
-              </dd>
-            </dl>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <Lock className="h-4 w-4 text-brand-700" aria-hidden /> Secure Payment
-            </CardTitle>
+    <div className="mx-auto grid max-w-5xl gap-4 sm:gap-6 md:grid-cols-2 md:grid-rows-[auto_1fr] md:items-start">
+      <OrderSummary page={page} className={AREA.summary} />
+      {notPayable ? (
+        // No form and no payment heading: the page says only why it cannot be paid (issue #14).
+        <Alert tone={page.payability === 'paid' ? 'success' : 'error'} className={AREA.form}>
+          <h1 className="text-base font-semibold">{notPayable.title}</h1>
+          <p className="mt-1">{notPayable.message}</p>
+        </Alert>
+      ) : (
+        <Card className={AREA.form}>
+          <CardHeader className="p-4 sm:p-6">
+            <h1 className="text-xl font-semibold">Complete Your Payment</h1>
           </CardHeader>
-          <CardContent>
-            <ul className="flex flex-col gap-2 text-sm text-slate-600">
-              {REASSURANCE.map((line) => (
-                <li key={line} className="flex items-center gap-2">
-                  <ShieldCheck className="h-4 w-4 text-brand-700" aria-hidden /> {line}
-                </li>
-              ))}
-            </ul>
+          <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
+            <PaymentSystem page={page} />
           </CardContent>
         </Card>
-      </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Complete Your Payment</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {data.payability === 'not_connected' ? (
-            <Alert tone="error">
-              <p className="font-semibold">{CHECKOUT_MESSAGES.unavailableTitle}</p>
-              <p>{CHECKOUT_MESSAGES.unavailable}</p>
-            </Alert>
-          ) : null}
-          {data.payability === 'archived' ? <Alert tone="error">{CHECKOUT_MESSAGES.archived}</Alert> : null}
-          {data.payability === 'paid' ? <Alert tone="success">{CHECKOUT_MESSAGES.alreadyPaid}</Alert> : null}
-          {data.payability === 'payable' ? <PaymentSystem page={data} /> : null}
-        </CardContent>
-      </Card>
+      )}
+      {notPayable ? null : <ReassurancePanel className={AREA.aside} />}
+      {/* On a phone the summary is compact; the clinic's contact details come last. */}
+      {page.clinic.address || page.clinic.email || page.clinic.phone ? (
+        <ClinicInformationCard clinic={page.clinic} className="md:hidden" />
+      ) : null}
     </div>
   );
 }

@@ -1,34 +1,49 @@
-import { formatPence, paymentTypeLabel } from '@clinicpay/shared';
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2, Printer } from 'lucide-react';
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
-import { Card, CardContent } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { formatDate } from '@/lib/dates';
+import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePaymentPage } from './api/get-payment-page';
 import { usePaymentReference } from './api/get-payment-reference';
 import { ClinicInformationCard } from './components/clinic-summary';
+import { Receipt } from './components/receipt';
+import { forgetPayer } from './lib/remembered-payer';
 
 const NO_REFERENCE = 'Could not retrieve payment reference. Please contact the clinic for assistance.';
+const INFO_UNAVAILABLE = 'Payment Information Unavailable';
+const INFO_UNAVAILABLE_TEXT =
+  "We couldn't retrieve your payment information. Please contact the clinic for assistance.";
+
+/** Prints the page; the print styles leave only the receipt (issue #14). */
+function printReceipt() {
+  toast.dismiss();
+  window.print();
+}
 
 /**
  * Spec §2 "Success page": /payment/success?link_id&payment_id. After 3-D Secure the provider returns
- * here with payment_intent and redirect_status; a failed challenge goes on to the failed page.
+ * here with payment_intent and redirect_status; a failed challenge goes on to the failed page. Opened
+ * without a payment it says only 'Payment Information Unavailable', never 'Payment Successful!'
+ * (issue #14). The receipt can be printed.
  */
 export function SuccessPage() {
-  useDocumentTitle('Payment Successful');
   const [params] = useSearchParams();
   const linkId = params.get('link_id') ?? undefined;
   const paymentIntentId = params.get('payment_id') ?? params.get('payment_intent');
+  useDocumentTitle(paymentIntentId ? 'Payment Successful' : INFO_UNAVAILABLE);
   const page = usePaymentPage(linkId);
   const { reference, gaveUp } = usePaymentReference(paymentIntentId);
 
   useEffect(() => {
     if (gaveUp && paymentIntentId) toast.error(NO_REFERENCE);
   }, [gaveUp, paymentIntentId]);
+
+  // Paid: the details kept in this tab for Try Again are no longer needed.
+  useEffect(() => {
+    if (linkId && paymentIntentId) forgetPayer(linkId);
+  }, [linkId, paymentIntentId]);
 
   // Back from 3-D Secure: the form's own success toast did not get to show.
   const backFromChallenge = params.get('redirect_status') === 'succeeded';
@@ -42,61 +57,39 @@ export function SuccessPage() {
     );
   }
 
+  if (!paymentIntentId) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col gap-4 sm:gap-6">
+        <div className="rounded-md border border-slate-200 bg-white p-6 text-center">
+          <h1 className="text-2xl font-bold">{INFO_UNAVAILABLE}</h1>
+          <p className="mt-2 text-slate-700">{INFO_UNAVAILABLE_TEXT}</p>
+        </div>
+        {page.data ? <ClinicInformationCard clinic={page.data.clinic} /> : null}
+      </div>
+    );
+  }
+
   return (
-    <div className="mx-auto flex max-w-xl flex-col gap-6">
+    <div className="mx-auto flex max-w-xl flex-col gap-4 sm:gap-6">
       <div className="text-center">
-        <CheckCircle2 className="mx-auto h-14 w-14 text-green-600" aria-hidden />
-        <h1 className="mt-4 text-2xl font-bold">Payment Successful!</h1>
-        <p className="mt-2 text-slate-600">
+        <CheckCircle2 className="mx-auto h-14 w-14 text-green-700 print:hidden" aria-hidden />
+        <h1 className="mt-4 text-2xl font-bold print:mt-0">Payment Successful!</h1>
+        <p className="mt-2 text-slate-700">
           Your payment has been processed successfully. A confirmation email has been sent to your email
           address.
         </p>
       </div>
       {page.isError || !linkId ? (
-        <Alert tone="error">
-          <p className="font-semibold">Payment Information Unavailable</p>
-          <p>We couldn't retrieve your payment information. Please contact the clinic for assistance.</p>
+        <Alert tone="info">
+          <p className="font-semibold">{INFO_UNAVAILABLE}</p>
+          <p>{INFO_UNAVAILABLE_TEXT}</p>
         </Alert>
       ) : null}
-      {page.data ? (
-        <Card>
-          <CardContent className="pt-6">
-            <dl className="grid grid-cols-2 gap-2 text-sm">
-              <dt className="text-slate-600">Amount Paid</dt>
-              <dd className="text-right font-semibold">{formatPence(page.data.amount)}</dd>
-              <dt className="text-slate-600">Date</dt>
-              <dd className="text-right">{formatDate(new Date().toISOString())}</dd>
-              <dt className="text-slate-600">Clinic</dt>
-              <dd className="text-right">{page.data.clinic.name}</dd>
-              {page.data.title ? (
-                <>
-                  <dt className="text-slate-600">Payment For</dt>
-                  <dd className="text-right">{page.data.title}</dd>
-                </>
-              ) : null}
-              <dt className="text-slate-600">Payment Type</dt>
-              <dd className="text-right">{paymentTypeLabel(page.data.type)}</dd>
-            </dl>
-          </CardContent>
-        </Card>
-      ) : null}
-      <Card>
-        <CardContent className="pt-6 text-center">
-          <p className="text-sm text-slate-600">Payment reference</p>
-          {reference ? (
-            <p className="text-xl font-bold tracking-wider" data-testid="payment-reference">
-              {reference}
-            </p>
-          ) : gaveUp ? (
-            <p className="text-sm text-red-600">
-              Your payment succeeded, but we could not retrieve its reference. Please contact the clinic.
-            </p>
-          ) : (
-            <Spinner label="Generating payment reference..." className="justify-center" />
-          )}
-        </CardContent>
-      </Card>
-      {page.data ? <ClinicInformationCard clinic={page.data.clinic} /> : null}
+      <Receipt page={page.data} reference={reference} gaveUp={gaveUp} />
+      {page.data ? <ClinicInformationCard clinic={page.data.clinic} className="print:shadow-none" /> : null}
+      <Button type="button" variant="outline" className="self-center print:hidden" onClick={printReceipt}>
+        <Printer className="h-4 w-4" aria-hidden /> Print receipt
+      </Button>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import type { PublicPaymentData } from '@clinicpay/shared';
 import { Alert } from '@/components/ui/alert';
-import { Spinner } from '@/components/ui/spinner';
 import { useProviderConfig } from '@/lib/provider-config';
 import { SandboxCheckout } from '../sandbox/sandbox-checkout';
 import { stripeFor } from '../stripe/load-stripe';
 import { PAYMENT_SYSTEM_FAILED, PAYMENT_SYSTEM_LOADING, StripeCheckout } from '../stripe/stripe-checkout';
+import { FormSkeleton } from './skeletons';
 
 /**
  * The payment form of whichever card provider the server runs (spec §7 get-stripe-public-key): Stripe
@@ -13,7 +13,7 @@ import { PAYMENT_SYSTEM_FAILED, PAYMENT_SYSTEM_LOADING, StripeCheckout } from '.
  */
 export function PaymentSystem({ page }: { page: PublicPaymentData }) {
   const config = useProviderConfig();
-  if (config.isPending) return <Spinner label={PAYMENT_SYSTEM_LOADING} className="justify-center py-8" />;
+  if (config.isPending) return <FormSkeleton label={PAYMENT_SYSTEM_LOADING} />;
   if (config.isError) return <Alert tone="error">{PAYMENT_SYSTEM_FAILED}</Alert>;
   if (config.data.provider === 'sandbox') return <SandboxCheckout page={page} />;
   if (!config.data.publishableKey) return <Alert tone="error">{PAYMENT_SYSTEM_FAILED}</Alert>;

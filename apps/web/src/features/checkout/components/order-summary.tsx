@@ -1,0 +1,63 @@
+import { formatPence, type PublicPaymentData } from '@clinicpay/shared';
+import { Lock, ShieldCheck } from 'lucide-react';
+import { Card, CardContent } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { ClinicContact, ClinicLogo } from './clinic-summary';
+
+/**
+ * Spec §2 clinic card: logo or initials, name, address, email, phone, payment type (default 'Payment')
+ * and Amount Due. On a phone it is compact (clinic, what for, amount) so the form follows at once;
+ * the contact details move below the form there (issue #14).
+ */
+export function OrderSummary({ page, className }: { page: PublicPaymentData; className?: string }) {
+  return (
+    <Card className={className}>
+      <CardContent className="flex flex-col gap-3 p-4 sm:p-6 md:gap-4">
+        <div className="flex min-w-0 items-center gap-3 md:items-start md:gap-4">
+          <ClinicLogo clinic={page.clinic} className="h-10 w-10 text-sm md:h-14 md:w-14 md:text-lg" />
+          <div className="min-w-0">
+            <p className="font-semibold text-slate-900 [overflow-wrap:anywhere] md:text-lg">
+              {page.clinic.name}
+            </p>
+            <ClinicContact clinic={page.clinic} className="hidden md:flex" />
+          </div>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] items-baseline gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-sm md:pt-4">
+          <dt className="text-slate-700">Payment type</dt>
+          <dd className="text-right font-medium [overflow-wrap:anywhere]">{page.title || 'Payment'}</dd>
+          <dt className="text-slate-700">Amount Due</dt>
+          <dd className="text-right text-2xl font-bold" data-testid="amount-due">
+            {formatPence(page.amount)}
+          </dd>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+const REASSURANCE = [
+  'Bank-level encryption protects your card details',
+  'PCI DSS compliant payment processing',
+  'A confirmation is sent to you and to the clinic',
+  'Trusted by NHS clinics',
+];
+
+/** Spec §2 Secure Payment panel: the reassurance under the clinic card (under the form on a phone). */
+export function ReassurancePanel({ className }: { className?: string }) {
+  return (
+    <Card className={cn(className)}>
+      <CardContent className="p-4 sm:p-6">
+        <h2 className="mb-3 flex items-center gap-2 text-lg font-semibold">
+          <Lock className="h-4 w-4 text-brand-700" aria-hidden /> Secure Payment
+        </h2>
+        <ul className="flex flex-col gap-2 text-sm text-slate-700">
+          {REASSURANCE.map((line) => (
+            <li key={line} className="flex items-start gap-2">
+              <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden /> {line}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
