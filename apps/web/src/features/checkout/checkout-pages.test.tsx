@@ -1,0 +1,264 @@
+import type { PublicPaymentData } from '@clinicpay/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster, toast } from 'sonner';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FailedPage } from './failed-page';
+import { PaymentPage } from './payment-page';
+import { SuccessPage } from './success-page';
+
+// Journeys that type a whole form run longer than vitest's 5 s default on a busy machine.
+const JOURNEY_MS = 20_000;
+const LINK_ID = '6f1c1f4e-8f9b-4c39-9d57-0e6d8f3c2a11';
+const aPage = (overrides: Partial<PublicPaymentData> = {}): PublicPaymentData => ({
+  id: LINK_ID,
+  amount: 4500,
+  title: 'New patient deposit',
+  type: 'deposit',
+  isRequest: false,
+  patientName: null,
+  patientEmail: null,
+  patientPhone: null,
+  payability: 'payable',
+  clinic: {
+    id: 'c1',
+    name: 'Marylebone Skin Clinic',
+    logo: null,
+    email: 'desk@marylebone.example',
+    phone: '020 7946 0123',
+    address: '1 Harley Street, London',
+    stripeStatus: 'connected',
+  },
+  ...overrides,
+});
+
+let paymentPage = aPage();
+let intentsCreated: unknown[] = [];
+let confirmedCards: { number: string }[] = [];
+const server = setupServer(
+  http.get('/api/public/payments/:id', () => HttpResponse.json(paymentPage)),
+  http.get('/api/payment-provider/config', () =>
+    HttpResponse.json({ provider: 'sandbox', publishableKey: null }),
+  ),
+  http.post('/api/public/payments/:id/payment-intents', async ({ request }) => {
+    intentsCreated.push(await request.json());
+    return HttpResponse.json({ paymentIntentId: 'pi_sbx_1', clientSecret: 'pi_sbx_1_secret', amount: 4500 });
+  }),
+  http.post('/api/sandbox/payment-intents/:id/confirm', async ({ request }) => {
+    const { card } = (await request.json()) as { card: { number: string } };
+    confirmedCards.push(card);
+    return HttpResponse.json({
+      paymentIntent: { id: 'pi_sbx_1', status: 'requires_payment_method' },
+      error: { code: 'card_declined', message: 'Your card was declined.' },
+    });
+  }),
+);
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // The sandbox wallet's switch (Radix) watches its size; jsdom has no ResizeObserver.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  sessionStorage.clear();
+  paymentPage = aPage();
+  intentsCreated = [];
+  confirmedCards = [];
+});
+afterAll(() => server.close());
+
+function renderAt(path: string) {
+  toast.dismiss();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/payment/success', element: <SuccessPage /> },
+      { path: '/payment/failed', element: <FailedPage /> },
+      { path: '/payment/:id', element: <PaymentPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup(), router };
+}
+
+async function fillPayer(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Full Name'), 'Ada Patient');
+  await user.type(screen.getByLabelText('Email'), 'ada@patient.example');
+  await user.type(screen.getByLabelText('Phone Number (optional)'), '07700 900123');
+}
+
+describe('a declined card and Try Again (issue #14)', () => {
+  it(
+    "shows the provider's reason on the failed page, and Try Again brings back the payer's details, never the card",
+    async () => {
+      const { user, router } = renderAt(`/payment/${LINK_ID}`);
+      await fillPayer(user);
+      await user.type(screen.getByLabelText('Card number'), '4000000000000002');
+      await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1234');
+      await user.type(screen.getByLabelText('CVC'), '123');
+      await user.click(screen.getByRole('button', { name: 'Pay £45.00' }));
+
+      expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeTruthy();
+      expect(router.state.location.search).toBe(`?link_id=${LINK_ID}`);
+      expect(screen.getByTestId('failure-reason').textContent).toBe('Your card was declined.');
+      expect(confirmedCards).toEqual([expect.objectContaining({ number: '4000000000000002' })]);
+      // The spec's general reasons are still listed.
+      const reasons = screen.getByRole('heading', { name: 'Possible reasons' }).parentElement as HTMLElement;
+      expect(
+        within(reasons)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'Insufficient funds in your account',
+        'Card details entered incorrectly',
+        'Card expired or cancelled',
+        'Payment declined by your bank',
+        'A temporary issue with the payment processor',
+      ]);
+
+      await user.click(screen.getByRole('link', { name: 'Try Again' }));
+      expect(((await screen.findByLabelText('Full Name')) as HTMLInputElement).value).toBe('Ada Patient');
+      expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@patient.example');
+      expect((screen.getByLabelText('Phone Number (optional)') as HTMLInputElement).value).toBe(
+        '07700 900123',
+      );
+      expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('');
+      expect((screen.getByLabelText('CVC') as HTMLInputElement).value).toBe('');
+      expect(JSON.stringify({ ...sessionStorage })).not.toContain('4000');
+    },
+    JOURNEY_MS,
+  );
+
+  it('shows no reason on a failed page opened without a failed attempt', async () => {
+    renderAt(`/payment/failed?link_id=${LINK_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Clinic Information' })).toBeTruthy();
+    expect(screen.queryByTestId('failure-reason')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe(`/payment/${LINK_ID}`);
+  });
+});
+
+describe('the payment form refuses a bad card before any request (issue #14)', () => {
+  it.each([
+    ['4242424242424241', '1234', 'Card number', 'Your card number is invalid.'],
+    ['4242424242424242', '1334', 'Expiry (MM/YY)', "Your card's expiry month must be between 01 and 12."],
+    ['4242424242424242', '0120', 'Expiry (MM/YY)', "Your card's expiry date is in the past."],
+  ])(
+    'card %s expiring %s: %s says %s and has focus',
+    async (number, expiry, label, message) => {
+      const { user } = renderAt(`/payment/${LINK_ID}`);
+      await fillPayer(user);
+      await user.type(screen.getByLabelText('Card number'), number);
+      await user.type(screen.getByLabelText('Expiry (MM/YY)'), expiry);
+      await user.type(screen.getByLabelText('CVC'), '123');
+      await user.click(screen.getByRole('button', { name: 'Pay £45.00' }));
+      expect(screen.getByText('Card information is not complete')).toBeTruthy();
+      const field = screen.getByLabelText(label);
+      expect(document.activeElement).toBe(field);
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(screen.getByText(message).id).toBe(field.getAttribute('aria-describedby'));
+      expect(intentsCreated).toEqual([]);
+    },
+    JOURNEY_MS,
+  );
+
+  it('ties the payer-detail messages to their fields and focuses the first', async () => {
+    const { user } = renderAt(`/payment/${LINK_ID}`);
+    await user.type(await screen.findByLabelText('Full Name'), 'Al');
+    await user.click(screen.getByRole('button', { name: 'Pay £45.00' }));
+    const name = screen.getByLabelText('Full Name');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Name must be at least 3 characters').id).toBe(
+      name.getAttribute('aria-describedby'),
+    );
+    expect(document.activeElement).toBe(name);
+    // The card's parts say what they need too, without taking focus from the name.
+    expect(screen.getByText('Enter your card number.')).toBeTruthy();
+    expect(intentsCreated).toEqual([]);
+  });
+});
+
+describe('the payment page (issue #14)', () => {
+  it('shows a skeleton with the loading text, then the amount on the pay button', async () => {
+    renderAt(`/payment/${LINK_ID}`);
+    expect(screen.getByRole('status').textContent).toBe('Loading payment information...');
+    expect(await screen.findByRole('button', { name: 'Pay £45.00' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Complete Your Payment' })).toBeTruthy();
+  });
+
+  it("links the clinic's email and phone", async () => {
+    renderAt(`/payment/${LINK_ID}`);
+    await screen.findByRole('button', { name: 'Pay £45.00' });
+    const email = screen.getAllByRole('link', { name: 'desk@marylebone.example' })[0];
+    const phone = screen.getAllByRole('link', { name: '020 7946 0123' })[0];
+    expect(email?.getAttribute('href')).toBe('mailto:desk@marylebone.example');
+    expect(phone?.getAttribute('href')).toBe('tel:02079460123');
+  });
+
+  it('hides the form and the payment heading when the clinic cannot take payments', async () => {
+    paymentPage = aPage({ payability: 'not_connected' });
+    renderAt(`/payment/${LINK_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Unavailable' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'This clinic has not set up payment processing. Please contact the clinic directly to arrange payment.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Complete Your Payment')).toBeNull();
+    expect(screen.queryByLabelText('Full Name')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+  });
+});
+
+describe('the success page (issue #14)', () => {
+  it("opened without a payment says only 'Payment Information Unavailable'", async () => {
+    renderAt('/payment/success');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Payment Information Unavailable' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        "We couldn't retrieve your payment information. Please contact the clinic for assistance.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Payment Successful!')).toBeNull();
+  });
+
+  it('offers a receipt to print from the keyboard, and forgets the payer kept for Try Again', async () => {
+    server.use(
+      http.get('/api/public/payment-intents/:id/reference', () =>
+        HttpResponse.json({ reference: 'CP-AB12-CD34' }),
+      ),
+    );
+    sessionStorage.setItem(
+      `clinicpay:payer:${LINK_ID}`,
+      JSON.stringify({ name: 'Ada Patient', email: 'ada@patient.example', phone: null }),
+    );
+    let printed = 0;
+    window.print = () => {
+      printed += 1;
+    };
+    const { user } = renderAt(`/payment/success?link_id=${LINK_ID}&payment_id=pi_sbx_1`);
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeTruthy();
+    expect((await screen.findByTestId('payment-reference')).textContent).toBe('CP-AB12-CD34');
+    expect(sessionStorage.getItem(`clinicpay:payer:${LINK_ID}`)).toBeNull();
+    screen.getByRole('button', { name: 'Print receipt' }).focus();
+    await user.keyboard('{Enter}');
+    expect(printed).toBe(1);
+  });
+});
