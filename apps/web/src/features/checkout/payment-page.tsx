@@ -14,7 +14,7 @@ const LOADING = 'Loading payment information...';
 
 /**
  * Why a page cannot be paid, as its heading and message. 'Payment Unavailable' is the spec's (§2); the
- * other two headings are ours (decision 0023).
+ * other two headings are ours (decision 0024).
  */
 const NOT_PAYABLE = {
   not_connected: { title: CHECKOUT_MESSAGES.unavailableTitle, message: CHECKOUT_MESSAGES.unavailable },
