@@ -30,7 +30,8 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster richColors position="top-right" />
+      {/* Below the 64 px header on every screen, so a toast never hides the menu or the brand. */}
+      <Toaster richColors position="top-right" offset={{ top: 80 }} mobileOffset={{ top: 72 }} />
     </QueryClientProvider>
   );
 }

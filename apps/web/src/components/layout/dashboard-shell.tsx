@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
 import { Brand } from './brand';
+import { MAIN_ID } from './skip-link';
 
 export interface NavItem {
   to: string;
@@ -34,19 +35,19 @@ export function DashboardShell({ title, navItems, footer }: DashboardShellProps)
 
   return (
     <div className="min-h-screen bg-slate-50 md:flex">
-      <div className="flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4 md:hidden">
+      <header className="flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4 md:hidden">
         <Brand />
         <button
           type="button"
-          className="rounded-md p-2 hover:bg-slate-100"
+          className="rounded-md p-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls="sidebar"
           onClick={() => setMenuOpen((open) => !open)}
         >
-          {menuOpen ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
+          {menuOpen ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
         </button>
-      </div>
+      </header>
       <aside
         id="sidebar"
         aria-label={title}
@@ -81,7 +82,7 @@ export function DashboardShell({ title, navItems, footer }: DashboardShellProps)
         </nav>
         {footer ? <div className="border-t border-slate-200 p-3">{footer}</div> : null}
       </aside>
-      <main className="flex-1 p-4 md:p-8">
+      <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none md:p-8">
         <Outlet />
       </main>
     </div>

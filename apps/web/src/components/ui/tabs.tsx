@@ -4,10 +4,17 @@ import { cn } from '@/lib/cn';
 
 export const Tabs = TabsPrimitive.Root;
 
+/**
+ * The tabs stay on one line (issue #14): on a phone they share the width, and should they still not
+ * fit, the row scrolls sideways by itself, never the page (the tabs themselves take focus).
+ */
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn('inline-flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1', className)}
+      className={cn(
+        'flex w-full max-w-full gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1 sm:inline-flex sm:w-auto',
+        className,
+      )}
       {...props}
     />
   );
@@ -17,7 +24,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
+        'flex-1 shrink-0 rounded-md px-1.5 py-1.5 text-xs font-medium whitespace-nowrap text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm sm:flex-none sm:px-3 sm:text-sm',
         className,
       )}
       {...props}

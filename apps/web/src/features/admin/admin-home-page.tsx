@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES, type AdminStatsQuery, formatPence, HISTORY_MESSAGES } from '@clinicpay/shared';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
 import { DateRangePicker } from '@/components/ui/date-range-picker';
 import { Label } from '@/components/ui/label';
@@ -42,14 +43,15 @@ export function AdminHomePage() {
   const joined = data?.totalClinics.joinedThisMonth ?? 0;
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+    <PageFrame
+      title="Admin Dashboard"
+      actions={
         <div className="flex w-full flex-col gap-1.5 sm:w-72">
           <Label htmlFor="admin-dates">Date range</Label>
           <DateRangePicker id="admin-dates" value={pickerValue} onChange={changeRange} />
         </div>
-      </div>
+      }
+    >
       {stats.isError ? <Alert tone="error">{ADMIN_MESSAGES.statsFailed}</Alert> : null}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Platform statistics">
         <li>
@@ -97,6 +99,6 @@ export function AdminHomePage() {
           <RecentClinicsCard clinics={data.recentClinics} />
         </>
       ) : null}
-    </div>
+    </PageFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES, formatPence } from '@clinicpay/shared';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -11,7 +12,7 @@ import { ClinicInfoCard } from './components/clinic-info-card';
 import { StatCard } from './components/stat-card';
 
 const backLink = (
-  <Button asChild variant="ghost" size="sm" className="self-start">
+  <Button asChild variant="outline" size="sm">
     <Link to="/admin/clinics">
       <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Clinics
     </Link>
@@ -21,13 +22,11 @@ const backLink = (
 /** Spec §2 error state: titled Error, 'Could not load clinic profile', 'Clinic data not found...'. */
 function ProfileError() {
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-4">
-      {backLink}
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6">
-        <h1 className="text-xl font-bold text-red-900">{ADMIN_MESSAGES.profileErrorHeading}</h1>
-        <p className="mt-2 text-red-900">{ADMIN_MESSAGES.profileErrorMessage}</p>
+    <PageFrame title={ADMIN_MESSAGES.profileErrorHeading} actions={backLink}>
+      <div role="alert" className="max-w-3xl rounded-lg border border-red-200 bg-red-50 p-6 text-red-900">
+        {ADMIN_MESSAGES.profileErrorMessage}
       </div>
-    </div>
+    </PageFrame>
   );
 }
 
@@ -42,9 +41,7 @@ export function ClinicProfilePage() {
   const { clinic, stats, recentPayments, links, audit } = profile.data;
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6">
-      {backLink}
-      <h1 className="text-2xl font-bold">{name}</h1>
+    <PageFrame title={name} actions={backLink}>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Clinic statistics">
         <li>
           <StatCard
@@ -77,6 +74,6 @@ export function ClinicProfilePage() {
         <ClinicLinksCard links={links} />
       </div>
       <ClinicAuditCard entries={audit} />
-    </div>
+    </PageFrame>
   );
 }

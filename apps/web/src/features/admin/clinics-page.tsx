@@ -1,6 +1,7 @@
 import { ADMIN_CLINICS_PAGE_SIZE, ADMIN_MESSAGES } from '@clinicpay/shared';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { Pager } from '@/components/ui/pager';
@@ -29,18 +30,19 @@ export function ClinicsPage() {
   const total = clinics.data?.total ?? 0;
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Clinics</h1>
-        <div className="flex w-full flex-wrap items-center gap-3 sm:w-auto">
+    <PageFrame
+      title="Clinics"
+      actions={
+        <>
           <ClinicSearch id="clinic-search" value={search} onSearch={onSearch} />
           <AddClinicDialog />
-        </div>
-      </div>
+        </>
+      }
+    >
       {clinics.isError ? (
         <Alert tone="error">{ADMIN_MESSAGES.clinicsFailedWith(clinics.error.message)}</Alert>
       ) : null}
-      <Card className="overflow-x-auto">
+      <Card className="p-3">
         <ClinicsTable clinics={clinics.data?.items ?? []} busy={clinics.isPending} />
       </Card>
       <Pager
@@ -49,6 +51,6 @@ export function ClinicsPage() {
         pageCount={Math.ceil(total / ADMIN_CLINICS_PAGE_SIZE)}
         onPage={onPage}
       />
-    </div>
+    </PageFrame>
   );
 }

@@ -85,7 +85,9 @@ describe('Admin Settings', () => {
     expect((input as HTMLInputElement).value).toBe('3.25');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const message = await screen.findByText('Please enter a fee between 0 and 100 with at most one decimal');
-    expect(input.getAttribute('aria-describedby')).toBe(message.id);
+    // The message first, then the lasting explanation of the fee.
+    expect(input.getAttribute('aria-describedby')).toBe(`${message.id} platform-fee-help`);
+    await waitFor(() => expect(document.activeElement).toBe(input));
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(feeBodies).toEqual([]);
   });

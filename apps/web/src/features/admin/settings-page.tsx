@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES } from '@clinicpay/shared';
+import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { FailedNotificationsCard } from './components/failed-notifications-card';
@@ -13,13 +14,12 @@ import { WebhooksCard } from './components/webhooks-card';
 export function AdminSettingsPage() {
   useDocumentTitle('Admin Settings');
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <h1 className="text-2xl font-bold">Admin Settings</h1>
+    <PageFrame title="Admin Settings">
       <Alert>{ADMIN_MESSAGES.settingsNotice}</Alert>
       <PlatformFeeCard />
       <ProviderConnectionsCard />
       <WebhooksCard />
       <FailedNotificationsCard />
-    </div>
+    </PageFrame>
   );
 }

@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
+import { Form, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { showServerFieldErrors } from '@/lib/form-errors';
+import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useChangePassword } from './api/change-password';
 
 const FIELDS = [
@@ -21,8 +21,13 @@ export function ChangePasswordForm() {
   const form = useForm<ChangePasswordRequest>({
     resolver: zodResolver(changePasswordRequestSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    shouldFocusError: false,
   });
-  const { errors } = form.formState;
+  const errors = useFormErrors(
+    form,
+    FIELDS.map(([name]) => name),
+    { formId: 'change-password' },
+  );
 
   const onSubmit = form.handleSubmit((values) =>
     change.mutate(values, {
@@ -31,7 +36,7 @@ export function ChangePasswordForm() {
         form.reset();
       },
       onError: (error) => {
-        showServerFieldErrors(form, error);
+        showServerFieldErrors(form, error, errors);
         toast.error(error.message);
       },
     }),
@@ -44,22 +49,16 @@ export function ChangePasswordForm() {
         <CardDescription>Changing your password signs you out on every other device.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-4">
+        <Form errors={errors} onSubmit={onSubmit} className="flex max-w-md flex-col gap-4">
           {FIELDS.map(([name, label, autoComplete]) => (
-            <FormField key={name} id={name} label={label} error={errors[name]?.message}>
-              <Input
-                id={name}
-                type="password"
-                autoComplete={autoComplete}
-                aria-invalid={errors[name] ? true : undefined}
-                {...form.register(name)}
-              />
+            <FormField key={name} name={name} label={label}>
+              <Input type="password" autoComplete={autoComplete} {...form.register(name)} />
             </FormField>
           ))}
           <Button type="submit" disabled={change.isPending} className="self-start">
             {change.isPending ? 'Updating...' : 'Update Password'}
           </Button>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

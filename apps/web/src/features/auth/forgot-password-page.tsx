@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { Form, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRequestPasswordReset } from './api/reset-password';
 import { AuthCard } from './components/auth-card';
@@ -18,7 +19,9 @@ export function ForgotPasswordPage() {
   const form = useForm<EmailRequest>({
     resolver: zodResolver(emailRequestSchema),
     defaultValues: { email: '' },
+    shouldFocusError: false,
   });
+  const errors = useFormErrors(form, ['email'], { formId: 'forgot-password' });
 
   const onSubmit = form.handleSubmit((values) =>
     request.mutate(values, {
@@ -51,17 +54,17 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title="Forgot password" description="Enter your email and we'll send you reset instructions.">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <FormField id="email" label="Email" error={form.formState.errors.email?.message}>
-          <Input type="email" autoComplete="email" {...form.register('email')} id="email" />
+      <Form errors={errors} onSubmit={onSubmit} className="flex flex-col gap-4">
+        <FormField name="email" label="Email">
+          <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
         <Button type="submit" disabled={request.isPending}>
           {request.isPending ? 'Sending...' : 'Send Reset Instructions'}
         </Button>
-        <Link to="/sign-in" className="text-center text-sm text-brand-700 hover:underline">
+        <Link to="/sign-in" className="text-center text-sm text-brand-700 underline">
           Back to sign in
         </Link>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

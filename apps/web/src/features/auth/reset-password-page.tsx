@@ -5,15 +5,28 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { Form, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { showServerFieldErrors } from '@/lib/form-errors';
+import { ApiError } from '@/lib/api-client';
+import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useResetPassword, useResetTokenCheck } from './api/reset-password';
 import { AuthCard } from './components/auth-card';
 
 const REDIRECT_AFTER_RESET_MS = 2000;
+const REQUEST_NEW_LINK = 'Please request a new password reset link.';
+
+/**
+ * Spec §8 "Verification and reset": a refused link reads 'Invalid reset token. Please request a new
+ * password reset link.' (the server's reason, so an expired link says so), and a check that could not
+ * be made reads 'Unable to verify your reset token. ...'.
+ */
+export function resetCheckMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 400) return `${error.message}. ${REQUEST_NEW_LINK}`;
+  if (error instanceof ApiError && error.status === 429) return error.message;
+  return `Unable to verify your reset token. ${REQUEST_NEW_LINK}`;
+}
 
 /** Spec §2 "Reset password": missing, checking, invalid or expired, and valid ('Set new password'). */
 export function ResetPasswordPage() {
@@ -40,7 +53,7 @@ export function ResetPasswordPage() {
   if (check.isError) {
     return (
       <AuthCard title="Reset password">
-        <InvalidLink message={check.error.message} />
+        <InvalidLink message={resetCheckMessage(check.error)} />
       </AuthCard>
     );
   }
@@ -64,8 +77,9 @@ function NewPasswordForm({ token, userId }: { token: string; userId: string }) {
   const form = useForm<ResetPasswordRequest>({
     resolver: zodResolver(resetPasswordRequestSchema),
     defaultValues: { token, userId, password: '', confirmPassword: '' },
+    shouldFocusError: false,
   });
-  const { errors } = form.formState;
+  const errors = useFormErrors(form, ['password', 'confirmPassword'], { formId: 'reset-password' });
 
   const onSubmit = form.handleSubmit((values) =>
     reset.mutate(values, {
@@ -74,7 +88,7 @@ function NewPasswordForm({ token, userId }: { token: string; userId: string }) {
         setTimeout(() => navigate('/sign-in', { replace: true }), REDIRECT_AFTER_RESET_MS);
       },
       onError: (error) => {
-        if (!showServerFieldErrors(form, error)) form.setError('root', { message: error.message });
+        if (!showServerFieldErrors(form, error, errors)) form.setError('root', { message: error.message });
         toast.error(error.message);
       },
     }),
@@ -85,27 +99,17 @@ function NewPasswordForm({ token, userId }: { token: string; userId: string }) {
       {reset.isSuccess ? (
         <Alert tone="success">{reset.data.message}</Alert>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
-          <FormField id="password" label="New Password" error={errors.password?.message}>
-            <Input type="password" autoComplete="new-password" {...form.register('password')} id="password" />
+        <Form errors={errors} onSubmit={onSubmit} className="flex flex-col gap-4">
+          <FormField name="password" label="New Password">
+            <Input type="password" autoComplete="new-password" {...form.register('password')} />
           </FormField>
-          <FormField
-            id="confirmPassword"
-            label="Confirm New Password"
-            error={errors.confirmPassword?.message}
-          >
-            <Input
-              type="password"
-              autoComplete="new-password"
-              {...form.register('confirmPassword')}
-              id="confirmPassword"
-            />
+          <FormField name="confirmPassword" label="Confirm New Password">
+            <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
           </FormField>
           <Button type="submit" disabled={reset.isPending}>
             {reset.isPending ? 'Updating...' : 'Update Password'}
           </Button>
-        </form>
+        </Form>
       )}
     </AuthCard>
   );

@@ -4,9 +4,10 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { Form, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { rememberPendingVerification } from '@/lib/browser-storage';
+import { useFormErrors } from '@/lib/form-errors';
 import { safeRedirectPath } from '@/lib/safe-redirect';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { homeOf } from './api/session';
@@ -31,8 +32,9 @@ function SignInForm() {
   const form = useForm<SignInRequest>({
     resolver: zodResolver(signInRequestSchema),
     defaultValues: { email: '', password: '' },
+    shouldFocusError: false,
   });
-  const { errors } = form.formState;
+  const errors = useFormErrors(form, ['email', 'password'], { formId: 'sign-in' });
 
   const onSubmit = form.handleSubmit((values) =>
     signIn.mutate(values, {
@@ -56,24 +58,14 @@ function SignInForm() {
 
   return (
     <AuthCard title="Sign in" description="Sign in to your ClinicPay account">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        {errors.root ? (
-          <p role="alert" className="text-sm text-red-600">
-            {errors.root.message}
-          </p>
-        ) : null}
-        <FormField id="email" label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...form.register('email')} id="email" />
+      <Form errors={errors} onSubmit={onSubmit} className="flex flex-col gap-4">
+        <FormField name="email" label="Email">
+          <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
-        <FormField id="password" label="Password" error={errors.password?.message}>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            {...form.register('password')}
-            id="password"
-          />
+        <FormField name="password" label="Password">
+          <Input type="password" autoComplete="current-password" {...form.register('password')} />
         </FormField>
-        <Link to="/forgot-password" className="self-end text-sm text-brand-700 hover:underline">
+        <Link to="/forgot-password" className="self-end text-sm text-brand-700 underline">
           Forgot password?
         </Link>
         <Button type="submit" disabled={signIn.isPending}>
@@ -81,11 +73,11 @@ function SignInForm() {
         </Button>
         <p className="text-center text-sm text-slate-600">
           Don't have an account?{' '}
-          <Link to="/sign-up" className="text-brand-700 hover:underline">
+          <Link to="/sign-up" className="font-medium text-brand-700 underline">
             Sign up
           </Link>
         </p>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

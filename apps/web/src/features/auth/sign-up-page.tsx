@@ -4,10 +4,10 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { Form, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
-import { showServerFieldErrors } from '@/lib/form-errors';
+import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSignUp } from './api/sign-up';
 import { AuthCard } from './components/auth-card';
@@ -16,6 +16,8 @@ import { GuestOnly } from './components/guest-only';
 /** Spec §8: what the sign-up form says when the account details are refused. */
 const ACCOUNT_DETAILS_PROBLEM =
   'There was a problem with your account details. Please try a different email or clinic name.';
+
+const FIELDS = ['clinicName', 'email', 'password', 'confirmPassword', 'agreeTerms'] as const;
 
 /** Spec §2 "Sign up": clinicName, email, password, confirmPassword and agreeTerms. */
 export function SignUpPage() {
@@ -39,8 +41,9 @@ function SignUpForm() {
       confirmPassword: '',
       agreeTerms: false as true,
     },
+    shouldFocusError: false,
   });
-  const { errors } = form.formState;
+  const errors = useFormErrors(form, FIELDS, { formId: 'sign-up' });
 
   const onSubmit = form.handleSubmit((values) =>
     signUp.mutate(values, {
@@ -51,7 +54,7 @@ function SignUpForm() {
         });
       },
       onError: (error) => {
-        showServerFieldErrors(form, error);
+        showServerFieldErrors(form, error, errors);
         if (error instanceof ApiError && error.status === 409) {
           form.setError('root', { message: ACCOUNT_DETAILS_PROBLEM });
         }
@@ -60,58 +63,49 @@ function SignUpForm() {
     }),
   );
 
-  const field = (name: 'clinicName' | 'email' | 'password' | 'confirmPassword') => ({
-    id: name,
-    'aria-invalid': errors[name] ? true : undefined,
-    ...form.register(name),
-  });
-
   return (
     <AuthCard title="Create your account" description="Start collecting payments for your clinic">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        {errors.root ? (
-          <p role="alert" className="text-sm text-red-600">
-            {errors.root.message}
-          </p>
-        ) : null}
-        <FormField id="clinicName" label="Clinic Name" error={errors.clinicName?.message}>
-          <Input autoComplete="organization" {...field('clinicName')} />
+      <Form errors={errors} onSubmit={onSubmit} className="flex flex-col gap-4">
+        <FormField name="clinicName" label="Clinic Name">
+          <Input autoComplete="organization" {...form.register('clinicName')} />
         </FormField>
-        <FormField id="email" label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...field('email')} />
+        <FormField name="email" label="Email">
+          <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
-        <FormField id="password" label="Password" error={errors.password?.message}>
-          <Input type="password" autoComplete="new-password" {...field('password')} />
+        <FormField name="password" label="Password">
+          <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </FormField>
-        <FormField id="confirmPassword" label="Confirm Password" error={errors.confirmPassword?.message}>
-          <Input type="password" autoComplete="new-password" {...field('confirmPassword')} />
+        <FormField name="confirmPassword" label="Confirm Password">
+          <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
         </FormField>
-        <div className="flex flex-col gap-1">
-          <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" className="mt-1" {...form.register('agreeTerms')} />
-            <span>
+        <FormField
+          name="agreeTerms"
+          inline
+          label={
+            <>
               I agree to the{' '}
-              <Link to="/terms" className="text-brand-700 hover:underline">
+              <Link to="/terms" className="text-brand-700 underline">
                 Terms of Service
               </Link>{' '}
               and{' '}
-              <Link to="/privacy" className="text-brand-700 hover:underline">
+              <Link to="/privacy" className="text-brand-700 underline">
                 Privacy Policy
               </Link>
-            </span>
-          </label>
-          {errors.agreeTerms ? <p className="text-sm text-red-600">{errors.agreeTerms.message}</p> : null}
-        </div>
+            </>
+          }
+        >
+          <input type="checkbox" className="mt-0.5 h-4 w-4 shrink-0" {...form.register('agreeTerms')} />
+        </FormField>
         <Button type="submit" disabled={signUp.isPending}>
           {signUp.isPending ? 'Creating account...' : 'Sign Up'}
         </Button>
         <p className="text-center text-sm text-slate-600">
           Already have an account?{' '}
-          <Link to="/sign-in" className="text-brand-700 hover:underline">
+          <Link to="/sign-in" className="font-medium text-brand-700 underline">
             Sign in
           </Link>
         </p>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -6,10 +6,11 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { Form, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { forgetPendingVerification, pendingVerificationEmail } from '@/lib/browser-storage';
+import { useFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { homeOf, useSession } from './api/session';
 import { useResendVerification, useVerifyEmail } from './api/verify-email';
@@ -76,7 +77,9 @@ function ResendVerification({ defaultEmail }: { defaultEmail: string }) {
   const form = useForm<EmailRequest>({
     resolver: zodResolver(emailRequestSchema),
     defaultValues: { email: defaultEmail },
+    shouldFocusError: false,
   });
+  const errors = useFormErrors(form, ['email'], { formId: 'resend', idPrefix: 'resend-' });
 
   const onSubmit = form.handleSubmit((values) =>
     resend.mutate(values, {
@@ -102,15 +105,15 @@ function ResendVerification({ defaultEmail }: { defaultEmail: string }) {
           </a>
         </Alert>
       ) : null}
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
-        <FormField id="resend-email" label="Email" error={form.formState.errors.email?.message}>
-          <Input type="email" autoComplete="email" {...form.register('email')} id="resend-email" />
+      <Form errors={errors} onSubmit={onSubmit} className="flex flex-col gap-3">
+        <FormField name="email" label="Email">
+          <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
         <Button type="submit" variant="outline" disabled={resend.isPending}>
           {resend.isPending ? 'Sending...' : 'Resend verification email'}
         </Button>
-      </form>
-      <Link to="/sign-in" className="text-center text-sm text-brand-700 hover:underline">
+      </Form>
+      <Link to="/sign-in" className="text-center text-sm text-brand-700 underline">
         Back to sign in
       </Link>
     </div>

@@ -1,6 +1,7 @@
 import { CLINIC_MESSAGES, isProfileComplete } from '@clinicpay/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -14,13 +15,10 @@ export function ClinicHomePage({ children }: { children?: ReactNode }) {
   useDocumentTitle('Dashboard');
   const clinic = useClinic();
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold">Dashboard</h1>
-        {clinic.data ? (
-          <p className="text-slate-600">Welcome, {clinic.data.clinicName ?? 'your clinic'}.</p>
-        ) : null}
-      </div>
+    <PageFrame
+      title="Dashboard"
+      description={clinic.data ? `Welcome, ${clinic.data.clinicName ?? 'your clinic'}.` : undefined}
+    >
       {clinic.isPending ? <Spinner label="Loading..." /> : null}
       {clinic.data && !isProfileComplete(clinic.data) ? (
         <Alert>
@@ -31,6 +29,6 @@ export function ClinicHomePage({ children }: { children?: ReactNode }) {
         </Alert>
       ) : null}
       {children}
-    </div>
+    </PageFrame>
   );
 }

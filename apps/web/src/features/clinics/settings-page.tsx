@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -25,11 +26,10 @@ export function SettingsPage({ securityTab }: { securityTab: ReactNode }) {
   const tab = tabFrom(params.get('tab'));
 
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold">Settings</h1>
-        <p className="text-slate-600">Manage your clinic profile, payments, notifications and security.</p>
-      </div>
+    <PageFrame
+      title="Settings"
+      description="Manage your clinic profile, payments, notifications and security."
+    >
       {clinic.isPending ? <Spinner label="Loading settings..." /> : null}
       {clinic.isError ? <Alert tone="error">{clinic.error.message}</Alert> : null}
       {clinic.data ? (
@@ -54,6 +54,6 @@ export function SettingsPage({ securityTab }: { securityTab: ReactNode }) {
           </TabsContent>
         </Tabs>
       ) : null}
-    </div>
+    </PageFrame>
   );
 }

@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { dismissLaunchPad, isLaunchPadDismissed } from '@/lib/browser-storage';
-import { useReturnFocus } from '@/lib/use-return-focus';
 
 /** What the clinic has done so far; undefined while still loading. */
 export interface LaunchPadProgress {
@@ -24,7 +23,6 @@ export interface LaunchPadProgress {
 export function LaunchPad({ progress }: { progress: LaunchPadProgress | undefined }) {
   const [dismissed, setDismissed] = useState(isLaunchPadDismissed);
   const [confirming, setConfirming] = useState(false);
-  const returnFocus = useReturnFocus(confirming);
   if (dismissed || !progress) return null;
 
   const done = [progress.connected, progress.linkCreated, progress.linkSent].filter(Boolean).length;
@@ -87,7 +85,7 @@ export function LaunchPad({ progress }: { progress: LaunchPadProgress | undefine
         </ol>
       </CardContent>
       <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent onCloseAutoFocus={returnFocus}>
+        <DialogContent>
           <DialogTitle>Dismiss Launch Pad?</DialogTitle>
           <DialogDescription className="mt-2">
             Not every step is complete yet. The Launch Pad will not be shown again in this browser.

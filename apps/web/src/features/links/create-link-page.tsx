@@ -11,12 +11,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Form, FormField } from '@/components/ui/form-field';
+import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
-import { showServerFieldErrors } from '@/lib/form-errors';
+import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreatePaymentLink } from './api/create-payment-link';
 import { LinkCreatedDialog } from './components/link-created-dialog';
@@ -31,14 +32,15 @@ export function CreateLinkPage() {
   const form = useForm<PaymentLinkForm, unknown, PaymentLinkFormValues>({
     resolver: zodResolver(paymentLinkFormSchema),
     defaultValues: EMPTY_FORM,
+    shouldFocusError: false,
   });
-  const { errors } = form.formState;
+  const errors = useFormErrors(form, ['title', 'amount', 'type', 'description'], { formId: 'create-link' });
 
   const onSubmit = form.handleSubmit((values) =>
     create.mutate(values, {
       onSuccess: setCreated,
       onError: (error) => {
-        showServerFieldErrors(form, error);
+        showServerFieldErrors(form, error, errors);
         // The server's reason when it gave one; otherwise the request never got an answer.
         toast.error(
           error instanceof ApiError
@@ -55,54 +57,55 @@ export function CreateLinkPage() {
   };
 
   return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold">Create Payment Link</h1>
-        <p className="text-slate-600">Generate a secure payment link to send to your patients</p>
-      </div>
+    <PageFrame
+      title="Create Payment Link"
+      description="Generate a secure payment link to send to your patients"
+      width="form"
+    >
       <Card>
         <CardContent className="pt-6">
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-            <FormField id="title" label="Payment Title*" error={errors.title?.message}>
-              <Input id="title" placeholder="e.g. Consultation deposit" {...form.register('title')} />
+          <Form errors={errors} onSubmit={onSubmit} className="flex flex-col gap-4">
+            <FormField name="title" label="Payment Title*">
+              <Input placeholder="e.g. Consultation deposit" {...form.register('title')} />
             </FormField>
-            <FormField id="amount" label="Amount*" error={errors.amount?.message}>
-              <div className="relative">
-                <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500">
-                  £
-                </span>
-                <Input
-                  id="amount"
-                  inputMode="decimal"
-                  placeholder="0.00"
-                  className="pl-7"
-                  {...form.register('amount')}
-                />
-              </div>
+            <FormField name="amount" label="Amount*">
+              {(control) => (
+                <div className="relative">
+                  <span
+                    className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-600"
+                    aria-hidden
+                  >
+                    £
+                  </span>
+                  <Input
+                    inputMode="decimal"
+                    placeholder="0.00"
+                    className="pl-7"
+                    {...control}
+                    {...form.register('amount')}
+                  />
+                </div>
+              )}
             </FormField>
-            <FormField id="type" label="Payment Type" error={errors.type?.message}>
-              <select
-                id="type"
-                className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
-                {...form.register('type')}
-              >
+            <FormField name="type" label="Payment Type">
+              <NativeSelect {...form.register('type')}>
                 {PAYMENT_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {paymentTypeLabel(type)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </FormField>
-            <FormField id="description" label="Description" error={errors.description?.message}>
-              <Textarea id="description" rows={3} {...form.register('description')} />
+            <FormField name="description" label="Description">
+              <Textarea rows={3} {...form.register('description')} />
             </FormField>
             <Button type="submit" disabled={create.isPending} className="self-start">
               {create.isPending ? 'Generating...' : 'Generate Payment Link'}
             </Button>
-          </form>
+          </Form>
         </CardContent>
       </Card>
       <LinkCreatedDialog link={created} onClose={closeDialog} />
-    </div>
+    </PageFrame>
   );
 }

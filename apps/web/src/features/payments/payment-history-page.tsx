@@ -3,6 +3,7 @@ import { Download } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -59,11 +60,7 @@ export function PaymentHistoryPage() {
     });
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold">Payment History</h1>
-        <p className="text-slate-600">Every payment and payment request of your clinic</p>
-      </div>
+    <PageFrame title="Payment History" description="Every payment and payment request of your clinic">
       <Card>
         <CardContent className="flex flex-col gap-6 pt-6">
           <HistoryFilters
@@ -91,6 +88,6 @@ export function PaymentHistoryPage() {
         </CardContent>
       </Card>
       <PaymentDetailsDialog paymentId={openId} onClose={() => setOpenId(null)} />
-    </div>
+    </PageFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -75,13 +75,15 @@ describe('the Send Link phone (issue #11)', () => {
   it('refuses a number a digit short under the field, tied to it, and sends nothing', async () => {
     const user = renderPage();
     await fillRequest(user, '07700 90012');
-    const message = screen.getByText('Please enter a valid phone number');
     const input = screen.getByLabelText('Patient Phone (optional)');
+    const message = document.getElementById('patientPhone-error');
+    expect(message?.textContent).toBe('Please enter a valid phone number');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('aria-describedby')?.split(' ')).toEqual([
-      message.id,
+      'patientPhone-error',
       screen.getByText(/07700 900123/).id,
     ]);
+    await waitFor(() => expect(document.activeElement).toBe(input));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(sent).toEqual([]);
   });

@@ -7,12 +7,15 @@ import {
   sendPaymentRequestSchema,
 } from '@clinicpay/shared';
 import { useState } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Form, FormField } from '@/components/ui/form-field';
+import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { useFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useActiveLinks, useSendPaymentRequest } from './api/send-payment-request';
 
@@ -26,44 +29,45 @@ const EMPTY = {
 };
 type FormValues = typeof EMPTY;
 type Field = keyof FormValues;
-const PHONE_HINT_ID = 'patientPhone-hint';
+const FIELDS = Object.keys(EMPTY) as Field[];
+
+/**
+ * Spec §5 send link rules through the shared schema. The custom amount is typed in pounds: text that
+ * cannot be read as an amount says so rather than 'choose a link'.
+ */
+const sendLinkResolver: Resolver<FormValues, unknown, NewPaymentRequest> = async (values) => {
+  const amount = values.paymentLinkId ? null : customAmountFromText(values.customAmount);
+  const parsed = sendPaymentRequestSchema.safeParse({
+    ...values,
+    customAmount: amount === 'invalid' ? null : amount,
+  });
+  const errors: FieldErrors<FormValues> = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= { type: issue.code, message: issue.message };
+  }
+  if (amount === 'invalid') errors.customAmount = { type: 'custom', message: REQUEST_MESSAGES.invalidAmount };
+  return parsed.success && amount !== 'invalid'
+    ? { values: parsed.data, errors: {} }
+    : { values: {}, errors };
+};
 
 /** Spec §2 "Send Payment Link" with its confirm dialog; spec §5 rules. */
 export function SendLinkPage() {
   useDocumentTitle('Send Payment Link');
   const links = useActiveLinks();
   const send = useSendPaymentRequest();
-  const [values, setValues] = useState<FormValues>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [confirming, setConfirming] = useState<NewPaymentRequest | null>(null);
-  const chosenLink = links.data?.items.find((link) => link.id === values.paymentLinkId);
-  const set = (field: Field) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-  // Ties a field to its error (FormField renders it as `${id}-error`) and to any hint under it.
-  const ariaFor = (field: Field, hintId?: string) => ({
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby':
-      [errors[field] ? `${field}-error` : null, hintId].filter(Boolean).join(' ') || undefined,
+  const form = useForm<FormValues, unknown, NewPaymentRequest>({
+    resolver: sendLinkResolver,
+    defaultValues: EMPTY,
+    shouldFocusError: false,
   });
+  const errors = useFormErrors(form, FIELDS, { formId: 'send-link' });
+  const [confirming, setConfirming] = useState<NewPaymentRequest | null>(null);
+  const linkId = form.watch('paymentLinkId');
+  const chosenLink = links.data?.items.find((link) => link.id === confirming?.paymentLinkId);
 
-  const review = (event: React.FormEvent) => {
-    event.preventDefault();
-    const amount = values.paymentLinkId ? null : customAmountFromText(values.customAmount);
-    const parsed = sendPaymentRequestSchema.safeParse({
-      ...values,
-      customAmount: amount === 'invalid' ? null : amount,
-    });
-    // Every field's message at once; an unreadable custom amount says so rather than 'choose a link'.
-    const next: typeof errors = {};
-    for (const issue of parsed.error?.issues ?? []) next[issue.path[0] as Field] ??= issue.message;
-    if (amount === 'invalid') next.customAmount = REQUEST_MESSAGES.invalidAmount;
-    if (!parsed.success || amount === 'invalid') {
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setConfirming(parsed.data);
-  };
+  const review = form.handleSubmit((request) => setConfirming(request));
 
   const confirmSend = () => {
     if (!confirming) return;
@@ -72,90 +76,55 @@ export function SendLinkPage() {
         toast.success(REQUEST_MESSAGES.sent);
         if (result.warning) toast.warning(result.warning);
         setConfirming(null);
-        setValues(EMPTY);
+        form.reset(EMPTY);
       },
       onError: (error) => toast.error(REQUEST_MESSAGES.sendFailed(error.message)),
     });
   };
 
   return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold">Send Payment Link</h1>
-        <p className="text-slate-600">Email a payment link directly to your patient</p>
-      </div>
+    <PageFrame
+      title="Send Payment Link"
+      description="Email a payment link directly to your patient"
+      width="form"
+    >
       <Card>
         <CardContent className="pt-6">
-          <form onSubmit={review} noValidate className="flex flex-col gap-4">
-            <FormField id="patientName" label="Patient Name*" error={errors.patientName}>
-              <Input
-                id="patientName"
-                value={values.patientName}
-                onChange={set('patientName')}
-                {...ariaFor('patientName')}
-              />
+          <Form errors={errors} onSubmit={review} className="flex flex-col gap-4">
+            <FormField name="patientName" label="Patient Name*">
+              <Input autoComplete="off" {...form.register('patientName')} />
             </FormField>
-            <FormField id="patientEmail" label="Patient Email*" error={errors.patientEmail}>
-              <Input
-                id="patientEmail"
-                type="email"
-                value={values.patientEmail}
-                onChange={set('patientEmail')}
-                {...ariaFor('patientEmail')}
-              />
+            <FormField name="patientEmail" label="Patient Email*">
+              <Input type="email" autoComplete="off" {...form.register('patientEmail')} />
             </FormField>
-            <FormField id="patientPhone" label="Patient Phone (optional)" error={errors.patientPhone}>
-              <Input
-                id="patientPhone"
-                type="tel"
-                value={values.patientPhone}
-                onChange={set('patientPhone')}
-                {...ariaFor('patientPhone', PHONE_HINT_ID)}
-              />
-              <p id={PHONE_HINT_ID} className="text-xs text-slate-600">
-                {REQUEST_MESSAGES.phoneHint}
-              </p>
+            <FormField name="patientPhone" label="Patient Phone (optional)" hint={REQUEST_MESSAGES.phoneHint}>
+              <Input type="tel" autoComplete="off" {...form.register('patientPhone')} />
             </FormField>
-            <FormField id="paymentLinkId" label="Payment Link" error={errors.paymentLinkId}>
-              <select
-                id="paymentLinkId"
-                className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
-                value={values.paymentLinkId}
-                onChange={set('paymentLinkId')}
-                {...ariaFor('paymentLinkId')}
-              >
+            <FormField name="paymentLinkId" label="Payment Link">
+              <NativeSelect {...form.register('paymentLinkId')}>
                 <option value="">Select a payment link</option>
                 {links.data?.items.map((link) => (
                   <option key={link.id} value={link.id}>
                     {link.title} - {formatPence(link.amount)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </FormField>
-            <FormField id="customAmount" label="Custom Amount (optional)" error={errors.customAmount}>
+            <FormField name="customAmount" label="Custom Amount (optional)">
               <Input
-                id="customAmount"
                 inputMode="decimal"
                 placeholder="£0.00"
-                disabled={Boolean(values.paymentLinkId)}
-                value={values.customAmount}
-                onChange={set('customAmount')}
-                {...ariaFor('customAmount')}
+                disabled={Boolean(linkId)}
+                {...form.register('customAmount')}
               />
             </FormField>
-            <FormField id="message" label="Custom Message (optional)" error={errors.message}>
-              <Textarea
-                id="message"
-                rows={3}
-                value={values.message}
-                onChange={set('message')}
-                {...ariaFor('message')}
-              />
+            <FormField name="message" label="Custom Message (optional)">
+              <Textarea rows={3} {...form.register('message')} />
             </FormField>
             <Button type="submit" className="self-start">
               Send Payment Link
             </Button>
-          </form>
+          </Form>
         </CardContent>
       </Card>
       <Dialog
@@ -200,6 +169,6 @@ export function SendLinkPage() {
           ) : null}
         </DialogContent>
       </Dialog>
-    </div>
+    </PageFrame>
   );
 }

@@ -6,10 +6,10 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { Form, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
-import { showServerFieldErrors } from '@/lib/form-errors';
+import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useInviteClinic } from '../api/invite-clinic';
 
 const EMPTY: ClinicInvitation = { clinicName: '', email: '' };
@@ -21,8 +21,9 @@ export function AddClinicDialog() {
   const form = useForm<ClinicInvitation>({
     resolver: zodResolver(clinicInvitationSchema),
     defaultValues: EMPTY,
+    shouldFocusError: false,
   });
-  const { errors } = form.formState;
+  const errors = useFormErrors(form, ['clinicName', 'email'], { formId: 'invite', idPrefix: 'invite-' });
 
   const onSubmit = form.handleSubmit((values) =>
     invite.mutate(values, {
@@ -32,28 +33,13 @@ export function AddClinicDialog() {
         setOpen(false);
       },
       onError: (error) => {
-        showServerFieldErrors(form, error);
-        if (error instanceof ApiError && error.code === 'CONFLICT')
+        if (error instanceof ApiError && error.code === 'CONFLICT') {
           form.setError('email', { message: error.message });
-        else toast.error(INVITATION_MESSAGES.failed);
+          errors.focusFirstInvalid();
+        } else if (!showServerFieldErrors(form, error, errors)) toast.error(INVITATION_MESSAGES.failed);
       },
     }),
   );
-
-  const field = (name: keyof ClinicInvitation, label: string, type = 'text') => {
-    const error = errors[name]?.message;
-    return (
-      <FormField id={`invite-${name}`} label={label} error={error}>
-        <Input
-          id={`invite-${name}`}
-          type={type}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `invite-${name}-error` : undefined}
-          {...form.register(name)}
-        />
-      </FormField>
-    );
-  };
 
   return (
     <>
@@ -62,17 +48,21 @@ export function AddClinicDialog() {
       </Button>
       <Dialog open={open} onOpenChange={(next) => (invite.isPending ? undefined : setOpen(next))}>
         <DialogContent>
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-            <DialogTitle>Add New Clinic</DialogTitle>
-            <DialogDescription>
-              The clinic is emailed a link to set its password. It works once, for 7 days.
-            </DialogDescription>
-            {field('clinicName', 'Clinic name')}
-            {field('email', 'Email', 'email')}
+          <DialogTitle>Add New Clinic</DialogTitle>
+          <DialogDescription className="mt-1">
+            The clinic is emailed a link to set its password. It works once, for 7 days.
+          </DialogDescription>
+          <Form errors={errors} onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
+            <FormField name="clinicName" label="Clinic name">
+              <Input autoComplete="off" {...form.register('clinicName')} />
+            </FormField>
+            <FormField name="email" label="Email">
+              <Input type="email" autoComplete="off" {...form.register('email')} />
+            </FormField>
             <Button type="submit" className="self-end" disabled={invite.isPending}>
               {invite.isPending ? 'Sending...' : 'Send invitation'}
             </Button>
-          </form>
+          </Form>
         </DialogContent>
       </Dialog>
     </>

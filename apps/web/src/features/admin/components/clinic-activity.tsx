@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES, type AdminClinicProfile, formatPence, statusTone } from '@clinicpay/shared';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { type Column, DataTable } from '@/components/ui/data-table';
 import { formatDate } from '@/lib/dates';
 
 const STATUS_LABEL = {
@@ -11,8 +12,32 @@ const STATUS_LABEL = {
   pending: 'Pending',
 } as const;
 
-const th = 'px-4 py-2 font-medium';
-const td = 'px-4 py-2';
+type ClinicPayment = AdminClinicProfile['recentPayments'][number];
+type ClinicLink = AdminClinicProfile['links'][number];
+
+const PAYMENT_COLUMNS: Column<ClinicPayment>[] = [
+  { header: 'Patient', cell: (payment) => <span className="font-medium">{payment.patientName}</span> },
+  { header: 'Date', cell: (payment) => formatDate(payment.date) },
+  { header: 'Amount', align: 'right', cell: (payment) => formatPence(payment.amount) },
+  {
+    header: 'Status',
+    cell: (payment) => <Badge tone={statusTone(payment.status)}>{STATUS_LABEL[payment.status]}</Badge>,
+  },
+];
+
+const LINK_COLUMNS: Column<ClinicLink>[] = [
+  {
+    header: 'Link Name',
+    cell: (link) => (
+      <span className="font-medium">
+        {link.title}
+        {link.isActive ? null : <span className="ml-2 font-normal text-slate-600">(archived)</span>}
+      </span>
+    ),
+  },
+  { header: 'Created', cell: (link) => formatDate(link.createdAt) },
+  { header: 'Usage', cell: (link) => ADMIN_MESSAGES.usage(link.usage) },
+];
 
 /** Spec §2: Patient, Date, Amount, Status of the clinic's first 5 payments. */
 export function ClinicPaymentsCard({ payments }: { payments: AdminClinicProfile['recentPayments'] }) {
@@ -21,40 +46,16 @@ export function ClinicPaymentsCard({ payments }: { payments: AdminClinicProfile[
       <CardHeader>
         <CardTitle id="clinic-payments-title">Recent Payments</CardTitle>
       </CardHeader>
-      <CardContent className="overflow-x-auto px-2">
+      <CardContent>
         {payments.length === 0 ? (
-          <p className="px-4 text-sm text-slate-600">{ADMIN_MESSAGES.noPayments}</p>
+          <p className="text-sm text-slate-600">{ADMIN_MESSAGES.noPayments}</p>
         ) : (
-          <table className="w-full text-sm" aria-labelledby="clinic-payments-title">
-            <thead className="text-left text-slate-600">
-              <tr>
-                <th scope="col" className={th}>
-                  Patient
-                </th>
-                <th scope="col" className={th}>
-                  Date
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  Amount
-                </th>
-                <th scope="col" className={th}>
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((payment) => (
-                <tr key={payment.id} className="border-t border-slate-100">
-                  <td className={td}>{payment.patientName}</td>
-                  <td className={td}>{formatDate(payment.date)}</td>
-                  <td className={`${td} text-right`}>{formatPence(payment.amount)}</td>
-                  <td className={td}>
-                    <Badge tone={statusTone(payment.status)}>{STATUS_LABEL[payment.status]}</Badge>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            labelledBy="clinic-payments-title"
+            columns={PAYMENT_COLUMNS}
+            rows={payments}
+            rowKey={(payment) => payment.id}
+          />
         )}
       </CardContent>
     </Card>
@@ -68,37 +69,16 @@ export function ClinicLinksCard({ links }: { links: AdminClinicProfile['links'] 
       <CardHeader>
         <CardTitle id="clinic-links-title">Payment Links</CardTitle>
       </CardHeader>
-      <CardContent className="overflow-x-auto px-2">
+      <CardContent>
         {links.length === 0 ? (
-          <p className="px-4 text-sm text-slate-600">{ADMIN_MESSAGES.noLinks}</p>
+          <p className="text-sm text-slate-600">{ADMIN_MESSAGES.noLinks}</p>
         ) : (
-          <table className="w-full text-sm" aria-labelledby="clinic-links-title">
-            <thead className="text-left text-slate-600">
-              <tr>
-                <th scope="col" className={th}>
-                  Link Name
-                </th>
-                <th scope="col" className={th}>
-                  Created
-                </th>
-                <th scope="col" className={th}>
-                  Usage
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {links.map((link) => (
-                <tr key={link.id} className="border-t border-slate-100">
-                  <td className={td}>
-                    {link.title}
-                    {link.isActive ? null : <span className="ml-2 text-slate-500">(archived)</span>}
-                  </td>
-                  <td className={td}>{formatDate(link.createdAt)}</td>
-                  <td className={td}>{ADMIN_MESSAGES.usage(link.usage)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            labelledBy="clinic-links-title"
+            columns={LINK_COLUMNS}
+            rows={links}
+            rowKey={(link) => link.id}
+          />
         )}
       </CardContent>
     </Card>

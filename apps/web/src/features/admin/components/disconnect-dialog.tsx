@@ -2,7 +2,6 @@ import { ADMIN_MESSAGES } from '@clinicpay/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { useReturnFocus } from '@/lib/use-return-focus';
 
 /** Spec §2 'Confirm Stripe Disconnection', with its inline error; focus returns to the row's button. */
 export function DisconnectDialog({
@@ -18,10 +17,9 @@ export function DisconnectDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={(next) => (next || pending ? undefined : onClose())}>
-      <DialogContent onCloseAutoFocus={returnFocus}>
+      <DialogContent>
         <div className="flex flex-col gap-4">
           <DialogTitle>{ADMIN_MESSAGES.disconnectTitle}</DialogTitle>
           <DialogDescription>{ADMIN_MESSAGES.disconnectQuestion}</DialogDescription>

@@ -12,13 +12,14 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
+import { Form, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { showServerFieldErrors } from '@/lib/form-errors';
+import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { usePlatformFee } from '../api/get-platform-fee';
 import { useUpdatePlatformFee } from '../api/update-platform-fee';
 
 const DEFAULT_PERCENT = '3.0';
+const HELP_ID = 'platform-fee-help';
 
 /**
  * Spec §2 Platform Fee card: 0–100 in steps of 0.1, 'Saving...' while saving, the §8 toasts, and the
@@ -30,8 +31,9 @@ export function PlatformFeeCard() {
   const form = useForm<PlatformFeeUpdate, unknown, { platformFeePercent: number }>({
     resolver: zodResolver(platformFeeUpdateSchema),
     defaultValues: { platformFeePercent: DEFAULT_PERCENT },
+    shouldFocusError: false,
   });
-  const error = form.formState.errors.platformFeePercent?.message;
+  const errors = useFormErrors(form, ['platformFeePercent'], { formId: 'platform-fee' });
   const current = fee.data?.platformFeePercent;
   // reset is stable; the form object is not, and resetting on every render would undo typing.
   const { reset } = form;
@@ -46,7 +48,7 @@ export function PlatformFeeCard() {
       {
         onSuccess: (result) => toast.success(PLATFORM_FEE_MESSAGES.updated(result.platformFeePercent)),
         onError: (failure) => {
-          showServerFieldErrors(form, failure);
+          showServerFieldErrors(form, failure, errors);
           toast.error(PLATFORM_FEE_MESSAGES.updateFailed);
         },
       },
@@ -61,26 +63,29 @@ export function PlatformFeeCard() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {fee.isError ? <Alert tone="error">{PLATFORM_FEE_LOAD_ERROR}</Alert> : null}
-        <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
-          <FormField id="platform-fee" label="Platform fee (%)" error={error}>
-            <Input
-              id="platform-fee"
-              type="number"
-              inputMode="decimal"
-              step={0.1}
-              min={0}
-              max={100}
-              className="w-32"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'platform-fee-error' : 'platform-fee-help'}
-              {...form.register('platformFeePercent')}
-            />
-          </FormField>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? ADMIN_MESSAGES.saving : 'Save'}
-          </Button>
-        </form>
-        <div id="platform-fee-help" className="flex flex-col gap-2 text-sm text-slate-600">
+        <Form errors={errors} onSubmit={onSubmit} className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-start gap-3">
+            <FormField name="platformFeePercent" label="Platform fee (%)">
+              {(control) => (
+                <Input
+                  type="number"
+                  inputMode="decimal"
+                  step={0.1}
+                  min={0}
+                  max={100}
+                  className="w-32"
+                  {...control}
+                  aria-describedby={[control['aria-describedby'], HELP_ID].filter(Boolean).join(' ')}
+                  {...form.register('platformFeePercent')}
+                />
+              )}
+            </FormField>
+            <Button type="submit" disabled={update.isPending} className="mt-7">
+              {update.isPending ? ADMIN_MESSAGES.saving : 'Save'}
+            </Button>
+          </div>
+        </Form>
+        <div id={HELP_ID} className="flex flex-col gap-2 text-sm text-slate-600">
           {ADMIN_MESSAGES.feeExplanation.map((sentence) => (
             <p key={sentence}>{sentence}</p>
           ))}

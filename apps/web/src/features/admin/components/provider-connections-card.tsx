@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { type Column, DataTable } from '@/components/ui/data-table';
 import { Pager } from '@/components/ui/pager';
 import { useDisconnectClinic } from '../api/disconnect-clinic';
 import { useAdminClinics } from '../api/list-admin-clinics';
@@ -23,6 +24,38 @@ export function ProviderConnectionsCard() {
   const [target, setTarget] = useState<AdminClinicRow | null>(null);
   const [error, setError] = useState<string | null>(null);
   const rows = clinics.data?.items ?? [];
+
+  const columns: Column<AdminClinicRow>[] = [
+    {
+      header: 'Clinic',
+      cell: (clinic) => (
+        <span className="flex items-center gap-3">
+          <ClinicAvatar name={clinic.clinicName} />
+          <span className="flex min-w-0 flex-col">
+            <span className="font-medium">{clinicNameOf(clinic.clinicName)}</span>
+            <span className="break-all text-slate-600">{clinic.email || ADMIN_MESSAGES.noEmail}</span>
+          </span>
+        </span>
+      ),
+    },
+    { header: 'Stripe Status', cell: (clinic) => <ProviderStatusBadge status={clinic.stripeStatus} /> },
+    {
+      header: 'Actions',
+      align: 'right',
+      unlabelledOnCard: true,
+      cell: (clinic) =>
+        clinic.stripeStatus === 'connected' ? (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Disconnect ${clinicNameOf(clinic.clinicName)}`}
+            onClick={() => setTarget(clinic)}
+          >
+            Disconnect
+          </Button>
+        ) : null,
+    },
+  ];
 
   const close = () => {
     setTarget(null);
@@ -58,61 +91,14 @@ export function ProviderConnectionsCard() {
         {clinics.isError ? (
           <Alert tone="error">{ADMIN_MESSAGES.clinicsFailedWith(clinics.error.message)}</Alert>
         ) : null}
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm" aria-label="Stripe connections">
-            <thead className="text-left text-slate-600">
-              <tr>
-                <th scope="col" className="px-2 py-2 font-medium">
-                  Clinic
-                </th>
-                <th scope="col" className="px-2 py-2 font-medium">
-                  Stripe Status
-                </th>
-                <th scope="col" className="px-2 py-2 text-right font-medium">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 ? (
-                <tr>
-                  <td colSpan={3} className="px-2 py-6 text-center text-slate-600">
-                    {clinics.isPending ? ADMIN_MESSAGES.loadingClinics : ADMIN_MESSAGES.noClinics}
-                  </td>
-                </tr>
-              ) : (
-                rows.map((clinic) => (
-                  <tr key={clinic.id} className="border-t border-slate-100">
-                    <td className="px-2 py-2">
-                      <span className="flex items-center gap-3">
-                        <ClinicAvatar name={clinic.clinicName} />
-                        <span className="flex flex-col">
-                          <span className="font-medium">{clinicNameOf(clinic.clinicName)}</span>
-                          <span className="text-slate-600">{clinic.email || ADMIN_MESSAGES.noEmail}</span>
-                        </span>
-                      </span>
-                    </td>
-                    <td className="px-2 py-2">
-                      <ProviderStatusBadge status={clinic.stripeStatus} />
-                    </td>
-                    <td className="px-2 py-2 text-right">
-                      {clinic.stripeStatus === 'connected' ? (
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          aria-label={`Disconnect ${clinicNameOf(clinic.clinicName)}`}
-                          onClick={() => setTarget(clinic)}
-                        >
-                          Disconnect
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Stripe connections"
+          columns={columns}
+          rows={rows}
+          rowKey={(clinic) => clinic.id}
+          busy={clinics.isPending}
+          empty={clinics.isPending ? ADMIN_MESSAGES.loadingClinics : ADMIN_MESSAGES.noClinics}
+        />
         <Pager
           label="Connection pages"
           page={page}

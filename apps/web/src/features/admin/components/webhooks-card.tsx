@@ -11,10 +11,10 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
+import { Form, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { copyToClipboard } from '@/lib/clipboard';
-import { showServerFieldErrors } from '@/lib/form-errors';
+import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useNotificationWebhooks } from '../api/get-notification-webhooks';
 import { useUpdateNotificationWebhooks } from '../api/update-notification-webhooks';
 
@@ -33,8 +33,13 @@ export function WebhooksCard() {
   const form = useForm<NotificationWebhooksInput, unknown, NotificationWebhooks>({
     resolver: zodResolver(notificationWebhooksSchema),
     defaultValues: { patientNotificationWebhook: '', clinicNotificationWebhook: '' },
+    shouldFocusError: false,
   });
-  const { errors } = form.formState;
+  const errors = useFormErrors(
+    form,
+    FIELDS.map((field) => field.name),
+    { formId: 'webhooks' },
+  );
   // reset is stable; the form object is not, and resetting on every render would undo typing.
   const { reset } = form;
   useEffect(() => {
@@ -50,7 +55,7 @@ export function WebhooksCard() {
     update.mutate(values, {
       onSuccess: () => toast.success(ADMIN_MESSAGES.webhooksSaved),
       onError: (failure) => {
-        showServerFieldErrors(form, failure);
+        showServerFieldErrors(form, failure, errors);
         toast.error(ADMIN_MESSAGES.webhooksFailed);
       },
     }),
@@ -65,26 +70,16 @@ export function WebhooksCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          {FIELDS.map((field) => {
-            const error = errors[field.name]?.message;
-            return (
-              <FormField key={field.name} id={field.name} label={field.label} error={error}>
-                <Input
-                  id={field.name}
-                  type="url"
-                  placeholder="https://"
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${field.name}-error` : undefined}
-                  {...form.register(field.name)}
-                />
-              </FormField>
-            );
-          })}
+        <Form errors={errors} onSubmit={onSubmit} className="flex flex-col gap-4">
+          {FIELDS.map((field) => (
+            <FormField key={field.name} name={field.name} label={field.label}>
+              <Input type="url" placeholder="https://" {...form.register(field.name)} />
+            </FormField>
+          ))}
           <Button type="submit" className="self-start" disabled={update.isPending}>
             {update.isPending ? ADMIN_MESSAGES.saving : 'Save webhooks'}
           </Button>
-        </form>
+        </Form>
         <SigningSecretField secret={stored.data?.signingSecret ?? ''} />
       </CardContent>
     </Card>
@@ -97,30 +92,31 @@ const SECRET_ID = 'webhookSigningSecret';
 function SigningSecretField({ secret }: { secret: string }) {
   return (
     <div className="mt-6 border-t border-slate-200 pt-4">
-      <FormField id={SECRET_ID} label="Signing secret">
-        <div className="flex gap-2">
-          <Input
-            id={SECRET_ID}
-            readOnly
-            value={secret}
-            className="font-mono text-xs"
-            aria-describedby={`${SECRET_ID}-help`}
-          />
-          <Button
-            type="button"
-            variant="outline"
-            aria-label="Copy signing secret"
-            disabled={!secret}
-            onClick={() => copyToClipboard(secret, ADMIN_MESSAGES.signingSecretCopied)}
-          >
-            <Copy className="h-4 w-4" aria-hidden="true" />
-            Copy
-          </Button>
-        </div>
-        <p id={`${SECRET_ID}-help`} className="text-sm text-slate-600">
-          Receivers should verify the <code>ClinicPay-Signature</code> header: <code>t=…,v1=</code> is the
-          HMAC-SHA256 of <code>"t.body"</code> keyed with this secret.
-        </p>
+      <FormField
+        id={SECRET_ID}
+        label="Signing secret"
+        hint={
+          <>
+            Receivers should verify the <code>ClinicPay-Signature</code> header: <code>t=…,v1=</code> is the
+            HMAC-SHA256 of <code>"t.body"</code> keyed with this secret.
+          </>
+        }
+      >
+        {(control) => (
+          <div className="flex gap-2">
+            <Input readOnly value={secret} className="font-mono text-xs" {...control} />
+            <Button
+              type="button"
+              variant="outline"
+              aria-label="Copy signing secret"
+              disabled={!secret}
+              onClick={() => copyToClipboard(secret, ADMIN_MESSAGES.signingSecretCopied)}
+            >
+              <Copy className="h-4 w-4" aria-hidden="true" />
+              Copy
+            </Button>
+          </div>
+        )}
       </FormField>
     </div>
   );

@@ -11,20 +11,20 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
+import { Form, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { showServerFieldErrors } from '@/lib/form-errors';
+import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useUpdateClinicProfile } from '../api/update-clinic-profile';
 import { ClinicLogoField } from './clinic-logo-field';
 
 const FIELDS = [
-  ['clinicName', 'Clinic Name'],
-  ['email', 'Email'],
-  ['phone', 'Phone'],
-  ['addressLine1', 'Address Line 1'],
-  ['addressLine2', 'Address Line 2'],
-  ['city', 'City'],
-  ['postcode', 'Postcode'],
+  ['clinicName', 'Clinic Name', 'organization'],
+  ['email', 'Email', 'email'],
+  ['phone', 'Phone', 'tel'],
+  ['addressLine1', 'Address Line 1', 'address-line1'],
+  ['addressLine2', 'Address Line 2', 'address-line2'],
+  ['city', 'City', 'address-level2'],
+  ['postcode', 'Postcode', 'postal-code'],
 ] as const;
 
 /** Spec §2 Clinic Settings → Profile: the incomplete-profile banner, the logo avatar and the fields. */
@@ -33,14 +33,19 @@ export function ProfileTab({ clinic }: { clinic: Clinic }) {
   const form = useForm<ClinicProfileUpdate>({
     resolver: zodResolver(clinicProfileUpdateSchema),
     values: Object.fromEntries(FIELDS.map(([name]) => [name, clinic[name] ?? ''])) as ClinicProfileUpdate,
+    shouldFocusError: false,
   });
-  const { errors } = form.formState;
+  const errors = useFormErrors(
+    form,
+    FIELDS.map(([name]) => name),
+    { formId: 'clinic-profile' },
+  );
 
   const onSubmit = form.handleSubmit((values) =>
     update.mutate(values, {
       onSuccess: () => toast.success(CLINIC_MESSAGES.profileSaved),
       onError: (error) => {
-        showServerFieldErrors(form, error);
+        showServerFieldErrors(form, error, errors);
         toast.error(CLINIC_MESSAGES.profileSaveFailed);
       },
     }),
@@ -58,18 +63,18 @@ export function ProfileTab({ clinic }: { clinic: Clinic }) {
           <div className="mb-6">
             <ClinicLogoField clinicName={clinic.clinicName} logoUrl={clinic.logoUrl} />
           </div>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4 md:grid-cols-2">
-            {FIELDS.map(([name, label]) => (
-              <FormField key={name} id={name} label={label} error={errors[name]?.message}>
-                <Input id={name} aria-invalid={errors[name] ? true : undefined} {...form.register(name)} />
-              </FormField>
-            ))}
-            <div className="md:col-span-2">
-              <Button type="submit" disabled={update.isPending}>
-                {update.isPending ? 'Saving...' : 'Save Changes'}
-              </Button>
+          <Form errors={errors} onSubmit={onSubmit} className="flex flex-col gap-4">
+            <div className="grid gap-4 md:grid-cols-2">
+              {FIELDS.map(([name, label, autoComplete]) => (
+                <FormField key={name} name={name} label={label}>
+                  <Input autoComplete={autoComplete} {...form.register(name)} />
+                </FormField>
+              ))}
             </div>
-          </form>
+            <Button type="submit" disabled={update.isPending} className="self-start">
+              {update.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </Form>
         </CardContent>
       </Card>
     </div>

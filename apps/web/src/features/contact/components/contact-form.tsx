@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { Form, FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
@@ -16,9 +16,10 @@ export function ContactForm() {
   const form = useForm<ContactRequest>({
     resolver: zodResolver(contactRequestSchema),
     defaultValues: { name: '', email: '', subject: '', message: '' },
+    shouldFocusError: false,
   });
   const sending = useSendContactMessage();
-  const { errors } = form.formState;
+  const errors = useFormErrors(form, FIELDS, { formId: 'contact', idPrefix: 'contact-' });
 
   const onSubmit = form.handleSubmit((values) =>
     sending.mutate(values, {
@@ -27,42 +28,30 @@ export function ContactForm() {
         form.reset();
       },
       onError: (error) => {
-        if (error instanceof ApiError) {
-          for (const field of FIELDS) {
-            const message = error.fieldErrors[field];
-            if (message) form.setError(field, { message });
-          }
-        }
+        showServerFieldErrors(form, error, errors);
         toast.error(error.message);
       },
     }),
   );
 
-  const fieldProps = (field: (typeof FIELDS)[number]) => ({
-    id: `contact-${field}`,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `contact-${field}-error` : undefined,
-    ...form.register(field),
-  });
-
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Contact form">
+    <Form errors={errors} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Contact form">
       {sending.isSuccess ? <Alert tone="success">{sending.data.message}</Alert> : null}
-      <FormField id="contact-name" label="Name" error={errors.name?.message}>
-        <Input autoComplete="name" {...fieldProps('name')} />
+      <FormField name="name" label="Name">
+        <Input autoComplete="name" {...form.register('name')} />
       </FormField>
-      <FormField id="contact-email" label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...fieldProps('email')} />
+      <FormField name="email" label="Email">
+        <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
-      <FormField id="contact-subject" label="Subject" error={errors.subject?.message}>
-        <Input {...fieldProps('subject')} />
+      <FormField name="subject" label="Subject">
+        <Input {...form.register('subject')} />
       </FormField>
-      <FormField id="contact-message" label="Message" error={errors.message?.message}>
-        <Textarea rows={6} {...fieldProps('message')} />
+      <FormField name="message" label="Message">
+        <Textarea rows={6} {...form.register('message')} />
       </FormField>
       <Button type="submit" disabled={sending.isPending} className="self-start">
         {sending.isPending ? 'Sending...' : 'Send Message'}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -7,7 +7,6 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Spinner } from '@/components/ui/spinner';
 import { copyToClipboard } from '@/lib/clipboard';
 import { formatDate } from '@/lib/dates';
-import { useReturnFocus } from '@/lib/use-return-focus';
 import { usePayment } from '../api/get-payment';
 import { PaymentNotifications } from './payment-notifications';
 import { PaymentStatusBadge } from './payment-status-badge';
@@ -25,10 +24,9 @@ export function PaymentDetailsDialog({
   onClose: () => void;
 }) {
   const payment = usePayment(paymentId);
-  const returnFocus = useReturnFocus(paymentId !== null);
   return (
     <Dialog open={paymentId !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto" onCloseAutoFocus={returnFocus}>
+      <DialogContent>
         <DialogTitle>Payment Details</DialogTitle>
         {payment.isPending ? <Spinner label="Loading payment..." className="mt-4" /> : null}
         {payment.isError ? (

@@ -4,10 +4,10 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { Form, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
-import { useReturnFocus } from '@/lib/use-return-focus';
+import { useFormErrors } from '@/lib/form-errors';
 import { useCreateRefund } from '../api/create-refund';
 import {
   penceToPoundsInput,
@@ -40,7 +40,6 @@ export function RefundDialog({
 }) {
   const refund = useCreateRefund(payment.id);
   const processing = refund.isPending;
-  const returnFocus = useReturnFocus(open);
   const setOpen = (next: boolean) => {
     if (!processing) onOpenChange(next);
   };
@@ -64,7 +63,6 @@ export function RefundDialog({
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent
-        onCloseAutoFocus={returnFocus}
         onEscapeKeyDown={(event) => processing && event.preventDefault()}
         onInteractOutside={(event) => processing && event.preventDefault()}
       >
@@ -99,13 +97,14 @@ function RefundAmountForm({
     resolver: zodResolver(refundFormSchema(payment.refundableAmount)),
     mode: 'onChange',
     defaultValues: { amount: penceToPoundsInput(payment.refundableAmount) },
+    shouldFocusError: false,
   });
-  const error = form.formState.errors.amount?.message;
+  const errors = useFormErrors(form, ['amount'], { formId: 'refund', idPrefix: 'refund-' });
 
   return (
-    <form
+    <Form
+      errors={errors}
       onSubmit={form.handleSubmit(({ amount }) => onSubmit(amount))}
-      noValidate
       className="mt-4 flex flex-col gap-4"
     >
       <dl className="grid grid-cols-[9rem_1fr] gap-2 text-sm">
@@ -120,16 +119,13 @@ function RefundAmountForm({
           </>
         ) : null}
       </dl>
-      <FormField id="refund-amount" label="Refund amount (£)" error={error}>
+      <FormField name="amount" label="Refund amount (£)">
         <Input
-          id="refund-amount"
           type="number"
           inputMode="decimal"
           step="0.01"
           min="0.01"
           max={penceToPoundsInput(payment.refundableAmount)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'refund-amount-error' : undefined}
           readOnly={processing}
           {...form.register('amount')}
         />
@@ -142,6 +138,6 @@ function RefundAmountForm({
           {processing ? 'Processing...' : 'Refund'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
