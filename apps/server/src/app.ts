@@ -103,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The sandbox hands its signed webhook events to this app through the full HTTP pipeline.
   let sandboxTransport: EventTransport | undefined;
-  const gateway = createGateway({
+  const gateway = await createGateway({
     config,
     db: database.db,
     sandboxTransport: () => sandboxTransport,

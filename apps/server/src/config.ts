@@ -60,7 +60,10 @@ const envSchema = z
     STRIPE_PUBLISHABLE_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('pk_').optional()),
     STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().startsWith('whsec_').optional()),
     STRIPE_CONNECT_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().startsWith('whsec_').optional()),
-    SANDBOX_WEBHOOK_SECRET: z.string().startsWith('whsec_').default('whsec_clinicpay_sandbox'),
+    SANDBOX_WEBHOOK_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().startsWith('whsec_').min(32, 'must be at least 32 characters').optional(),
+    ),
     S3_BUCKET: z.preprocess(
       emptyToUndefined,
       z
@@ -182,7 +185,14 @@ export interface Config {
         webhookSecret: string;
         connectWebhookSecret: string;
       }
-    | { kind: 'sandbox'; webhookSecret: string };
+    | {
+        kind: 'sandbox';
+        /**
+         * What the sandbox signs its events with; unset, each installation makes its own and keeps it
+         * in the database (gateway/sandbox/webhook-secret.ts).
+         */
+        webhookSecret: string | undefined;
+      };
   /** Uploaded files (clinic logos) go to this S3-compatible bucket when set; otherwise under dataDir. */
   s3?: S3StorageConfig;
 }

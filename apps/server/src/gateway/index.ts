@@ -8,6 +8,7 @@ import type { JobQueue } from '../jobs/index.js';
 import type { CardGateway } from './gateway.js';
 import type { EventTransport } from './sandbox/events.js';
 import { createSandboxGateway, type SandboxGateway } from './sandbox/sandbox-gateway.js';
+import { sandboxWebhookSecret } from './sandbox/webhook-secret.js';
 import { createStripeGateway } from './stripe/stripe-gateway.js';
 
 export type { CardGateway } from './gateway.js';
@@ -22,7 +23,16 @@ export interface CreateGatewayOptions {
   jobs: JobQueue;
 }
 
-export function createGateway({ config, db, sandboxTransport, jobs }: CreateGatewayOptions): CardGateway {
+/**
+ * The gateway configuration asks for. The sandbox's signing secret is read (or made) in the database
+ * first when SANDBOX_WEBHOOK_SECRET is unset, so the database must be migrated. Throws if it fails.
+ */
+export async function createGateway({
+  config,
+  db,
+  sandboxTransport,
+  jobs,
+}: CreateGatewayOptions): Promise<CardGateway> {
   const settings = config.gateway;
   if (settings.kind === 'stripe') {
     return createStripeGateway({
@@ -34,7 +44,7 @@ export function createGateway({ config, db, sandboxTransport, jobs }: CreateGate
   return createSandboxGateway({
     db,
     publicUrl: config.publicUrl,
-    webhookSecret: settings.webhookSecret,
+    webhookSecret: await sandboxWebhookSecret(db, settings.webhookSecret),
     transport: sandboxTransport,
     jobs,
   });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxOf } from '../../test/sandbox.js';
 import { createTestApp } from '../../test/test-app.js';
 import { webhookEvents } from '../db/schema/index.js';
 import { WebhookSignatureError } from './gateway.js';
@@ -67,9 +68,7 @@ describe('the webhook endpoints and odd signed bodies (issue #13)', () => {
   let secrets: ReturnType<typeof sandboxWebhookSecrets>;
   beforeAll(async () => {
     app = await createTestApp();
-    secrets = sandboxWebhookSecrets(
-      app.config.gateway.kind === 'sandbox' ? app.config.gateway.webhookSecret : '',
-    );
+    secrets = sandboxWebhookSecrets(sandboxOf(app).webhookSecret);
   });
   afterAll(() => app.close());
 

@@ -28,6 +28,8 @@ export type OnboardingOutcome = 'complete' | 'later';
 
 export interface SandboxGateway extends CardGateway {
   readonly kind: 'sandbox';
+  /** The installation's signing secret (webhook-secret.ts); each endpoint signs with its own variant. */
+  readonly webhookSecret: string;
   readonly events: SandboxEvents;
   /** What the sandbox card field and 3-D Secure page call (see confirmation.ts). */
   readonly confirmation: ReturnType<typeof createConfirmation>;
@@ -265,6 +267,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
 
   return {
     kind: 'sandbox',
+    webhookSecret: options.webhookSecret,
     events,
     confirmation: createConfirmation({ db, events, publicUrl: options.publicUrl }),
 

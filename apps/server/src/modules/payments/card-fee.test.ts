@@ -19,7 +19,7 @@ describe('the card fee from charge.updated', () => {
 
   const paidIntent = () => payPage(app, linkId);
   const chargeUpdated = (paymentIntentId: string) => {
-    const secret = app.config.gateway.kind === 'sandbox' ? app.config.gateway.webhookSecret : '';
+    const secret = sandboxOf(app).webhookSecret;
     const eventId = `evt_${randomUUID()}`;
     const payload = JSON.stringify({
       id: eventId,

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { payments, webhookEvents } from '../../db/schema/index.js';
 import { GatewayOutcomeUnknownError } from '../../gateway/gateway.js';
@@ -21,8 +22,7 @@ describe('payment events about an unknown payment intent', () => {
   afterAll(() => app.close());
 
   function send(type: string, object: Record<string, unknown>) {
-    const settings = app.config.gateway;
-    if (settings.kind !== 'sandbox') throw new Error('this test needs the sandbox gateway');
+    const { webhookSecret } = sandboxOf(app);
     const id = `evt_test_${randomUUID()}`;
     const payload = JSON.stringify({
       id,
@@ -37,7 +37,7 @@ describe('payment events about an unknown payment intent', () => {
       payload,
       headers: {
         'content-type': 'application/json',
-        'stripe-signature': signLikeStripe(payload, sandboxWebhookSecrets(settings.webhookSecret).platform),
+        'stripe-signature': signLikeStripe(payload, sandboxWebhookSecrets(webhookSecret).platform),
       },
     });
     return { id, response };

@@ -13,9 +13,7 @@ describe('webhook endpoints', () => {
   let secrets: ReturnType<typeof sandboxWebhookSecrets>;
   beforeAll(async () => {
     app = await createTestApp();
-    secrets = sandboxWebhookSecrets(
-      app.config.gateway.kind === 'sandbox' ? app.config.gateway.webhookSecret : '',
-    );
+    secrets = sandboxWebhookSecrets(sandboxOf(app).webhookSecret);
   });
   afterAll(() => app.close());
 
