@@ -42,7 +42,7 @@ export function findUserByEmail(db: Db, email: string) {
 
 /** Queues an email with a fresh verification link; returns the link (shown outside production only). */
 async function sendVerification(deps: AccountDeps, userId: string, email: string): Promise<string> {
-  const token = await issueVerificationToken(deps.auth, userId);
+  const token = await issueVerificationToken(deps.auth, deps.db, userId);
   const link = `${deps.config.publicUrl}/verify-email?token=${token}&userId=${encodeURIComponent(userId)}`;
   await queueEmail(deps.jobs, verificationEmail(email, link));
   return link;

@@ -1,9 +1,14 @@
 /**
  * Email verification and password reset tokens. better-auth stores them (hashed, with an expiry) in
  * the verifications table and consumes them atomically, so each works once (spec §4 "Password reset").
+ * A user has one live verification link at a time: issuing one revokes the older ones, as the email
+ * promises (issue #14).
  */
 import { randomBytes } from 'node:crypto';
 import { AUTH_MESSAGES } from '@clinicpay/shared';
+import { and, eq, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { verifications } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { Auth } from './auth.js';
 
@@ -11,32 +16,55 @@ import type { Auth } from './auth.js';
 export const VERIFICATION_TOKEN_SECONDS = 24 * 60 * 60;
 
 const verificationIdentifier = (token: string) => `email-verification:${token}`;
+/**
+ * A verification row's value. It names the purpose as well as the user, because the identifier is
+ * stored hashed and reset tokens (better-auth's own) hold the bare user id: this is how a user's
+ * verification rows are found without touching their reset links.
+ */
+const verificationValue = (userId: string) => `email-verification:${userId}`;
 const resetIdentifier = (token: string) => `reset-password:${token}`;
 
 async function internalAdapter(auth: Auth) {
   return (await auth.$context).internalAdapter;
 }
 
-/** Creates a verification token for the user and returns it (only its hash is stored). */
-export async function issueVerificationToken(auth: Auth, userId: string): Promise<string> {
+/**
+ * Creates a verification token for the user and returns it (only its hash is stored). Every older
+ * verification token of the user stops working: the rows of this user older than the new one, by
+ * (created_at, id), are deleted after it is stored. Two issued at once therefore leave exactly one,
+ * the newer, whichever process deletes first.
+ */
+export async function issueVerificationToken(auth: Auth, db: Db, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await (await internalAdapter(auth)).createVerificationValue({
+  const value = verificationValue(userId);
+  const created = await (await internalAdapter(auth)).createVerificationValue({
     identifier: verificationIdentifier(token),
-    value: userId,
+    value,
     expiresAt: new Date(Date.now() + VERIFICATION_TOKEN_SECONDS * 1000),
   });
+  await db
+    .delete(verifications)
+    .where(
+      and(
+        eq(verifications.value, value),
+        or(
+          lt(verifications.createdAt, created.createdAt),
+          and(eq(verifications.createdAt, created.createdAt), lt(verifications.id, created.id)),
+        ),
+      ),
+    );
   return token;
 }
 
 /**
  * Uses up a verification token of this user. Throws AppError 400 'Invalid or expired verification
- * token' when it is unknown, another user's, expired or already used.
+ * token' when it is unknown, another user's, expired, already used or replaced by a newer one.
  */
 export async function consumeVerificationToken(auth: Auth, token: string, userId: string): Promise<void> {
   const adapter = await internalAdapter(auth);
   const invalid = new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidVerificationToken);
   const stored = await adapter.findVerificationValue(verificationIdentifier(token));
-  if (!stored || stored.value !== userId || stored.expiresAt < new Date()) throw invalid;
+  if (!stored || stored.value !== verificationValue(userId) || stored.expiresAt < new Date()) throw invalid;
   const consumed = await adapter.consumeVerificationValue(verificationIdentifier(token));
   if (!consumed) throw invalid;
 }

@@ -1,0 +1,77 @@
+/**
+ * One live verification link per user (issue #14): the email says a link 'can be used once', and a
+ * new one makes the older stop working. A password reset link is another matter and keeps working.
+ */
+import { AUTH_MESSAGES } from '@clinicpay/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkMailedTo, signIn, signUp, uniqueEmail } from '../../../test/accounts.js';
+import { createTestApp } from '../../../test/test-app.js';
+import { devOutbox, users } from '../../db/schema/index.js';
+
+describe('verification links', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  const resend = (email: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email } });
+  const verifyWith = (link: URL) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: link.searchParams.get('token'), userId: link.searchParams.get('userId') },
+    });
+  const isVerified = async (email: string) =>
+    (await app.database.db.select().from(users).where(eq(users.email, email)))[0]?.emailVerified;
+
+  it('stop working once a newer one is sent: only the newest verifies', async () => {
+    const email = uniqueEmail();
+    await signUp(app, email);
+    const first = await linkMailedTo(app, email);
+    expect((await resend(email)).statusCode).toBe(200);
+    const second = await linkMailedTo(app, email);
+    expect(second.searchParams.get('token')).not.toBe(first.searchParams.get('token'));
+
+    const old = await verifyWith(first);
+    expect(old.statusCode).toBe(400);
+    expect(old.json().message).toBe(AUTH_MESSAGES.invalidVerificationToken);
+    expect(await isVerified(email)).toBe(false);
+    expect((await signIn(app, email)).statusCode).toBe(403);
+
+    expect((await verifyWith(second)).statusCode).toBe(200);
+    expect(await isVerified(email)).toBe(true);
+  });
+
+  it('leave one working link when several are sent at once', async () => {
+    const email = uniqueEmail();
+    await signUp(app, email);
+    const responses = await Promise.all([resend(email), resend(email), resend(email)]);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    await app.jobs.drain();
+    const mails = await app.database.db.select().from(devOutbox).where(eq(devOutbox.recipient, email));
+    expect(mails).toHaveLength(4);
+    const links = mails.map((mail) => new URL(String(mail.textBody.match(/https?:\/\/\S+/)?.[0])));
+    const answers = [];
+    for (const link of links) answers.push((await verifyWith(link)).statusCode);
+    expect(answers.filter((status) => status === 200)).toHaveLength(1);
+    expect(answers.filter((status) => status === 400)).toHaveLength(3);
+    expect(await isVerified(email)).toBe(true);
+  });
+
+  it("do not touch the user's password reset link", async () => {
+    const email = uniqueEmail();
+    await signUp(app, email);
+    await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    const reset = await linkMailedTo(app, email);
+    expect(reset.pathname).toBe('/reset-password');
+    await resend(email);
+    const check = await app.inject({
+      url: `/api/auth/reset-password?token=${reset.searchParams.get('token')}&userId=${reset.searchParams.get('userId')}`,
+    });
+    expect(check.statusCode).toBe(200);
+  });
+});
