@@ -4,7 +4,12 @@
  * length, and says what is wrong with each part. Brand, Luhn digit, expiry and CVC length come from
  * Braintree's card-validator, not from our own rules.
  */
-import cardValidator from 'card-validator';
+// The four checks this field needs, not the package's index, which adds postal-code and cardholder
+// checks to the payment page's download (issue #15's budget).
+import { cardNumber as verifyCardNumber } from 'card-validator/dist/card-number';
+import { cvv } from 'card-validator/dist/cvv';
+import { expirationDate } from 'card-validator/dist/expiration-date';
+import { expirationMonth } from 'card-validator/dist/expiration-month';
 
 /** The longest number any brand has (ISO/IEC 7812). */
 const MAX_CARD_DIGITS = 19;
@@ -35,7 +40,7 @@ const wrong = (message: string, definite: boolean): PartCheck => ({ complete: fa
 export const digitsOf = (value: string) => value.replace(/\D/g, '');
 
 function brandOf(digits: string) {
-  return cardValidator.number(digits).card;
+  return verifyCardNumber(digits).card;
 }
 
 /** The card number in the brand's groups (4242 4242 4242 4242, 3782 822463 10005), capped at its length. */
@@ -83,7 +88,7 @@ export function formatCvc(value: string, cardNumber: string): string {
 export function checkCardNumber(value: string): PartCheck {
   const digits = digitsOf(value);
   if (!digits) return wrong(CARD_MESSAGES.numberEmpty, false);
-  const verdict = cardValidator.number(digits);
+  const verdict = verifyCardNumber(digits);
   if (verdict.isValid) return ok;
   if (!verdict.isPotentiallyValid) return wrong(CARD_MESSAGES.numberInvalid, true);
   // A length the brand issues that is still not valid has a wrong check digit (Luhn).
@@ -96,10 +101,10 @@ export function checkExpiry(value: string): PartCheck {
   const digits = digitsOf(value);
   if (!digits) return wrong(CARD_MESSAGES.expiryEmpty, false);
   const month = digits.slice(0, 2);
-  if (!cardValidator.expirationMonth(month).isPotentiallyValid) return wrong(CARD_MESSAGES.expiryMonth, true);
+  if (!expirationMonth(month).isPotentiallyValid) return wrong(CARD_MESSAGES.expiryMonth, true);
   if (digits.length < 4) return wrong(CARD_MESSAGES.expiryIncomplete, false);
   const year = digits.slice(2, 4);
-  if (cardValidator.expirationDate({ month, year }).isValid) return ok;
+  if (expirationDate({ month, year }).isValid) return ok;
   const twoDigitYear = new Date().getFullYear() % 100;
   return wrong(Number(year) <= twoDigitYear ? CARD_MESSAGES.expiryPast : CARD_MESSAGES.expiryYear, true);
 }
@@ -109,5 +114,5 @@ export function checkCvc(value: string, cardNumber: string): PartCheck {
   if (!value) return wrong(CARD_MESSAGES.cvcEmpty, false);
   const brand = brandOf(digitsOf(cardNumber));
   const lengths = brand ? brand.code.size : [3, 4];
-  return cardValidator.cvv(value, lengths).isValid ? ok : wrong(CARD_MESSAGES.cvcIncomplete, false);
+  return cvv(value, lengths).isValid ? ok : wrong(CARD_MESSAGES.cvcIncomplete, false);
 }

@@ -94,15 +94,16 @@ describe('the sandbox card field (issue #14)', () => {
     expect(messageOf(field.expiry)).toBe(message);
   });
 
-  it('says an unfinished part is incomplete only once the patient leaves it', async () => {
+  it('says nothing of an unfinished part until Pay is pressed', async () => {
     const field = renderField();
     await field.user.type(field.number, '4242 4242');
+    await field.user.tab();
     expect(messageOf(field.number)).toBeUndefined();
-    await field.user.tab();
+    expect(field.number.getAttribute('aria-invalid')).toBeNull();
+    act(() => field.handle.current?.revealErrors(false));
     expect(messageOf(field.number)).toBe('Your card number is incomplete.');
-    // Tabbing through an empty part says nothing yet.
-    await field.user.tab();
-    expect(messageOf(field.expiry)).toBeUndefined();
+    // Without `focus`, the patient stays where they are (on the payer's details, say).
+    expect(document.activeElement).toBe(field.expiry);
   });
 
   it('asks for 4 CVC digits on an American Express card, and says where they are', async () => {

@@ -60,10 +60,11 @@ export function completeCard(values: Values): SandboxCard | null {
 /**
  * The sandbox's card field: card number, expiry and CVC with visible labels (no postal code, like the
  * Elements card field of spec §2), clearly marked as the sandbox. Formats as the patient types or
- * pastes and checks each part inline, as Elements does (issue #14): a part's message shows once the
- * patient leaves it, at once when no more typing can mend it (a wrong check digit, month 13), and on
- * every part when Pay is pressed. Each message is tied to its input and announced. Reports a complete
- * card, or null.
+ * pastes and checks each part inline, as Elements does (issue #14): a part's message shows as soon as
+ * no more typing can mend it (a wrong check digit, month 13, a past date), and on every part when Pay
+ * is pressed. Not on leaving a part: a message appearing then moves the Pay button under the pointer
+ * between press and release, and the click is lost. Each message is tied to its input and announced.
+ * Reports a complete card, or null.
  */
 export function SandboxCardField({
   onChange,
@@ -74,14 +75,15 @@ export function SandboxCardField({
 }) {
   const id = useId();
   const [values, setValues] = useState<Values>({ number: '', expiry: '', cvc: '' });
-  const [left, setLeft] = useState<Set<Part>>(new Set());
+  // Pay was pressed: every part says what it needs, not only those no more typing can mend.
+  const [revealed, setRevealed] = useState(false);
   const inputs = useRef<Partial<Record<Part, HTMLInputElement | null>>>({});
   const checks = checkAll(values);
-  const messageOf = (part: Part) => (left.has(part) || checks[part].definite ? checks[part].message : null);
+  const messageOf = (part: Part) => (revealed || checks[part].definite ? checks[part].message : null);
 
   useImperativeHandle(ref, () => ({
     revealErrors(focus) {
-      setLeft(new Set(PARTS));
+      setRevealed(true);
       const firstWrong = PARTS.find((part) => !checks[part].complete);
       if (focus && firstWrong) inputs.current[firstWrong]?.focus();
     },
@@ -94,9 +96,6 @@ export function SandboxCardField({
     setValues(next);
     onChange(completeCard(next));
   };
-  const leave = (part: Part) => {
-    if (values[part]) setLeft((parts) => new Set(parts).add(part));
-  };
   const partProps = (part: Part) => {
     const message = messageOf(part);
     const hint = part === 'cvc' ? `${id}-cvc-hint` : '';
@@ -107,7 +106,6 @@ export function SandboxCardField({
       },
       value: values[part],
       onValueChange: (value: string) => update(part, value),
-      onBlur: () => leave(part),
       'aria-invalid': message ? true : undefined,
       'aria-describedby': [hint, message ? `${id}-${part}-error` : ''].filter(Boolean).join(' ') || undefined,
     };
