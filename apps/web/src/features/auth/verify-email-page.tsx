@@ -6,7 +6,8 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Form, FormField } from '@/components/ui/form-field';
+import { Form } from '@/components/ui/form';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { forgetPendingVerification, pendingVerificationEmail } from '@/lib/browser-storage';

@@ -19,7 +19,12 @@ export function PaymentsChart({ series }: { series: AdminStats['series'] }) {
       <CardContent>
         <div className="h-56" aria-hidden>
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
+            {/* Hidden from assistive technology (the table below reads it out), so not focusable either. */}
+            <BarChart
+              data={data}
+              margin={{ top: 4, right: 8, bottom: 0, left: 8 }}
+              accessibilityLayer={false}
+            >
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="date" tickFormatter={dayLabel} tick={{ fontSize: 12 }} minTickGap={24} />
               <YAxis tickFormatter={(pounds: number) => `£${pounds}`} tick={{ fontSize: 12 }} width={64} />
