@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { signedInClinic } from '../fixtures/accounts';
 
@@ -24,10 +24,28 @@ async function connectedClinicWithLink(
 async function payWithCard(page: Page, cardNumber: string) {
   await page.getByLabel('Full Name').fill('Ada Patient');
   await page.getByLabel('Email').fill('ada@patient.example');
+  await page.getByLabel('Phone Number (optional)').fill('07700 900123');
   await page.getByLabel('Card number').fill(cardNumber);
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await page.getByRole('button', { name: 'Pay £45.00' }).click();
+}
+
+/** Presses Tab until `target` has focus, as a keyboard user moves through the page. */
+async function tabTo(page: Page, target: Locator, most = 15) {
+  for (let presses = 0; presses < most; presses += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`${target} took more than ${most} presses of Tab`);
+}
+
+/** Whether the page scrolls sideways (issue #14: never, even at 320 CSS px). */
+async function scrollsSideways(page: Page) {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return root.scrollWidth > root.clientWidth;
+  });
 }
 
 test.describe('the patient checkout (sandbox)', () => {
@@ -66,6 +84,46 @@ test.describe('the patient checkout (sandbox)', () => {
     await expect(row.getByText('Paid')).toBeVisible();
   });
 
+  test('a patient pays with the keyboard alone, typing the expiry as 1234', async ({ browser, page }) => {
+    const linkPath = await connectedClinicWithLink(page.request);
+    const patient = await browser.newContext();
+    const patientPage = await patient.newPage();
+    await patientPage.goto(linkPath);
+    const keyboard = patientPage.keyboard;
+
+    const name = patientPage.getByLabel('Full Name');
+    await tabTo(patientPage, name);
+    await keyboard.type('Ada Patient');
+    await keyboard.press('Tab');
+    await expect(patientPage.getByLabel('Email')).toBeFocused();
+    await keyboard.type('ada@patient.example');
+    await keyboard.press('Tab');
+    await expect(patientPage.getByLabel('Phone Number (optional)')).toBeFocused();
+    await keyboard.type('07700 900123');
+    await keyboard.press('Tab');
+    await expect(patientPage.getByRole('switch', { name: /Simulate a device with a wallet/ })).toBeFocused();
+    await keyboard.press('Tab');
+    await expect(patientPage.getByLabel('Card number')).toBeFocused();
+    await keyboard.type('4242424242424242');
+    await expect(patientPage.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+    await keyboard.press('Tab');
+    await expect(patientPage.getByLabel('Expiry (MM/YY)')).toBeFocused();
+    await keyboard.type('1234');
+    await expect(patientPage.getByLabel('Expiry (MM/YY)')).toHaveValue('12 / 34');
+    await keyboard.press('Tab');
+    await expect(patientPage.getByLabel('CVC')).toBeFocused();
+    await keyboard.type('123');
+    await keyboard.press('Tab');
+    await expect(patientPage.getByRole('button', { name: 'Pay £45.00' })).toBeFocused();
+    await keyboard.press('Enter');
+
+    await expect(patientPage.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(patientPage.getByTestId('payment-reference')).toHaveText(/^CP-/);
+    const print = patientPage.getByRole('button', { name: 'Print receipt' });
+    await tabTo(patientPage, print, 25);
+    await patient.close();
+  });
+
   for (const [card, number, message] of [
     ['declined card', '4000 0000 0000 0002', 'Payment failed: Your card was declined.'],
     [
@@ -74,15 +132,28 @@ test.describe('the patient checkout (sandbox)', () => {
       'Payment failed: Your card has insufficient funds.',
     ],
   ] as const) {
-    test(`a ${card} ends on the failed page, and Try Again returns to the link`, async ({ page }) => {
+    test(`a ${card} shows its reason on the failed page, and Try Again keeps the payer's details`, async ({
+      page,
+    }) => {
       const linkPath = await connectedClinicWithLink(page.request);
       await page.goto(linkPath);
       await payWithCard(page, number);
       await expect(page).toHaveURL(/\/payment\/failed\?link_id=/);
       await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
       await expect(page.getByText(message)).toBeVisible();
+      // The provider's own reason for this attempt, beside the spec's general ones (issue #14).
+      await expect(page.getByTestId('failure-reason')).toHaveText(message.replace('Payment failed: ', ''));
+      await expect(page.getByText('Insufficient funds in your account')).toBeVisible();
+      await expect(page.getByText('Payment declined by your bank')).toBeVisible();
+
       await page.getByRole('link', { name: 'Try Again' }).click();
       await expect(page).toHaveURL(linkPath);
+      await expect(page.getByLabel('Full Name')).toHaveValue('Ada Patient');
+      await expect(page.getByLabel('Email')).toHaveValue('ada@patient.example');
+      await expect(page.getByLabel('Phone Number (optional)')).toHaveValue('07700 900123');
+      await expect(page.getByLabel('Card number')).toHaveValue('');
+      await expect(page.getByLabel('Expiry (MM/YY)')).toHaveValue('');
+      await expect(page.getByLabel('CVC')).toHaveValue('');
     });
   }
 
@@ -103,14 +174,44 @@ test.describe('the patient checkout (sandbox)', () => {
     await page.getByLabel('Full Name').fill('Al');
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Card number').fill('4242');
-    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await page.getByRole('button', { name: 'Pay £45.00' }).click();
     await expect(page.getByText('Name must be at least 3 characters')).toBeVisible();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByLabel('Full Name')).toBeFocused();
     await page.getByLabel('Full Name').fill('Ada Patient');
     await page.getByLabel('Email').fill('ada@patient.example');
-    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await page.getByRole('button', { name: 'Pay £45.00' }).click();
     await expect(page.getByText('Card information is not complete')).toBeVisible();
+    await expect(page.getByText('Your card number is incomplete.')).toBeVisible();
+    await expect(page.getByLabel('Card number')).toBeFocused();
   });
+
+  for (const [mistake, number, expiry, message] of [
+    ['a wrong check digit', '4242 4242 4242 4241', '12/34', 'Your card number is invalid.'],
+    ['month 13', '4242 4242 4242 4242', '13/34', "Your card's expiry month must be between 01 and 12."],
+    ['month 00', '4242 4242 4242 4242', '00/34', "Your card's expiry month must be between 01 and 12."],
+    ['a past expiry', '4242 4242 4242 4242', '01/20', "Your card's expiry date is in the past."],
+  ] as const) {
+    test(`a card with ${mistake} is refused inline, before any request`, async ({ page }) => {
+      const linkPath = await connectedClinicWithLink(page.request);
+      await page.goto(linkPath);
+      const intents: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().includes('/payment-intents'))
+          intents.push(request.url());
+      });
+      await page.getByLabel('Full Name').fill('Ada Patient');
+      await page.getByLabel('Email').fill('ada@patient.example');
+      await page.getByLabel('Card number').fill(number);
+      await page.getByLabel('Expiry (MM/YY)').fill(expiry);
+      await page.getByLabel('CVC').fill('123');
+      await expect(page.getByText(message)).toBeVisible();
+      await page.getByRole('button', { name: 'Pay £45.00' }).click();
+      await expect(page.getByText('Card information is not complete')).toBeVisible();
+      await expect(page).toHaveURL(linkPath);
+      expect(intents).toEqual([]);
+    });
+  }
 
   test('a clinic that is not connected shows Payment Unavailable', async ({ page }) => {
     await signedInClinic(page.request);
@@ -124,7 +225,9 @@ test.describe('the patient checkout (sandbox)', () => {
         'This clinic has not set up payment processing. Please contact the clinic directly to arrange payment.',
       ),
     ).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+    await expect(page.getByText('Complete Your Payment')).toHaveCount(0);
+    await expect(page.getByLabel('Full Name')).toHaveCount(0);
   });
 
   test('an archived link cannot be paid', async ({ page }) => {
@@ -135,7 +238,7 @@ test.describe('the patient checkout (sandbox)', () => {
     await expect(
       page.getByText('This payment link is no longer active. Please contact the clinic for a new link.'),
     ).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
   });
 
   test('an unknown id says the payment link was not found', async ({ page }) => {
@@ -147,7 +250,7 @@ test.describe('the patient checkout (sandbox)', () => {
 test.describe('paying with a device wallet (the sandbox simulates the device)', () => {
   async function openWalletSheet(page: Page, linkPath: string) {
     await page.goto(linkPath);
-    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay £45.00', exact: true })).toBeVisible();
     // No wallet button unless the device supports one (spec §2).
     await expect(page.getByRole('button', { name: 'Buy with Apple Pay' })).toHaveCount(0);
     await page.getByRole('switch', { name: /Simulate a device with a wallet/ }).click();
@@ -207,10 +310,58 @@ test('the payment page downloads no dashboard or admin code', async ({ page }) =
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
   await page.goto(linkPath);
-  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay £45.00' })).toBeVisible();
   expect(scripts.length).toBeGreaterThan(0);
   const dashboardChunks = scripts.filter((path) =>
     /(clinic-area|admin-area|clinic-home|clinic-settings|create-link|admin-home|sign-in|sign-up)-/.test(path),
   );
   expect(dashboardChunks).toEqual([]);
+});
+
+test.describe('at 320 CSS px (issue #14)', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('no payment page scrolls sideways: payment, with errors, success, failed, unavailable', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const linkPath = await connectedClinicWithLink(
+      page.request,
+      4500,
+      'Extended dermatology consultation with follow-up assessment',
+    );
+    const patient = await browser.newContext({ viewport: { width: 320, height: 640 } });
+    const patientPage = await patient.newPage();
+
+    await patientPage.goto(linkPath);
+    await expect(patientPage.getByRole('button', { name: 'Pay £45.00' })).toBeVisible();
+    expect(await scrollsSideways(patientPage)).toBe(false);
+    await patientPage.getByRole('button', { name: 'Pay £45.00' }).click();
+    await expect(patientPage.getByText('Card information is not complete')).toBeVisible();
+    expect(await scrollsSideways(patientPage)).toBe(false);
+
+    await payWithCard(patientPage, '4000 0000 0000 0002');
+    await expect(patientPage.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+    expect(await scrollsSideways(patientPage)).toBe(false);
+
+    await patientPage.getByRole('link', { name: 'Try Again' }).click();
+    await payWithCard(patientPage, '4242 4242 4242 4242');
+    await expect(patientPage.getByTestId('payment-reference')).toHaveText(/^CP-/);
+    expect(await scrollsSideways(patientPage)).toBe(false);
+
+    await patientPage.goto('/payment/success');
+    await expect(patientPage.getByRole('heading', { name: 'Payment Information Unavailable' })).toBeVisible();
+    expect(await scrollsSideways(patientPage)).toBe(false);
+
+    // A clinic that has not connected its card provider.
+    await signedInClinic(request);
+    const { link } = await (
+      await request.post('/api/payment-links', { data: { title: 'X', amount: 1000 } })
+    ).json();
+    await patientPage.goto(new URL(link.url).pathname);
+    await expect(patientPage.getByRole('heading', { name: 'Payment Unavailable' })).toBeVisible();
+    expect(await scrollsSideways(patientPage)).toBe(false);
+    await patient.close();
+  });
 });
