@@ -61,7 +61,7 @@ function errorMessage(error: unknown, fallback: string) {
 
 export function useCheckout(page: PublicPaymentData) {
   const navigate = useNavigate();
-  // One per payment form: a double-clicked Pay Now or a repeated wallet confirmation reuses the intent.
+  // One per payment form: a double-clicked Pay button or a repeated wallet confirmation reuses the intent.
   const [attemptId] = useState(() => crypto.randomUUID());
   const [processing, setProcessing] = useState(false);
   const linkQuery = `link_id=${encodeURIComponent(page.id)}`;
