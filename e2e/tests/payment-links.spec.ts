@@ -53,7 +53,11 @@ test.describe('payment links', () => {
     await signedInClinic(page.request);
     await page.goto('/dashboard/create-link');
     await page.getByRole('button', { name: 'Generate Payment Link' }).click();
-    await expect(page.getByText('Please fill in all required fields')).toHaveCount(2);
+    // The spec's text once, for both fields it concerns (issue #14), and focus on the first of them.
+    await expect(page.getByText('Please fill in all required fields')).toHaveCount(1);
+    await expect(page.getByLabel('Payment Title*')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Amount*')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Payment Title*')).toBeFocused();
     await page.getByLabel('Payment Title*').fill('Treatment');
     await page.getByLabel('Amount*').fill('0');
     await page.getByRole('button', { name: 'Generate Payment Link' }).click();

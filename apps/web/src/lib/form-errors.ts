@@ -23,6 +23,8 @@ export interface FieldErrorState {
 
 export interface ErrorEntry {
   message: string;
+  /** The first field's name as its label reads: what the summary links by, for a field's own message. */
+  label: string;
   /** Where the message is shown at the top of the form. */
   id: string;
   /** The first field it belongs to; the summary links there. */
@@ -38,7 +40,11 @@ export interface FormErrors {
   entries: ErrorEntry[];
   /** A message about the whole form (usually the server's). */
   root?: string;
-  /** Long forms list every entry in a summary; short forms show only shared and root messages there. */
+  /**
+   * Long forms list every entry in a summary: a shared message by its text (shown only there), a
+   * field's own message by the field's name (its text is under the field), so each text is on screen
+   * once. Short forms show only shared and root messages at the top.
+   */
   summary: boolean;
   /** The first invalid control's id, in the form's order. */
   firstInvalidId?: string;
@@ -54,6 +60,8 @@ interface DescribeOptions {
   /** Prefix of each control's id (default none: the control's id is the field's name). */
   idPrefix?: string;
   summary?: boolean;
+  /** Each field's name as the summary links to it (default the field's own name). */
+  labels?: Partial<Record<string, string>>;
 }
 
 /** Lays out a form's messages: which to show under which field, which once at the top, and the ids. */
@@ -76,7 +84,8 @@ export function describeFormErrors(options: DescribeOptions): FormErrors {
     const shared = (uses.get(message) ?? 0) > 1;
     let entry = entries.find((candidate) => candidate.message === message);
     if (!entry) {
-      entry = { message, id: `${formId}-error-${entries.length + 1}`, fieldId: id, shared };
+      const label = options.labels?.[name] ?? name;
+      entry = { message, label, id: `${formId}-error-${entries.length + 1}`, fieldId: id, shared };
       entries.push(entry);
     }
     states[name] = shared
@@ -106,7 +115,7 @@ export function useFormErrors<T extends FieldValues>(
   // biome-ignore lint/suspicious/noExplicitAny: any form, whatever its context and output types
   form: UseFormReturn<T, any, any>,
   fields: readonly Path<T>[],
-  options: { formId: string; idPrefix?: string; summary?: boolean },
+  options: Pick<DescribeOptions, 'formId' | 'idPrefix' | 'summary' | 'labels'>,
 ): FormErrorsHandle {
   const { errors, submitCount } = form.formState;
   const messages: Record<string, string | undefined> = {};

@@ -33,8 +33,9 @@ function goTo(event: MouseEvent<HTMLAnchorElement>, fieldId: string) {
 
 /**
  * The top of a form: the form-level message (announced at once), then on a long form 'There is a
- * problem' with every message linking to its field, or on a short form only the messages several
- * fields share, each once.
+ * problem' linking to every invalid field (a shared message by its text, which is shown only here; a
+ * field's own message by the field's name, as its text is under the field), or on a short form only
+ * the messages several fields share. Each text is on screen once.
  */
 export function ErrorSummary({ errors }: { errors: FormErrors }) {
   const shown = errors.summary ? errors.entries : errors.entries.filter((entry) => entry.shared);
@@ -80,7 +81,7 @@ function SummaryBox({ formId, entries }: { formId: string; entries: ErrorEntry[]
               className="font-medium text-red-800 underline"
               onClick={(event) => goTo(event, entry.fieldId)}
             >
-              {entry.message}
+              {entry.shared ? entry.message : entry.label}
             </a>
           </li>
         ))}

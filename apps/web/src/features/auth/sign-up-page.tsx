@@ -19,6 +19,13 @@ const ACCOUNT_DETAILS_PROBLEM =
   'There was a problem with your account details. Please try a different email or clinic name.';
 
 const FIELDS = ['clinicName', 'email', 'password', 'confirmPassword', 'agreeTerms'] as const;
+const LABELS = {
+  clinicName: 'Clinic Name',
+  email: 'Email',
+  password: 'Password',
+  confirmPassword: 'Confirm Password',
+  agreeTerms: 'Terms of Service and Privacy Policy',
+};
 
 /** Spec §2 "Sign up": clinicName, email, password, confirmPassword and agreeTerms. */
 export function SignUpPage() {
@@ -44,7 +51,7 @@ function SignUpForm() {
     },
     shouldFocusError: false,
   });
-  const errors = useFormErrors(form, FIELDS, { formId: 'sign-up' });
+  const errors = useFormErrors(form, FIELDS, { formId: 'sign-up', labels: LABELS });
 
   const onSubmit = form.handleSubmit((values) =>
     signUp.mutate(values, {

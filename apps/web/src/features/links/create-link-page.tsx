@@ -35,7 +35,10 @@ export function CreateLinkPage() {
     defaultValues: EMPTY_FORM,
     shouldFocusError: false,
   });
-  const errors = useFormErrors(form, ['title', 'amount', 'type', 'description'], { formId: 'create-link' });
+  const errors = useFormErrors(form, ['title', 'amount', 'type', 'description'], {
+    formId: 'create-link',
+    labels: { title: 'Payment Title', amount: 'Amount', type: 'Payment Type', description: 'Description' },
+  });
 
   const onSubmit = form.handleSubmit((values) =>
     create.mutate(values, {

@@ -31,6 +31,14 @@ const EMPTY = {
 type FormValues = typeof EMPTY;
 type Field = keyof FormValues;
 const FIELDS = Object.keys(EMPTY) as Field[];
+const LABELS: Record<Field, string> = {
+  patientName: 'Patient Name',
+  patientEmail: 'Patient Email',
+  patientPhone: 'Patient Phone',
+  paymentLinkId: 'Payment Link',
+  customAmount: 'Custom Amount',
+  message: 'Custom Message',
+};
 
 /**
  * Spec §5 send link rules through the shared schema. The custom amount is typed in pounds: text that
@@ -63,7 +71,7 @@ export function SendLinkPage() {
     defaultValues: EMPTY,
     shouldFocusError: false,
   });
-  const errors = useFormErrors(form, FIELDS, { formId: 'send-link' });
+  const errors = useFormErrors(form, FIELDS, { formId: 'send-link', labels: LABELS });
   const [confirming, setConfirming] = useState<NewPaymentRequest | null>(null);
   const linkId = form.watch('paymentLinkId');
   const chosenLink = links.data?.items.find((link) => link.id === confirming?.paymentLinkId);

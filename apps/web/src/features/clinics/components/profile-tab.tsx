@@ -39,7 +39,7 @@ export function ProfileTab({ clinic }: { clinic: Clinic }) {
   const errors = useFormErrors(
     form,
     FIELDS.map(([name]) => name),
-    { formId: 'clinic-profile' },
+    { formId: 'clinic-profile', labels: Object.fromEntries(FIELDS.map(([name, label]) => [name, label])) },
   );
 
   const onSubmit = form.handleSubmit((values) =>

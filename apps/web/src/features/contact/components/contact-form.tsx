@@ -20,7 +20,11 @@ export function ContactForm() {
     shouldFocusError: false,
   });
   const sending = useSendContactMessage();
-  const errors = useFormErrors(form, FIELDS, { formId: 'contact', idPrefix: 'contact-' });
+  const errors = useFormErrors(form, FIELDS, {
+    formId: 'contact',
+    idPrefix: 'contact-',
+    labels: { name: 'Name', email: 'Email', subject: 'Subject', message: 'Message' },
+  });
 
   const onSubmit = form.handleSubmit((values) =>
     sending.mutate(values, {
