@@ -3,7 +3,7 @@
  * `fieldErrors` maps a form field to its message when a request body failed validation.
  */
 export interface ApiErrorBody {
-  code: string;
+  code: ErrorCode;
   message: string;
   fieldErrors?: Record<string, string>;
 }
@@ -21,7 +21,25 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
-  // Domain codes: each names what happened; the server maps each to one status.
+  // Domain codes: each names what happened; the server maps each to one status (http/app-error.ts).
+  'CLINIC_NOT_FOUND',
+  'CLINIC_NOT_CONNECTED',
+  'CONNECTION_CHANGED',
+  'PROVIDER_UNAVAILABLE',
+  'PAYMENT_PAGE_NOT_FOUND',
+  'LINK_NOT_FOUND',
+  'LINK_ARCHIVED',
+  'REQUEST_ALREADY_PAID',
+  'PAYMENT_NOT_FOUND',
+  'NO_REPORT_DATA',
+  'EMAIL_TAKEN',
+  'EMAIL_NOT_VERIFIED',
+  'INVALID_CREDENTIALS',
+  'INVALID_TOKEN',
+  'CURRENT_PASSWORD_INCORRECT',
+  'NOTIFICATION_NOT_FOUND',
+  'NOTIFICATION_NOT_FAILED',
+  'MESSAGE_NOT_SENT',
   'PAYMENT_NOT_REFUNDABLE',
   'REFUND_EXCEEDS_PAYMENT',
   'REFUND_FAILED',

@@ -10,6 +10,7 @@ export const CLINIC_MESSAGES = {
   profileSaveFailed: 'Failed to save profile settings',
   incompleteProfile: 'Add your clinic logo and details to give patients the best payment experience!',
   noClinic: 'No clinic associated with this user',
+  connectionChanged: 'The connection changed; please try again',
   notificationToggled: (channel: 'Email' | 'SMS', enabled: boolean) =>
     `${channel} notifications ${enabled ? 'enabled' : 'disabled'}`,
   notificationFailed: (channel: 'email' | 'sms') => `Failed to update ${channel} notification settings`,

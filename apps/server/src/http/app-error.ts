@@ -3,6 +3,7 @@
  * user-facing message; the error handler turns the code into an HTTP status through STATUS_BY_CODE.
  */
 import type { ErrorCode } from '@clinicpay/shared';
+import { GatewayError } from '../gateway/gateway.js';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -16,6 +17,29 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
+  CLINIC_NOT_FOUND: 404,
+  // The clinic has no connected account that can take payments (spec §8 'not connected').
+  CLINIC_NOT_CONNECTED: 409,
+  // Two connection attempts raced and this one lost: try again.
+  CONNECTION_CHANGED: 409,
+  // The card provider could not be reached or refused for its own reasons: try again later.
+  PROVIDER_UNAVAILABLE: 503,
+  PAYMENT_PAGE_NOT_FOUND: 404,
+  LINK_NOT_FOUND: 404,
+  LINK_ARCHIVED: 409,
+  REQUEST_ALREADY_PAID: 409,
+  PAYMENT_NOT_FOUND: 404,
+  NO_REPORT_DATA: 404,
+  EMAIL_TAKEN: 409,
+  EMAIL_NOT_VERIFIED: 403,
+  INVALID_CREDENTIALS: 401,
+  // A verification, reset or invitation token that is unknown, used, expired or not this user's.
+  INVALID_TOKEN: 400,
+  CURRENT_PASSWORD_INCORRECT: 400,
+  NOTIFICATION_NOT_FOUND: 404,
+  NOTIFICATION_NOT_FAILED: 409,
+  // An email the server had to send now (verification, contact form) could not be queued.
+  MESSAGE_NOT_SENT: 503,
   PAYMENT_NOT_REFUNDABLE: 409,
   REFUND_EXCEEDS_PAYMENT: 400,
   // The card provider refused or failed the refund: the request was sound, the provider said no.
@@ -40,4 +64,13 @@ export class AppError extends Error {
   get statusCode(): number {
     return STATUS_BY_CODE[this.code];
   }
+}
+
+/**
+ * The one translation of a card provider's error for an HTTP caller: a GatewayError (the provider
+ * refused or failed) becomes PROVIDER_UNAVAILABLE (503) with the provider's own message; anything else
+ * is returned as it is. Use as `catch (error) { throw fromGatewayError(error); }`.
+ */
+export function fromGatewayError(error: unknown): unknown {
+  return error instanceof GatewayError ? new AppError('PROVIDER_UNAVAILABLE', error.message) : error;
 }

@@ -46,7 +46,8 @@ function invitationEmail(to: string, clinicName: string, link: string): Mail {
  * down), and audits which admin invited whom. Throws CONFLICT when the email already has an account (nothing is created).
  */
 export async function inviteClinic(deps: InvitationDeps, input: ClinicInvitationInput, adminUserId: string) {
-  if (await emailTaken(deps.db, input.email)) throw new AppError('CONFLICT', INVITATION_MESSAGES.emailExists);
+  if (await emailTaken(deps.db, input.email))
+    throw new AppError('EMAIL_TAKEN', INVITATION_MESSAGES.emailExists);
   const userId = randomUUID();
   const token = randomBytes(32).toString('base64url');
   // better-auth's reset-password identifier: its resetPassword endpoint consumes exactly this row.

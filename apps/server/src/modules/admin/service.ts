@@ -52,7 +52,7 @@ export async function listClinics(
   };
 }
 
-const notFound = () => new AppError('NOT_FOUND', ADMIN_MESSAGES.clinicNotFound);
+const notFound = () => new AppError('CLINIC_NOT_FOUND', ADMIN_MESSAGES.clinicNotFound);
 
 /** GET /api/admin/clinics/:clinicId: what the clinic profile shows. Throws NOT_FOUND. */
 export async function clinicProfile(db: Db, clinicId: string): Promise<AdminClinicProfile> {

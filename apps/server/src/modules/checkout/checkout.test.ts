@@ -192,7 +192,10 @@ describe('the public payment page and checkout', () => {
     expect((await pageData(id)).json().payability).toBe('paid');
     const again = await checkout(id);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This payment request has already been paid. Thank you.');
+    expect(again.json()).toEqual({
+      code: 'REQUEST_ALREADY_PAID',
+      message: 'This payment request has already been paid. Thank you.',
+    });
   });
 
   it('refuses an archived link and a clinic that cannot take payments, changing nothing', async () => {
@@ -205,9 +208,10 @@ describe('the public payment page and checkout', () => {
     });
     const archived = await checkout(link.id);
     expect(archived.statusCode).toBe(409);
-    expect(archived.json().message).toBe(
-      'This payment link is no longer active. Please contact the clinic for a new link.',
-    );
+    expect(archived.json()).toEqual({
+      code: 'LINK_ARCHIVED',
+      message: 'This payment link is no longer active. Please contact the clinic for a new link.',
+    });
 
     const unconnected = await signedInClinic(app);
     const theirLink = (
@@ -221,7 +225,10 @@ describe('the public payment page and checkout', () => {
     expect((await pageData(theirLink.id)).json().payability).toBe('not_connected');
     const refused = await checkout(theirLink.id);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('This clinic does not have payment processing set up');
+    expect(refused.json()).toEqual({
+      code: 'CLINIC_NOT_CONNECTED',
+      message: 'This clinic does not have payment processing set up',
+    });
   });
 
   it('applies the payment form rules', async () => {

@@ -42,7 +42,7 @@ export interface RequestPayer {
 const PAID = new Set<PaymentIntent['status']>(['succeeded', 'processing', 'requires_capture']);
 
 /**
- * The request's one payment intent, carrying this payer's details. Throws AppError CONFLICT 'This
+ * The request's one payment intent, carrying this payer's details. Throws AppError REQUEST_ALREADY_PAID 'This
  * payment request has already been paid. Thank you.' (409) when the intent has been paid or is being
  * paid, and GatewayError when the provider refuses or fails (the route answers 503).
  */
@@ -52,7 +52,7 @@ export async function requestIntent(
   payer: RequestPayer,
 ): Promise<PaymentIntent> {
   const intent = await openIntent(deps, order);
-  if (PAID.has(intent.status)) throw new AppError('CONFLICT', CHECKOUT_MESSAGES.alreadyPaid);
+  if (PAID.has(intent.status)) throw new AppError('REQUEST_ALREADY_PAID', CHECKOUT_MESSAGES.alreadyPaid);
   const changes = changesFor(intent, order, payer);
   if (!changes) return intent;
   try {
@@ -61,7 +61,7 @@ export async function requestIntent(
     // Another tab's payment went through between the read and the update.
     if (error instanceof GatewayError && error.code === 'payment_intent_unexpected_state') {
       const now = await deps.gateway.retrievePaymentIntent(intent.id);
-      if (PAID.has(now.status)) throw new AppError('CONFLICT', CHECKOUT_MESSAGES.alreadyPaid);
+      if (PAID.has(now.status)) throw new AppError('REQUEST_ALREADY_PAID', CHECKOUT_MESSAGES.alreadyPaid);
     }
     throw error;
   }
@@ -94,7 +94,7 @@ async function makeAndStore(
     idempotencyKey: replaced ? `${key}:after:${replaced}` : key,
   });
   const kept = await storeRequestIntent(deps.db, { requestId: order.requestId, intentId: made.id, replaced });
-  if (!kept) throw new AppError('NOT_FOUND', CHECKOUT_MESSAGES.notFound);
+  if (!kept) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_MESSAGES.notFound);
   return kept === made.id ? made : deps.gateway.retrievePaymentIntent(kept);
 }
 

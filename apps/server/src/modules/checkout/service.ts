@@ -6,10 +6,10 @@
  * every tab and attempt (request-intent.ts, decision 0020).
  */
 import { createHash } from 'node:crypto';
-import { CHECKOUT_MESSAGES, type PublicPaymentData, platformFeeFor } from '@clinicpay/shared';
+import { CHECKOUT_MESSAGES, type ErrorCode, type PublicPaymentData, platformFeeFor } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
-import { type CardGateway, GatewayError } from '../../gateway/gateway.js';
-import { AppError } from '../../http/app-error.js';
+import type { CardGateway } from '../../gateway/gateway.js';
+import { AppError, fromGatewayError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import { clinicAddress } from '../clinics/index.js';
 import { getPlatformFeeBasisPoints } from '../platform-settings/index.js';
@@ -34,14 +34,14 @@ interface Payable {
 
 /** A request id first, then a link id (spec §7); anything else is 'Payment link not found'. */
 async function findPayable(db: Db, id: string): Promise<Payable> {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', CHECKOUT_MESSAGES.notFound);
+  if (!isUuid(id)) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_MESSAGES.notFound);
   const connected = (clinic: ClinicRow) =>
     clinic.stripeStatus === 'connected' && clinic.stripeAccountId !== null;
 
   const request = await findRequestWithClinic(db, id);
   if (request) {
     const amount = request.request.customAmount ?? request.link?.amount;
-    if (!amount) throw new AppError('NOT_FOUND', CHECKOUT_MESSAGES.notFound);
+    if (!amount) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_MESSAGES.notFound);
     return {
       id,
       amount,
@@ -62,7 +62,7 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
   }
 
   const link = await findLinkWithClinic(db, id);
-  if (!link) throw new AppError('NOT_FOUND', CHECKOUT_MESSAGES.notFound);
+  if (!link) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_MESSAGES.notFound);
   return {
     id,
     amount: link.link.amount,
@@ -102,10 +102,13 @@ export async function getPublicPaymentData(db: Db, id: string): Promise<PublicPa
   };
 }
 
-const REFUSALS: Record<Exclude<PublicPaymentData['payability'], 'payable'>, string> = {
-  not_connected: CHECKOUT_MESSAGES.notConnected,
-  archived: CHECKOUT_MESSAGES.archived,
-  paid: CHECKOUT_MESSAGES.alreadyPaid,
+const REFUSALS: Record<
+  Exclude<PublicPaymentData['payability'], 'payable'>,
+  { code: ErrorCode; message: string }
+> = {
+  not_connected: { code: 'CLINIC_NOT_CONNECTED', message: CHECKOUT_MESSAGES.notConnected },
+  archived: { code: 'LINK_ARCHIVED', message: CHECKOUT_MESSAGES.archived },
+  paid: { code: 'REQUEST_ALREADY_PAID', message: CHECKOUT_MESSAGES.alreadyPaid },
 };
 
 /**
@@ -129,10 +132,10 @@ export interface CheckoutInput {
 /**
  * The payment intent behind Pay Now, for a link or a request; amounts in pence. A link's payer gets
  * an intent per attempt id (a double-clicked Pay Now gets the same one); a request's payers all get
- * the request's one intent, with this payer's details written onto it. Throws AppError: NOT_FOUND (404)
- * for an unknown id; CONFLICT (409) for an archived link, a paid request (also one whose intent has
- * just been paid) or a clinic that cannot take payments; SERVICE_UNAVAILABLE (503) with the provider's
- * message when the card provider refuses or fails.
+ * the request's one intent, with this payer's details written onto it. Throws AppError: PAYMENT_PAGE_NOT_FOUND
+ * (404) for an unknown id; LINK_ARCHIVED, REQUEST_ALREADY_PAID (also a request whose intent has just
+ * been paid) or CLINIC_NOT_CONNECTED (409); PROVIDER_UNAVAILABLE (503) with the provider's message
+ * when the card provider refuses or fails.
  */
 export async function createCheckoutIntent(
   deps: { db: Db; gateway: CardGateway },
@@ -140,9 +143,12 @@ export async function createCheckoutIntent(
   input: CheckoutInput,
 ) {
   const payable = await findPayable(deps.db, id);
-  if (payable.payability !== 'payable') throw new AppError('CONFLICT', REFUSALS[payable.payability]);
+  if (payable.payability !== 'payable') {
+    const refusal = REFUSALS[payable.payability];
+    throw new AppError(refusal.code, refusal.message);
+  }
   const destination = payable.clinic.stripeAccountId;
-  if (!destination) throw new AppError('CONFLICT', CHECKOUT_MESSAGES.notConnected);
+  if (!destination) throw new AppError('CLINIC_NOT_CONNECTED', CHECKOUT_MESSAGES.notConnected);
 
   const applicationFeeAmount = platformFeeFor(payable.amount, await getPlatformFeeBasisPoints(deps.db));
   const order: Record<string, string> = {
@@ -181,8 +187,7 @@ export async function createCheckoutIntent(
         });
     return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, amount: intent.amount };
   } catch (error) {
-    if (error instanceof GatewayError) throw new AppError('SERVICE_UNAVAILABLE', error.message);
-    throw error;
+    throw fromGatewayError(error);
   }
 }
 

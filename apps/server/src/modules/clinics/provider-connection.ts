@@ -5,12 +5,12 @@
  * mean onboarding is done (design.md); Disconnect forgets the account and is audited.
  */
 import { randomUUID } from 'node:crypto';
-import type { Clinic } from '@clinicpay/shared';
+import { CLINIC_MESSAGES, type Clinic } from '@clinicpay/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clinics } from '../../db/schema/index.js';
-import { type CardGateway, GatewayError } from '../../gateway/gateway.js';
-import { AppError } from '../../http/app-error.js';
+import type { CardGateway } from '../../gateway/gateway.js';
+import { AppError, fromGatewayError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/index.js';
 import { findClinic } from './queries.js';
 import { getClinic, toClinic } from './service.js';
@@ -33,15 +33,14 @@ async function viaGateway<T>(request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (error) {
-    if (error instanceof GatewayError) throw new AppError('SERVICE_UNAVAILABLE', error.message);
-    throw error;
+    throw fromGatewayError(error);
   }
 }
 
 /** The clinic's account id, creating the connected account (status pending) on first connect. */
 async function ensureConnectedAccount(deps: ProviderDeps, clinicId: string): Promise<string> {
   const clinic = await findClinic(deps.db, clinicId);
-  if (!clinic) throw new AppError('NOT_FOUND', 'No clinic associated with this user');
+  if (!clinic) throw new AppError('CLINIC_NOT_FOUND', CLINIC_MESSAGES.noClinic);
   if (clinic.stripeAccountId) return clinic.stripeAccountId;
 
   const account = await viaGateway(() =>
@@ -59,7 +58,7 @@ async function ensureConnectedAccount(deps: ProviderDeps, clinicId: string): Pro
     .returning({ accountId: clinics.stripeAccountId });
   if (stored?.accountId) return stored.accountId;
   const winner = await findClinic(deps.db, clinicId);
-  if (!winner?.stripeAccountId) throw new AppError('CONFLICT', 'The connection changed; please try again');
+  if (!winner?.stripeAccountId) throw new AppError('CONNECTION_CHANGED', CLINIC_MESSAGES.connectionChanged);
   return winner.stripeAccountId;
 }
 
@@ -77,7 +76,7 @@ export async function startProviderConnection(
 /** Re-reads the account from the provider and stores its status (connected, pending or suspended). */
 export async function refreshProviderConnection(deps: ProviderDeps, clinicId: string): Promise<Clinic> {
   const clinic = await findClinic(deps.db, clinicId);
-  if (!clinic) throw new AppError('NOT_FOUND', 'No clinic associated with this user');
+  if (!clinic) throw new AppError('CLINIC_NOT_FOUND', CLINIC_MESSAGES.noClinic);
   const accountId = clinic.stripeAccountId;
   if (!accountId) return toClinic(clinic);
   const account = await viaGateway(() => deps.gateway.retrieveConnectedAccount(accountId));
@@ -94,7 +93,7 @@ export async function disconnectProvider(
   input: { clinicId: string; actorUserId: string },
 ): Promise<Clinic> {
   const before = await findClinic(deps.db, input.clinicId);
-  if (!before) throw new AppError('NOT_FOUND', 'No clinic associated with this user');
+  if (!before) throw new AppError('CLINIC_NOT_FOUND', CLINIC_MESSAGES.noClinic);
   await deps.db.transaction(async (tx) => {
     await tx
       .update(clinics)

@@ -28,7 +28,7 @@ export function toClinic(row: ClinicRow): Clinic {
 }
 
 function orNotFound(row: ClinicRow | undefined): Clinic {
-  if (!row) throw new AppError('NOT_FOUND', CLINIC_MESSAGES.noClinic);
+  if (!row) throw new AppError('CLINIC_NOT_FOUND', CLINIC_MESSAGES.noClinic);
   return toClinic(row);
 }
 

@@ -41,7 +41,7 @@ export async function contactRoutes(app: FastifyInstance) {
         return reply.status(201).send({ id, message: CONTACT_MESSAGES.sent });
       } catch (error) {
         request.log.error({ err: error }, 'contact message failed');
-        throw new AppError('SERVICE_UNAVAILABLE', CONTACT_MESSAGES.failed);
+        throw new AppError('MESSAGE_NOT_SENT', CONTACT_MESSAGES.failed);
       }
     },
   );

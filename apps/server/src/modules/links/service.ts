@@ -40,7 +40,7 @@ export async function createPaymentLink(context: LinkContext, values: NewPayment
 
 export async function getPaymentLink(context: LinkContext, linkId: string): Promise<PaymentLink> {
   const row = isUuid(linkId) ? await findClinicLink(context.db, context.clinicId, linkId) : undefined;
-  if (!row) throw new AppError('NOT_FOUND', LINK_MESSAGES.notFound);
+  if (!row) throw new AppError('LINK_NOT_FOUND', LINK_MESSAGES.notFound);
   return toPaymentLink(row, context.publicUrl);
 }
 
@@ -71,6 +71,6 @@ export async function setPaymentLinkActive(
   const row = isUuid(linkId)
     ? await setLinkActive(context.db, context.clinicId, linkId, isActive)
     : undefined;
-  if (!row) throw new AppError('NOT_FOUND', LINK_MESSAGES.notFound);
+  if (!row) throw new AppError('LINK_NOT_FOUND', LINK_MESSAGES.notFound);
   return toPaymentLink(row, context.publicUrl);
 }

@@ -54,7 +54,7 @@ async function removeQuietly(deps: LogoDeps, key: string | null) {
 export async function uploadLogo(deps: LogoDeps, clinicId: string, bytes: Buffer): Promise<LogoResult> {
   const logo = await processLogoImage(bytes);
   const current = await findLogoUrl(deps.db, clinicId);
-  if (current === undefined) throw new AppError('NOT_FOUND', CLINIC_MESSAGES.noClinic);
+  if (current === undefined) throw new AppError('CLINIC_NOT_FOUND', CLINIC_MESSAGES.noClinic);
 
   // A later upload always gets a later name, so the old object is never the new one.
   const timestamp = Math.max((deps.now ?? Date.now)(), timestampOf(logoKeyOf(clinicId, current)) + 1);
@@ -71,7 +71,7 @@ export async function uploadLogo(deps: LogoDeps, clinicId: string, bytes: Buffer
   }
   if (!swapped) {
     await removeQuietly(deps, key);
-    throw new AppError('NOT_FOUND', CLINIC_MESSAGES.noClinic);
+    throw new AppError('CLINIC_NOT_FOUND', CLINIC_MESSAGES.noClinic);
   }
   const previousKey = logoKeyOf(clinicId, swapped.previous);
   if (previousKey !== key) await removeQuietly(deps, previousKey);
@@ -84,7 +84,7 @@ export async function uploadLogo(deps: LogoDeps, clinicId: string, bytes: Buffer
  */
 export async function deleteLogo(deps: LogoDeps, clinicId: string): Promise<LogoResult> {
   const swapped = await swapLogoUrl(deps.db, clinicId, null);
-  if (!swapped) throw new AppError('NOT_FOUND', CLINIC_MESSAGES.noClinic);
+  if (!swapped) throw new AppError('CLINIC_NOT_FOUND', CLINIC_MESSAGES.noClinic);
   if (!swapped.previous) throw new AppError('NO_LOGO', LOGO_MESSAGES.noLogo);
   await removeQuietly(deps, logoKeyOf(clinicId, swapped.previous));
   return { logoUrl: null };

@@ -71,7 +71,7 @@ export async function retryNotification(
   input: { id: string; adminUserId: string },
 ): Promise<NotificationDelivery> {
   const { id } = input;
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', NOTIFICATION_MESSAGES.notFound);
+  if (!isUuid(id)) throw new AppError('NOTIFICATION_NOT_FOUND', NOTIFICATION_MESSAGES.notFound);
   const reopened = await deps.db.transaction(async (tx) => {
     const row = await reopenFailedNotification(tx, id);
     if (!row) return undefined;
@@ -86,7 +86,7 @@ export async function retryNotification(
     return row;
   });
   const current = await findNotification(deps.db, id);
-  if (!current) throw new AppError('NOT_FOUND', NOTIFICATION_MESSAGES.notFound);
-  if (!reopened) throw new AppError('CONFLICT', NOTIFICATION_MESSAGES.notFailed);
+  if (!current) throw new AppError('NOTIFICATION_NOT_FOUND', NOTIFICATION_MESSAGES.notFound);
+  if (!reopened) throw new AppError('NOTIFICATION_NOT_FAILED', NOTIFICATION_MESSAGES.notFailed);
   return toDelivery(current);
 }

@@ -432,7 +432,7 @@ describe('GET /api/payments/:id', () => {
     for (const id of [theirs.id, theirRequest.id, randomUUID(), 'not-a-uuid', "1' or '1'='1"]) {
       const response = await get(clinic, `/api/payments/${encodeURIComponent(id)}`);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Payment not found' });
+      expect(response.json()).toMatchObject({ code: 'PAYMENT_NOT_FOUND', message: 'Payment not found' });
     }
   });
 });
@@ -586,7 +586,7 @@ describe('GET /api/payments/export', () => {
     for (const url of ['/api/payments/export', '/api/payments/export?search=their']) {
       const response = await get(clinic, url);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'No data to export' });
+      expect(response.json()).toEqual({ code: 'NO_REPORT_DATA', message: 'No data to export' });
     }
     await payment(clinic, { name: 'Our Patient', amount: 700, paidAt: new Date() });
     expect((await get(clinic, '/api/payments/export?status=refunded')).statusCode).toBe(404);

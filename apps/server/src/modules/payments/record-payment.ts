@@ -8,9 +8,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { clinics, paymentRequests, payments } from '../../db/schema/index.js';
-import { GatewayError, type PaymentIntent } from '../../gateway/gateway.js';
+import type { PaymentIntent } from '../../gateway/gateway.js';
 import type { CardGateway } from '../../gateway/index.js';
-import { AppError } from '../../http/app-error.js';
+import { DeliverAgainLater, readFromProvider } from '../../gateway/provider-reads.js';
 import { queueNotice } from '../notifications/index.js';
 import { refundSecondPaymentJob } from '../refunds/index.js';
 import type { EventDeps, EventHandler } from '../webhooks/index.js';
@@ -25,19 +25,11 @@ export const PROVIDER_NOT_ANSWERING =
 /**
  * The intent as the provider holds it now, or undefined when the provider does not know it: such an
  * event (correctly signed, but about no intent of this account) is acknowledged with nothing recorded,
- * since delivering it again would never change that. Throws AppError SERVICE_UNAVAILABLE (503) when
- * the provider cannot answer now, so the event is delivered again later.
+ * since delivering it again would never change that. Throws DeliverAgainLater when the provider cannot
+ * answer now.
  */
-async function currentIntent(
-  gateway: CardGateway,
-  paymentIntentId: string,
-): Promise<PaymentIntent | undefined> {
-  try {
-    return await gateway.retrievePaymentIntent(paymentIntentId);
-  } catch (error) {
-    if (error instanceof GatewayError && error.code === 'resource_missing') return undefined;
-    throw new AppError('SERVICE_UNAVAILABLE', PROVIDER_NOT_ANSWERING);
-  }
+function currentIntent(gateway: CardGateway, paymentIntentId: string): Promise<PaymentIntent | undefined> {
+  return readFromProvider(() => gateway.retrievePaymentIntent(paymentIntentId), PROVIDER_NOT_ANSWERING);
 }
 
 /** The request, locked until the transaction ends, so two payments of it are recorded one after the other. */
@@ -169,7 +161,7 @@ export const onChargeUpdated: EventHandler = async ({ gateway }, event) => {
       .select({ id: payments.id })
       .from(payments)
       .where(eq(payments.stripePaymentId, intent.id));
-    if (!recorded) throw new AppError('SERVICE_UNAVAILABLE', PAYMENT_NOT_RECORDED_YET);
+    if (!recorded) throw new DeliverAgainLater(PAYMENT_NOT_RECORDED_YET);
   };
 };
 

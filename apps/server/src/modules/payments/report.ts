@@ -108,7 +108,8 @@ export async function exportPayments(
   options: { now?: Date; batchSize?: number; onError?: (error: Error) => void } = {},
 ): Promise<{ fileName: string; csv: Readable }> {
   const where = historyWhere(context.clinicId, filters);
-  if (!(await historyHasRows(context.db, where))) throw new AppError('NOT_FOUND', HISTORY_MESSAGES.noData);
+  if (!(await historyHasRows(context.db, where)))
+    throw new AppError('NO_REPORT_DATA', HISTORY_MESSAGES.noData);
   const chunks = reportChunks(context.db, where, options.batchSize ?? EXPORT_BATCH_SIZE);
   const csv = Readable.from(chunks, { highWaterMark: 1 });
   csv.on('error', (error) => options.onError?.(error));

@@ -165,11 +165,11 @@ export async function clinicStats(context: PaymentsContext, now: Date = new Date
  * malformed id.
  */
 export async function getPaymentDetails(context: PaymentsContext, id: string): Promise<PaymentDetails> {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
+  if (!isUuid(id)) throw new AppError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound);
   const row =
     (await findClinicPayment(context.db, context.clinicId, id)) ??
     (await findClinicUnpaidRequest(context.db, context.clinicId, id));
-  if (!row) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
+  if (!row) throw new AppError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound);
 
   const display = toDisplayPayment(row);
   const refunds = display.isRequest ? [] : await selectPaymentRefunds(context.db, context.clinicId, id);

@@ -5,8 +5,7 @@
  * leave what the provider holds now. An event about a payment ClinicPay has not recorded yet answers
  * 503, so the provider delivers it again later.
  */
-import { GatewayError, type PaymentIntent, type Refund as ProviderRefund } from '../../gateway/gateway.js';
-import { AppError } from '../../http/app-error.js';
+import { DeliverAgainLater, readFromProvider } from '../../gateway/provider-reads.js';
 import type { EventHandler } from '../webhooks/index.js';
 import { reconcileProviderRefunds } from './service.js';
 
@@ -28,21 +27,20 @@ function paymentIntentOf(object: Record<string, unknown>): string | null {
 export const onRefundEvent: EventHandler = async ({ gateway, jobs }, event) => {
   const paymentIntentId = paymentIntentOf(event.data.object);
   if (!paymentIntentId) return async () => {};
-  let providerRefunds: ProviderRefund[];
-  let intent: PaymentIntent;
-  try {
-    providerRefunds = await gateway.listRefunds(paymentIntentId);
-    intent = await gateway.retrievePaymentIntent(paymentIntentId);
-  } catch (error) {
-    // An intent the provider does not know is not ClinicPay's payment: acknowledged, nothing to do.
-    if (error instanceof GatewayError && error.code === 'resource_missing') return async () => {};
-    // The provider could not answer now: refused, so the event is delivered again later.
-    throw new AppError('SERVICE_UNAVAILABLE', PROVIDER_UNAVAILABLE);
-  }
+  // An intent the provider does not know is not ClinicPay's payment: acknowledged, nothing to do.
+  const read = await readFromProvider(
+    async () => ({
+      providerRefunds: await gateway.listRefunds(paymentIntentId),
+      intent: await gateway.retrievePaymentIntent(paymentIntentId),
+    }),
+    PROVIDER_UNAVAILABLE,
+  );
+  if (!read) return async () => {};
+  const { providerRefunds, intent } = read;
   return async (tx) => {
     const outcome = await reconcileProviderRefunds(tx, jobs, paymentIntentId, providerRefunds, event.id);
     // Only an intent that paid a clinic will become a payment: anything else is not ClinicPay's.
     if (outcome === 'payment_not_recorded' && intent.status === 'succeeded' && intent.metadata.clinic_id)
-      throw new AppError('SERVICE_UNAVAILABLE', REFUND_PAYMENT_NOT_RECORDED);
+      throw new DeliverAgainLater(REFUND_PAYMENT_NOT_RECORDED);
   };
 };

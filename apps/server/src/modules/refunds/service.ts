@@ -26,6 +26,7 @@ import {
   REFUND_METADATA_KEY,
 } from '../../gateway/gateway.js';
 import { AppError } from '../../http/app-error.js';
+import { isUuid } from '../../http/ids.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { recordAudit } from '../audit/index.js';
 import { queueNotice } from '../notifications/index.js';
@@ -53,7 +54,6 @@ export interface RefundDeps {
   onError: (error: unknown) => void;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REFUNDABLE_STATUSES = new Set<PaymentRow['status']>(['paid', 'partially_refunded']);
 
 /** What is left to refund in pence: amount paid minus refunds that succeeded or are in flight. */
@@ -62,7 +62,7 @@ async function refundableAmount(tx: Tx, payment: PaymentRow): Promise<number> {
 }
 
 /**
- * Refunds `amount` pence of the clinic's payment (spec §5). Throws AppError: NOT_FOUND 'Payment not
+ * Refunds `amount` pence of the clinic's payment (spec §5). Throws AppError: PAYMENT_NOT_FOUND 'Payment not
  * found' (unknown, malformed or another clinic's id), VALIDATION_FAILED (amount not a positive whole
  * number of pence), PAYMENT_NOT_REFUNDABLE (pending, refunded, or nothing left), REFUND_EXCEEDS_PAYMENT
  * (above what remains), REFUND_FAILED (the provider refused; the refund is recorded as failed).
@@ -72,7 +72,7 @@ export async function createRefund(
   deps: RefundDeps,
   input: { clinicId: string; userId: string; paymentId: string; amount: number },
 ): Promise<RefundResult> {
-  if (!UUID.test(input.paymentId)) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
+  if (!isUuid(input.paymentId)) throw new AppError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound);
   if (!Number.isInteger(input.amount) || input.amount <= 0) {
     throw new AppError('VALIDATION_FAILED', REFUND_MESSAGES.invalidAmount, {
       amount: REFUND_MESSAGES.invalidAmount,
@@ -87,7 +87,7 @@ export async function createRefund(
 
   const reserved = await deps.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, { paymentId: input.paymentId, clinicId: input.clinicId });
-    if (!payment) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
+    if (!payment) throw new AppError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound);
     if (!REFUNDABLE_STATUSES.has(payment.status))
       throw new AppError('PAYMENT_NOT_REFUNDABLE', REFUND_MESSAGES.notRefundable);
     const refundable = await refundableAmount(tx, payment);
@@ -357,7 +357,7 @@ export async function reconcileProviderRefunds(
     if (provided.paymentIntentId !== null && provided.paymentIntentId !== paymentIntentId) continue;
     let local = await findRefundByProviderId(tx, provided.id);
     const clinicpayId = provided.metadata[REFUND_METADATA_KEY];
-    if (!local && clinicpayId && UUID.test(clinicpayId)) {
+    if (!local && clinicpayId && isUuid(clinicpayId)) {
       const candidate = await findRefund(tx, clinicpayId);
       if (candidate?.paymentId === payment.id && candidate.providerRefundId === null) local = candidate;
     }

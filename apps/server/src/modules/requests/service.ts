@@ -4,7 +4,7 @@
  * the amount is then the link's. The request and its notice (a row and a delivery job per channel)
  * are stored in one transaction; the email and text go out from the job queue after the answer.
  */
-import { LINK_MESSAGES, type NewPaymentRequest, REQUEST_MESSAGES } from '@clinicpay/shared';
+import { CLINIC_MESSAGES, LINK_MESSAGES, type NewPaymentRequest, REQUEST_MESSAGES } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import { paymentRequests } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
@@ -34,9 +34,10 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
       ? await findClinicLink(deps.db, clinicId, input.paymentLinkId)
       : undefined
     : null;
-  if (link === undefined || (link && !link.isActive)) throw new AppError('NOT_FOUND', LINK_MESSAGES.notFound);
+  if (link === undefined || (link && !link.isActive))
+    throw new AppError('LINK_NOT_FOUND', LINK_MESSAGES.notFound);
   const clinic = await findClinic(deps.db, clinicId);
-  if (!clinic) throw new AppError('NOT_FOUND', 'No clinic associated with this user');
+  if (!clinic) throw new AppError('CLINIC_NOT_FOUND', CLINIC_MESSAGES.noClinic);
 
   return deps.db.transaction(async (tx) => {
     const [request] = await tx

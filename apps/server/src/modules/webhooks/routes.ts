@@ -39,7 +39,11 @@ export async function webhookRoutes(app: FastifyInstance) {
       endpoint,
       event,
     );
-    if (result === 'unhandled')
+    if (result.outcome === 'deliver_again_later') {
+      request.log.warn({ type: event.type, id: event.id, reason: result.reason }, 'webhook event deferred');
+      throw new AppError('SERVICE_UNAVAILABLE', result.reason);
+    }
+    if (result.outcome === 'unhandled')
       request.log.info({ type: event.type, id: event.id }, 'webhook event type not handled');
     return reply.send({ received: true });
   };

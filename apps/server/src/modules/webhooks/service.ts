@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { webhookEvents } from '../../db/schema/index.js';
 import type { ProviderEvent, WebhookEndpoint } from '../../gateway/gateway.js';
+import { DeliverAgainLater } from '../../gateway/provider-reads.js';
 import { onChargeUpdated, onPaymentIntentSucceeded } from '../payments/index.js';
 import { onRefundEvent } from '../refunds/index.js';
 import { onAccountDeauthorized, onAccountUpdated } from './account-events.js';
@@ -29,13 +30,34 @@ const HANDLERS: Record<WebhookEndpoint, Record<string, EventHandler>> = {
   },
 };
 
-export type ProcessResult = 'processed' | 'duplicate' | 'unhandled';
+export type ProcessResult =
+  | { outcome: 'processed' | 'duplicate' | 'unhandled' }
+  /** Nothing was recorded: the provider should deliver the event again later, for this reason. */
+  | { outcome: 'deliver_again_later'; reason: string };
 
+/**
+ * Applies one verified event at most once: 'duplicate' when its id was seen, 'unhandled' for a type
+ * no module handles (recorded, so it is not processed twice), 'deliver_again_later' when its handler
+ * cannot apply it yet (nothing recorded). Other errors propagate.
+ */
 export async function processWebhookEvent(
   deps: EventDeps,
   endpoint: WebhookEndpoint,
   event: ProviderEvent,
 ): Promise<ProcessResult> {
+  try {
+    return { outcome: await applyOnce(deps, endpoint, event) };
+  } catch (error) {
+    if (error instanceof DeliverAgainLater) return { outcome: 'deliver_again_later', reason: error.message };
+    throw error;
+  }
+}
+
+async function applyOnce(
+  deps: EventDeps,
+  endpoint: WebhookEndpoint,
+  event: ProviderEvent,
+): Promise<'processed' | 'duplicate' | 'unhandled'> {
   const [seen] = await deps.db
     .select({ id: webhookEvents.id })
     .from(webhookEvents)
