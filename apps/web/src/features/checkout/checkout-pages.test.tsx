@@ -1,6 +1,6 @@
 import type { PublicPaymentData } from '@clinicpay/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -186,7 +186,8 @@ describe('the payment form refuses a bad card before any request (issue #14)', (
     expect(screen.getByText('Name must be at least 3 characters').id).toBe(
       name.getAttribute('aria-describedby'),
     );
-    expect(document.activeElement).toBe(name);
+    // Focus moves once the message is drawn (lib/form-errors.ts), so a screen reader reads it there.
+    await waitFor(() => expect(document.activeElement).toBe(name));
     // The card's parts say what they need too, without taking focus from the name.
     expect(screen.getByText('Enter your card number.')).toBeTruthy();
     expect(intentsCreated).toEqual([]);

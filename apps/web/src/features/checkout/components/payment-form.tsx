@@ -12,12 +12,14 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { fieldAria } from '../lib/field-aria';
+import { useFormErrors } from '@/lib/form-errors';
 import { rememberedPayer, rememberPayer } from '../lib/remembered-payer';
 import type { Billing, Confirm, useCheckout } from '../lib/use-checkout';
 
 /** Spec §8; shown when Pay is pressed with an incomplete card (an incomplete card counts as empty). */
 export const CARD_INCOMPLETE = 'Card information is not complete';
+
+const PAYER_FIELDS = ['name', 'email', 'phone'] as const;
 
 interface PaymentFormProps {
   page: PublicPaymentData;
@@ -65,8 +67,12 @@ export function PaymentForm({
   const form = useForm<PayerDetailsForm, unknown, PayerDetails>({
     resolver: zodResolver(payerDetailsSchema),
     defaultValues,
+    shouldFocusError: false,
   });
   const { errors } = form.formState;
+  // The app's one form pattern (lib/form-errors.ts): focus moves to the first wrong detail once its
+  // message is drawn. Three fields: no error summary. FormField ties each message to its field.
+  useFormErrors(form, PAYER_FIELDS, { formId: 'payment' });
   const typedBilling = (): Billing => {
     const typed = form.getValues();
     return { name: typed.name.trim(), email: typed.email.trim(), phone: typed.phone?.trim() || null };
@@ -86,7 +92,7 @@ export function PaymentForm({
       await checkout.pay(patient, confirmCard);
     },
     () => {
-      // react-hook-form has moved focus to the first wrong detail; the card shows its messages too.
+      // Focus goes to the first wrong detail (useFormErrors); the card shows its messages too.
       setCardTried(true);
       if (!confirmCard) onIncompleteCard?.(false);
     },
@@ -100,30 +106,13 @@ export function PaymentForm({
         </div>
       ) : null}
       <FormField id="name" label="Full Name" error={errors.name?.message}>
-        <Input
-          id="name"
-          autoComplete="name"
-          {...fieldAria('name', errors.name?.message)}
-          {...form.register('name')}
-        />
+        <Input id="name" autoComplete="name" {...form.register('name')} />
       </FormField>
       <FormField id="email" label="Email" error={errors.email?.message}>
-        <Input
-          id="email"
-          type="email"
-          autoComplete="email"
-          {...fieldAria('email', errors.email?.message)}
-          {...form.register('email')}
-        />
+        <Input id="email" type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
       <FormField id="phone" label="Phone Number (optional)" error={errors.phone?.message}>
-        <Input
-          id="phone"
-          type="tel"
-          autoComplete="tel"
-          {...fieldAria('phone', errors.phone?.message)}
-          {...form.register('phone')}
-        />
+        <Input id="phone" type="tel" autoComplete="tel" {...form.register('phone')} />
       </FormField>
       {walletButton?.(typedBilling)}
       <div>

@@ -14,7 +14,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
-import { fieldAria } from '../lib/field-aria';
+import { useFormErrors } from '@/lib/form-errors';
 import type { Billing } from '../lib/use-checkout';
 import type { SandboxCard } from './sandbox-card-field';
 
@@ -22,6 +22,7 @@ import type { SandboxCard } from './sandbox-card-field';
 export const SANDBOX_WALLET_NAME = 'Apple Pay';
 
 const DEVICE_KEY = 'sandboxWalletDevice';
+const PAYER_FIELDS = ['name', 'email', 'phone'] as const;
 
 /** Stripe's documented test cards, as a device wallet would hold them. */
 const WALLET_CARDS = [
@@ -107,8 +108,11 @@ function WalletSheet({
   const form = useForm<PayerDetailsForm, unknown, PayerDetails>({
     resolver: zodResolver(payerDetailsSchema),
     defaultValues: { name: payer.name, email: payer.email, phone: payer.phone ?? '' },
+    shouldFocusError: false,
   });
   const { errors } = form.formState;
+  // The app's one form pattern: focus on the first wrong field once its message is drawn.
+  useFormErrors(form, PAYER_FIELDS, { formId: `${id}-wallet`, idPrefix: `${id}-` });
   const submit = form.handleSubmit((validated) => onPay(validated, walletCard(cardNumber)));
 
   return (
@@ -121,27 +125,13 @@ function WalletSheet({
         {formatPence(page.amount)}.
       </DialogDescription>
       <FormField id={`${id}-name`} label="Payer name" error={errors.name?.message}>
-        <Input
-          id={`${id}-name`}
-          {...fieldAria(`${id}-name`, errors.name?.message)}
-          {...form.register('name')}
-        />
+        <Input id={`${id}-name`} {...form.register('name')} />
       </FormField>
       <FormField id={`${id}-email`} label="Payer email" error={errors.email?.message}>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          {...fieldAria(`${id}-email`, errors.email?.message)}
-          {...form.register('email')}
-        />
+        <Input id={`${id}-email`} type="email" {...form.register('email')} />
       </FormField>
       <FormField id={`${id}-phone`} label="Payer phone" error={errors.phone?.message}>
-        <Input
-          id={`${id}-phone`}
-          type="tel"
-          {...fieldAria(`${id}-phone`, errors.phone?.message)}
-          {...form.register('phone')}
-        />
+        <Input id={`${id}-phone`} type="tel" {...form.register('phone')} />
       </FormField>
       <FormField id={`${id}-card`} label="Wallet card">
         <select
