@@ -1,5 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClinic } from '../../test/accounts.js';
 import { openTestDatabase } from '../../test/test-database.js';
@@ -18,6 +17,13 @@ describe('the shared rate-limit store', () => {
   beforeAll(async () => {
     database = await openTestDatabase();
   });
+
+  /** Moves a counter's window end into the past, as if its time had run out (no waiting). */
+  const endWindow = (key: string) =>
+    database.db
+      .update(rateLimits)
+      .set({ expiresAt: sql`now() - interval '1 millisecond'` })
+      .where(eq(rateLimits.key, key));
   afterAll(() => database.close());
 
   it('counts each of many concurrent requests once', async () => {
@@ -36,7 +42,7 @@ describe('the shared rate-limit store', () => {
     const second = await incrementRateLimit(database.db, 'window', 300);
     expect(second.current).toBe(2);
     expect(second.ttl).toBeLessThanOrEqual(300);
-    await sleep(350);
+    await endWindow('window');
     expect(await readRateLimit(database.db, 'window')).toEqual({ current: 0, ttl: 0 });
     expect((await incrementRateLimit(database.db, 'window', 300)).current).toBe(1);
   });
@@ -44,7 +50,7 @@ describe('the shared rate-limit store', () => {
   it('deletes only the counters whose window has ended', async () => {
     await incrementRateLimit(database.db, 'ends-soon', 1);
     await incrementRateLimit(database.db, 'lasts', 60_000);
-    await sleep(20);
+    await endWindow('ends-soon');
     expect(await sweepExpiredRateLimits(database.db)).toBeGreaterThanOrEqual(1);
     const keys = (await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
     expect(keys).toContain('lasts');

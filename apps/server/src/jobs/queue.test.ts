@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openTestDatabase } from '../../test/test-database.js';
-import type { Database } from '../db/client.js';
+import { type Database, JOB_SCHEMA } from '../db/client.js';
 import { defineJob } from './contract.js';
 import { createJobQueue } from './queue.js';
 
@@ -20,33 +20,34 @@ describe('the job queue', () => {
     expireInSeconds: 60,
   });
 
-  it('stops only after a drain pass already under way has finished, and starts none after', async () => {
+  it('stops only after a drain pass under way has finished its job, and starts none after', async () => {
     const jobs = createJobQueue({ database, work: false, onError: () => {} });
     const finished: number[] = [];
+    let started!: () => void;
+    const handlerStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
     jobs.register(slowJob, async ({ n }) => {
+      started();
       await held;
       finished.push(n);
     });
     await jobs.start();
-    await jobs.send(slowJob, { n: 1 });
+    const id = await jobs.send(slowJob, { n: 1 });
 
     // A pass nobody awaits, as the sandbox's deliverSoon starts one from a request.
-    const pass = jobs.drain();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    let stopped = false;
-    const stopping = jobs.stop().then(() => {
-      stopped = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(stopped).toBe(false);
-
+    void jobs.drain();
+    await handlerStarted;
+    const stopping = jobs.stop();
     release();
     await stopping;
-    await pass;
+    // The pass marked its job done before stop resolved: nothing of it reaches the database later.
+    const state = await database.sql.executeSql(`select state from ${JOB_SCHEMA}.job where id = $1`, [id]);
+    expect(state.rows).toEqual([{ state: 'completed' }]);
     expect(finished).toEqual([1]);
 
     await jobs.send(slowJob, { n: 2 });

@@ -49,8 +49,11 @@ export interface JobQueue {
    * tests and tools; workers started by `start` may run some of them instead.
    */
   drain(options?: { only?: JobContract[] }): Promise<void>;
-  /** Makes every retry of `contract` that waits out its back-off due now (tests, operators). */
-  retryNow(contract: JobContract): Promise<void>;
+  /**
+   * Makes every retry of `contract` (of every contract when omitted) that waits out its back-off due
+   * now (tests, operators).
+   */
+  retryNow(contract?: JobContract): Promise<void>;
   /** Stops polling and waits for running handlers. */
   stop(): Promise<void>;
 }
@@ -233,8 +236,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
     async retryNow(contract) {
       await options.database.sql.executeSql(
-        `update ${JOB_SCHEMA}.job set start_after = now() where name = $1 and state = 'retry'`,
-        [contract.name],
+        `update ${JOB_SCHEMA}.job set start_after = now() where state = 'retry' and ($1::text is null or name = $1)`,
+        [contract?.name ?? null],
       );
     },
 

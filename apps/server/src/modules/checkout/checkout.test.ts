@@ -241,22 +241,23 @@ describe('the public payment page and checkout', () => {
 
   it('takes the fee percent in force when the intent is made', async () => {
     const admin = await signedInAdmin(app);
-    await app.inject({
-      method: 'PUT',
-      url: '/api/admin/platform-settings/fee',
-      cookies: admin.cookies,
-      payload: { platformFeePercent: 5.5 },
-    });
-    const link = await newLink(4500);
-    const intent = await sandboxOf(app).retrievePaymentIntent(
-      (await checkout(link.id)).json().paymentIntentId,
-    );
-    expect(intent.applicationFeeAmount).toBe(248);
-    await app.inject({
-      method: 'PUT',
-      url: '/api/admin/platform-settings/fee',
-      cookies: admin.cookies,
-      payload: { platformFeePercent: 3 },
-    });
+    const setFee = (platformFeePercent: number) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/admin/platform-settings/fee',
+        cookies: admin.cookies,
+        payload: { platformFeePercent },
+      });
+    await setFee(5.5);
+    // Put back whatever happens, so no other test of this file sees 5.5%.
+    try {
+      const link = await newLink(4500);
+      const intent = await sandboxOf(app).retrievePaymentIntent(
+        (await checkout(link.id)).json().paymentIntentId,
+      );
+      expect(intent.applicationFeeAmount).toBe(248);
+    } finally {
+      await setFee(3);
+    }
   });
 });
