@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REQUEST_MESSAGES, sendPaymentRequestSchema } from './payment-requests.js';
+import { REQUEST_MESSAGES, requestTerms, sendPaymentRequestSchema } from './payment-requests.js';
 import { PHONE_PATTERN } from './phone.js';
 
 describe('the send-link phone pattern (spec §5)', () => {
@@ -54,4 +54,28 @@ describe('the Send Link phone (spec §5, issue #11)', () => {
       ]);
     },
   );
+});
+
+describe("a request's terms (spec §4)", () => {
+  const link = { amount: 4500, title: 'Initial Consultation', type: 'consultation' as const };
+
+  it("takes the link's amount, title and type", () => {
+    expect(requestTerms({ customAmount: null }, link)).toEqual({
+      amount: 4500,
+      title: 'Initial Consultation',
+      type: 'consultation',
+    });
+  });
+
+  it("takes a custom amount as a 'Custom Payment Request' of type other", () => {
+    expect(requestTerms({ customAmount: 1999 }, null)).toEqual({
+      amount: 1999,
+      title: 'Custom Payment Request',
+      type: 'other',
+    });
+  });
+
+  it('has no amount when neither gives one, so it cannot be paid', () => {
+    expect(requestTerms({ customAmount: null }, null).amount).toBeNull();
+  });
 });

@@ -5,8 +5,34 @@
  */
 import { z } from 'zod';
 import { parsePoundsToPence } from './money.js';
-import { BELOW_MIN_CHARGE, MAX_LINK_AMOUNT_PENCE, MIN_CHARGE_PENCE } from './payment-links.js';
+import {
+  BELOW_MIN_CHARGE,
+  MAX_LINK_AMOUNT_PENCE,
+  MIN_CHARGE_PENCE,
+  type PaymentType,
+} from './payment-links.js';
 import { normaliseSendLinkPhone } from './phone.js';
+
+/** What a request without a payment link is called (spec §2 Payment History, §4 payment flow). */
+export const CUSTOM_REQUEST_TITLE = 'Custom Payment Request';
+
+/**
+ * The one pricing rule of a payment request: what it charges (integer pence) and what it is for.
+ * A request sent with a payment link takes the link's amount, title and type; one sent with a custom
+ * amount takes that amount, 'Custom Payment Request' and type 'other' (spec §4 "Payment request").
+ * The amount is null only for a request whose link no longer has one (never payable). The history
+ * SQL in payments/queries.ts applies the same rule with CUSTOM_REQUEST_TITLE.
+ */
+export function requestTerms(
+  request: { customAmount: number | null },
+  link: { amount: number | null; title: string; type: PaymentType } | null,
+): { amount: number | null; title: string; type: PaymentType } {
+  return {
+    amount: request.customAmount ?? link?.amount ?? null,
+    title: link?.title ?? CUSTOM_REQUEST_TITLE,
+    type: link?.type ?? 'other',
+  };
+}
 
 export const REQUEST_MESSAGES = {
   requiredFields: 'Please fill in all required fields',

@@ -6,7 +6,13 @@
  * every tab and attempt (request-intent.ts, decision 0020).
  */
 import { createHash } from 'node:crypto';
-import { CHECKOUT_MESSAGES, type ErrorCode, type PublicPaymentData, platformFeeFor } from '@clinicpay/shared';
+import {
+  CHECKOUT_MESSAGES,
+  type ErrorCode,
+  type PublicPaymentData,
+  platformFeeFor,
+  requestTerms,
+} from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import type { CardGateway } from '../../gateway/gateway.js';
 import { AppError, fromGatewayError } from '../../http/app-error.js';
@@ -15,8 +21,6 @@ import { clinicAddress } from '../clinics/index.js';
 import { getPlatformFeeBasisPoints } from '../platform-settings/index.js';
 import { type ClinicRow, findLinkWithClinic, findRequestWithClinic } from './queries.js';
 import { requestIntent } from './request-intent.js';
-
-const CUSTOM_REQUEST_TITLE = 'Custom Payment Request';
 
 interface Payable {
   id: string;
@@ -40,13 +44,13 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
 
   const request = await findRequestWithClinic(db, id);
   if (request) {
-    const amount = request.request.customAmount ?? request.link?.amount;
+    const { amount, title, type } = requestTerms(request.request, request.link);
     if (!amount) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_MESSAGES.notFound);
     return {
       id,
       amount,
-      title: request.link?.title ?? CUSTOM_REQUEST_TITLE,
-      type: request.link?.type ?? 'other',
+      title,
+      type,
       clinic: request.clinic,
       paymentLinkId: request.request.paymentLinkId,
       paymentRequestId: request.request.id,

@@ -4,7 +4,12 @@
  * statistic or report ever needs the whole history in memory. Amounts are integer pence. No rules
  * here: the service turns filters into the bounds these queries take.
  */
-import type { DisplayPayment, HistoryStatus, PaymentType } from '@clinicpay/shared';
+import {
+  CUSTOM_REQUEST_TITLE,
+  type DisplayPayment,
+  type HistoryStatus,
+  type PaymentType,
+} from '@clinicpay/shared';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { historySearchText, paymentRequests, payments } from '../../db/schema/index.js';
@@ -89,7 +94,7 @@ const ENTRIES = sql`(
          null::payment_status, coalesce(${requestLink('type')}, 'other'::link_type), ${paymentRequests.paidAt},
          ${historySearchText(paymentRequests)}, ${paymentRequests.patientName}, ${paymentRequests.patientEmail},
          ${paymentRequests.patientPhone}, null::text, coalesce(${paymentRequests.customAmount}, ${requestLink('amount')}),
-         null::integer, coalesce(${requestLink('title')}, 'Custom Payment Request'), ${paymentRequests.paymentLinkId}, 0
+         null::integer, coalesce(${requestLink('title')}, ${CUSTOM_REQUEST_TITLE}::text), ${paymentRequests.paymentLinkId}, 0
   from ${paymentRequests}
 ) as e`;
 
@@ -318,7 +323,7 @@ export async function findClinicUnpaidRequest(
   const result = await db.execute(sql`
     select r.id, r.patient_name, r.patient_email, r.patient_phone, coalesce(r.custom_amount, l.amount) as amount,
            null as platform_fee, r.sent_at as date, 'sent' as status, coalesce(l.type::text, 'other') as type,
-           coalesce(l.title, 'Custom Payment Request') as title, r.payment_link_id, r.id as payment_request_id,
+           coalesce(l.title, ${CUSTOM_REQUEST_TITLE}::text) as title, r.payment_link_id, r.id as payment_request_id,
            null as reference, 0 as refunded, l.description, r.message, r.custom_amount
     from payment_requests r left join payment_links l on l.id = r.payment_link_id
     where r.id = ${requestId} and r.clinic_id = ${clinicId} and r.paid_at is null`);

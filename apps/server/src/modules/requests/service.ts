@@ -4,7 +4,13 @@
  * the amount is then the link's. The request and its notice (a row and a delivery job per channel)
  * are stored in one transaction; the email and text go out from the job queue after the answer.
  */
-import { CLINIC_MESSAGES, LINK_MESSAGES, type NewPaymentRequest, REQUEST_MESSAGES } from '@clinicpay/shared';
+import {
+  CLINIC_MESSAGES,
+  LINK_MESSAGES,
+  type NewPaymentRequest,
+  REQUEST_MESSAGES,
+  requestTerms,
+} from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import { paymentRequests } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
@@ -55,7 +61,7 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
     if (!request) throw new Error('payment request was not stored');
 
     const paymentUrl = `${deps.publicUrl}/payment/${request.id}`;
-    const title = link?.title ?? 'Custom Payment Request';
+    const { amount, title } = requestTerms({ customAmount: link ? null : input.customAmount }, link);
     let queued = true;
     try {
       // In a savepoint: a notice that cannot be queued leaves the request standing (spec §8 warning).
@@ -69,7 +75,7 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
             id: null,
             paymentRequestId: request.id,
             reference: null,
-            amount: link?.amount ?? input.customAmount ?? 0,
+            amount: amount ?? 0,
             refundAmount: null,
             paymentLink: paymentUrl,
             message: input.message ?? `Payment for ${title}`,
