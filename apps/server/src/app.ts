@@ -15,9 +15,9 @@ import { createGateway, isSandbox } from './gateway/index.js';
 import { sandboxApiRoutes } from './gateway/sandbox/api-routes.js';
 import type { EventTransport } from './gateway/sandbox/events.js';
 import { sandboxPageRoutes } from './gateway/sandbox/page-routes.js';
-import { AppError } from './http/app-error.js';
 import { errorHandler } from './http/error-handler.js';
 import { originCheck } from './http/origin-check.js';
+import { rateLimited } from './http/rate-limit.js';
 import { sharedRateLimitStore } from './http/rate-limit-store.js';
 import { refuseNul } from './http/refuse-nul.js';
 import { helmetOptions, logoImageOrigins } from './http/security-headers.js';
@@ -58,7 +58,6 @@ export interface AppOptions {
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
-export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a moment and try again.';
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -167,7 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           db: database.db,
           onSweepError: (error) => app.log.error({ err: error }, 'expired rate limits could not be deleted'),
         }),
-        errorResponseBuilder: () => new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE),
+        errorResponseBuilder: () => rateLimited(),
       });
       api.addHook('onRequest', originCheck(config.publicUrl));
       await api.register(platformSettingsRoutes);

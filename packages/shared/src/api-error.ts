@@ -53,3 +53,9 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Shown for a 5xx: the real cause is logged, never sent (spec §8 'An unexpected error occurred.'). */
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred.';
+
+/**
+ * The one answer to a request over any rate limit (RATE_LIMITED, 429). The spec has no text for it;
+ * the windows run from one minute to an hour, hence "a few minutes".
+ */
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';

@@ -3,6 +3,7 @@
  * reset", "Change password"). Each schema feeds the API route, the API client and the form.
  */
 import { z } from 'zod';
+import { RATE_LIMITED_MESSAGE } from './api-error.js';
 
 export const AUTH_MESSAGES = {
   fillAllFields: 'Please fill in all fields',
@@ -38,7 +39,7 @@ export const AUTH_MESSAGES = {
   signInRequired: 'Please sign in to continue',
   adminOnly: 'This page is for platform administrators only',
   clinicOnly: 'This page is for clinic accounts only',
-  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  tooManyAttempts: RATE_LIMITED_MESSAGE,
 } as const;
 
 /** Passwords are accepted up to 128 characters (OWASP: allow at least 64). */

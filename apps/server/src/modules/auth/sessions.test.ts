@@ -1,3 +1,4 @@
+import { RATE_LIMITED_MESSAGE } from '@clinicpay/shared';
 import { eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,7 +140,7 @@ describe('rate limits', () => {
     expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
     expect(statuses[20]).toBe(429);
     const limited = await signIn(app, uniqueEmail(), 'wrong password');
-    expect(limited.json().message).toBe('Too many requests. Please wait a moment and try again.');
+    expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE });
     await app.close();
   });
 

@@ -5,7 +5,6 @@
  * GET  /api/public/payment-intents/:id/reference the payment reference, polled by the success page
  */
 import {
-  AUTH_MESSAGES,
   checkoutRequestSchema,
   checkoutResponseSchema,
   paymentReferenceResponseSchema,
@@ -14,7 +13,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error.js';
+import { limitPerKey } from '../../http/rate-limit.js';
 import { findPaymentReference } from '../payments/index.js';
 import { createCheckoutIntent, getPublicPaymentData } from './service.js';
 
@@ -27,10 +26,11 @@ export async function checkoutRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
 
-  const perPage = app.createRateLimit({
+  const perPage = limitPerKey(app, {
+    name: 'checkout',
     max: 30,
     timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => `checkout:${(request.params as { id?: string }).id ?? ''}`,
+    key: (request: FastifyRequest) => (request.params as { id?: string }).id ?? '',
   });
 
   api.get(
@@ -49,11 +49,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
         response: { 200: checkoutResponseSchema },
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      preHandler: async (request) => {
-        const result = await perPage(request);
-        if (!result.isAllowed && result.isExceeded)
-          throw new AppError('RATE_LIMITED', AUTH_MESSAGES.tooManyAttempts);
-      },
+      preHandler: perPage,
     },
     async (request) => createCheckoutIntent({ db, gateway: app.gateway }, request.params.id, request.body),
   );

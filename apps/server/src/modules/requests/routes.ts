@@ -3,10 +3,10 @@
  * Each request mails and may text a recipient of the sender's choosing, so a clinic may send at most
  * PAYMENT_REQUESTS_PER_HOUR of them.
  */
-import { AUTH_MESSAGES, paymentRequestResponseSchema, sendPaymentRequestSchema } from '@clinicpay/shared';
+import { paymentRequestResponseSchema, sendPaymentRequestSchema } from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error.js';
+import { limitPerKey } from '../../http/rate-limit.js';
 import { clinicMemberOf, requireClinic } from '../auth/index.js';
 import { sendPaymentRequest } from './service.js';
 
@@ -18,10 +18,11 @@ export async function requestRoutes(app: FastifyInstance) {
     publicUrl: app.config.publicUrl,
     onError: (error: unknown) => app.log.error({ err: error }, 'payment request notice could not be queued'),
   };
-  const perClinic = app.createRateLimit({
+  const perClinic = limitPerKey(app, {
+    name: 'payment-requests',
     max: app.config.paymentRequestsPerHour,
     timeWindow: '1 hour',
-    keyGenerator: (request) => `payment-requests:${clinicMemberOf(request).clinicId}`,
+    key: (request) => clinicMemberOf(request).clinicId,
   });
   app.withTypeProvider<ZodTypeProvider>().post(
     '/payment-requests',
@@ -32,11 +33,7 @@ export async function requestRoutes(app: FastifyInstance) {
         response: { 201: paymentRequestResponseSchema },
       },
       // After validation, so only requests that would really be sent count.
-      preHandler: async (request) => {
-        const result = await perClinic(request);
-        if (!result.isAllowed && result.isExceeded)
-          throw new AppError('RATE_LIMITED', AUTH_MESSAGES.tooManyAttempts);
-      },
+      preHandler: perClinic,
     },
     async (request, reply) =>
       reply.status(201).send(await sendPaymentRequest(deps, clinicMemberOf(request).clinicId, request.body)),
