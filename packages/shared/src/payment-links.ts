@@ -94,23 +94,30 @@ export const paymentLinkPageSchema = z.object({
 export const updatePaymentLinkSchema = z.object({ isActive: z.boolean() });
 
 /**
- * The Create Payment Link form: the amount is typed in pounds ('45', '45.50') and becomes pence here,
- * so the form's output is exactly the API's input.
+ * An amount typed in pounds ('45', '45.50') as integer pence, under the same rule as the API's
+ * amountInPenceSchema (the £0.30 minimum included), so the browser refuses what the server would.
+ */
+export const poundsTextSchema = z
+  .string()
+  .trim()
+  .min(1, LINK_MESSAGES.requiredFields)
+  .transform((text, ctx) => {
+    const pence = parsePoundsToPence(text);
+    if (pence === null) {
+      ctx.addIssue({ code: 'custom', message: LINK_MESSAGES.invalidAmount });
+      return z.NEVER;
+    }
+    return pence;
+  })
+  .pipe(amountInPenceSchema);
+
+/**
+ * The Create Payment Link form: the amount is typed in pounds and becomes pence here, so the form's
+ * output is exactly the API's input.
  */
 export const paymentLinkFormSchema = z.object({
   title: z.string().trim().min(1, LINK_MESSAGES.requiredFields).max(200),
-  amount: z
-    .string()
-    .trim()
-    .min(1, LINK_MESSAGES.requiredFields)
-    .transform((text, ctx) => {
-      const pence = parsePoundsToPence(text);
-      if (pence === null || pence <= 0 || pence > MAX_LINK_AMOUNT_PENCE) {
-        ctx.addIssue({ code: 'custom', message: LINK_MESSAGES.invalidAmount });
-        return z.NEVER;
-      }
-      return pence;
-    }),
+  amount: poundsTextSchema,
   type: z.enum(PAYMENT_TYPES),
   description: z.string().max(1000),
 });
