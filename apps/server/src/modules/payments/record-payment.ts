@@ -5,6 +5,7 @@
  * request already paid gets no second payment that counts: a later one is recorded as pending and
  * refunded in full automatically (decision 0020).
  */
+import { netAmountFor } from '@clinicpay/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { clinics, paymentRequests, payments } from '../../db/schema/index.js';
@@ -69,7 +70,7 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
       amountPaid: intent.amount,
       platformFee: intent.applicationFeeAmount,
       stripeFee: intent.cardFee,
-      netAmount: intent.amount - intent.applicationFeeAmount,
+      netAmount: netAmountFor(intent.amount, intent.applicationFeeAmount),
       status: second ? 'pending' : 'paid',
       type,
       title: meta.title ?? 'Payment',
