@@ -20,6 +20,28 @@ import { createTestApp } from '../../test/test-app.js';
 
 const SEED = 20_13;
 const TOTAL_REQUESTS = 5_000;
+const text = { type: 'string' } as const;
+const inPath = (name: string) => ({ in: 'path', name, required: true, schema: text }) as const;
+const inQuery = (name: string) => ({ in: 'query', name, schema: text }) as const;
+/**
+ * Routes the document hides (the sandbox's pages, the provider's webhooks, the dev outbox), fuzzed
+ * the same way: issue #13 found a 500 on one of them. Their inputs are described here by hand.
+ */
+const HIDDEN_ROUTES: OpenApiDocument = {
+  paths: {
+    '/sandbox/onboarding/{accountId}': {
+      get: { parameters: [inPath('accountId'), inQuery('return_url'), inQuery('refresh_url')] },
+      post: { parameters: [inPath('accountId')] },
+    },
+    '/sandbox/3ds/{paymentIntentId}': {
+      get: { parameters: [inPath('paymentIntentId'), inQuery('client_secret'), inQuery('return_url')] },
+      post: { parameters: [inPath('paymentIntentId')] },
+    },
+    '/api/webhooks/stripe': { post: {} },
+    '/api/webhooks/stripe-connect': { post: {} },
+    '/dev/outbox': { get: {} },
+  },
+};
 /** The logo upload takes multipart/form-data, which the document does not describe. */
 const MULTIPART_ROUTES = new Set(['POST /api/clinic/logo']);
 
@@ -37,7 +59,8 @@ const PROJECTED_TABLES: Record<string, string> = {
 
 const app = await createTestApp();
 const document = (await app.inject({ url: '/api/docs/json' })).json() as OpenApiDocument;
-const operations = operationsOf(document, MULTIPART_ROUTES);
+const documented = operationsOf(document, MULTIPART_ROUTES);
+const operations = [...documented, ...operationsOf(HIDDEN_ROUTES, MULTIPART_ROUTES)];
 const runsPerOperation = Math.ceil(TOTAL_REQUESTS / operations.length);
 
 /** Fixtures whose ids the fuzzer puts beside its broken parts: a paid link, a request, an admin. */
@@ -67,10 +90,19 @@ async function seed() {
   await app.inject({ url: '/api/admin/system-settings/webhooks', cookies: admin.cookies });
   const payments = (await app.inject({ url: '/api/payments', cookies: clinic.cookies })).json();
   const paymentIds = payments.items.map((item: { id: string }) => item.id) as string[];
+  const account = (await app.inject({ url: '/api/clinic', cookies: clinic.cookies })).json().clinic
+    .stripeAccountId as string;
   return {
     clinic,
     admin,
-    knownIds: [clinic.linkId, clinic.user.clinicId, request.id, intent.paymentIntentId, ...paymentIds],
+    knownIds: [
+      clinic.linkId,
+      clinic.user.clinicId,
+      request.id,
+      intent.paymentIntentId,
+      account,
+      ...paymentIds,
+    ],
   };
 }
 
@@ -108,14 +140,14 @@ function cookiesFor(request: FuzzRequest): Record<string, string> {
 
 let sent = 0;
 
-describe('malformed requests over every route of the OpenAPI document', () => {
+describe('malformed requests over every route of the OpenAPI document, and the ones it hides', () => {
   afterAll(() => app.close());
 
-  it('covers a document that lists every route', () => {
-    expect(operations.length).toBeGreaterThan(40);
-    for (const route of MULTIPART_ROUTES) {
-      expect(operations.map(({ method, path }) => `${method} ${path}`)).toContain(route);
-    }
+  it('covers a document that lists every route, and only the hidden ones are added', () => {
+    const routes = documented.map(({ method, path }) => `${method} ${path}`);
+    expect(routes.length).toBeGreaterThan(40);
+    for (const route of MULTIPART_ROUTES) expect(routes).toContain(route);
+    for (const path of Object.keys(HIDDEN_ROUTES.paths)) expect(document.paths).not.toHaveProperty([path]);
   });
 
   const context = {
