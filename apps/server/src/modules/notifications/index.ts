@@ -16,8 +16,10 @@ export {
   type NotificationType,
   type PayloadPatient,
   type PayloadPayment,
+  type PaymentNoticeSource,
   patientChannels,
   queueNotice,
+  queuePaymentNotice,
 } from './payload.js';
 export { notificationRoutes } from './routes.js';
 export { queueEmail, sendEmail } from './send-email.js';

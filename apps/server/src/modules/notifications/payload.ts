@@ -8,7 +8,7 @@
  */
 import type { Tx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/index.js';
-import { type ClinicRow, clinicForNotification } from '../clinics/index.js';
+import { type ClinicRow, clinicForNotification, findClinic } from '../clinics/index.js';
 import { getNotificationWebhooks } from '../platform-settings/index.js';
 import { type Channel, channelsOf, type NotificationMethod } from './channels.js';
 import { deliverNotification } from './deliver.js';
@@ -138,4 +138,52 @@ async function recipientsOf(tx: Tx, notice: Notice): Promise<Array<{ channel: Ch
   }
   if (clinic.smsNotifications && clinic.phone) recipients.push({ channel: 'sms', to: clinic.phone });
   return recipients;
+}
+
+/** The fields of a recorded payment a notice about it reads (a payments row has them all). */
+export interface PaymentNoticeSource {
+  id: string;
+  clinicId: string;
+  paymentRequestId: string | null;
+  paymentLinkId: string | null;
+  paymentRef: string;
+  amountPaid: number;
+  patientName: string;
+  patientEmail: string;
+  patientPhone: string | null;
+}
+
+/**
+ * Queues a notice about a recorded payment (the receipt, the clinic's notice, a refund notice) in
+ * `tx`, with the payment's patient, reference and amount (pence); `refundAmount` and `message` are
+ * the notice's own. Nothing is queued for a clinic that no longer exists. Resolves to the rows queued.
+ */
+export async function queuePaymentNotice(
+  tx: Tx,
+  jobs: Pick<JobQueue, 'send'>,
+  payment: PaymentNoticeSource,
+  notice: {
+    type: NotificationType;
+    recipientType: Notice['recipientType'];
+    refundAmount: number | null;
+    message: string;
+  },
+): Promise<number> {
+  const clinic = await findClinic(tx, payment.clinicId);
+  if (!clinic) return 0;
+  return queueNotice(tx, jobs, {
+    type: notice.type,
+    recipientType: notice.recipientType,
+    patient: { name: payment.patientName, email: payment.patientEmail, phone: payment.patientPhone },
+    payment: {
+      id: payment.id,
+      paymentRequestId: payment.paymentRequestId,
+      reference: payment.paymentRef,
+      amount: payment.amountPaid,
+      refundAmount: notice.refundAmount,
+      paymentLink: payment.paymentLinkId,
+      message: notice.message,
+    },
+    clinic,
+  });
 }

@@ -8,11 +8,11 @@
 import { netAmountFor } from '@clinicpay/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { clinics, paymentRequests, payments } from '../../db/schema/index.js';
+import { paymentRequests, payments } from '../../db/schema/index.js';
 import type { PaymentIntent } from '../../gateway/gateway.js';
 import type { CardGateway } from '../../gateway/index.js';
 import { DeliverAgainLater, readFromProvider } from '../../gateway/provider-reads.js';
-import { queueNotice } from '../notifications/index.js';
+import { queuePaymentNotice } from '../notifications/index.js';
 import { refundSecondPaymentJob } from '../refunds/index.js';
 import type { EventDeps, EventHandler } from '../webhooks/index.js';
 import { setCardFeeIfMissing } from './queries.js';
@@ -125,23 +125,17 @@ async function insertWithFreshReference(tx: Tx, values: NewPayment): Promise<Pay
  * transaction that records the payment, so a recorded payment always has its notices waiting.
  */
 async function queuePaymentNotices(tx: Tx, jobs: EventDeps['jobs'], payment: PaymentRow) {
-  const [clinic] = await tx.select().from(clinics).where(eq(clinics.id, payment.clinicId));
-  if (!clinic) return;
-  const notice = {
-    patient: { name: payment.patientName, email: payment.patientEmail, phone: payment.patientPhone },
-    payment: {
-      id: payment.id,
-      paymentRequestId: payment.paymentRequestId,
-      reference: payment.paymentRef,
-      amount: payment.amountPaid,
-      refundAmount: payment.refundAmount,
-      paymentLink: payment.paymentLinkId,
-      message: `Payment for ${payment.title}`,
-    },
-    clinic,
-  };
-  await queueNotice(tx, jobs, { ...notice, type: 'payment_confirmation', recipientType: 'patient' });
-  await queueNotice(tx, jobs, { ...notice, type: 'payment_received', recipientType: 'clinic' });
+  const notice = { refundAmount: payment.refundAmount, message: `Payment for ${payment.title}` };
+  await queuePaymentNotice(tx, jobs, payment, {
+    ...notice,
+    type: 'payment_confirmation',
+    recipientType: 'patient',
+  });
+  await queuePaymentNotice(tx, jobs, payment, {
+    ...notice,
+    type: 'payment_received',
+    recipientType: 'clinic',
+  });
 }
 
 /**

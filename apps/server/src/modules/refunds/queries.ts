@@ -1,7 +1,7 @@
 /** Reads and writes of refunds and the refunded totals on payments. No rules here (see service.ts). */
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { clinics, payments, refunds } from '../../db/schema/index.js';
+import { payments, refunds } from '../../db/schema/index.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -72,12 +72,6 @@ export async function updatePaymentRefunds(
 ): Promise<PaymentRow> {
   const [row] = await tx.update(payments).set(values).where(eq(payments.id, paymentId)).returning();
   if (!row) throw new Error(`Payment ${paymentId} vanished`);
-  return row;
-}
-
-/** The clinic row, for the notice's clinic details and channels. */
-export async function findClinicRow(tx: Tx, clinicId: string) {
-  const [row] = await tx.select().from(clinics).where(eq(clinics.id, clinicId));
   return row;
 }
 

@@ -29,9 +29,8 @@ import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { recordAudit } from '../audit/index.js';
-import { queueNotice } from '../notifications/index.js';
+import { queuePaymentNotice } from '../notifications/index.js';
 import {
-  findClinicRow,
   findRefund,
   findRefundByProviderId,
   findStaleRefunds,
@@ -298,22 +297,11 @@ async function queueRefundNotice(
   payment: PaymentRow,
   refund: RefundRow,
 ) {
-  const clinic = await findClinicRow(tx, payment.clinicId);
-  if (!clinic) return;
-  await queueNotice(tx, jobs, {
+  await queuePaymentNotice(tx, jobs, payment, {
     type: 'refund_confirmation',
     recipientType: 'patient',
-    patient: { name: payment.patientName, email: payment.patientEmail, phone: payment.patientPhone },
-    payment: {
-      id: payment.id,
-      paymentRequestId: payment.paymentRequestId,
-      reference: payment.paymentRef,
-      amount: payment.amountPaid,
-      refundAmount: refund.amount,
-      paymentLink: payment.paymentLinkId,
-      message: `Refund for ${payment.title}`,
-    },
-    clinic,
+    refundAmount: refund.amount,
+    message: `Refund for ${payment.title}`,
   });
 }
 
