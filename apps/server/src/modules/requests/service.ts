@@ -12,13 +12,13 @@ import {
   requestTerms,
 } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
-import { paymentRequests } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { findClinic } from '../clinics/index.js';
 import { findClinicLink } from '../links/index.js';
 import { queueNotice } from '../notifications/index.js';
+import { insertPaymentRequest } from './queries.js';
 
 export interface SendRequestDeps {
   db: Db;
@@ -46,19 +46,15 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
   if (!clinic) throw new AppError('CLINIC_NOT_FOUND', CLINIC_MESSAGES.noClinic);
 
   return deps.db.transaction(async (tx) => {
-    const [request] = await tx
-      .insert(paymentRequests)
-      .values({
-        clinicId,
-        paymentLinkId: link?.id ?? null,
-        customAmount: link ? null : input.customAmount,
-        patientName: input.patientName,
-        patientEmail: input.patientEmail,
-        patientPhone: input.patientPhone,
-        message: input.message,
-      })
-      .returning();
-    if (!request) throw new Error('payment request was not stored');
+    const request = await insertPaymentRequest(tx, {
+      clinicId,
+      paymentLinkId: link?.id ?? null,
+      customAmount: link ? null : input.customAmount,
+      patientName: input.patientName,
+      patientEmail: input.patientEmail,
+      patientPhone: input.patientPhone,
+      message: input.message,
+    });
 
     const paymentUrl = `${deps.publicUrl}/payment/${request.id}`;
     const { amount, title } = requestTerms({ customAmount: link ? null : input.customAmount }, link);
