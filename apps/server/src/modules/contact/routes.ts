@@ -8,7 +8,6 @@ import {
 } from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error.js';
 import { submitContactMessage } from './service.js';
 
 export async function contactRoutes(app: FastifyInstance) {
@@ -31,18 +30,14 @@ export async function contactRoutes(app: FastifyInstance) {
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      try {
-        const id = await submitContactMessage({
-          db: app.database.db,
-          jobs: app.jobs,
-          supportEmail: app.config.supportEmail,
-          input: request.body,
-        });
-        return reply.status(201).send({ id, message: CONTACT_MESSAGES.sent });
-      } catch (error) {
-        request.log.error({ err: error }, 'contact message failed');
-        throw new AppError('MESSAGE_NOT_SENT', CONTACT_MESSAGES.failed);
-      }
+      const id = await submitContactMessage({
+        db: app.database.db,
+        jobs: app.jobs,
+        supportEmail: app.config.supportEmail,
+        input: request.body,
+        onError: (error) => request.log.error({ err: error }, 'contact message failed'),
+      });
+      return reply.status(201).send({ id, message: CONTACT_MESSAGES.sent });
     },
   );
 }

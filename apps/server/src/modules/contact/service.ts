@@ -3,25 +3,44 @@
  * address queued in the same transaction (issue #11), so the message is never lost and the answer
  * does not wait for, or depend on, the mail server.
  */
-import type { ContactRequest } from '@clinicpay/shared';
+import { CONTACT_MESSAGES, type ContactRequest } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
-import { contactMessages } from '../../db/schema/index.js';
+import { AppError } from '../../http/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { queueEmail } from '../notifications/index.js';
+import { insertContactMessage } from './queries.js';
 
 interface SubmitContactMessageOptions {
   db: Db;
   jobs: Pick<JobQueue, 'send'>;
   supportEmail: string;
   input: ContactRequest;
+  /** Told why a message could not be stored or queued (the caller logs it). */
+  onError: (error: unknown) => void;
 }
 
-/** Stores the message and queues its email to support; returns the stored message id. */
+/**
+ * Stores the message and queues its email to support; resolves to the stored message id. Throws
+ * AppError MESSAGE_NOT_SENT (503, spec §8 'Failed to send message…') when either fails: then nothing
+ * is kept.
+ */
 export async function submitContactMessage(options: SubmitContactMessageOptions): Promise<string> {
-  const { db, jobs, supportEmail, input } = options;
+  try {
+    return await storeAndQueue(options);
+  } catch (error) {
+    options.onError(error);
+    throw new AppError('MESSAGE_NOT_SENT', CONTACT_MESSAGES.failed);
+  }
+}
+
+async function storeAndQueue({
+  db,
+  jobs,
+  supportEmail,
+  input,
+}: SubmitContactMessageOptions): Promise<string> {
   return db.transaction(async (tx) => {
-    const [stored] = await tx.insert(contactMessages).values(input).returning({ id: contactMessages.id });
-    if (!stored) throw new Error('contact message was not stored');
+    const id = await insertContactMessage(tx, input);
     await queueEmail(
       jobs,
       {
@@ -34,11 +53,11 @@ export async function submitContactMessage(options: SubmitContactMessageOptions)
           '',
           input.message,
           '',
-          `Message id: ${stored.id}`,
+          `Message id: ${id}`,
         ].join('\n'),
       },
       { tx },
     );
-    return stored.id;
+    return id;
   });
 }
