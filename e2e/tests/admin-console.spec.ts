@@ -33,7 +33,7 @@ async function payAsPatient(browser: Browser, linkPath: string) {
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await page.getByRole('button', { name: /^Pay £\d/ }).click();
   await expect(page.getByTestId('payment-reference')).toHaveText(/^CP-/);
   await patient.close();
 }

@@ -151,7 +151,7 @@ describe('Payment History', () => {
     server.use(
       http.get('/api/payments/export', ({ request }) => {
         exportQuery = Object.fromEntries(new URL(request.url).searchParams);
-        return HttpResponse.json({ code: 'NOT_FOUND', message: 'No data to export' }, { status: 404 });
+        return HttpResponse.json({ code: 'NO_REPORT_DATA', message: 'No data to export' }, { status: 404 });
       }),
     );
     renderHistory('?status=refunded');
