@@ -67,6 +67,15 @@ describe('the module boundaries', () => {
     expect(lint('apps/web/src/features/payments/components/example.tsx', use('../api/x')).failed).toBe(false);
   });
 
+  it('refuses a file at a feature’s top importing a sibling feature', () => {
+    const result = lint('apps/web/src/features/pricing/example.tsx', use('../marketing/page-section'));
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('Web features never import each other');
+    for (const specifier of ['./components/x', './api/x', '@/components/layout/page-section']) {
+      expect(lint('apps/web/src/features/pricing/example.tsx', use(specifier)).failed, specifier).toBe(false);
+    }
+  });
+
   it('refuses shared components and lib importing a feature', () => {
     const result = lint('apps/web/src/components/ui/example.tsx', use('@/features/links/api/x'));
     expect(result.failed).toBe(true);

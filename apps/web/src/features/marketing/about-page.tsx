@@ -1,5 +1,5 @@
+import { PageSection } from '@/components/layout/page-section';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { PageSection } from './page-section';
 
 export function AboutPage() {
   useDocumentTitle('About');

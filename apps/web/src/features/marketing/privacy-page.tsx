@@ -1,5 +1,5 @@
+import { PageSection } from '@/components/layout/page-section';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { PageSection } from './page-section';
 
 /** What patient and clinic data is kept, why, for how long, and who processes it, under UK GDPR. */
 export function PrivacyPage() {

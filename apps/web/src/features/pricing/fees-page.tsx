@@ -6,10 +6,10 @@ import {
   percentTextToBasisPoints,
 } from '@clinicpay/shared';
 import { Check } from 'lucide-react';
+import { PageSection } from '@/components/layout/page-section';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { PageSection } from '../marketing/page-section';
 import { usePlatformFee } from './api/get-platform-fee';
 
 const EXAMPLE_PENCE = 10_000;

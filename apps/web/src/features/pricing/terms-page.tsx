@@ -1,5 +1,5 @@
+import { PageSection } from '@/components/layout/page-section';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { PageSection } from '../marketing/page-section';
 import { usePlatformFee } from './api/get-platform-fee';
 
 /** Spec §9 "Terms", with the fee percent as currently set (3.0 by default). */
