@@ -97,6 +97,9 @@ export function transactionExecutor(tx: Tx): SqlExecutor {
   };
 }
 
+/** The advisory lock held while creating queues (any fixed number no one else uses). */
+const QUEUE_CREATION_LOCK_ID = 727_104_302;
+
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const boss = new PgBoss({
     db: options.database.sql as PgBoss.Db,
@@ -175,6 +178,20 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     await Promise.allSettled([...running]);
   }
 
+  /**
+   * Runs `create` while no other process runs it. Processes creating the same queues at once deadlock
+   * in PostgreSQL (pg-boss inserts a queue's row and attaches its partition in one transaction), so on
+   * PostgreSQL this holds an advisory lock in a transaction of its own meanwhile (issue #13, two
+   * processes on one database). A PGlite database has one process.
+   */
+  async function oneProcessAtATime(create: () => Promise<void>): Promise<void> {
+    if (options.database.kind !== 'postgres') return create();
+    await options.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_CREATION_LOCK_ID})`);
+      await create();
+    });
+  }
+
   return {
     register(contract, handler, registerOptions = {}) {
       if (started) throw new Error(`register ${contract.name} before the queue starts`);
@@ -201,18 +218,22 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     async start() {
       await boss.start();
       started = true;
+      await oneProcessAtATime(async () => {
+        for (const { contract } of handlers.values()) {
+          const queue = {
+            name: contract.name,
+            retryLimit: contract.retryLimit,
+            retryDelay: retryDelaySeconds(contract),
+            retryBackoff: true,
+            expireInSeconds: expireInSeconds(contract),
+          };
+          // Creating an existing queue does nothing; updating keeps its settings those of the code.
+          await boss.createQueue(contract.name, queue);
+          await boss.updateQueue(contract.name, queue);
+        }
+      });
+      if (!options.work) return;
       for (const { contract, handler, cron } of handlers.values()) {
-        const queue = {
-          name: contract.name,
-          retryLimit: contract.retryLimit,
-          retryDelay: retryDelaySeconds(contract),
-          retryBackoff: true,
-          expireInSeconds: expireInSeconds(contract),
-        };
-        // Both are safe when several processes start at once: creating an existing queue does nothing.
-        await boss.createQueue(contract.name, queue);
-        await boss.updateQueue(contract.name, queue);
-        if (!options.work) continue;
         if (cron) await boss.schedule(contract.name, cron, {}, { tz: 'UTC' });
         await boss.work<unknown>(
           contract.name,
