@@ -147,6 +147,11 @@ export interface Config {
   port: number;
   /** Origin used in emailed links, e.g. 'https://pay.example.com'. Defaults to http://localhost:PORT. */
   publicUrl: string;
+  /**
+   * True when PUBLIC_URL is set: links always use it. Unset, links follow the browser's address when
+   * it is a loopback one (http/link-origin.ts).
+   */
+  publicUrlConfigured: boolean;
   logLevel: string;
   dataDir: string;
   /** Postgres server URL; undefined means the embedded PGlite database in dataDir. */
@@ -251,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     port: values.PORT,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    publicUrlConfigured: values.PUBLIC_URL !== undefined,
     logLevel: values.LOG_LEVEL,
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,

@@ -44,6 +44,7 @@ export async function createGateway({
   return createSandboxGateway({
     db,
     publicUrl: config.publicUrl,
+    publicUrlConfigured: config.publicUrlConfigured,
     webhookSecret: await sandboxWebhookSecret(db, settings.webhookSecret),
     transport: sandboxTransport,
     jobs,

@@ -74,8 +74,13 @@ function cardError(details: CardDetails): string | null {
   return null;
 }
 
-export function createConfirmation(options: { db: Db; events: SandboxEvents; publicUrl: string }) {
-  const { db, events, publicUrl } = options;
+export function createConfirmation(options: {
+  db: Db;
+  events: SandboxEvents;
+  /** The origin the sandbox's pages are shown on for a return URL (sandbox-gateway.ts pageOrigin). */
+  pageOrigin: (returnUrl: string) => string;
+}) {
+  const { db, events, pageOrigin } = options;
 
   async function load(paymentIntentId: string, clientSecret: string): Promise<SandboxIntentRow> {
     const [row] = await db
@@ -212,7 +217,7 @@ export function createConfirmation(options: { db: Db; events: SandboxEvents; pub
       const query = new URLSearchParams({ client_secret: row.clientSecret, return_url: input.returnUrl });
       return {
         paymentIntent: { id: row.id, status: 'requires_action' },
-        nextAction: { redirectUrl: `${publicUrl}/sandbox/3ds/${row.id}?${query}` },
+        nextAction: { redirectUrl: `${pageOrigin(input.returnUrl)}/sandbox/3ds/${row.id}?${query}` },
       };
     },
 

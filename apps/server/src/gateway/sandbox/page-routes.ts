@@ -6,8 +6,9 @@
  *   the return URL with payment_intent and redirect_status, as after Stripe's challenge.
  */
 import { formatPence } from '@clinicpay/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { linkOrigin } from '../../http/link-origin.js';
 import { originCheck } from '../../http/origin-check.js';
 import { escapeHtml } from '../../mail/html.js';
 import { GatewayError } from '../gateway.js';
@@ -43,9 +44,16 @@ export async function sandboxPageRoutes(app: FastifyInstance, options: { gateway
   );
   app.addHook('onRequest', originCheck(publicUrl));
 
-  /** Only our own pages are valid places to send the clinic back to. */
-  const ownUrl = (url: string) =>
-    url.startsWith(`${publicUrl}/`) ? url : `${publicUrl}/dashboard/settings?tab=payments`;
+  /**
+   * Only our own pages are valid places to send the browser back to: on PUBLIC_URL, or on the
+   * loopback address this page was opened on when PUBLIC_URL is unset (http/link-origin.ts).
+   */
+  const ownUrl = (request: FastifyRequest, url: string) => {
+    const origin = linkOrigin(request, app.config);
+    return url.startsWith(`${publicUrl}/`) || url.startsWith(`${origin}/`)
+      ? url
+      : `${origin}/dashboard/settings?tab=payments`;
+  };
 
   app.get('/sandbox/onboarding/:accountId', { schema: { hide: true } }, async (request, reply) => {
     // A malformed id is a link that is not valid, never a 500 (issue #13).
@@ -58,7 +66,7 @@ export async function sandboxPageRoutes(app: FastifyInstance, options: { gateway
         .type('text/html')
         .send(page('Not found', '<h1>This onboarding link is not valid</h1>'));
     }
-    const returnUrl = escapeHtml(ownUrl(query.data.return_url));
+    const returnUrl = escapeHtml(ownUrl(request, query.data.return_url));
     return reply.type('text/html; charset=utf-8').send(
       page(
         'Sandbox onboarding',
@@ -95,7 +103,7 @@ bank account are needed, and no real money moves.</p>
       }
       throw error;
     }
-    return reply.redirect(ownUrl(form.data.return_url), 303);
+    return reply.redirect(ownUrl(request, form.data.return_url), 303);
   });
 
   const notValid = (reply: FastifyReply) =>
@@ -144,7 +152,7 @@ ${escapeHtml(intent.cardLast4 ?? '')}. This is ClinicPay's offline sandbox: choo
         throw error;
       });
     if (!result) return notValid(reply);
-    const back = new URL(ownUrl(form.data.return_url));
+    const back = new URL(ownUrl(request, form.data.return_url));
     back.searchParams.set('payment_intent', result.paymentIntent.id);
     back.searchParams.set('payment_intent_client_secret', form.data.client_secret);
     back.searchParams.set(

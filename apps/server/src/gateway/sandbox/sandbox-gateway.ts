@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sandboxAccounts, sandboxPaymentIntents, sandboxRefunds } from '../../db/schema/index.js';
+import { allowedLinkOrigin } from '../../http/link-origin.js';
 import type { JobQueue } from '../../jobs/index.js';
 import {
   type CardGateway,
@@ -145,6 +146,12 @@ function mergedMetadata(current: Record<string, string>, changes: Record<string,
 export interface SandboxGatewayOptions {
   db: Db;
   publicUrl: string;
+  /**
+   * False when PUBLIC_URL is unset: the sandbox's pages (onboarding, 3-D Secure) are then shown on the
+   * loopback address the browser came from, read from the return URL, so it comes back to the same
+   * address and keeps its session (http/link-origin.ts). Default true: always publicUrl.
+   */
+  publicUrlConfigured?: boolean;
   webhookSecret: string;
   /** How events reach the webhook endpoints; the app hands them to itself in-process. */
   transport: () => EventTransport | undefined;
@@ -161,6 +168,9 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   const { db } = options;
   const secrets = sandboxWebhookSecrets(options.webhookSecret);
   const events = createSandboxEvents({ db, jobs: options.jobs, secrets, transport: options.transport });
+  const links = { publicUrl: options.publicUrl, publicUrlConfigured: options.publicUrlConfigured ?? true };
+  /** Where a sandbox page is served for a browser that will be sent back to `returnUrl`. */
+  const pageOrigin = (returnUrl: string) => allowedLinkOrigin(returnUrl, links);
 
   async function account(accountId: string): Promise<SandboxAccountRow> {
     const [row] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId));
@@ -269,7 +279,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     kind: 'sandbox',
     webhookSecret: options.webhookSecret,
     events,
-    confirmation: createConfirmation({ db, events, publicUrl: options.publicUrl }),
+    confirmation: createConfirmation({ db, events, pageOrigin }),
 
     async createConnectedAccount({ email, clinicId, idempotencyKey }) {
       const [created] = await db
@@ -291,7 +301,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     async createOnboardingLink({ accountId, returnUrl, refreshUrl }) {
       await account(accountId);
       const query = new URLSearchParams({ return_url: returnUrl, refresh_url: refreshUrl });
-      return { url: `${options.publicUrl}/sandbox/onboarding/${accountId}?${query}` };
+      return { url: `${pageOrigin(returnUrl)}/sandbox/onboarding/${accountId}?${query}` };
     },
 
     async finishOnboarding(accountId, outcome) {

@@ -15,6 +15,7 @@ import {
 } from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { linkOrigin } from '../../http/link-origin.js';
 import { requireAdmin } from '../auth/index.js';
 import { inviteClinic } from './invitations.js';
 import { adminStats, clinicProfile, forceDisconnect, listClinics } from './service.js';
@@ -62,7 +63,7 @@ export async function adminRoutes(app: FastifyInstance) {
         db: app.database.db,
         auth: app.auth,
         jobs: app.jobs,
-        publicUrl: app.config.publicUrl,
+        publicUrl: linkOrigin(request, app.config),
       };
       return reply.status(201).send(await inviteClinic(deps, request.body, request.sessionUser?.id ?? ''));
     },

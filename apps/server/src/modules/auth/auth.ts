@@ -9,6 +9,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
+import { allowedLinkOrigin, appOrigins } from '../../http/link-origin.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { queueEmail } from '../notifications/index.js';
 import { passwordResetEmail } from './emails.js';
@@ -34,7 +35,8 @@ export function createAuth({ db, config, jobs, onMailError }: CreateAuthOptions)
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    // PUBLIC_URL; without it, localhost, 127.0.0.1 and [::1] on PORT alike (issue #14).
+    trustedOrigins: appOrigins(config),
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
@@ -57,9 +59,11 @@ export function createAuth({ db, config, jobs, onMailError }: CreateAuthOptions)
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       // Queued, not sent, and not awaited: the answer must not take longer when the address has an
-      // account.
-      sendResetPassword: async ({ user, token }) => {
-        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&userId=${encodeURIComponent(user.id)}`;
+      // account. The link goes to the address the request came to: the route passes it as redirectTo,
+      // which better-auth hands back in `url` as callbackURL (checked again here: http/link-origin.ts).
+      sendResetPassword: async ({ user, token, url }) => {
+        const origin = allowedLinkOrigin(new URL(url).searchParams.get('callbackURL'), config);
+        const link = `${origin}/reset-password?token=${encodeURIComponent(token)}&userId=${encodeURIComponent(user.id)}`;
         queueEmail(jobs, passwordResetEmail(user.email, link)).catch(onMailError);
       },
     },

@@ -25,6 +25,7 @@ import { APIError } from 'better-auth/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.js';
+import { linkOrigin } from '../../http/link-origin.js';
 import {
   type AccountDeps,
   findUserByEmail,
@@ -80,7 +81,7 @@ export async function authRoutes(app: FastifyInstance) {
       config: perIp(mailLimit),
     },
     async (request, reply) => {
-      const result = await signUpClinic(deps, request.body);
+      const result = await signUpClinic(deps, request.body, linkOrigin(request, config));
       return reply.status(201).send({
         message: AUTH_MESSAGES.signUpSuccess,
         email: result.email,
@@ -107,7 +108,7 @@ export async function authRoutes(app: FastifyInstance) {
       preHandler: perAccount('resend-verification', 5, emailOf),
     },
     async (request) => {
-      const verificationUrl = await resendVerification(deps, request.body.email);
+      const verificationUrl = await resendVerification(deps, request.body.email, linkOrigin(request, config));
       return {
         message: AUTH_MESSAGES.verificationResent,
         verificationUrl: showLinks ? verificationUrl : undefined,
@@ -183,7 +184,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await auth.api.requestPasswordReset({
-        body: { email: request.body.email, redirectTo: `${config.publicUrl}/reset-password` },
+        body: { email: request.body.email, redirectTo: `${linkOrigin(request, config)}/reset-password` },
       });
       return { message: AUTH_MESSAGES.resetSent };
     },

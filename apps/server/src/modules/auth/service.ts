@@ -40,10 +40,18 @@ export function findUserByEmail(db: Db, email: string) {
     .then((rows) => rows[0]);
 }
 
-/** Queues an email with a fresh verification link; returns the link (shown outside production only). */
-async function sendVerification(deps: AccountDeps, userId: string, email: string): Promise<string> {
+/**
+ * Queues an email with a fresh verification link on `origin` (e.g. 'http://127.0.0.1:3000'); returns
+ * the link (shown outside production only).
+ */
+async function sendVerification(
+  deps: AccountDeps,
+  userId: string,
+  email: string,
+  origin: string,
+): Promise<string> {
   const token = await issueVerificationToken(deps.auth, deps.db, userId);
-  const link = `${deps.config.publicUrl}/verify-email?token=${token}&userId=${encodeURIComponent(userId)}`;
+  const link = `${origin}/verify-email?token=${token}&userId=${encodeURIComponent(userId)}`;
   await queueEmail(deps.jobs, verificationEmail(email, link));
   return link;
 }
@@ -68,9 +76,10 @@ type SignUpInput = Omit<SignUpRequest, 'agreeTerms' | 'confirmPassword'>;
 
 /**
  * Creates the clinic, its user (role clinic, unverified) and the password credential in one
- * transaction, then emails the verification link. Throws AppError 409 when the email is taken.
+ * transaction, then emails the verification link, on `origin` (default PUBLIC_URL; the routes pass
+ * http/link-origin.ts's). Throws AppError 409 when the email is taken.
  */
-export async function signUpClinic(deps: AccountDeps, input: SignUpInput) {
+export async function signUpClinic(deps: AccountDeps, input: SignUpInput, origin = deps.config.publicUrl) {
   const email = input.email.toLowerCase();
   if (await findUserByEmail(deps.db, email)) throw new AppError('CONFLICT', AUTH_MESSAGES.emailExists);
 
@@ -97,7 +106,7 @@ export async function signUpClinic(deps: AccountDeps, input: SignUpInput) {
   }
 
   // The account exists now; if the mail fails the user can ask for it again from /verify-email.
-  const verificationUrl = await sendVerification(deps, userId, email).catch((error: unknown) => {
+  const verificationUrl = await sendVerification(deps, userId, email, origin).catch((error: unknown) => {
     deps.onMailError(error);
     return undefined;
   });
@@ -105,14 +114,18 @@ export async function signUpClinic(deps: AccountDeps, input: SignUpInput) {
 }
 
 /**
- * Sends a new verification link when the address belongs to an unverified account. The caller answers
- * the same either way, so the answer does not tell whether the address has an account.
+ * Sends a new verification link, on `origin`, when the address belongs to an unverified account. The
+ * caller answers the same either way, so the answer does not tell whether the address has an account.
  */
-export async function resendVerification(deps: AccountDeps, email: string): Promise<string | undefined> {
+export async function resendVerification(
+  deps: AccountDeps,
+  email: string,
+  origin = deps.config.publicUrl,
+): Promise<string | undefined> {
   const user = await findUserByEmail(deps.db, email);
   if (!user || user.emailVerified) return undefined;
   try {
-    return await sendVerification(deps, user.id, email);
+    return await sendVerification(deps, user.id, email, origin);
   } catch (error) {
     deps.onMailError(error);
     throw new AppError('SERVICE_UNAVAILABLE', AUTH_MESSAGES.verificationSendFailed);

@@ -7,6 +7,7 @@ import {
 } from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { linkOrigin } from '../../http/link-origin.js';
 import { clinicMemberOf, requireClinic } from '../auth/index.js';
 import {
   disconnectProvider,
@@ -58,7 +59,12 @@ export async function clinicRoutes(app: FastifyInstance) {
   api.post(
     '/clinic/payment-provider/connect',
     { schema: { tags: ['clinic'], response: { 200: onboardingLinkResponseSchema } } },
-    async (request) => startProviderConnection(provider, clinicMemberOf(request).clinicId),
+    // The provider sends the clinic back to the address it is on (issue #14: 127.0.0.1 stays 127.0.0.1).
+    async (request) =>
+      startProviderConnection(
+        { ...provider, publicUrl: linkOrigin(request, app.config) },
+        clinicMemberOf(request).clinicId,
+      ),
   );
 
   api.post(
