@@ -2,13 +2,14 @@
  * The browser's one way to call the API. JSON in and out; a non-2xx answer becomes an ApiError that
  * carries the server's user message and field messages (style.md §4).
  */
-import type { ApiErrorBody } from '@clinicpay/shared';
+import type { ApiErrorBody, ErrorCode } from '@clinicpay/shared';
 import type { z } from 'zod';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    /** What happened, typed: branch on this, not on the status (decision 0065). */
+    readonly code: ErrorCode,
     message: string,
     readonly fieldErrors: Record<string, string> = {},
     /** The whole error body, for answers that carry more than a message. */

@@ -135,6 +135,28 @@ describe('the clinics list', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('puts a taken email under the Email field, tied to it', async () => {
+    server.use(
+      http.post('/api/admin/clinics', () =>
+        HttpResponse.json(
+          { code: 'EMAIL_TAKEN', message: 'An account with this email already exists' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<ClinicsPage />, { path: '/admin/clinics' });
+    await user.click(screen.getByRole('button', { name: 'Add New Clinic' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Clinic' });
+    await user.type(within(dialog).getByLabelText('Clinic name'), 'Soho Physio');
+    await user.type(within(dialog).getByLabelText('Email'), 'desk@soho.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    const taken = await within(dialog).findByText('An account with this email already exists');
+    const email = within(dialog).getByLabelText('Email');
+    expect(email.getAttribute('aria-describedby')).toContain(taken.id);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('says the list failed to load, with the reason', async () => {
     server.use(
       http.get('/api/admin/clinics', () =>
@@ -151,7 +173,7 @@ describe('the clinic profile', () => {
     server.use(
       http.get('/api/admin/clinics/:clinicId', () =>
         HttpResponse.json(
-          { code: 'NOT_FOUND', message: 'Clinic data not found. Please try again later.' },
+          { code: 'CLINIC_NOT_FOUND', message: 'Clinic data not found. Please try again later.' },
           { status: 404 },
         ),
       ),

@@ -49,7 +49,7 @@ const server = setupServer(
     const notification = failed.find((row) => row.id === id);
     if (!notification) {
       return HttpResponse.json(
-        { code: 'CONFLICT', message: NOTIFICATION_MESSAGES.notFailed },
+        { code: 'NOTIFICATION_NOT_FAILED', message: NOTIFICATION_MESSAGES.notFailed },
         { status: 409 },
       );
     }

@@ -147,7 +147,7 @@ describe('Admin Settings', () => {
     server.use(
       http.post('/api/admin/clinics/:clinicId/disconnect', () =>
         HttpResponse.json(
-          { code: 'NOT_FOUND', message: 'Clinic data not found. Please try again later.' },
+          { code: 'CLINIC_NOT_FOUND', message: 'Clinic data not found. Please try again later.' },
           { status: 404 },
         ),
       ),

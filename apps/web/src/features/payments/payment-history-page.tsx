@@ -53,7 +53,7 @@ export function PaymentHistoryPage() {
       onSuccess: () => toast.success(HISTORY_MESSAGES.reportDownloaded),
       onError: (error) =>
         toast.error(
-          error instanceof ApiError && error.status === 404
+          error instanceof ApiError && error.code === 'NO_REPORT_DATA'
             ? HISTORY_MESSAGES.noData
             : HISTORY_MESSAGES.reportFailed,
         ),

@@ -34,7 +34,7 @@ export function AddClinicDialog() {
         setOpen(false);
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.code === 'CONFLICT') {
+        if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') {
           form.setError('email', { message: error.message });
           errors.focusFirstInvalid();
         } else if (!showServerFieldErrors(form, error, errors)) toast.error(INVITATION_MESSAGES.failed);

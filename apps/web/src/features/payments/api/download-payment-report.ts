@@ -1,4 +1,4 @@
-import { HISTORY_MESSAGES } from '@clinicpay/shared';
+import { type ApiErrorBody, HISTORY_MESSAGES } from '@clinicpay/shared';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
@@ -19,7 +19,7 @@ export async function downloadPaymentReport(filters: PaymentListFilters) {
     credentials: 'same-origin',
   });
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+    const body = (await response.json().catch(() => null)) as Partial<ApiErrorBody> | null;
     throw new ApiError(
       response.status,
       body?.code ?? 'INTERNAL',
