@@ -122,6 +122,13 @@ export interface CardGateway {
   }): Promise<ConnectedAccount>;
   /** The provider's current view of the account: connected, pending or suspended. */
   retrieveConnectedAccount(accountId: string): Promise<ConnectedAccount>;
+  /**
+   * Whether the platform can still reach the connected account, asked of the provider itself: false
+   * when the provider says the account is gone or the platform's access to it was revoked (as after
+   * account.application.deauthorized), true when it answers with the account. Throws (GatewayError,
+   * GatewayOutcomeUnknownError) when it cannot tell, e.g. the provider could not be reached.
+   */
+  hasAccountAccess(accountId: string): Promise<boolean>;
   /** A one-time onboarding URL; the provider sends the clinic back to returnUrl (or refreshUrl if it expired). */
   createOnboardingLink(input: {
     accountId: string;

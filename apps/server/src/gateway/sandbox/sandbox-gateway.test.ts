@@ -96,6 +96,33 @@ describe('the sandbox gateway', () => {
     expect(after?.attempts).toBe(2);
   });
 
+  it('answers whether the platform reaches an account, and forgets one that deauthorizes it, telling the Connect endpoint', async () => {
+    const { id } = await newAccount('account:deauthorize');
+    expect(await gateway.hasAccountAccess(id)).toBe(true);
+    expect(await gateway.hasAccountAccess('acct_sbx_000000000000000000000000')).toBe(false);
+
+    answer = 200;
+    delivered.length = 0;
+    await gateway.deauthorize(id);
+    expect(await gateway.hasAccountAccess(id)).toBe(false);
+    await expect(gateway.retrieveConnectedAccount(id)).rejects.toMatchObject({ code: 'resource_missing' });
+    await expect(gateway.deauthorize(id)).rejects.toMatchObject({ code: 'resource_missing' });
+
+    await gateway.events.deliverDue();
+    const attempt = delivered.find((sent) => sent.payload.includes('account.application.deauthorized'));
+    expect(attempt?.path).toBe('/api/webhooks/stripe-connect');
+    const event = verifyStripeSignature(
+      Buffer.from(attempt?.payload ?? ''),
+      attempt?.signature,
+      sandboxWebhookSecrets('whsec_test_sandbox').connect,
+    );
+    expect(event).toMatchObject({
+      type: 'account.application.deauthorized',
+      account: id,
+      data: { object: { object: 'application' } },
+    });
+  });
+
   it('creates one payment intent per idempotency key, as a destination charge', async () => {
     const { id: accountId } = await newAccount('account:payments');
     const input = {

@@ -38,6 +38,13 @@ export interface SandboxGateway extends CardGateway {
   finishOnboarding(accountId: string, outcome: OnboardingOutcome): Promise<ConnectedAccount>;
   findAccount(accountId: string): Promise<SandboxAccountRow | undefined>;
   /**
+   * What a clinic does when it revokes the platform's access in the provider's dashboard: the platform
+   * can no longer see the account (the sandbox forgets it, as Stripe then answers 'does not have access
+   * to account ... (or that account does not exist)'), and account.application.deauthorized goes to the
+   * Connect endpoint with the account's id. Throws GatewayError 'resource_missing' for an unknown one.
+   */
+  deauthorize(accountId: string): Promise<void>;
+  /**
    * A refund made on the provider's side, as a clinic would in Stripe's dashboard: no idempotency key
    * or metadata from ClinicPay. Amount in pence. Throws GatewayError as createRefund does.
    */
@@ -319,6 +326,28 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
 
     findAccount: async (accountId) =>
       (await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId)))[0],
+
+    // The sandbox's own state is the provider's answer: an account it still holds is reachable.
+    hasAccountAccess: async (accountId) =>
+      (
+        await db
+          .select({ id: sandboxAccounts.id })
+          .from(sandboxAccounts)
+          .where(eq(sandboxAccounts.id, accountId))
+      ).length > 0,
+
+    async deauthorize(accountId) {
+      await db.transaction(async (tx) => {
+        const [forgotten] = await tx
+          .delete(sandboxAccounts)
+          .where(eq(sandboxAccounts.id, accountId))
+          .returning({ id: sandboxAccounts.id });
+        if (!forgotten) throw new GatewayError(`No such account: '${accountId}'`, 'resource_missing');
+        // docs.stripe.com/api/events/types#event_types-account.application.deauthorized
+        const application = { id: 'ca_sandbox_clinicpay', object: 'application', name: 'ClinicPay' };
+        await events.emit('connect', 'account.application.deauthorized', application, accountId, tx);
+      });
+    },
 
     async createPaymentIntent(input) {
       await account(input.destinationAccountId);

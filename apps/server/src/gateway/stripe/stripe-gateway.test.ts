@@ -119,6 +119,54 @@ describe('the Stripe gateway', () => {
     }
   });
 
+  it('confirms access to a connected account by retrieving it: yes when Stripe shows it', async () => {
+    standIn.replies.push({
+      status: 200,
+      body: { id: 'acct_live', object: 'account', charges_enabled: true, details_submitted: true },
+    });
+    expect(await gateway.hasAccountAccess('acct_live')).toBe(true);
+    expect(lastRequest()).toMatchObject({ method: 'GET', path: '/v1/accounts/acct_live' });
+  });
+
+  it.each([
+    [
+      'a permission error (access revoked)',
+      403,
+      {
+        type: 'invalid_request_error',
+        message:
+          "The provided key 'sk_test_***' does not have access to account 'acct_gone' (or that account does not exist). Application access may have been revoked.",
+      },
+    ],
+    [
+      'account_invalid',
+      400,
+      { type: 'invalid_request_error', code: 'account_invalid', message: 'The account is invalid.' },
+    ],
+    [
+      'no such account',
+      404,
+      { type: 'invalid_request_error', code: 'resource_missing', message: "No such account: 'acct_gone'" },
+    ],
+  ])('confirms a deauthorization when Stripe answers %s', async (_name, status, error) => {
+    standIn.replies.push({ status, body: { error } });
+    expect(await gateway.hasAccountAccess('acct_gone')).toBe(false);
+    expect(lastRequest().path).toBe('/v1/accounts/acct_gone');
+  });
+
+  it('does not tell when Stripe gives no answer about the account', async () => {
+    standIn.replies.push({
+      status: 401,
+      body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_***' } },
+    });
+    await expect(gateway.hasAccountAccess('acct_1')).rejects.toMatchObject({ name: 'GatewayError' });
+    const failure = { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong.' } } };
+    standIn.replies.push(failure, failure, failure);
+    await expect(gateway.hasAccountAccess('acct_1')).rejects.toMatchObject({
+      name: 'GatewayOutcomeUnknownError',
+    });
+  });
+
   it('creates an onboarding Account Link with the return and refresh URLs', async () => {
     standIn.replies.push({
       status: 200,

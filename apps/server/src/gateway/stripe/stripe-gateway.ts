@@ -122,6 +122,26 @@ export function createStripeGateway(options: StripeGatewayOptions): CardGateway 
     retrieveConnectedAccount: (accountId) =>
       call(async () => toAccount(await stripe.accounts.retrieve(accountId))),
 
+    // Once a connected account revokes the platform's access, Stripe refuses to show it to the
+    // platform: 403 (permission error), or 'account_invalid' / 404 'resource_missing' ("does not have
+    // access to account ... (or that account does not exist)"). Anything else is not an answer.
+    hasAccountAccess: (accountId) =>
+      callKnowingOutcome(async () => {
+        try {
+          await stripe.accounts.retrieve(accountId);
+          return true;
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripePermissionError) return false;
+          const refused =
+            error instanceof Stripe.errors.StripeInvalidRequestError &&
+            (error.statusCode === 404 ||
+              error.code === 'account_invalid' ||
+              error.code === 'resource_missing');
+          if (refused) return false;
+          throw error;
+        }
+      }),
+
     createOnboardingLink: ({ accountId, returnUrl, refreshUrl }) =>
       call(async () => {
         const link = await stripe.accountLinks.create({

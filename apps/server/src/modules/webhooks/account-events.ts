@@ -1,30 +1,24 @@
 /**
- * Connect events about a clinic's connected account (docs.stripe.com/connect/webhooks). The status
- * is re-read from the provider rather than taken from the payload, so events arriving late or out of
- * order still leave the status the provider has now.
+ * Connect events about a clinic's connected account (docs.stripe.com/connect/webhooks). What an event
+ * says is confirmed with the provider rather than taken from the payload: the status is re-read, so
+ * events arriving late or out of order still leave the status the provider has now, and a
+ * deauthorization disconnects a clinic only once the provider confirms the platform lost the account.
  */
 import { eq } from 'drizzle-orm';
 import { clinics } from '../../db/schema/index.js';
-import { GatewayError } from '../../gateway/gateway.js';
-import { AppError } from '../../http/app-error.js';
+import { DeliverAgainLater, readFromProvider } from '../../gateway/provider-reads.js';
 import { recordAudit } from '../audit/index.js';
 import type { EventHandler } from './handler.js';
+
+const UNREACHABLE = 'The card provider could not be reached; deliver this event again later';
 
 /** account.updated: the clinic linked to the account takes the account's current status. */
 export const onAccountUpdated: EventHandler = async ({ gateway }, event) => {
   const accountId = String(event.data.object.id ?? event.account ?? '');
   if (!accountId) return async () => {};
-  let account: Awaited<ReturnType<typeof gateway.retrieveConnectedAccount>>;
-  try {
-    account = await gateway.retrieveConnectedAccount(accountId);
-  } catch (error) {
-    // An account the provider does not know is not a clinic's: acknowledged, nothing to do.
-    if (error instanceof GatewayError && error.code === 'resource_missing') return async () => {};
-    throw new AppError(
-      'SERVICE_UNAVAILABLE',
-      'The card provider could not be reached; deliver this event again later',
-    );
-  }
+  // An account the provider does not know is not a clinic's: acknowledged, nothing to do.
+  const account = await readFromProvider(() => gateway.retrieveConnectedAccount(accountId), UNREACHABLE);
+  if (!account) return async () => {};
   return async (tx) => {
     await tx
       .update(clinics)
@@ -34,11 +28,25 @@ export const onAccountUpdated: EventHandler = async ({ gateway }, event) => {
 };
 
 /**
- * account.application.deauthorized: the clinic disconnected the platform from its provider account; it
- * is no longer connected. Audited like every provider disconnection (design.md).
+ * account.application.deauthorized: the clinic disconnected the platform from its provider account.
+ * The provider is asked first (issue #13): only when it confirms the platform can no longer reach the
+ * account is the clinic disconnected (no account, status not_connected), audited like every provider
+ * disconnection (design.md). An event about an account the platform still reaches, genuine but
+ * overtaken (the account was connected again) or forged with a leaked signing secret, is acknowledged
+ * and changes nothing. When the provider cannot answer, the event is delivered again later.
  */
-export const onAccountDeauthorized: EventHandler = async (_deps, event) => {
+export const onAccountDeauthorized: EventHandler = async ({ gateway }, event) => {
   const accountId = String(event.account ?? '');
+  if (!accountId) return async () => {};
+  let reachable: boolean;
+  try {
+    reachable = await gateway.hasAccountAccess(accountId);
+  } catch {
+    throw new DeliverAgainLater(
+      'The card provider could not confirm the deauthorization; deliver this event again later',
+    );
+  }
+  if (reachable) return async () => {};
   return async (tx) => {
     const disconnected = await tx
       .update(clinics)

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedInClinic } from '../../../test/accounts.js';
 import { pressOnboardingButton, sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { auditLog, clinics, payments, webhookEvents } from '../../db/schema/index.js';
+import { GatewayOutcomeUnknownError } from '../../gateway/gateway.js';
 import { sandboxWebhookSecrets } from '../../gateway/sandbox/sandbox-gateway.js';
 import { signLikeStripe } from '../../gateway/webhook-signature.js';
 
@@ -152,25 +153,87 @@ describe('webhook endpoints', () => {
     expect((await app.inject({ url: '/api/clinic', cookies })).json().clinic.stripeStatus).toBe('connected');
   });
 
-  it('disconnects a clinic whose account deauthorized the platform', async () => {
+  /** A signed-in clinic whose sandbox onboarding is complete: its cookies and account id. */
+  async function connectedAccount() {
     const { cookies } = await signedInClinic(app);
     const url = (
       await app.inject({ method: 'POST', url: '/api/clinic/payment-provider/connect', cookies })
     ).json().url;
+    await pressOnboardingButton(app, url, 'complete');
+    await sandboxOf(app).events.deliverDue();
     const accountId = new URL(url).pathname.split('/').at(-1) ?? '';
-    const payload = eventPayload('evt_deauth', 'account.application.deauthorized', { id: 'ca_1' }, accountId);
-    await send('/api/webhooks/stripe-connect', payload, signLikeStripe(payload, secrets.connect));
-    const { clinic } = (await app.inject({ url: '/api/clinic', cookies })).json();
+    return { cookies, accountId };
+  }
+  const clinicOf = async (cookies: Record<string, string>) =>
+    (await app.inject({ url: '/api/clinic', cookies })).json().clinic;
+  const auditOf = (clinicId: string) =>
+    app.database.db.select().from(auditLog).where(eq(auditLog.entityId, clinicId));
+
+  it('disconnects a clinic once the provider confirms the account deauthorized the platform', async () => {
+    const { cookies, accountId } = await connectedAccount();
+    expect((await clinicOf(cookies)).stripeStatus).toBe('connected');
+
+    // The clinic revokes access at the provider, which then sends the event through the real endpoint.
+    await sandboxOf(app).deauthorize(accountId);
+    await sandboxOf(app).events.deliverDue();
+
+    const clinic = await clinicOf(cookies);
     expect(clinic).toMatchObject({ stripeAccountId: null, stripeStatus: 'not_connected' });
-    expect(
-      await app.database.db.select().from(auditLog).where(eq(auditLog.entityId, clinic.id)),
-    ).toMatchObject([
+    expect(await auditOf(clinic.id)).toMatchObject([
       {
         action: 'provider.disconnected',
         actorUserId: null,
-        details: { accountId, by: 'provider', eventId: 'evt_deauth' },
+        details: { accountId, by: 'provider', eventId: expect.stringMatching(/^evt_sbx_/) },
       },
     ]);
+  });
+
+  it('leaves a clinic connected when a signed deauthorization names an account the provider still reaches', async () => {
+    const { cookies, accountId } = await connectedAccount();
+    const before = await clinicOf(cookies);
+    const payload = eventPayload(
+      'evt_forged_deauth',
+      'account.application.deauthorized',
+      { id: 'ca_1' },
+      accountId,
+    );
+    const response = await send(
+      '/api/webhooks/stripe-connect',
+      payload,
+      signLikeStripe(payload, secrets.connect),
+    );
+
+    expect(response.statusCode).toBe(200);
+    expect(await clinicOf(cookies)).toEqual(before);
+    expect(before).toMatchObject({ stripeAccountId: accountId, stripeStatus: 'connected' });
+    expect(await auditOf(before.id)).toEqual([]);
+    expect(await sandboxOf(app).hasAccountAccess(accountId)).toBe(true);
+  });
+
+  it('asks for a deauthorization again, changing nothing, while the provider cannot confirm it', async () => {
+    const { cookies, accountId } = await connectedAccount();
+    const before = await clinicOf(cookies);
+    const outage = vi
+      .spyOn(sandboxOf(app), 'hasAccountAccess')
+      .mockRejectedValue(new GatewayOutcomeUnknownError());
+    try {
+      const payload = eventPayload(
+        'evt_deauth_later',
+        'account.application.deauthorized',
+        { id: 'ca_1' },
+        accountId,
+      );
+      const response = await send(
+        '/api/webhooks/stripe-connect',
+        payload,
+        signLikeStripe(payload, secrets.connect),
+      );
+      expect(response.statusCode).toBe(503);
+      expect(await stored('evt_deauth_later')).toEqual([]);
+      expect(await clinicOf(cookies)).toEqual(before);
+    } finally {
+      outage.mockRestore();
+    }
   });
 
   it("leaves a payment event that reaches the Connect endpoint alone: it is not ClinicPay's payment", async () => {
