@@ -57,7 +57,8 @@ const PROJECTED_TABLES: Record<string, string> = {
   sessions: 'select id, user_id, created_at from sessions',
 };
 
-const app = await createTestApp();
+// Behind a proxy, so the fuzzer's forwarded-for, -host and -proto headers are read too.
+const app = await createTestApp({ env: { TRUST_PROXY: 'true' } });
 const document = (await app.inject({ url: '/api/docs/json' })).json() as OpenApiDocument;
 const documented = operationsOf(document, MULTIPART_ROUTES);
 const operations = [...documented, ...operationsOf(HIDDEN_ROUTES, MULTIPART_ROUTES)];

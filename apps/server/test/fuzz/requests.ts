@@ -372,6 +372,21 @@ const headerText = fc.string({
   maxLength: 60,
 });
 
+/** What a proxy, or someone posing as one, says about the caller (read with TRUST_PROXY=true). */
+const proxyHeaders: fc.Arbitrary<Record<string, string>> = fc.record(
+  {
+    'x-forwarded-for': fc.oneof(
+      fc.ipV4(),
+      fc.ipV6(),
+      headerText,
+      fc.tuple(headerText, fc.ipV4()).map(([junk, address]) => `${junk}, ${address}`),
+    ),
+    'x-forwarded-host': fc.oneof(headerText, fc.domain()),
+    'x-forwarded-proto': fc.oneof(fc.constantFrom('https', 'http', 'ftp', ''), headerText),
+  },
+  { requiredKeys: [] },
+);
+
 /** Malformed requests for `operation`, each broken through one channel. */
 export function malformedRequests(operation: FuzzOperation, context: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const adminRoute = operation.path.includes('/admin/');
@@ -402,13 +417,25 @@ export function malformedRequests(operation: FuzzOperation, context: FuzzContext
           remoteAddress: fc.ipV4(),
           origin,
           requestId: fc.option(headerText, { freq: 4 }),
+          proxyHeaders: fc.option(proxyHeaders, { freq: 4 }),
           wrongMethod: fc.constantFrom(
             ...(operation.otherMethods.length ? operation.otherMethods : ['OPTIONS']),
           ),
         })
         .map(
-          ({ path, query, body, identity, forgedCookie, remoteAddress, origin, requestId, wrongMethod }) => {
-            const headers: Record<string, string> = { ...body.headers };
+          ({
+            path,
+            query,
+            body,
+            identity,
+            forgedCookie,
+            remoteAddress,
+            origin,
+            requestId,
+            proxyHeaders,
+            wrongMethod,
+          }) => {
+            const headers: Record<string, string> = { ...proxyHeaders, ...body.headers };
             if (origin !== null) headers.origin = origin;
             if (requestId !== null) headers['x-request-id'] = requestId;
             return {
