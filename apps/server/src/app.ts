@@ -67,6 +67,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // A URL the router cannot read goes through the one error handler too, not Fastify's own answer.
+    // It is answered before routing, so no hook runs: the headers every answer carries are set here.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id).header('cache-control', 'no-store');
+      errorHandler(error, request, reply);
+    },
   });
 
   app.decorate('config', config);

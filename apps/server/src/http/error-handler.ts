@@ -8,7 +8,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.js';
 
-const MESSAGE_BY_FASTIFY_CODE: Record<string, { code: ErrorCode; message: string }> = {
+const MESSAGE_BY_FASTIFY_CODE: Record<string, { code: ErrorCode; message: string; status?: number }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is empty' },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' },
@@ -16,6 +16,10 @@ const MESSAGE_BY_FASTIFY_CODE: Record<string, { code: ErrorCode; message: string
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'Send the request body as application/json',
   },
+  // A broken %-escape, or a path parameter longer than any id: the address names nothing, as a
+  // malformed id does (ids.ts).
+  FST_ERR_BAD_URL: { code: 'NOT_FOUND', message: 'Not found', status: 404 },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'NOT_FOUND', message: 'Not found', status: 404 },
 };
 
 function validationBody(error: FastifyError): ApiErrorBody {
@@ -40,7 +44,7 @@ function toResponse(error: FastifyError): { status: number; body: ApiErrorBody }
   }
   const known = error.code ? MESSAGE_BY_FASTIFY_CODE[error.code] : undefined;
   const status = error.statusCode ?? 500;
-  if (known) return { status, body: known };
+  if (known) return { status: known.status ?? status, body: { code: known.code, message: known.message } };
   if (status >= 400 && status < 500) {
     return { status, body: { code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', message: error.message } };
   }
