@@ -1,8 +1,8 @@
 /**
  * Malformed requests over every route of the OpenAPI document (issue #13 "No request produces a
  * 500"): at least 5,000 of them, built by fast-check from the route schemas the app publishes, sent
- * through the whole Fastify pipeline. None may answer 5xx, every API refusal carries a message, and the
- * data is the same afterwards. The seed is fixed, so a failure replays; fast-check prints the smallest
+ * through the whole Fastify pipeline. None may answer 5xx, every API refusal is in the app's error shape
+ * (a code and a message, Cache-Control: no-store), and the data is the same afterwards. The seed is fixed, so a failure replays; fast-check prints the smallest
  * request that fails.
  */
 import { randomUUID } from 'node:crypto';
@@ -158,7 +158,7 @@ describe('malformed requests over every route of the OpenAPI document, and the o
   };
 
   it.each(operations.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(
-    '%s: no 5xx, a message with every refusal, nothing changed',
+    '%s: no 5xx, every refusal in the API error shape, nothing changed',
     async (_name, operation) => {
       const before = await digest();
       await fc.assert(
@@ -180,7 +180,11 @@ describe('malformed requests over every route of the OpenAPI document, and the o
             expect(response.statusCode, summary).toBeGreaterThanOrEqual(400);
           }
           if (response.statusCode >= 400 && request.url.startsWith('/api/')) {
-            expect(response.json().message, summary).toEqual(expect.any(String));
+            // The app's own error shape, never Fastify's (whose codes are internal), and not cached.
+            const body = response.json();
+            expect(body.message, summary).toEqual(expect.any(String));
+            expect(body.code, summary).toMatch(/^(?!FST_)[A-Z_]+$/);
+            expect(response.headers['cache-control'], summary).toBe('no-store');
           }
         }),
         // A failing request is reported as generated, not shrunk: shrinking would send hundreds more
