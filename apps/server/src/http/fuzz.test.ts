@@ -1,9 +1,9 @@
 /**
- * Malformed requests over every route of the OpenAPI document (issue #13 "No request produces a
- * 500"): at least 5,000 of them, built by fast-check from the route schemas the app publishes, sent
- * through the whole Fastify pipeline. None may answer 5xx, every API refusal is in the app's error shape
- * (a code and a message, Cache-Control: no-store), and the data is the same afterwards. The seed is fixed, so a failure replays; fast-check prints the smallest
- * request that fails.
+ * Malformed requests over every route of the OpenAPI document, and the few it hides (issue #13 "No
+ * request produces a 500"): at least 5,000 of them, built by fast-check from the route schemas the
+ * app publishes and sent through the whole Fastify pipeline. None may answer 5xx; every API refusal is
+ * in the app's error shape (a code and a message, Cache-Control: no-store); and the data is the same
+ * afterwards. The seed is fixed, so a failure replays with the request fast-check prints.
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
