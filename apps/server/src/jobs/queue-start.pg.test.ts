@@ -47,7 +47,9 @@ describe('job queues started by many processes at once', () => {
     expect(
       results.map((result) => (result.status === 'rejected' ? String(result.reason) : 'started')),
     ).toEqual(queues.map(() => 'started'));
-    const { rows } = await opened[0]!.sql.executeSql(
+    const [first] = opened;
+    if (!first) throw new Error('no database opened');
+    const { rows } = await first.sql.executeSql(
       `select name from ${JOB_SCHEMA}.queue where name like 'test.start-%' order by name`,
     );
     expect(rows.map((row) => row.name)).toEqual(contracts.map((contract) => contract.name));
