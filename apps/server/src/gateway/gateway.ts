@@ -157,14 +157,14 @@ export interface CardGateway {
   listRefunds(paymentIntentId: string): Promise<Refund[]>;
 
   /**
-   * Verifies the signature on the raw body with the endpoint's signing secret and returns the event.
-   * Throws WebhookSignatureError for a bad or stale signature.
+   * Verifies the signature on the raw body with the endpoint's signing secret and resolves to the
+   * event. Rejects with WebhookSignatureError for a bad or stale signature.
    */
   verifyWebhookEvent(input: {
     rawBody: Buffer;
     signature: string | undefined;
     endpoint: WebhookEndpoint;
-  }): ProviderEvent;
+  }): Promise<ProviderEvent>;
 
   browserConfig(): BrowserConfig;
 }

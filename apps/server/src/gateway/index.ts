@@ -24,8 +24,9 @@ export interface CreateGatewayOptions {
 }
 
 /**
- * The gateway configuration asks for. The sandbox's signing secret is read (or made) in the database
- * first when SANDBOX_WEBHOOK_SECRET is unset, so the database must be migrated. Throws if it fails.
+ * The gateway configuration asks for. Without SANDBOX_WEBHOOK_SECRET, the sandbox's signing secret is
+ * read (or made) in the database now when it is migrated, and otherwise when first needed: a process
+ * may start before another has applied the migrations, and answers /readyz 503 meanwhile.
  */
 export async function createGateway({
   config,
@@ -41,14 +42,17 @@ export async function createGateway({
       webhookSecrets: { platform: settings.webhookSecret, connect: settings.connectWebhookSecret },
     });
   }
-  return createSandboxGateway({
+  const gateway = createSandboxGateway({
     db,
     publicUrl: config.publicUrl,
     publicUrlConfigured: config.publicUrlConfigured,
-    webhookSecret: await sandboxWebhookSecret(db, settings.webhookSecret),
+    webhookSecret: settings.webhookSecret ?? (() => sandboxWebhookSecret(db)),
     transport: sandboxTransport,
     jobs,
   });
+  // Read now when the database can answer; if it cannot yet (not migrated), the first use reads it.
+  await gateway.signingSecret().catch(() => undefined);
+  return gateway;
 }
 
 export function isSandbox(gateway: CardGateway): gateway is SandboxGateway {

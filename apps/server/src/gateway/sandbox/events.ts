@@ -64,7 +64,8 @@ export interface SandboxEvents {
 export function createSandboxEvents(options: {
   db: Db;
   jobs: JobQueue;
-  secrets: Record<WebhookEndpoint, string>;
+  /** Each endpoint's signing secret, read when an event is delivered (the first read may wait for the database). */
+  secrets: () => Promise<Record<WebhookEndpoint, string>>;
   transport: () => EventTransport | undefined;
 }): SandboxEvents {
   const { db, jobs, secrets } = options;
@@ -85,7 +86,7 @@ export function createSandboxEvents(options: {
       status = await transport(
         WEBHOOK_PATHS[endpoint],
         row.payload,
-        signLikeStripe(row.payload, secrets[endpoint]),
+        signLikeStripe(row.payload, (await secrets())[endpoint]),
       );
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);

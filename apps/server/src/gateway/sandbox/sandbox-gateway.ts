@@ -29,7 +29,13 @@ export type OnboardingOutcome = 'complete' | 'later';
 
 export interface SandboxGateway extends CardGateway {
   readonly kind: 'sandbox';
-  /** The installation's signing secret (webhook-secret.ts); each endpoint signs with its own variant. */
+  /**
+   * The installation's signing secret (webhook-secret.ts), read from the database when first needed;
+   * each endpoint signs with its own variant (sandboxWebhookSecrets). Never rejects for good: a failed
+   * read is tried again next time.
+   */
+  signingSecret(): Promise<string>;
+  /** The signing secret once read (createGateway reads it when the database is ready). Throws before. */
   readonly webhookSecret: string;
   readonly events: SandboxEvents;
   /** What the sandbox card field and 3-D Secure page call (see confirmation.ts). */
@@ -159,7 +165,8 @@ export interface SandboxGatewayOptions {
    * address and keeps its session (http/link-origin.ts). Default true: always publicUrl.
    */
   publicUrlConfigured?: boolean;
-  webhookSecret: string;
+  /** The signing secret, or how to read it (from the database: webhook-secret.ts) when first needed. */
+  webhookSecret: string | (() => Promise<string>);
   /** How events reach the webhook endpoints; the app hands them to itself in-process. */
   transport: () => EventTransport | undefined;
   /** The job queue that delivers the events. */
@@ -173,7 +180,24 @@ export function sandboxWebhookSecrets(secret: string): Record<WebhookEndpoint, s
 
 export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGateway {
   const { db } = options;
-  const secrets = sandboxWebhookSecrets(options.webhookSecret);
+  const source = options.webhookSecret;
+  let loaded = typeof source === 'string' ? source : undefined;
+  let loading: Promise<string> | undefined;
+  /** The secret, read once; concurrent callers share one read, and a failed read is retried later. */
+  function signingSecret(): Promise<string> {
+    if (loaded) return Promise.resolve(loaded);
+    if (typeof source === 'string') return Promise.resolve(source);
+    loading ??= source()
+      .then((value) => {
+        loaded = value;
+        return value;
+      })
+      .finally(() => {
+        loading = undefined;
+      });
+    return loading;
+  }
+  const secrets = async () => sandboxWebhookSecrets(await signingSecret());
   const events = createSandboxEvents({ db, jobs: options.jobs, secrets, transport: options.transport });
   const links = { publicUrl: options.publicUrl, publicUrlConfigured: options.publicUrlConfigured ?? true };
   /** Where a sandbox page is served for a browser that will be sent back to `returnUrl`. */
@@ -284,7 +308,11 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
 
   return {
     kind: 'sandbox',
-    webhookSecret: options.webhookSecret,
+    signingSecret,
+    get webhookSecret() {
+      if (!loaded) throw new Error("The sandbox's signing secret has not been read yet");
+      return loaded;
+    },
     events,
     confirmation: createConfirmation({ db, events, pageOrigin }),
 
@@ -420,8 +448,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       return toRefund(failed);
     },
 
-    verifyWebhookEvent: ({ rawBody, signature, endpoint }) =>
-      verifyStripeSignature(rawBody, signature, secrets[endpoint]),
+    verifyWebhookEvent: async ({ rawBody, signature, endpoint }) =>
+      verifyStripeSignature(rawBody, signature, (await secrets())[endpoint]),
 
     browserConfig: () => ({ provider: 'sandbox', publishableKey: null }),
   };

@@ -77,11 +77,21 @@ describe("the sandbox's webhook signing secret", () => {
   it('is the same for processes starting together on a fresh database', async () => {
     const database = await openTestDatabase();
     opened.push(database);
-    const secrets = await Promise.all(
-      Array.from({ length: 6 }, () => sandboxWebhookSecret(database.db, undefined)),
-    );
+    const secrets = await Promise.all(Array.from({ length: 6 }, () => sandboxWebhookSecret(database.db)));
     expect(new Set(secrets).size).toBe(1);
     expect(secrets[0]).toMatch(GENERATED);
+  });
+
+  it('is read once the migrations are applied when the app starts before them', async () => {
+    const database = await openTestDatabase({ migrate: false });
+    const app = await createTestApp({ database });
+    opened.push(app);
+    expect(() => sandboxOf(app).webhookSecret).toThrow('not been read yet');
+    await database.migrate();
+    const secret = await sandboxOf(app).signingSecret();
+    expect(secret).toMatch(GENERATED);
+    expect(sandboxOf(app).webhookSecret).toBe(secret);
+    expect(await sendSigned(app, secret)).toBe(200);
   });
 
   it('is SANDBOX_WEBHOOK_SECRET when configured, and then none is stored', async () => {

@@ -1,7 +1,7 @@
 /**
- * The sandbox's webhook signing secret (issue #13): SANDBOX_WEBHOOK_SECRET when configured, otherwise
- * one made for this installation the first time it is needed and kept with the data, in
- * system_settings under sandbox_webhook_signing_secret. Every process on the database signs and
+ * The sandbox's webhook signing secret (issue #13) when SANDBOX_WEBHOOK_SECRET is not configured: one
+ * made for this installation the first time it is needed and kept with the data, in system_settings
+ * under sandbox_webhook_signing_secret. Every process on the database signs and
  * verifies with the same secret; no two installations share one, and none is written in the code or
  * in .env.example (docs/decisions/0025-sandbox-signing-secret.md).
  */
@@ -22,13 +22,12 @@ async function storedSecret(db: Db): Promise<string | undefined> {
 }
 
 /**
- * The secret the sandbox signs its events with: `configured` when given; else the stored one, made
- * first (`whsec_` and 32 random bytes in base64url) when there is none. Processes starting together
- * each try to store theirs with `insert … on conflict do update … where value is null or ''`, so the
- * first stored wins and every process reads that one back. Throws only if the database fails.
+ * The stored secret, made first (`whsec_` and 32 random bytes in base64url) when there is none.
+ * Processes starting together each try to store theirs with `insert … on conflict do update … where
+ * value is null or ''`, so the first stored wins and every process reads that one back. Throws only
+ * if the database fails (e.g. not migrated yet).
  */
-export async function sandboxWebhookSecret(db: Db, configured: string | undefined): Promise<string> {
-  if (configured) return configured;
+export async function sandboxWebhookSecret(db: Db): Promise<string> {
   const stored = await storedSecret(db);
   if (stored) return stored;
   const made = `whsec_${randomBytes(32).toString('base64url')}`;

@@ -220,7 +220,7 @@ export function createStripeGateway(options: StripeGatewayOptions): CardGateway 
         ).map(toRefund),
       ),
 
-    verifyWebhookEvent: ({ rawBody, signature, endpoint }): ProviderEvent =>
+    verifyWebhookEvent: async ({ rawBody, signature, endpoint }): Promise<ProviderEvent> =>
       verifyStripeSignature(rawBody, signature, options.webhookSecrets[endpoint]),
 
     browserConfig: (): BrowserConfig => ({ provider: 'stripe', publishableKey: options.publishableKey }),

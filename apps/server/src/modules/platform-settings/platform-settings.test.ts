@@ -133,6 +133,8 @@ describe('/api/admin/system-settings/webhooks', () => {
       patient_notification_webhook: 'https://hooks.example/patient',
       clinic_notification_webhook: 'http://localhost:9000/clinic',
       notification_webhook_signing_secret: signingSecret,
+      // The offline sandbox's own signing secret (gateway/sandbox/webhook-secret.ts, issue #13).
+      sandbox_webhook_signing_secret: expect.stringMatching(/^whsec_/),
     });
     await put(app, admin.cookies, { patientNotificationWebhook: '', clinicNotificationWebhook: null });
     expect((await app.inject({ url, cookies: admin.cookies })).json()).toEqual({

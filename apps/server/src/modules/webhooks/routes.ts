@@ -19,10 +19,10 @@ export async function webhookRoutes(app: FastifyInstance) {
   const receive = (endpoint: WebhookEndpoint) => async (request: FastifyRequest, reply: FastifyReply) => {
     const rawBody = request.body;
     if (!Buffer.isBuffer(rawBody)) throw new AppError('BAD_REQUEST', INVALID_SIGNATURE_MESSAGE);
-    let event: ReturnType<typeof app.gateway.verifyWebhookEvent>;
+    let event: Awaited<ReturnType<typeof app.gateway.verifyWebhookEvent>>;
     try {
       const signature = request.headers['stripe-signature'];
-      event = app.gateway.verifyWebhookEvent({
+      event = await app.gateway.verifyWebhookEvent({
         rawBody,
         signature: Array.isArray(signature) ? signature[0] : signature,
         endpoint,
