@@ -75,12 +75,12 @@ for (const viewport of [
   test.describe(`at ${viewport.width} px wide`, () => {
     test.use({ viewport });
 
-    test('the public pages have no WCAG A/AA violations', async ({ page }) => {
-      for (const [path] of PUBLIC_PAGES) {
+    for (const [path] of PUBLIC_PAGES) {
+      test(`the public page ${path} has no WCAG A/AA violations`, async ({ page }) => {
         await opened(page, path);
         await expectAccessible(page, path);
-      }
-    });
+      });
+    }
 
     test('the public forms show their errors accessibly', async ({ page }) => {
       for (const [path, submit] of [
@@ -115,6 +115,8 @@ for (const viewport of [
     });
 
     test('the clinic pages have no violations', async ({ page }) => {
+      // Every page of the clinic area in one session: on a busy 2-core machine axe takes seconds a page.
+      test.setTimeout(120_000);
       await signedInClinic(page.request);
       for (const path of CLINIC_PAGES) {
         await opened(page, path);

@@ -1,27 +1,10 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN, linkFromOutbox, signedInClinic, uniqueEmail } from '../fixtures/accounts';
-
-/** A clinic connected through the sandbox onboarding, with one link; its email and the link's page. */
-async function connectedClinicWithLink(request: APIRequestContext, amount: number) {
-  const email = uniqueEmail('admin-journey');
-  await signedInClinic(request, email);
-  const { url } = await (await request.post('/api/clinic/payment-provider/connect')).json();
-  const onboarding = new URL(url);
-  await request.post(onboarding.pathname, {
-    form: { outcome: 'complete', return_url: String(onboarding.searchParams.get('return_url')) },
-    headers: { origin: onboarding.origin },
-    maxRedirects: 0,
-  });
-  await request.post('/api/clinic/payment-provider/refresh');
-  const { link } = await (
-    await request.post('/api/payment-links', { data: { title: 'Assessment', amount } })
-  ).json();
-  return { email, linkPath: new URL(link.url).pathname };
-}
+import { E2E_ADMIN, linkFromOutbox, uniqueEmail } from '../fixtures/accounts';
+import { connectedClinicWithLink } from '../fixtures/payments';
 
 /** A patient pays the page with the sandbox's 4242 card, in a browser of their own. */
 async function payAsPatient(browser: Browser, linkPath: string) {
@@ -97,7 +80,11 @@ test.describe('the admin console', () => {
     page,
   }) => {
     const clinicBrowser = await browser.newContext();
-    const { linkPath } = await connectedClinicWithLink(clinicBrowser.request, 4500);
+    const { linkPath } = await connectedClinicWithLink(clinicBrowser.request, {
+      amount: 4500,
+      title: 'Assessment',
+      email: uniqueEmail('admin-journey'),
+    });
     await payAsPatient(browser, linkPath);
     await clinicBrowser.close();
 
@@ -128,7 +115,11 @@ test.describe('the admin console', () => {
     page,
   }) => {
     const clinicBrowser = await browser.newContext();
-    const { email, linkPath } = await connectedClinicWithLink(clinicBrowser.request, 6000);
+    const { email, linkPath } = await connectedClinicWithLink(clinicBrowser.request, {
+      amount: 6000,
+      title: 'Assessment',
+      email: uniqueEmail('admin-journey'),
+    });
     await payAsPatient(browser, linkPath);
     await clinicBrowser.close();
 
@@ -147,7 +138,11 @@ test.describe('the admin console', () => {
     page,
   }) => {
     const clinicBrowser = await browser.newContext();
-    const { email, linkPath } = await connectedClinicWithLink(clinicBrowser.request, 4000);
+    const { email, linkPath } = await connectedClinicWithLink(clinicBrowser.request, {
+      amount: 4000,
+      title: 'Assessment',
+      email: uniqueEmail('admin-journey'),
+    });
     await clinicBrowser.close();
     await signInAsAdmin(page);
     try {

@@ -1,25 +1,8 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { signedInClinic } from '../fixtures/accounts';
-
-/** A clinic connected through the sandbox onboarding, signed in on `request`. */
-async function connectedClinic(request: APIRequestContext) {
-  await signedInClinic(request);
-  const { url } = await (await request.post('/api/clinic/payment-provider/connect')).json();
-  const onboarding = new URL(url);
-  await request.post(onboarding.pathname, {
-    form: { outcome: 'complete', return_url: String(onboarding.searchParams.get('return_url')) },
-    headers: { origin: onboarding.origin },
-    maxRedirects: 0,
-  });
-  await request.post('/api/clinic/payment-provider/refresh');
-}
-
-async function linkPath(request: APIRequestContext, title: string, amount: number, type: string) {
-  const { link } = await (await request.post('/api/payment-links', { data: { title, amount, type } })).json();
-  return new URL(link.url).pathname;
-}
+import { connectedClinic, createLink } from '../fixtures/payments';
 
 /** A patient, in a browser of their own, pays `path` with the sandbox's always-succeeding card. */
 async function patientPays(browser: Browser, path: string, name: string, email: string) {
@@ -61,11 +44,11 @@ test('a clinic follows its payments, reports on them and refunds one in two step
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await connectedClinic(page.request);
-  const deposit = await linkPath(page.request, 'New patient deposit', 4500, 'deposit');
-  const treatment = await linkPath(page.request, 'Laser treatment', 12000, 'treatment');
-  const consultation = await linkPath(page.request, 'Follow-up consultation', 8000, 'consultation');
+  const deposit = `/payment/${await createLink(page.request, 'New patient deposit', 4500, 'deposit')}`;
+  const treatment = `/payment/${await createLink(page.request, 'Laser treatment', 12000, 'treatment')}`;
+  const consultation = `/payment/${await createLink(page.request, 'Follow-up consultation', 8000, 'consultation')}`;
   await patientPays(browser, deposit, 'Ada Patient', 'ada@patient.example');
   await patientPays(browser, treatment, 'Bob Brown', 'bob@patient.example');
   await patientPays(browser, consultation, 'Cara Jones', 'cara@patient.example');

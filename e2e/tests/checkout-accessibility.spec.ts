@@ -4,8 +4,9 @@
  * Unavailable', at desktop (1280 px) and phone (390 px) widths. WCAG 2.0, 2.1 and 2.2, levels A and AA.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signedInClinic } from '../fixtures/accounts';
+import { connectedClinicWithLink } from '../fixtures/payments';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -18,23 +19,6 @@ async function violations(page: Page) {
     help: violation.help,
     elements: violation.nodes.map((node) => node.target.join(' ')),
   }));
-}
-
-/** A clinic connected through the sandbox onboarding, with one £45.00 link; returns the link's path. */
-async function connectedClinicLink(request: APIRequestContext) {
-  await signedInClinic(request);
-  const { url } = await (await request.post('/api/clinic/payment-provider/connect')).json();
-  const onboarding = new URL(url);
-  await request.post(onboarding.pathname, {
-    form: { outcome: 'complete', return_url: String(onboarding.searchParams.get('return_url')) },
-    headers: { origin: onboarding.origin },
-    maxRedirects: 0,
-  });
-  await request.post('/api/clinic/payment-provider/refresh');
-  const { link } = await (
-    await request.post('/api/payment-links', { data: { title: 'New patient deposit', amount: 4500 } })
-  ).json();
-  return new URL(link.url).pathname;
 }
 
 async function payWithCard(page: Page, cardNumber: string) {
@@ -51,7 +35,7 @@ for (const width of [1280, 390]) {
     test.use({ viewport: { width, height: 900 } });
 
     test('the payment page, empty and with its validation messages', async ({ page }) => {
-      await page.goto(await connectedClinicLink(page.request));
+      await page.goto((await connectedClinicWithLink(page.request)).linkPath);
       await expect(page.getByRole('button', { name: 'Pay £45.00' })).toBeVisible();
       expect(await violations(page)).toEqual([]);
 
@@ -67,14 +51,14 @@ for (const width of [1280, 390]) {
     });
 
     test('the success page', async ({ page }) => {
-      await page.goto(await connectedClinicLink(page.request));
+      await page.goto((await connectedClinicWithLink(page.request)).linkPath);
       await payWithCard(page, '4242 4242 4242 4242');
       await expect(page.getByTestId('payment-reference')).toHaveText(/^CP-/);
       expect(await violations(page)).toEqual([]);
     });
 
     test("the failed page with the provider's reason", async ({ page }) => {
-      await page.goto(await connectedClinicLink(page.request));
+      await page.goto((await connectedClinicWithLink(page.request)).linkPath);
       await payWithCard(page, '4000 0000 0000 0002');
       await expect(page.getByTestId('failure-reason')).toHaveText('Your card was declined.');
       await expect(page.getByRole('heading', { name: 'Clinic Information' })).toBeVisible();

@@ -1,25 +1,7 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { signedInClinic } from '../fixtures/accounts';
-
-/** A clinic connected through the sandbox onboarding, with one link; returns the link's page URL. */
-async function connectedClinicWithLink(
-  request: APIRequestContext,
-  amount = 4500,
-  title = 'New patient deposit',
-) {
-  await signedInClinic(request);
-  const { url } = await (await request.post('/api/clinic/payment-provider/connect')).json();
-  const onboarding = new URL(url);
-  await request.post(onboarding.pathname, {
-    form: { outcome: 'complete', return_url: String(onboarding.searchParams.get('return_url')) },
-    headers: { origin: new URL(url).origin },
-    maxRedirects: 0,
-  });
-  await request.post('/api/clinic/payment-provider/refresh');
-  const { link } = await (await request.post('/api/payment-links', { data: { title, amount } })).json();
-  return new URL(link.url).pathname;
-}
+import { connectedClinicWithLink } from '../fixtures/payments';
 
 async function payWithCard(page: Page, cardNumber: string) {
   await page.getByLabel('Full Name').fill('Ada Patient');
@@ -53,7 +35,7 @@ test.describe('the patient checkout (sandbox)', () => {
     browser,
     page,
   }) => {
-    const linkPath = await connectedClinicWithLink(page.request);
+    const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
     const patient = await browser.newContext();
     const patientPage = await patient.newPage();
     await patientPage.goto(linkPath);
@@ -85,7 +67,7 @@ test.describe('the patient checkout (sandbox)', () => {
   });
 
   test('a patient pays with the keyboard alone, typing the expiry as 1234', async ({ browser, page }) => {
-    const linkPath = await connectedClinicWithLink(page.request);
+    const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
     const patient = await browser.newContext();
     const patientPage = await patient.newPage();
     await patientPage.goto(linkPath);
@@ -135,7 +117,7 @@ test.describe('the patient checkout (sandbox)', () => {
     test(`a ${card} shows its reason on the failed page, and Try Again keeps the payer's details`, async ({
       page,
     }) => {
-      const linkPath = await connectedClinicWithLink(page.request);
+      const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
       await page.goto(linkPath);
       await payWithCard(page, number);
       await expect(page).toHaveURL(/\/payment\/failed\?link_id=/);
@@ -158,7 +140,7 @@ test.describe('the patient checkout (sandbox)', () => {
   }
 
   test('the 3-D Secure card goes through the challenge', async ({ page }) => {
-    const linkPath = await connectedClinicWithLink(page.request);
+    const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
     await page.goto(linkPath);
     await payWithCard(page, '4000 0025 0000 3155');
     await expect(page).toHaveURL(/\/sandbox\/3ds\/pi_sbx_/);
@@ -169,7 +151,7 @@ test.describe('the patient checkout (sandbox)', () => {
   });
 
   test('an incomplete card is refused before anything is charged', async ({ page }) => {
-    const linkPath = await connectedClinicWithLink(page.request);
+    const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
     await page.goto(linkPath);
     await page.getByLabel('Full Name').fill('Al');
     await page.getByLabel('Email').fill('not-an-email');
@@ -193,7 +175,7 @@ test.describe('the patient checkout (sandbox)', () => {
     ['a past expiry', '4242 4242 4242 4242', '01/20', "Your card's expiry date is in the past."],
   ] as const) {
     test(`a card with ${mistake} is refused inline, before any request`, async ({ page }) => {
-      const linkPath = await connectedClinicWithLink(page.request);
+      const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
       await page.goto(linkPath);
       const intents: string[] = [];
       page.on('request', (request) => {
@@ -231,7 +213,7 @@ test.describe('the patient checkout (sandbox)', () => {
   });
 
   test('an archived link cannot be paid', async ({ page }) => {
-    const linkPath = await connectedClinicWithLink(page.request);
+    const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
     const linkId = linkPath.split('/').at(-1);
     await page.request.patch(`/api/payment-links/${linkId}`, { data: { isActive: false } });
     await page.goto(linkPath);
@@ -271,7 +253,7 @@ test.describe('paying with a device wallet (the sandbox simulates the device)', 
     page,
     browser,
   }) => {
-    const linkPath = await connectedClinicWithLink(page.request);
+    const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
     const patient = await browser.newContext();
     const patientPage = await patient.newPage();
     const sheet = await openWalletSheet(patientPage, linkPath);
@@ -293,7 +275,7 @@ test.describe('paying with a device wallet (the sandbox simulates the device)', 
   });
 
   test('a declined wallet card ends on the failed page with the wallet named', async ({ page }) => {
-    const linkPath = await connectedClinicWithLink(page.request);
+    const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
     const sheet = await openWalletSheet(page, linkPath);
     await sheet.getByLabel('Wallet card').selectOption({ label: 'Visa •••• 0002 (declined)' });
     await sheet.getByRole('button', { name: 'Pay £45.00' }).click();
@@ -303,7 +285,7 @@ test.describe('paying with a device wallet (the sandbox simulates the device)', 
 });
 
 test('the payment page downloads no dashboard or admin code', async ({ page }) => {
-  const linkPath = await connectedClinicWithLink(page.request);
+  const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
   await page.context().clearCookies();
   const scripts: string[] = [];
   page.on('request', (request) => {
@@ -326,11 +308,11 @@ test.describe('at 320 CSS px (issue #14)', () => {
     browser,
     request,
   }) => {
-    const linkPath = await connectedClinicWithLink(
-      page.request,
-      4500,
-      'Extended dermatology consultation with follow-up assessment',
-    );
+    const linkPath = (
+      await connectedClinicWithLink(page.request, {
+        title: 'Extended dermatology consultation with follow-up assessment',
+      })
+    ).linkPath;
     const patient = await browser.newContext({ viewport: { width: 320, height: 640 } });
     const patientPage = await patient.newPage();
 
