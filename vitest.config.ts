@@ -46,6 +46,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
+          setupFiles: ['./src/test-setup.ts'],
           // A 2-core CI machine running the server suite beside these needs more than the default 5 s
           // for a test that types into several fields.
           testTimeout: 15_000,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 /** `npm run dev` serves the app on 5173 and proxies the API to the watching server on 3000. */
@@ -14,77 +14,83 @@ const serverOrigin = process.env.CLINICPAY_SERVER_ORIGIN ?? 'http://localhost:30
  */
 const sharedSource = `${path.sep}packages${path.sep}shared${path.sep}`;
 
+/** The mode of the payment pages' own build. */
+const PAYMENT_MODE = 'payment-pages';
+
+/** Where the payment pages' own build (below) lists its files for scripts/check-payment-budget.mjs. */
+const PAYMENT_MANIFEST = '.vite/payment-manifest.json';
+
 /**
- * The patient's landing pages, each with its own copy of index.html that also preloads the route's
- * chunks (issue #15): the router asks for a page's chunk only once the entry has run, one round trip
- * late. Preloading from index.html itself would make every visitor download the payment page, so the
- * server answers these URLs with these files (apps/server/src/http/web-app.ts).
+ * The payment pages' entry is built on its own (issue #15): built with the site, it would share
+ * chunks with it, and a chunk shared between two entries carries every export either uses (React
+ * Router's data router, the site's providers). The server answers /payment/{id} with payment.html and
+ * /payment/success and /payment/failed with its two copies (apps/server/src/http/web-app.ts).
  */
-const ROUTE_PAGES: Record<string, string> = {
-  'payment.html': 'src/app/routes/payment.tsx',
-  'payment-success.html': 'src/app/routes/payment-success.tsx',
-  'payment-failed.html': 'src/app/routes/payment-failed.tsx',
-};
+const PAYMENT_PAGES = ['payment-success.html', 'payment-failed.html'];
 
-function staticImports(bundle: Rolldown.OutputBundle, fileName: string, seen = new Set<string>()) {
-  const chunk = bundle[fileName];
-  if (chunk?.type !== 'chunk' || seen.has(fileName)) return seen;
-  seen.add(fileName);
-  for (const imported of chunk.imports) staticImports(bundle, imported, seen);
-  return seen;
-}
+/**
+ * The payment build runs on Preact through preact/compat (issue #15, decision 0072): React and ReactDOM
+ * are 67 kB gzipped, Preact with its hooks and compat layer about 10. The site, the dev server and the
+ * unit tests keep React; the payment e2e and axe specs run against this build.
+ */
+const PREACT_FOR_REACT = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
 
-/** The tags that load a route's chunks, their imports and their CSS, less what `html` already loads. */
-function preloadTags(bundle: Rolldown.OutputBundle, routeFile: string, html: string, base: string) {
-  const missing = (file: string) => !html.includes(`"${base}${file}"`);
-  return [...staticImports(bundle, routeFile)].filter(missing).flatMap((file) => {
-    const css = (bundle[file] as Rolldown.OutputChunk).viteMetadata?.importedCss ?? [];
-    return [
-      `<link rel="modulepreload" crossorigin href="${base}${file}">`,
-      ...[...css]
-        .filter(missing)
-        .map((sheet) => `<link rel="stylesheet" crossorigin href="${base}${sheet}">`),
-    ];
-  });
-}
-
-/** Emits ROUTE_PAGES; the build fails when a route has no chunk of its own (no longer lazy). */
-function routePreloadHtml(): Plugin {
-  let root = '';
-  let base = '/';
+function paymentPageCopies(): Plugin {
   return {
-    name: 'clinicpay:route-preload-html',
+    name: 'clinicpay:payment-page-copies',
     apply: 'build',
-    enforce: 'post', // after Vite has put index.html in the bundle, before compression reads it
-    configResolved(config) {
-      root = config.root;
-      base = config.base;
-    },
+    enforce: 'post', // after Vite has put payment.html in the bundle, before compression reads it
     generateBundle(_options, bundle) {
-      const index = bundle['index.html'];
-      if (index?.type !== 'asset') return this.error('index.html is not in the bundle');
-      const html = String(index.source);
-      for (const [fileName, module] of Object.entries(ROUTE_PAGES)) {
-        const id = path.resolve(root, module);
-        const route = Object.values(bundle).find((out) => out.type === 'chunk' && out.facadeModuleId === id);
-        if (!route) return this.error(`No chunk was built for ${module}: is it still a lazy route?`);
-        const tags = preloadTags(bundle, route.fileName, html, base).join('\n    ');
-        this.emitFile({ type: 'asset', fileName, source: html.replace('</head>', `  ${tags}\n  </head>`) });
-      }
+      const html = bundle['payment.html'];
+      if (html?.type !== 'asset') return this.error('payment.html is not in the bundle');
+      for (const fileName of PAYMENT_PAGES) this.emitFile({ type: 'asset', fileName, source: html.source });
     },
   };
 }
 
-export default defineConfig(({ command }) => ({
+/** After the site's build, builds payment.html into the same directory with this same config. */
+function paymentBuild(): Plugin {
+  let outDir = '';
+  let done = false;
+  return {
+    name: 'clinicpay:payment-build',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      if (done) return;
+      done = true;
+      const { build } = await import('vite');
+      await build({
+        configFile: path.join(import.meta.dirname, 'vite.config.ts'),
+        mode: PAYMENT_MODE,
+        build: { outDir },
+      });
+    },
+  };
+}
+
+export default defineConfig(({ command, mode }) => ({
   plugins: [
     react(),
     tailwindcss(),
-    routePreloadHtml(),
+    mode === PAYMENT_MODE ? paymentPageCopies() : paymentBuild(),
     // Brotli and gzip copies beside each file, sent by @fastify/static's preCompressed (issue #15).
     // Only when building: the plugin holds on to stdout from the moment it is made until the build ends.
     command === 'build' && compression({ algorithms: ['brotliCompress', 'gzip'] }),
   ],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+      ...(mode === PAYMENT_MODE ? PREACT_FOR_REACT : []),
+    ],
+  },
   server: {
     proxy: {
       '/api': serverOrigin,
@@ -96,9 +102,13 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     sourcemap: true,
-    // scripts/check-payment-budget.mjs walks the manifest for the payment page's first load.
-    manifest: true,
+    // scripts/check-payment-budget.mjs walks the payment build's manifest for the pages' first load.
+    manifest: mode === PAYMENT_MODE ? PAYMENT_MANIFEST : true,
+    // The payment build adds to the site's build.
+    emptyOutDir: mode !== PAYMENT_MODE,
+    copyPublicDir: mode !== PAYMENT_MODE,
     rolldownOptions: {
+      input: path.resolve(import.meta.dirname, mode === PAYMENT_MODE ? 'payment.html' : 'index.html'),
       treeshake: { moduleSideEffects: (id: string) => !id.includes(sharedSource) },
     },
   },

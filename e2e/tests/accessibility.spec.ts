@@ -4,9 +4,10 @@
  * 390 px wide; and at 320 px no page scrolls sideways (WCAG 1.4.10 Reflow).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { linkFromOutbox, signedInAdmin, signedInClinic, uniqueEmail } from '../fixtures/accounts';
 import { connectedClinic, createLink, patientPaysByApi } from '../fixtures/payments';
+import { expect, test } from '../fixtures/test';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -114,19 +115,20 @@ for (const viewport of [
       await expectAccessible(page, 'the reset form with errors');
     });
 
-    test('the clinic pages have no violations', async ({ page }) => {
+    test('the clinic pages have no violations', async ({ page, clinic: _clinic }) => {
       // Every page of the clinic area in one session: on a busy 2-core machine axe takes seconds a page.
       test.setTimeout(120_000);
-      await signedInClinic(page.request);
       for (const path of CLINIC_PAGES) {
         await opened(page, path);
         await expectAccessible(page, path);
       }
     });
 
-    test('the clinic forms and dialogs show errors and dialogs accessibly', async ({ page }) => {
+    test('the clinic forms and dialogs show errors and dialogs accessibly', async ({
+      page,
+      clinic: _clinic,
+    }) => {
       test.setTimeout(60_000);
-      await signedInClinic(page.request);
       // One Launch Pad step done, so it can be dismissed (spec §4).
       await createLink(page.request, 'Follow-up consultation', 8000, 'consultation');
 
@@ -180,9 +182,12 @@ for (const viewport of [
       await expectAccessible(page, 'change password with errors');
     });
 
-    test('the payment details and refund dialogs have no violations', async ({ page, playwright }) => {
+    test('the payment details and refund dialogs have no violations', async ({
+      page,
+      playwright,
+      connectedClinic: _connectedClinic,
+    }) => {
       test.setTimeout(60_000);
-      await connectedClinic(page.request);
       const linkId = await createLink(page.request, 'New patient deposit', 4500);
       const patient = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
       await patientPaysByApi(patient, page.request, linkId, {
@@ -271,6 +276,7 @@ test.describe('at 320 px wide', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     expect(await scrollsSideways(page), '/sign-up with errors').toBeNull();
 
+    // Signed in only now: the public pages above are seen signed out.
     await signedInClinic(page.request);
     for (const path of CLINIC_PAGES) {
       await opened(page, path);

@@ -1,11 +1,5 @@
-import { expect, test } from '@playwright/test';
-import {
-  CLINIC_PASSWORD,
-  E2E_ADMIN,
-  linkFromOutbox,
-  signedInClinic,
-  uniqueEmail,
-} from '../fixtures/accounts';
+import { CLINIC_PASSWORD, E2E_ADMIN, linkFromOutbox, uniqueEmail } from '../fixtures/accounts';
+import { expect, test } from '../fixtures/test';
 
 test.describe('accounts', () => {
   test('a clinic signs up, verifies from the emailed link, signs in and signs out', async ({ page }) => {
@@ -44,8 +38,9 @@ test.describe('accounts', () => {
 
   test('a forgotten password is reset from the emailed link and the old one stops working', async ({
     page,
+    clinic,
   }) => {
-    const { email } = await signedInClinic(page.request);
+    const { email } = clinic;
     await page.request.post('/api/auth/sign-out');
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill(email);
@@ -108,14 +103,13 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL('/admin');
   });
 
-  test('a clinic user opening /admin lands on /dashboard', async ({ page }) => {
-    await signedInClinic(page.request);
+  test('a clinic user opening /admin lands on /dashboard', async ({ page, clinic: _clinic }) => {
     await page.goto('/admin');
     await expect(page).toHaveURL('/dashboard');
   });
 
-  test('a signed-out visitor is sent to sign in and brought back after', async ({ page }) => {
-    const { email } = await signedInClinic(page.request);
+  test('a signed-out visitor is sent to sign in and brought back after', async ({ page, clinic }) => {
+    const { email } = clinic;
     await page.request.post('/api/auth/sign-out');
     await page.goto('/dashboard/settings?tab=security');
     await expect(page).toHaveURL(/\/sign-in\?redirectTo=/);
@@ -125,8 +119,10 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL('/dashboard/settings?tab=security');
   });
 
-  test('a signed-in user on sign-in or sign-up sees the already signed in notice', async ({ page }) => {
-    await signedInClinic(page.request);
+  test('a signed-in user on sign-in or sign-up sees the already signed in notice', async ({
+    page,
+    clinic: _clinic,
+  }) => {
     for (const path of ['/sign-in', '/sign-up']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'You are already signed in' })).toBeVisible();

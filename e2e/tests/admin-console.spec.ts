@@ -96,7 +96,11 @@ test.describe('the admin console', () => {
       page.getByText(/^Filtering data from \d\d\/\d\d\/\d{4} to \d\d\/\d\d\/\d{4}$/),
     ).toBeVisible();
     await expect(page).toHaveURL(/from=\d{4}-\d\d-01&to=/);
-    const total = cards.getByRole('listitem').filter({ hasText: 'Total Payments' }).locator('p').first();
+    // The card's figure: the one text in it that is an amount in pounds.
+    const total = cards
+      .getByRole('listitem')
+      .filter({ hasText: 'Total Payments' })
+      .getByText(/^£[\d,]+\.\d\d$/);
     await expect.poll(async () => pounds(await total.textContent())).toBeGreaterThanOrEqual(45);
     await expect(cards.getByText(/this month$/).first()).toBeVisible();
 

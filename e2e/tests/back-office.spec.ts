@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
-import { signedInClinic } from '../fixtures/accounts';
-import { connectedClinic, createLink } from '../fixtures/payments';
+import { createLink } from '../fixtures/payments';
+import { expect, test } from '../fixtures/test';
 
 /** A patient, in a browser of their own, pays `path` with the sandbox's always-succeeding card. */
 async function patientPays(browser: Browser, path: string, name: string, email: string) {
@@ -22,7 +21,12 @@ async function patientPays(browser: Browser, path: string, name: string, email: 
 const stat = (page: Page, title: string) =>
   page.getByRole('list', { name: 'Payment statistics' }).getByRole('listitem').filter({ hasText: title });
 
-const historyRows = (page: Page) => page.getByRole('table', { name: 'Payments' }).locator('tbody tr');
+/** The history's data rows (the header row has column headers, not cells). */
+const historyRows = (page: Page) =>
+  page
+    .getByRole('table', { name: 'Payments' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
 
 async function choose(page: Page, filter: 'Type' | 'Status', option: string) {
   await page.getByRole('combobox', { name: filter }).click();
@@ -43,9 +47,9 @@ async function refund(page: Page, patient: string, pounds: string | null) {
 test('a clinic follows its payments, reports on them and refunds one in two steps', async ({
   page,
   browser,
+  connectedClinic: _connectedClinic,
 }) => {
   test.setTimeout(180_000);
-  await connectedClinic(page.request);
   const deposit = `/payment/${await createLink(page.request, 'New patient deposit', 4500, 'deposit')}`;
   const treatment = `/payment/${await createLink(page.request, 'Laser treatment', 12000, 'treatment')}`;
   const consultation = `/payment/${await createLink(page.request, 'Follow-up consultation', 8000, 'consultation')}`;
@@ -71,7 +75,7 @@ test('a clinic follows its payments, reports on them and refunds one in two step
   await page.getByLabel('Search').fill('Bob');
   await expect(historyRows(page)).toHaveCount(1);
   await expect(historyRows(page)).toContainText('bob@patient.example');
-  const reference = (await historyRows(page).locator('td').nth(2).textContent()) ?? '';
+  const reference = (await historyRows(page).getByRole('cell').nth(2).textContent()) ?? '';
   expect(reference).toMatch(/^CP-/);
   await page.getByLabel('Search').fill('cara@patient');
   await expect(historyRows(page)).toHaveCount(1);
@@ -152,8 +156,8 @@ test('a clinic follows its payments, reports on them and refunds one in two step
 
 test("a new clinic's Launch Pad: told to connect, dismissable after a step, and gone for good", async ({
   page,
+  clinic: _clinic,
 }) => {
-  await signedInClinic(page.request);
   await page.goto('/dashboard');
   const launchPad = page.getByRole('heading', { name: 'Launch Pad' });
   await expect(page.getByText('0 of 3 steps complete.')).toBeVisible();

@@ -4,9 +4,8 @@
  * Unavailable', at desktop (1280 px) and phone (390 px) widths. WCAG 2.0, 2.1 and 2.2, levels A and AA.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { signedInClinic } from '../fixtures/accounts';
-import { connectedClinicWithLink } from '../fixtures/payments';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -34,8 +33,8 @@ for (const width of [1280, 390]) {
   test.describe(`the payment pages pass axe at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test('the payment page, empty and with its validation messages', async ({ page }) => {
-      await page.goto((await connectedClinicWithLink(page.request)).linkPath);
+    test('the payment page, empty and with its validation messages', async ({ page, link }) => {
+      await page.goto(link.path);
       await expect(page.getByRole('button', { name: 'Pay £45.00' })).toBeVisible();
       expect(await violations(page)).toEqual([]);
 
@@ -50,23 +49,22 @@ for (const width of [1280, 390]) {
       expect(await violations(page)).toEqual([]);
     });
 
-    test('the success page', async ({ page }) => {
-      await page.goto((await connectedClinicWithLink(page.request)).linkPath);
+    test('the success page', async ({ page, link }) => {
+      await page.goto(link.path);
       await payWithCard(page, '4242 4242 4242 4242');
       await expect(page.getByTestId('payment-reference')).toHaveText(/^CP-/);
       expect(await violations(page)).toEqual([]);
     });
 
-    test("the failed page with the provider's reason", async ({ page }) => {
-      await page.goto((await connectedClinicWithLink(page.request)).linkPath);
+    test("the failed page with the provider's reason", async ({ page, link }) => {
+      await page.goto(link.path);
       await payWithCard(page, '4000 0000 0000 0002');
       await expect(page.getByTestId('failure-reason')).toHaveText('Your card was declined.');
       await expect(page.getByRole('heading', { name: 'Clinic Information' })).toBeVisible();
       expect(await violations(page)).toEqual([]);
     });
 
-    test("'Payment Unavailable'", async ({ page }) => {
-      await signedInClinic(page.request);
+    test("'Payment Unavailable'", async ({ page, clinic: _clinic }) => {
       const { link } = await (
         await page.request.post('/api/payment-links', { data: { title: 'X', amount: 1000 } })
       ).json();

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
 import { signedInClinic } from '../fixtures/accounts';
 import { connectedClinicWithLink } from '../fixtures/payments';
+import { expect, test } from '../fixtures/test';
 
 async function payWithCard(page: Page, cardNumber: string) {
   await page.getByLabel('Full Name').fill('Ada Patient');
@@ -34,8 +34,9 @@ test.describe('the patient checkout (sandbox)', () => {
   test('a patient pays a £45.00 deposit link; the clinic sees the payment with its reference', async ({
     browser,
     page,
+    link,
   }) => {
-    const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
+    const linkPath = link.path;
     const patient = await browser.newContext();
     const patientPage = await patient.newPage();
     await patientPage.goto(linkPath);
@@ -66,8 +67,8 @@ test.describe('the patient checkout (sandbox)', () => {
     await expect(row.getByText('Paid')).toBeVisible();
   });
 
-  test('a patient pays with the keyboard alone, typing the expiry as 1234', async ({ browser, page }) => {
-    const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
+  test('a patient pays with the keyboard alone, typing the expiry as 1234', async ({ browser, link }) => {
+    const linkPath = link.path;
     const patient = await browser.newContext();
     const patientPage = await patient.newPage();
     await patientPage.goto(linkPath);
@@ -116,8 +117,9 @@ test.describe('the patient checkout (sandbox)', () => {
   ] as const) {
     test(`a ${card} shows its reason on the failed page, and Try Again keeps the payer's details`, async ({
       page,
+      link,
     }) => {
-      const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
+      const linkPath = link.path;
       await page.goto(linkPath);
       await payWithCard(page, number);
       await expect(page).toHaveURL(/\/payment\/failed\?link_id=/);
@@ -139,8 +141,8 @@ test.describe('the patient checkout (sandbox)', () => {
     });
   }
 
-  test('the 3-D Secure card goes through the challenge', async ({ page }) => {
-    const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
+  test('the 3-D Secure card goes through the challenge', async ({ page, link }) => {
+    const linkPath = link.path;
     await page.goto(linkPath);
     await payWithCard(page, '4000 0025 0000 3155');
     await expect(page).toHaveURL(/\/sandbox\/3ds\/pi_sbx_/);
@@ -150,8 +152,8 @@ test.describe('the patient checkout (sandbox)', () => {
     await expect(page.getByTestId('payment-reference')).toHaveText(/^CP-/);
   });
 
-  test('an incomplete card is refused before anything is charged', async ({ page }) => {
-    const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
+  test('an incomplete card is refused before anything is charged', async ({ page, link }) => {
+    const linkPath = link.path;
     await page.goto(linkPath);
     await page.getByLabel('Full Name').fill('Al');
     await page.getByLabel('Email').fill('not-an-email');
@@ -174,8 +176,8 @@ test.describe('the patient checkout (sandbox)', () => {
     ['month 00', '4242 4242 4242 4242', '00/34', "Your card's expiry month must be between 01 and 12."],
     ['a past expiry', '4242 4242 4242 4242', '01/20', "Your card's expiry date is in the past."],
   ] as const) {
-    test(`a card with ${mistake} is refused inline, before any request`, async ({ page }) => {
-      const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
+    test(`a card with ${mistake} is refused inline, before any request`, async ({ page, link }) => {
+      const linkPath = link.path;
       await page.goto(linkPath);
       const intents: string[] = [];
       page.on('request', (request) => {
@@ -195,8 +197,7 @@ test.describe('the patient checkout (sandbox)', () => {
     });
   }
 
-  test('a clinic that is not connected shows Payment Unavailable', async ({ page }) => {
-    await signedInClinic(page.request);
+  test('a clinic that is not connected shows Payment Unavailable', async ({ page, clinic: _clinic }) => {
     const { link } = await (
       await page.request.post('/api/payment-links', { data: { title: 'X', amount: 1000 } })
     ).json();
@@ -212,8 +213,8 @@ test.describe('the patient checkout (sandbox)', () => {
     await expect(page.getByLabel('Full Name')).toHaveCount(0);
   });
 
-  test('an archived link cannot be paid', async ({ page }) => {
-    const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
+  test('an archived link cannot be paid', async ({ page, link }) => {
+    const linkPath = link.path;
     const linkId = linkPath.split('/').at(-1);
     await page.request.patch(`/api/payment-links/${linkId}`, { data: { isActive: false } });
     await page.goto(linkPath);
@@ -252,8 +253,9 @@ test.describe('paying with a device wallet (the sandbox simulates the device)', 
   test("the wallet's payer pays; the clinic sees the payment under the wallet's name", async ({
     page,
     browser,
+    link,
   }) => {
-    const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
+    const linkPath = link.path;
     const patient = await browser.newContext();
     const patientPage = await patient.newPage();
     const sheet = await openWalletSheet(patientPage, linkPath);
@@ -274,8 +276,8 @@ test.describe('paying with a device wallet (the sandbox simulates the device)', 
     await expect(row.getByText('Paid')).toBeVisible();
   });
 
-  test('a declined wallet card ends on the failed page with the wallet named', async ({ page }) => {
-    const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
+  test('a declined wallet card ends on the failed page with the wallet named', async ({ page, link }) => {
+    const linkPath = link.path;
     const sheet = await openWalletSheet(page, linkPath);
     await sheet.getByLabel('Wallet card').selectOption({ label: 'Visa •••• 0002 (declined)' });
     await sheet.getByRole('button', { name: 'Pay £45.00' }).click();
@@ -284,8 +286,8 @@ test.describe('paying with a device wallet (the sandbox simulates the device)', 
   });
 });
 
-test('the payment page downloads no dashboard or admin code', async ({ page }) => {
-  const linkPath = (await connectedClinicWithLink(page.request)).linkPath;
+test('the payment page downloads no dashboard or admin code', async ({ page, link }) => {
+  const linkPath = link.path;
   await page.context().clearCookies();
   const scripts: string[] = [];
   page.on('request', (request) => {

@@ -2,9 +2,9 @@
  * Issue 10, the logo step of the journey: a clinic uploads its logo in Settings → Profile, completes
  * the profile so the banner goes away, and patients see the logo on its public payment page.
  */
-import { expect, type Locator, test } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import sharp from 'sharp';
-import { signedInClinic } from '../fixtures/accounts';
+import { expect, test } from '../fixtures/test';
 
 /** True once the browser has actually decoded the image (not just rendered an <img> element). */
 const isLoaded = (image: Locator) =>
@@ -14,8 +14,8 @@ const isLoaded = (image: Locator) =>
 
 test('a logo uploaded in settings completes the profile and shows on the public payment page', async ({
   page,
+  clinic: _clinic,
 }) => {
-  await signedInClinic(page.request);
   const logo = await sharp({
     create: { width: 900, height: 600, channels: 4, background: { r: 16, g: 120, b: 110, alpha: 1 } },
   })
@@ -63,8 +63,7 @@ test('a logo uploaded in settings completes the profile and shows on the public 
   await expect(page.getByText('21 Marylebone High Street').filter({ visible: true }).first()).toBeVisible();
 });
 
-test('a file over 2 MB is refused in the browser and nothing changes', async ({ page }) => {
-  await signedInClinic(page.request);
+test('a file over 2 MB is refused in the browser and nothing changes', async ({ page, clinic: _clinic }) => {
   await page.goto('/dashboard/settings');
   await page
     .getByLabel('Upload logo')
@@ -79,8 +78,8 @@ test('a file over 2 MB is refused in the browser and nothing changes', async ({ 
 
 test('a logo can be deleted, and the initials come back on the profile and the payment page', async ({
   page,
+  clinic: _clinic,
 }) => {
-  await signedInClinic(page.request);
   const logo = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#7a1f5c' } })
     .jpeg()
     .toBuffer();

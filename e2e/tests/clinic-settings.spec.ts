@@ -1,9 +1,8 @@
-import { expect, test } from '@playwright/test';
-import { CLINIC_PASSWORD, signedInClinic } from '../fixtures/accounts';
+import { CLINIC_PASSWORD } from '../fixtures/accounts';
+import { expect, test } from '../fixtures/test';
 
 test.describe('clinic settings', () => {
-  test('the tab follows ?tab= and an unknown one opens the profile', async ({ page }) => {
-    await signedInClinic(page.request);
+  test('the tab follows ?tab= and an unknown one opens the profile', async ({ page, clinic: _clinic }) => {
     await page.goto('/dashboard/settings?tab=nonsense');
     await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('tab', { name: 'Notifications' }).click();
@@ -14,8 +13,8 @@ test.describe('clinic settings', () => {
 
   test('the profile saves, and the incomplete-profile banner stays until every detail and a logo exist', async ({
     page,
+    clinic: _clinic,
   }) => {
-    await signedInClinic(page.request);
     await page.goto('/dashboard/settings');
     const banner = page.getByText(
       'Add your clinic logo and details to give patients the best payment experience!',
@@ -32,8 +31,7 @@ test.describe('clinic settings', () => {
     await expect(banner).toBeVisible();
   });
 
-  test('email and SMS notifications toggle with their messages', async ({ page }) => {
-    await signedInClinic(page.request);
+  test('email and SMS notifications toggle with their messages', async ({ page, clinic: _clinic }) => {
     await page.goto('/dashboard/settings?tab=notifications');
     await page.getByRole('switch', { name: 'SMS Notifications' }).click();
     await expect(page.getByText('SMS notifications disabled')).toBeVisible();
@@ -46,8 +44,7 @@ test.describe('clinic settings', () => {
     );
   });
 
-  test('the password changes after the current one is checked', async ({ page }) => {
-    await signedInClinic(page.request);
+  test('the password changes after the current one is checked', async ({ page, clinic: _clinic }) => {
     await page.goto('/dashboard/settings?tab=security');
     await page.getByLabel('Current Password').fill('not my password');
     await page.getByLabel('New Password').fill('a brand new password');

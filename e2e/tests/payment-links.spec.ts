@@ -1,10 +1,8 @@
-import { expect, test } from '@playwright/test';
-import { signedInClinic } from '../fixtures/accounts';
+import { expect, test } from '../fixtures/test';
 
 test.describe('payment links', () => {
-  test('a clinic creates a £45.00 deposit link and copies it', async ({ page, context }) => {
+  test('a clinic creates a £45.00 deposit link and copies it', async ({ page, context, clinic: _clinic }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signedInClinic(page.request);
     await page.goto('/dashboard');
     await page
       .getByRole('navigation', { name: 'Clinic' })
@@ -37,8 +35,7 @@ test.describe('payment links', () => {
     await expect(page.getByLabel('Payment Title*')).toHaveValue('');
   });
 
-  test('a request that gets no answer says so, and creates nothing', async ({ page }) => {
-    await signedInClinic(page.request);
+  test('a request that gets no answer says so, and creates nothing', async ({ page, clinic: _clinic }) => {
     await page.goto('/dashboard/create-link');
     await page.route('**/api/payment-links', (route) => route.abort('connectionrefused'));
     await page.getByLabel('Payment Title*').fill('Treatment');
@@ -49,8 +46,7 @@ test.describe('payment links', () => {
     expect((await (await page.request.get('/api/payment-links')).json()).total).toBe(0);
   });
 
-  test('the form applies the create-link rules of spec §5', async ({ page }) => {
-    await signedInClinic(page.request);
+  test('the form applies the create-link rules of spec §5', async ({ page, clinic: _clinic }) => {
     await page.goto('/dashboard/create-link');
     await page.getByRole('button', { name: 'Generate Payment Link' }).click();
     // The spec's text once, for both fields it concerns (issue #14), and focus on the first of them.
@@ -75,8 +71,8 @@ test.describe('the Payment Links card', () => {
 
   test('pages three at a time, archives, moves back when a page empties, and unarchives', async ({
     page,
+    clinic: _clinic,
   }) => {
-    await signedInClinic(page.request);
     await page.goto('/dashboard');
     await expect(page.getByText('No payment links created yet.')).toBeVisible();
     await createLinks(page.request, ['Link 1', 'Link 2', 'Link 3', 'Link 4']);
@@ -108,8 +104,7 @@ test.describe('the Payment Links card', () => {
     );
   });
 
-  test('puts a link back with a message when archiving fails', async ({ page }) => {
-    await signedInClinic(page.request);
+  test('puts a link back with a message when archiving fails', async ({ page, clinic: _clinic }) => {
     await createLinks(page.request, ['Stays put']);
     await page.route('**/api/payment-links/*', (route) =>
       route.request().method() === 'PATCH'
@@ -128,8 +123,7 @@ test.describe('the Payment Links card', () => {
     ).toBeVisible();
   });
 
-  test('a row opens its details with Copy Link and Open Link', async ({ page }) => {
-    await signedInClinic(page.request);
+  test('a row opens its details with Copy Link and Open Link', async ({ page, clinic: _clinic }) => {
     await createLinks(page.request, ['Follow-up consultation']);
     await page.goto('/dashboard');
     await page

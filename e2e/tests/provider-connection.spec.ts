@@ -1,9 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { signedInClinic } from '../fixtures/accounts';
+import { expect, test } from '../fixtures/test';
 
 test.describe('connecting to the card provider through the sandbox', () => {
-  test('a clinic completes onboarding, is connected, and disconnects', async ({ page }) => {
-    await signedInClinic(page.request);
+  test('a clinic completes onboarding, is connected, and disconnects', async ({ page, clinic: _clinic }) => {
     await page.goto('/dashboard/settings?tab=payments');
     await expect(page.getByTestId('provider-status')).toHaveText('Not Connected');
     await expect(page.getByText('Sandbox', { exact: true })).toBeVisible();
@@ -23,8 +21,10 @@ test.describe('connecting to the card provider through the sandbox', () => {
     await expect(page.getByTestId('provider-account-id')).toHaveCount(0);
   });
 
-  test('finishing later leaves the clinic pending until it resumes and completes', async ({ page }) => {
-    await signedInClinic(page.request);
+  test('finishing later leaves the clinic pending until it resumes and completes', async ({
+    page,
+    clinic: _clinic,
+  }) => {
     await page.goto('/dashboard/settings?tab=payments');
     await page.getByRole('button', { name: 'Connect with Stripe' }).click();
     await page.getByRole('button', { name: 'Finish later' }).click();

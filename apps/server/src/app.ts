@@ -3,7 +3,6 @@
  * own routes, one plugin per domain. main.ts runs it; tests build it and call it with `inject`.
  */
 import { randomUUID } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -20,7 +19,8 @@ import { originCheck } from './http/origin-check.js';
 import { rateLimited } from './http/rate-limit.js';
 import { sharedRateLimitStore } from './http/rate-limit-store.js';
 import { refuseNul } from './http/refuse-nul.js';
-import { helmetOptions, logoImageOrigins } from './http/security-headers.js';
+import { RequestLogging } from './http/request-logging.js';
+import { helmetOptions, logoImageOrigins, registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { createJobQueue } from './jobs/index.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -63,6 +63,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: { level: config.logLevel },
+    // A line per request, written synchronously, was a tenth of a request's CPU (issue 15): off unless
+    // LOG_REQUESTS is set. Failures are still logged by the error handler (5xx at error, 4xx at info).
+    logController: new RequestLogging(config.logRequests),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: BODY_LIMIT_BYTES,
@@ -143,18 +146,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   // JSON bodies only: a cross-site HTML form cannot send one (design.md "Security model").
   app.removeContentTypeParser('text/plain');
-  app.addHook('onSend', async (request, reply) => {
+  // Set when the request arrives, so that error answers and 404s carry them too; one synchronous hook
+  // rather than an async onSend (issue 15).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // API answers hold account and payment data: no browser or proxy may keep them, 404s included
-    // (issue #13). A route that means to be cached (the public logo) sets its own header.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
-    }
+    // (issue #13). A route that means to be cached (the public logo) sets its own header over this one.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
   });
   app.addHook('onClose', () => database.close());
   app.addHook('preValidation', refuseNul);
 
-  await app.register(fastifyHelmet, helmetOptions(config.gateway.kind, logoImageOrigins(config.s3)));
+  await registerSecurityHeaders(app, helmetOptions(config.gateway.kind, logoImageOrigins(config.s3)));
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'ClinicPay API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -19,6 +19,7 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     PUBLIC_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_REQUESTS: z.enum(['true', 'false']).default('false'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.preprocess(
       emptyToUndefined,
@@ -153,6 +154,11 @@ export interface Config {
    */
   publicUrlConfigured: boolean;
   logLevel: string;
+  /**
+   * Log a line when each request arrives and when it is answered (Fastify's request logging). Off by
+   * default: it cost a tenth of a request's CPU (issue 15); failures are logged either way.
+   */
+  logRequests: boolean;
   dataDir: string;
   /** Postgres server URL; undefined means the embedded PGlite database in dataDir. */
   databaseUrl: string | undefined;
@@ -258,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     publicUrlConfigured: values.PUBLIC_URL !== undefined,
     logLevel: values.LOG_LEVEL,
+    logRequests: values.LOG_REQUESTS === 'true',
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     smtpUrl: values.SMTP_URL,

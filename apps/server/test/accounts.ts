@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { devOutbox, users } from '../src/db/schema/index.js';
-import { createAdmin } from '../src/modules/auth/service.js';
+import { createAdmin } from '../src/modules/auth/index.js';
 
 export const PASSWORD = 'correct horse battery';
 export const SESSION_COOKIE = 'clinicpay.session_token';

@@ -4,7 +4,8 @@
  * integer pence; every date is an ISO calendar day (YYYY-MM-DD) in Europe/London, the end day whole.
  */
 import { z } from 'zod';
-import { PROVIDER_NAME, providerStatusSchema } from './clinic-profile.js';
+import { providerStatusSchema } from './checkout.js';
+import { PROVIDER_NAME } from './payment-constants.js';
 import { HISTORY_MESSAGES, isoDateSchema } from './payment-history.js';
 import { DISPLAY_STATUSES } from './payments.js';
 

@@ -3,7 +3,6 @@
  * reset", "Change password"). Each schema feeds the API route, the API client and the form.
  */
 import { z } from 'zod';
-import { RATE_LIMITED_MESSAGE } from './api-error.js';
 
 export const AUTH_MESSAGES = {
   fillAllFields: 'Please fill in all fields',
@@ -27,6 +26,10 @@ export const AUTH_MESSAGES = {
   verifySuccess: 'Email verification successful! You can now sign in.',
   invalidVerificationToken: 'Invalid or expired verification token',
   resetSent: 'Password reset instructions sent to your email.',
+  resetSendFailed: 'Failed to send reset instructions',
+  accountDetailsProblem:
+    'There was a problem with your account details. Please try a different email or clinic name.',
+  requestNewLink: 'Please request a new password reset link.',
   invalidUserId: 'Invalid user ID',
   invalidResetToken: 'Invalid reset token',
   resetExpired: 'This reset link has expired',
@@ -39,7 +42,6 @@ export const AUTH_MESSAGES = {
   signInRequired: 'Please sign in to continue',
   adminOnly: 'This page is for platform administrators only',
   clinicOnly: 'This page is for clinic accounts only',
-  tooManyAttempts: RATE_LIMITED_MESSAGE,
 } as const;
 
 /** Passwords are accepted up to 128 characters (OWASP: allow at least 64). */

@@ -2,10 +2,14 @@
  * The public payment page and checkout (spec §2 "Public payment page", §3 "Public payment data",
  * §4 "Payment flow", §5 payment form rules). The amount is always the server's: the client never sends it.
  */
-import { z } from 'zod';
-import { providerStatusSchema } from './clinic-profile.js';
-import { PAYMENT_TYPES } from './payment-links.js';
-import { toE164 } from './phone.js';
+import { z } from 'zod/mini';
+import { PAYMENT_TYPES } from './payment-constants.js';
+
+export const providerStatusSchema = z.enum(['connected', 'not_connected', 'pending', 'suspended']);
+export const providerConfigResponseSchema = z.object({
+  provider: z.enum(['stripe', 'sandbox']),
+  publishableKey: z.nullable(z.string()),
+});
 
 export const CHECKOUT_MESSAGES = {
   notFound: 'Payment link not found',
@@ -19,6 +23,21 @@ export const CHECKOUT_MESSAGES = {
   nameMin: 'Name must be at least 3 characters',
   invalidEmail: 'Please enter a valid email address',
   invalidPhone: 'Please enter a valid phone number',
+  // What the payment pages say while they work (spec §8 "Card provider, payment page and admin").
+  loading: 'Loading payment information...',
+  paymentSystemLoading: 'Loading payment system...',
+  paymentSystemFailed: 'Payment system could not be initialized. Please try again later.',
+  stripeInitFailed: 'Failed to initialize payment system',
+  cardIncomplete: 'Card information is not complete',
+  unexpectedError: 'An unexpected error occurred',
+  paymentSuccessful: 'Payment successful!',
+  paymentSuccessfulNext: 'Payment successful! The payment reference will be shown on the next page.',
+  generatingReference: 'Generating payment reference...',
+  noReference: 'Could not retrieve payment reference. Please contact the clinic for assistance.',
+  referenceMissing:
+    'Your payment succeeded, but we could not retrieve its reference. Please contact the clinic.',
+  infoUnavailableTitle: 'Payment Information Unavailable',
+  infoUnavailable: "We couldn't retrieve your payment information. Please contact the clinic for assistance.",
 } as const;
 
 /** Why a page cannot take a payment right now; null when it can. */
@@ -27,58 +46,65 @@ export const payabilitySchema = z.enum(['payable', 'archived', 'paid', 'not_conn
 export const publicPaymentDataSchema = z.object({
   id: z.string(),
   /** Pence. */
-  amount: z.number().int(),
+  amount: z.int(),
   title: z.string(),
   type: z.enum(PAYMENT_TYPES),
   isRequest: z.boolean(),
-  patientName: z.string().nullable(),
-  patientEmail: z.string().nullable(),
-  patientPhone: z.string().nullable(),
+  patientName: z.nullable(z.string()),
+  patientEmail: z.nullable(z.string()),
+  patientPhone: z.nullable(z.string()),
   payability: payabilitySchema,
   clinic: z.object({
     id: z.string(),
     name: z.string(),
-    logo: z.string().nullable(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    address: z.string().nullable(),
+    logo: z.nullable(z.string()),
+    email: z.nullable(z.string()),
+    phone: z.nullable(z.string()),
+    address: z.nullable(z.string()),
     stripeStatus: providerStatusSchema,
   }),
 });
 export type PublicPaymentData = z.infer<typeof publicPaymentDataSchema>;
 
-export const checkoutRequestSchema = z.object({
-  name: z.string({ error: CHECKOUT_MESSAGES.nameMin }).trim().min(3, CHECKOUT_MESSAGES.nameMin).max(200),
-  email: z
-    .string({ error: CHECKOUT_MESSAGES.invalidEmail })
-    .trim()
-    .max(254, CHECKOUT_MESSAGES.invalidEmail)
-    .pipe(z.email(CHECKOUT_MESSAGES.invalidEmail)),
-  // The spec does not check this phone, so nothing is refused: E.164 when it reads as a number, else as
-  // typed (issue #11, decision 0018).
-  phone: z
-    .string()
-    .trim()
-    .max(30, CHECKOUT_MESSAGES.invalidPhone)
-    .nullish()
-    .transform((value) => (value ? (toE164(value) ?? value) : null)),
+/**
+ * The payer's details as the payment form (or a wallet sheet) takes them (spec §5 payment form rules):
+ * name and email trimmed and checked, the optional phone trimmed, blank as null. The spec checks no
+ * payment-form phone, so nothing but an absurd length is refused; the server alone puts a phone that
+ * reads as a number in E.164 (the checkout module's body schema, decision 0018), which keeps
+ * libphonenumber-js out of the payment page (issue #15).
+ */
+export const payerDetailsSchema = z.object({
+  name: z
+    .string({ error: CHECKOUT_MESSAGES.nameMin })
+    .check(z.trim(), z.minLength(3, CHECKOUT_MESSAGES.nameMin), z.maxLength(200)),
+  email: z.pipe(
+    z
+      .string({ error: CHECKOUT_MESSAGES.invalidEmail })
+      .check(z.trim(), z.maxLength(254, CHECKOUT_MESSAGES.invalidEmail)),
+    z.email(CHECKOUT_MESSAGES.invalidEmail),
+  ),
+  phone: z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(30, CHECKOUT_MESSAGES.invalidPhone))),
+    z.transform((value) => value || null),
+  ),
+});
+export type PayerDetailsForm = z.input<typeof payerDetailsSchema>;
+/** As validated: trimmed, with an empty phone as null; the phone is otherwise as typed. */
+export type PayerDetails = z.output<typeof payerDetailsSchema>;
+
+/** POST /api/public/payments/:id/payment-intents: the payer's details and the attempt; never an amount. */
+export const checkoutRequestSchema = z.extend(payerDetailsSchema, {
   /** Made once per payment form; repeats (a double-clicked Pay Now) get the same payment intent. */
   attemptId: z.uuid(),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
-/** The payer's details as the payment form (or a wallet sheet) takes them (spec §5 payment form rules). */
-export const payerDetailsSchema = checkoutRequestSchema.omit({ attemptId: true });
-export type PayerDetailsForm = z.input<typeof payerDetailsSchema>;
-/** As validated: trimmed, with an empty phone as null and a readable one in E.164. */
-export type PayerDetails = z.output<typeof payerDetailsSchema>;
-
 export const checkoutResponseSchema = z.object({
   paymentIntentId: z.string(),
   clientSecret: z.string(),
-  amount: z.number().int(),
+  amount: z.int(),
 });
 
 export const paymentReferenceResponseSchema = z.object({
-  reference: z.string().nullable(),
+  reference: z.nullable(z.string()),
 });

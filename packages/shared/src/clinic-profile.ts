@@ -45,7 +45,8 @@ export const notificationSettingsUpdateSchema = z
   });
 export type NotificationSettingsUpdate = z.input<typeof notificationSettingsUpdateSchema>;
 
-export const providerStatusSchema = z.enum(['connected', 'not_connected', 'pending', 'suspended']);
+import { providerStatusSchema } from './checkout.js';
+import { PROVIDER_NAME } from './payment-constants.js';
 
 export const clinicSchema = z.object({
   id: z.string(),
@@ -84,13 +85,8 @@ export function isProfileComplete(clinic: Clinic): boolean {
 export const onboardingLinkResponseSchema = z.object({ url: z.string() });
 
 /** GET /api/payment-provider/config: what the browser needs to take payments (spec §7 get-stripe-public-key). */
-export const providerConfigResponseSchema = z.object({
-  provider: z.enum(['stripe', 'sandbox']),
-  publishableKey: z.string().nullable(),
-});
 
 /** The card provider's name in user-facing messages ({provider} in spec §8). */
-export const PROVIDER_NAME = 'Stripe';
 
 export const PROVIDER_MESSAGES = {
   connecting: `Connecting to ${PROVIDER_NAME}...`,

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { notificationDeliverySchema } from './notifications.js';
-import { PAYMENT_TYPES } from './payment-links.js';
+import { PAYMENT_TYPES } from './payment-constants.js';
 import { displayPaymentSchema, paymentPageSchema } from './payments.js';
 
 /** Days and months of the back office are counted in the clinic's time zone. */

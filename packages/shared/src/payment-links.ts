@@ -5,8 +5,7 @@
 import { z } from 'zod';
 import { parsePoundsToPence } from './money.js';
 
-export const PAYMENT_TYPES = ['deposit', 'treatment', 'consultation', 'other'] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
+import { PAYMENT_TYPES } from './payment-constants.js';
 
 export const LINK_MESSAGES = {
   requiredFields: 'Please fill in all required fields',
@@ -125,6 +124,3 @@ export type PaymentLinkForm = z.input<typeof paymentLinkFormSchema>;
 export type PaymentLinkFormValues = z.output<typeof paymentLinkFormSchema>;
 
 /** 'deposit' → 'Deposit' (spec §2 success page: "Payment Type (capitalised)"). */
-export function paymentTypeLabel(type: PaymentType): string {
-  return type.charAt(0).toUpperCase() + type.slice(1);
-}

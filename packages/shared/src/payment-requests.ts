@@ -5,12 +5,8 @@
  */
 import { z } from 'zod';
 import { parsePoundsToPence } from './money.js';
-import {
-  BELOW_MIN_CHARGE,
-  MAX_LINK_AMOUNT_PENCE,
-  MIN_CHARGE_PENCE,
-  type PaymentType,
-} from './payment-links.js';
+import type { PaymentType } from './payment-constants.js';
+import { BELOW_MIN_CHARGE, MAX_LINK_AMOUNT_PENCE, MIN_CHARGE_PENCE } from './payment-links.js';
 import { normaliseSendLinkPhone } from './phone.js';
 
 /** What a request without a payment link is called (spec §2 Payment History, §4 payment flow). */

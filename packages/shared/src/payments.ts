@@ -3,7 +3,7 @@
  * and unpaid payment requests (shown as 'sent'), newest first. Amounts in pence.
  */
 import { z } from 'zod';
-import { PAYMENT_TYPES } from './payment-links.js';
+import { PAYMENT_TYPES } from './payment-constants.js';
 
 export const DISPLAY_STATUSES = ['paid', 'partially_refunded', 'refunded', 'sent', 'pending'] as const;
 export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];

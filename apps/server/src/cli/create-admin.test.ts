@@ -41,7 +41,10 @@ async function storedAdmin(dataDir: string, email: string) {
   }
 }
 
-describe('npm run create-admin', () => {
+// Each test starts the real command (and one a real server): a process that loads the server's code
+// through tsx and opens, and on first use migrates, an embedded database. On a busy 2-core machine that
+// is 30-40 s per run, so these tests get 2 minutes instead of the suite's 30 s.
+describe('npm run create-admin', { timeout: 120_000 }, () => {
   it('creates a verified admin with the given password', async () => {
     const dataDir = freshDataDir();
     const fresh = usesPostgres() ? await createFreshPostgresDatabase() : undefined;

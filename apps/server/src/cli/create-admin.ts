@@ -13,7 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import { type Config, loadConfig, loadEnvFile } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { accounts, users } from '../db/schema/index.js';
-import { createAdmin } from '../modules/auth/service.js';
+import { createAdmin } from '../modules/auth/index.js';
 import { processesHolding } from './database-in-use.js';
 import { readPassword } from './read-password.js';
 

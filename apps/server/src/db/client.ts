@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -97,12 +97,64 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   };
 }
 
+/**
+ * PostgreSQL settings for the embedded database (issue 15; docs/decisions/0073-lean-embedded-database.md).
+ * PGlite runs PostgreSQL inside the server's own WebAssembly memory, which grows to the largest size
+ * it ever needed and never shrinks, so every buffer PostgreSQL sizes for a dedicated machine stays in
+ * the server's RSS for good. The data files are still read through the operating system's page cache,
+ * so a small buffer pool costs little.
+ */
+export const PGLITE_SETTINGS = {
+  /** Default 128MB: the largest part of the idle process. */
+  shared_buffers: '16MB',
+  /** Default 64MB; used by CREATE INDEX and VACUUM (migrations, pg-boss's maintenance). */
+  maintenance_work_mem: '16MB',
+  /** Default 8MB, for temporary tables, which the app does not use. */
+  temp_buffers: '1MB',
+};
+
+/**
+ * PGlite whose statements and transactions take turns with the server's other work (issue 15;
+ * docs/decisions/0076-pglite-takes-turns.md). PGlite runs each statement synchronously on the server's
+ * one thread; under 50 connections some requests waited over 10 seconds while the mean was half a
+ * second. Here each top-level query, exec or transaction starts only after the previous one has
+ * finished and the event loop has had a turn (setImmediate), in arrival order, so requests are read and
+ * answers written between statements and requests queue fairly. Statements inside a transaction run in
+ * the transaction's turn, as PGlite already required.
+ */
+class TurnTakingPGlite extends PGlite {
+  #last: Promise<unknown> = Promise.resolve();
+
+  #inTurn<T>(run: () => Promise<T>): Promise<T> {
+    const turn = this.#last.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(run);
+    this.#last = turn.catch(() => undefined);
+    return turn;
+  }
+
+  override query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#inTurn(() => super.query<T>(query, params, options));
+  }
+
+  override exec(query: string, options?: QueryOptions): Promise<Array<Results>> {
+    return this.#inTurn(() => super.exec(query, options));
+  }
+
+  override transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.#inTurn(() => super.transaction(callback));
+  }
+}
+
 async function openPglite(dataDir?: string, snapshot?: Blob) {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({
+  const client = new TurnTakingPGlite({
     dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined,
     loadDataDir: snapshot,
     extensions: PGLITE_EXTENSIONS,
+    // PGlite's own start parameters (single-user mode, no parallel workers, ...) followed by ours.
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -7,6 +7,7 @@ import type { Database } from '../db/client.js';
 import { rateLimits } from '../db/schema/index.js';
 import {
   incrementRateLimit,
+  rateLimitCounter,
   readRateLimit,
   sharedRateLimitStore,
   sweepExpiredRateLimits,
@@ -91,6 +92,39 @@ describe('the shared rate-limit store', () => {
       'limiter|203.0.113.7',
       'route:POST /api/contact|203.0.113.7',
     ]);
+  });
+
+  it('counts concurrent requests in few statements, each request with its own count (issue 15)', async () => {
+    const statements: string[] = [];
+    const counting = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property === 'insert') statements.push('insert');
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const count = rateLimitCounter(counting);
+    const keys = ['batch-a', 'batch-b', 'batch-c'];
+    const counters = await Promise.all(
+      Array.from({ length: 90 }, (_, index) =>
+        count(keys[index % 3] as string, 60_000).then((counter) => ({ key: keys[index % 3], ...counter })),
+      ),
+    );
+    for (const key of keys) {
+      const mine = counters.filter((counter) => counter.key === key).map((counter) => counter.current);
+      expect(mine.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+      expect((await readRateLimit(database.db, key)).current).toBe(30);
+    }
+    for (const { ttl } of counters) expect(ttl).toBeGreaterThan(55_000);
+    // The first request goes alone; the 89 that came while it ran go together.
+    expect(statements).toHaveLength(2);
+  });
+
+  it('starts a new window for a batch whose key has expired, counting from one', async () => {
+    const count = rateLimitCounter(database.db);
+    await count('batch-window', 60_000);
+    await endWindow('batch-window');
+    const counters = await Promise.all([1, 2, 3].map(() => count('batch-window', 60_000)));
+    expect(counters.map((counter) => counter.current).sort()).toEqual([1, 2, 3]);
   });
 
   it('refuses settings it would not honour', () => {

@@ -42,21 +42,95 @@ function storedKey(key: string): string {
  * in any process each get their own count.
  */
 export async function incrementRateLimit(db: Db, key: string, timeWindowMs: number): Promise<Counter> {
-  const windowEnd = sql`now() + ${timeWindowMs}::double precision * interval '1 millisecond'`;
+  const [counter] = await incrementRateLimits(db, [{ key, requests: 1, timeWindowMs }]);
+  if (!counter) throw new Error('the rate-limit counter was not written');
+  return { current: counter.current, ttl: counter.ttl };
+}
+
+/** Requests to count for one key in one statement. */
+interface Increment {
+  key: string;
+  requests: number;
+  timeWindowMs: number;
+}
+
+/**
+ * Adds `requests` to each key's counter in one atomic upsert (keys must be distinct), starting a new
+ * window where the old one has ended. Returns each key's count after the addition and its window's
+ * remaining milliseconds, in the order given.
+ */
+async function incrementRateLimits(db: Db, increments: Increment[]): Promise<Counter[]> {
   const expired = sql`${rateLimits.expiresAt} <= now()`;
-  const [row] = await db
+  const rows = await db
     .insert(rateLimits)
-    .values({ key: storedKey(key), count: 1, expiresAt: windowEnd })
+    .values(
+      increments.map(({ key, requests, timeWindowMs }) => ({
+        key: storedKey(key),
+        count: requests,
+        expiresAt: sql`now() + ${timeWindowMs}::double precision * interval '1 millisecond'`,
+      })),
+    )
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        count: sql`case when ${expired} then excluded.count else ${rateLimits.count} + excluded.count end`,
         expiresAt: sql`case when ${expired} then excluded.expires_at else ${rateLimits.expiresAt} end`,
       },
     })
-    .returning({ current: rateLimits.count, ttl: ttlMs() });
-  if (!row) throw new Error('the rate-limit counter was not written');
-  return { current: row.current, ttl: row.ttl };
+    .returning({ key: rateLimits.key, current: rateLimits.count, ttl: ttlMs() });
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return increments.map(({ key }) => {
+    const row = byKey.get(storedKey(key));
+    if (!row) throw new Error('the rate-limit counter was not written');
+    return { current: row.current, ttl: row.ttl };
+  });
+}
+
+/** The most keys one batched statement counts; more wait for the next one. */
+const MAX_BATCH_KEYS = 500;
+
+/**
+ * Counts requests for many keys with few statements (issue 15): while one statement is on its way to
+ * the database, the requests that arrive are gathered, and the next statement adds each key's number
+ * of them at once. Each request still gets its own count (the statement's result minus the requests
+ * after it), and every statement is one atomic upsert, so limits hold across processes exactly as with
+ * a statement per request; under load there is one statement per round trip instead of one per request.
+ */
+export function rateLimitCounter(db: Db) {
+  type Waiter = { resolve: (counter: Counter) => void; reject: (error: unknown) => void };
+  let pending = new Map<string, { timeWindowMs: number; waiters: Waiter[] }>();
+  let running = false;
+
+  const run = async () => {
+    running = true;
+    while (pending.size > 0) {
+      const batch = [...pending].slice(0, MAX_BATCH_KEYS);
+      pending = new Map([...pending].slice(MAX_BATCH_KEYS));
+      try {
+        const counters = await incrementRateLimits(
+          db,
+          batch.map(([key, { timeWindowMs, waiters }]) => ({ key, requests: waiters.length, timeWindowMs })),
+        );
+        for (const [index, [, { waiters }]] of batch.entries()) {
+          const counter = counters[index] as Counter;
+          for (const [position, waiter] of waiters.entries()) {
+            waiter.resolve({ current: counter.current - waiters.length + position + 1, ttl: counter.ttl });
+          }
+        }
+      } catch (error) {
+        for (const [, { waiters }] of batch) for (const waiter of waiters) waiter.reject(error);
+      }
+    }
+    running = false;
+  };
+
+  return (key: string, timeWindowMs: number): Promise<Counter> =>
+    new Promise<Counter>((resolve, reject) => {
+      const entry = pending.get(key) ?? { timeWindowMs, waiters: [] };
+      entry.waiters.push({ resolve, reject });
+      pending.set(key, entry);
+      if (!running) void run();
+    });
 }
 
 /** The counter for `key` without counting a request (the plugin's `{ increment: false }`). */
@@ -97,6 +171,7 @@ function namespaceOf(params: StoreParams): string {
  */
 export function sharedRateLimitStore(options: RateLimitStoreOptions): FastifyRateLimitStoreCtor {
   const { db, onSweepError = () => {}, sweepIntervalMs = SWEEP_INTERVAL_MS } = options;
+  const increment = rateLimitCounter(db);
   let nextSweepAt = 0;
   const sweepWhenDue = () => {
     if (Date.now() < nextSweepAt) return;
@@ -118,7 +193,7 @@ export function sharedRateLimitStore(options: RateLimitStoreOptions): FastifyRat
     }
 
     incr(key: string, callback: Callback, timeWindow: number) {
-      incrementRateLimit(db, this.namespace + key, timeWindow).then(
+      increment(this.namespace + key, timeWindow).then(
         (counter) => callback(null, counter),
         (error: Error) => callback(error),
       );

@@ -109,6 +109,27 @@ describe('the web app on the wire', () => {
     expect((await get('/payment/failed')).body).toBe(INDEX_HTML);
   });
 
+  it("asks the browser to preload a payment page's data with its HTML, in parallel with its code", async () => {
+    const id = '6f1c1f4e-8f9b-4c39-9d57-0e6d8f3c2a11';
+    expect((await get(`/payment/${id}`)).headers.link).toBe(
+      `</api/public/payments/${id}>; rel=preload; as=fetch; crossorigin, ` +
+        '</api/payment-provider/config>; rel=preload; as=fetch; crossorigin',
+    );
+    expect((await get(`/payment/success?link_id=${id}&payment_id=pi_1`)).headers.link).toBe(
+      `</api/public/payments/${id}>; rel=preload; as=fetch; crossorigin`,
+    );
+    for (const url of [
+      '/',
+      '/payment',
+      '/payment/success',
+      '/payment/a%3Cb%3E',
+      '/dashboard',
+      '/payment/x/y',
+    ]) {
+      expect((await get(url)).headers.link, url).toBeUndefined();
+    }
+  });
+
   it('does not serve the compressed copies by their own names', async () => {
     const response = await get('/assets/app-abc123.js.br');
     expect(response.statusCode).toBe(404);

@@ -3,7 +3,7 @@
  * carries the server's user message and field messages (style.md §4).
  */
 import type { ApiErrorBody, ErrorCode } from '@clinicpay/shared';
-import type { z } from 'zod';
+import { type $ZodType, parse } from 'zod/v4/core';
 
 export class ApiError extends Error {
   constructor(
@@ -23,7 +23,7 @@ export class ApiError extends Error {
 interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  schema: z.ZodType<T>;
+  schema: $ZodType<T>;
   signal?: AbortSignal;
 }
 
@@ -48,5 +48,5 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     signal: options.signal,
   });
   if (!response.ok) throw await errorFrom(response);
-  return options.schema.parse(await response.json());
+  return parse(options.schema, await response.json());
 }

@@ -20,9 +20,9 @@ import { linkType, paymentStatus, refundStatus, requestStatus } from './enums.js
 
 /**
  * The text the payment history search matches (issue #10): patient name, email, phone and (for a
- * payment) reference, lower-cased and joined by spaces. The trigram indexes below are built on exactly
- * this expression, and PostgreSQL uses an expression index only for the identical expression, so the
- * history query takes it from here too.
+ * payment) reference, lower-cased and joined by spaces. It is stored, as the generated column
+ * `search_text` of payments and payment requests (decision 0070), so a search compares stored text
+ * instead of joining and lower-casing every candidate row again.
  */
 export function historySearchText(columns: {
   patientName: SQLWrapper;
@@ -84,6 +84,10 @@ export const paymentRequests = pgTable(
      * until the first Pay Now. Unique, so no two requests share one.
      */
     paymentIntentId: text('payment_intent_id').unique(),
+    /** historySearchText of the request, kept by PostgreSQL (a stored generated column). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => historySearchText(paymentRequests)),
   },
   (table) => [
     check(
@@ -100,10 +104,14 @@ export const paymentRequests = pgTable(
     index('payment_requests_clinic_unpaid_sent_id_idx')
       .on(table.clinicId, table.sentAt.desc(), table.id.desc())
       .where(sql`${table.paidAt} is null`),
-    // The history search over unpaid requests: the clinic (btree_gin) and the trigrams (pg_trgm) of
-    // historySearchText in one GIN index, so a search reads only the clinic's matches.
+    // The history search over unpaid requests: the clinic (btree_gin) and the trigrams (pg_trgm) of the
+    // search text in one GIN index, so a search reads only the clinic's matches ...
     index('payment_requests_clinic_unpaid_search_idx')
-      .using('gin', table.clinicId, sql`${historySearchText(table)} gin_trgm_ops`)
+      .using('gin', table.clinicId, sql`${table.searchText} gin_trgm_ops`)
+      .where(sql`${table.paidAt} is null`),
+    // ... and, for a term too short for trigrams, the clinic's search texts in one narrow index to scan.
+    index('payment_requests_clinic_unpaid_search_text_idx')
+      .on(table.clinicId, table.searchText)
       .where(sql`${table.paidAt} is null`),
   ],
 );
@@ -142,6 +150,10 @@ export const payments = pgTable(
     stripePaymentId: text('stripe_payment_id').notNull().unique(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** historySearchText of the payment, kept by PostgreSQL (a stored generated column). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => historySearchText(payments)),
   },
   (table) => [
     check('payments_amount_positive', sql`${table.amountPaid} > 0`),
@@ -167,13 +179,12 @@ export const payments = pgTable(
     uniqueIndex('payments_request_live_idx')
       .on(table.paymentRequestId)
       .where(sql`${table.status} in ('paid', 'partially_refunded')`),
-    // The history search: the clinic (btree_gin) and the trigrams (pg_trgm) of historySearchText in one
-    // GIN index, so '%smith%' reads the clinic's matches instead of every row of the clinic.
-    index('payments_clinic_search_idx').using(
-      'gin',
-      table.clinicId,
-      sql`${historySearchText(table)} gin_trgm_ops`,
-    ),
+    // The history search: the clinic (btree_gin) and the trigrams (pg_trgm) of the search text in one
+    // GIN index, so '%smith%' reads the clinic's matches instead of every row of the clinic ...
+    index('payments_clinic_search_idx').using('gin', table.clinicId, sql`${table.searchText} gin_trgm_ops`),
+    // ... and, for a term too short for trigrams ('sm'), the clinic's search texts in one narrow index,
+    // scanned without reading the table (decision 0070).
+    index('payments_clinic_search_text_idx').on(table.clinicId, table.searchText),
   ],
 );
 

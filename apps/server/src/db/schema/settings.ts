@@ -70,8 +70,17 @@ export const auditLog = pgTable(
     entityId: text('entity_id').notNull(),
     details: jsonb('details').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The clinic the entry concerns (a clinic, or a payment's clinic); null for platform entries. Set by
+     * the database from the entity on insert (migration 0014, decision 0071), so no writer can forget it.
+     */
+    clinicId: uuid('clinic_id'),
   },
-  (table) => [index('audit_log_entity_idx').on(table.entityType, table.entityId)],
+  (table) => [
+    index('audit_log_entity_idx').on(table.entityType, table.entityId),
+    // A clinic's entries, newest first: the admin's clinic profile (issue #12).
+    index('audit_log_clinic_created_idx').on(table.clinicId, table.createdAt.desc(), table.id.desc()),
+  ],
 );
 
 /** Messages sent through the contact page (docs/decisions/0006-contact-form-submit.md). */

@@ -7,23 +7,13 @@
  * POST /api/sandbox/refunds/:id/fail makes a refund fail later. Both answer the refund in Stripe's
  * shape; the provider's events then reach ClinicPay's webhook like any other.
  */
+import { sandboxConfirmBodySchema, sandboxConfirmResultSchema } from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
 import { GatewayError } from '../gateway.js';
 import type { SandboxGateway } from './sandbox-gateway.js';
-
-const confirmBodySchema = z.object({
-  clientSecret: z.string().min(1).max(200),
-  card: z.object({
-    number: z.string().max(30),
-    expMonth: z.number().int(),
-    expYear: z.number().int(),
-    cvc: z.string().max(4),
-  }),
-  returnUrl: z.string().max(2000),
-});
 
 const sandboxRefundSchema = z.object({
   id: z.string(),
@@ -33,12 +23,6 @@ const sandboxRefundSchema = z.object({
   metadata: z.record(z.string(), z.string()),
 });
 
-const confirmResultSchema = z.object({
-  paymentIntent: z.object({ id: z.string(), status: z.string() }),
-  error: z.object({ code: z.string(), declineCode: z.string().optional(), message: z.string() }).optional(),
-  nextAction: z.object({ redirectUrl: z.string() }).optional(),
-});
-
 export async function sandboxApiRoutes(app: FastifyInstance, options: { gateway: SandboxGateway }) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/sandbox/payment-intents/:paymentIntentId/confirm',
@@ -46,8 +30,8 @@ export async function sandboxApiRoutes(app: FastifyInstance, options: { gateway:
       schema: {
         tags: ['sandbox'],
         params: z.object({ paymentIntentId: z.string().max(100) }),
-        body: confirmBodySchema,
-        response: { 200: confirmResultSchema },
+        body: sandboxConfirmBodySchema,
+        response: { 200: sandboxConfirmResultSchema },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },

@@ -105,7 +105,7 @@ describe('the admin clinics API', () => {
         patientName: `Patient ${day}`,
       });
     }
-    await insertPayment(app, {
+    const refundedId = await insertPayment(app, {
       clinicId,
       paidAt: '2026-11-07T10:00:00Z',
       amountPaid: 2000,
@@ -114,13 +114,33 @@ describe('the admin clinics API', () => {
       refundAmount: 500,
       patientName: 'Patient 7',
     });
+    const elsewhereId = await insertPayment(app, {
+      clinicId: await insertClinic(app),
+      paidAt: '2026-11-07T11:00:00Z',
+      amountPaid: 2000,
+    });
     await app.database.db.insert(auditLog).values({
       actorUserId: admin.user.id,
       action: 'provider.disconnected',
       entityType: 'clinic',
       entityId: clinicId,
       details: { by: 'admin' },
+      createdAt: new Date('2026-11-08T09:00:00Z'),
     });
+    // A refund on one of its payments shows; one on another clinic's payment does not.
+    for (const [entityId, at] of [
+      [refundedId, '2026-11-08T10:00:00Z'],
+      [elsewhereId, '2026-11-08T11:00:00Z'],
+    ] as const) {
+      await app.database.db.insert(auditLog).values({
+        actorUserId: null,
+        action: 'refund.succeeded',
+        entityType: 'payment',
+        entityId,
+        details: { amount: 500 },
+        createdAt: new Date(at),
+      });
+    }
 
     const response = await get(`/api/admin/clinics/${clinicId}`);
     expect(response.statusCode).toBe(200);
@@ -146,7 +166,10 @@ describe('the admin clinics API', () => {
       'Patient 3',
     ]);
     expect(profile.links).toMatchObject([{ id: linkId, title: 'Deposit', usage: 3, isActive: true }]);
-    expect(profile.audit).toMatchObject([{ action: 'provider.disconnected', actorEmail: admin.email }]);
+    expect(profile.audit).toMatchObject([
+      { action: 'refund.succeeded', actorEmail: null, details: { amount: 500 } },
+      { action: 'provider.disconnected', actorEmail: admin.email },
+    ]);
   });
 
   it('answers an unknown or malformed clinic id with the profile’s not-found message', async () => {

@@ -14,8 +14,9 @@ import { escapeHtml } from '../../mail/html.js';
 import type { Mail } from '../../mail/mailer.js';
 import { recordAudit } from '../audit/index.js';
 import type { Auth } from '../auth/index.js';
+import { insertClinic } from '../clinics/index.js';
 import { queueEmail } from '../notifications/index.js';
-import { emailTaken, insertInvitedClinic } from './clinics-queries.js';
+import { emailTaken, insertInvitedUser } from './queries.js';
 
 /** Invitations last 7 days: long enough for a clinic to find the email, short enough to go stale. */
 export const INVITATION_SECONDS = 7 * 24 * 60 * 60;
@@ -59,7 +60,8 @@ export async function inviteClinic(deps: InvitationDeps, input: ClinicInvitation
   });
   const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}&userId=${encodeURIComponent(userId)}`;
   const clinicId = await deps.db.transaction(async (tx) => {
-    const created = await insertInvitedClinic(tx, { ...input, userId });
+    const created = await insertClinic(tx, input);
+    await insertInvitedUser(tx, { ...input, clinicId: created, userId });
     await queueEmail(deps.jobs, invitationEmail(input.email, input.clinicName, link), { tx });
     await recordAudit(tx, {
       actorUserId: adminUserId,

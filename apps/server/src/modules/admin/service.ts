@@ -14,18 +14,19 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
-import { recordAudit } from '../audit/index.js';
-import { clinicAddress, findClinic } from '../clinics/index.js';
 import {
-  clearProviderConnection,
-  lockClinic,
+  clinicAddress,
+  disconnectClinicProvider,
+  findClinic,
+  findClinicAccountEmail,
+} from '../clinics/index.js';
+import {
   selectClinicAudit,
-  selectClinicContact,
   selectClinicLinks,
   selectClinicPage,
   selectClinicPayments,
   selectClinicTotals,
-} from './clinics-queries.js';
+} from './queries.js';
 
 export { adminStats } from './stats.js';
 
@@ -60,7 +61,7 @@ export async function clinicProfile(db: Db, clinicId: string): Promise<AdminClin
   const clinic = await findClinic(db, clinicId);
   if (!clinic) throw notFound();
   const [contact, totals, recent, links, audit] = await Promise.all([
-    selectClinicContact(db, clinicId),
+    findClinicAccountEmail(db, clinicId),
     selectClinicTotals(db, clinicId),
     selectClinicPayments(db, clinicId, RECENT_PAYMENTS),
     selectClinicLinks(db, clinicId, LINKS_SHOWN),
@@ -108,23 +109,8 @@ export async function clinicProfile(db: Db, clinicId: string): Promise<AdminClin
  */
 export async function forceDisconnect(db: Db, clinicId: string, actorUserId: string) {
   if (!isUuid(clinicId)) throw notFound();
-  await db.transaction(async (tx) => {
-    const clinic = await lockClinic(tx, clinicId);
-    if (!clinic) throw notFound();
-    if (clinic.stripeAccountId === null && clinic.stripeStatus === 'not_connected') return;
-    await clearProviderConnection(tx, clinicId);
-    await recordAudit(tx, {
-      actorUserId,
-      action: 'provider.disconnected',
-      entityType: 'clinic',
-      entityId: clinicId,
-      details: {
-        accountId: clinic.stripeAccountId,
-        from: clinic.stripeStatus ?? 'not_connected',
-        by: 'admin',
-      },
-    });
-  });
+  if (!(await findClinic(db, clinicId))) throw notFound();
+  await db.transaction((tx) => disconnectClinicProvider(tx, { clinicId }, { by: 'admin', actorUserId }));
   return {
     message: ADMIN_MESSAGES.disconnected(clinicId),
     clinicId,

@@ -6,7 +6,7 @@
 import { type AdminStats, type AdminStatsQuery, percentChange } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import { londonMonthStart, recentDays, statsPeriod } from './periods.js';
-import { countClinics, selectDailyPayments, selectRecentClinics, selectTotals } from './stats-queries.js';
+import { countClinics, selectDailyPayments, selectRecentClinics, selectTotals } from './queries.js';
 
 const RECENT_CLINICS = 5;
 

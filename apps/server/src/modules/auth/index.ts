@@ -4,6 +4,7 @@
  */
 export { type Auth, createAuth } from './auth.js';
 export { authRoutes } from './routes.js';
+export { createAdmin } from './service.js';
 export {
   type ClinicMember,
   clinicMemberOf,

@@ -77,7 +77,7 @@ describe('forgot and reset password', () => {
 
     const reused = await reset({ token, userId, password: 'another pass', confirmPassword: 'another pass' });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json().message).toBe('Invalid reset token');
+    expect(reused.json()).toMatchObject({ code: 'INVALID_TOKEN', message: 'Invalid reset token' });
   });
 
   it("refuses a tampered token and another user's id with the spec's messages", async () => {
@@ -86,9 +86,9 @@ describe('forgot and reset password', () => {
     const { token, userId } = await requestReset(email);
 
     const tampered = await check({ token: `${token}x`, userId });
-    expect(tampered.json().message).toBe('Invalid reset token');
+    expect(tampered.json()).toMatchObject({ code: 'INVALID_TOKEN', message: 'Invalid reset token' });
     const wrongUser = await check({ token, userId: other.user.id });
-    expect(wrongUser.json().message).toBe('Invalid user ID');
+    expect(wrongUser.json()).toMatchObject({ code: 'INVALID_TOKEN', message: 'Invalid user ID' });
     const attempt = await reset({
       token,
       userId: other.user.id,
@@ -139,7 +139,11 @@ describe('change password', () => {
       confirmPassword: 'a new password',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Current password is incorrect');
+    expect(response.json()).toEqual({
+      code: 'CURRENT_PASSWORD_INCORRECT',
+      message: 'Current password is incorrect',
+      fieldErrors: { currentPassword: 'Current password is incorrect' },
+    });
   });
 
   it('applies the rules of spec §5', async () => {

@@ -1,8 +1,9 @@
 /**
- * /api/auth: ClinicPay's account endpoints. Thin: validate with the shared schema, call better-auth or
- * the account service, answer with the spec's message. Rate limited per IP, and per account where an
- * email is given (issue #3 "Abuse"); sign-in's account limit is per account and address (issue #13).
- * The counters live in the database every process shares (decision 0021).
+ * /api/auth: ClinicPay's account endpoints. Thin: validate with the shared schema, call the account
+ * service (which turns better-auth's refusals into ClinicPay's codes), answer with the spec's message.
+ * Rate limited per IP, and per account where an email is given (issue #3 "Abuse"), through
+ * http/rate-limit.ts; sign-in's account limit is per account and address (issue #13). The counters
+ * live in the database every process shares (decision 0021).
  */
 import {
   AUTH_MESSAGES,
@@ -21,23 +22,25 @@ import {
   verifyEmailRequestSchema,
 } from '@clinicpay/shared';
 import { normalizeIP } from '@fastify/rate-limit';
-import { APIError } from 'better-auth/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error.js';
 import { linkOrigin } from '../../http/link-origin.js';
+import { limitPerKey } from '../../http/rate-limit.js';
 import {
   type AccountDeps,
-  findUserByEmail,
+  changePassword,
+  requestPasswordReset,
   resendVerification,
+  resetPassword,
+  signIn,
+  signOut,
   signUpClinic,
   verifyEmail,
 } from './service.js';
-import { forwardCookies, loadSessionUser, requireSignedIn, toSessionUser, toWebHeaders } from './session.js';
+import { forwardCookies, loadSessionUser, requireSignedIn, toWebHeaders } from './session.js';
 import { checkResetToken } from './tokens.js';
 
-const errorCode = (error: unknown) =>
-  error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
+const ACCOUNT_WINDOW = '15 minutes';
 
 export async function authRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -58,18 +61,8 @@ export async function authRoutes(app: FastifyInstance) {
   // #13): keyed on the account alone, anyone could lock a clinic out by failing to sign in as it,
   // while its own staff, from their own address, must still get in with the right password. For the
   // emailing routes it is keyed on the account alone, which caps the mail one inbox receives.
-  const perAccount = (name: string, max: number, keyOf: (request: FastifyRequest) => string) => {
-    const limiter = app.createRateLimit({
-      max,
-      timeWindow: '15 minutes',
-      keyGenerator: (request: FastifyRequest) => `${name}:${keyOf(request)}`,
-    });
-    return async (request: FastifyRequest) => {
-      const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded)
-        throw new AppError('RATE_LIMITED', AUTH_MESSAGES.tooManyAttempts);
-    };
-  };
+  const perAccount = (name: string, max: number, key: (request: FastifyRequest) => string) =>
+    limitPerKey(app, { name, max, timeWindow: ACCOUNT_WINDOW, key });
   const fromAddress = (request: FastifyRequest) => `${normalizeIP(request.ip)}|${emailOf(request)}`;
   const signInLimit = config.authRateLimitPerMinute;
   const mailLimit = Math.max(1, Math.floor(signInLimit / 4));
@@ -128,31 +121,17 @@ export async function authRoutes(app: FastifyInstance) {
       preHandler: perAccount('sign-in', signInLimit, fromAddress),
     },
     async (request, reply) => {
-      const { email, password } = request.body;
-      try {
-        const { headers, response } = await auth.api.signInEmail({
-          body: { email, password },
-          headers: toWebHeaders(request),
-          returnHeaders: true,
+      const result = await signIn(auth, deps.db, request.body, toWebHeaders(request));
+      if (result.outcome === 'unverified') {
+        return reply.status(403).send({
+          code: 'EMAIL_NOT_VERIFIED' as const,
+          message: AUTH_MESSAGES.verifyFirst,
+          email: result.email,
+          userId: result.userId,
         });
-        forwardCookies(reply, headers);
-        return { message: AUTH_MESSAGES.signedIn, user: toSessionUser(response.user) };
-      } catch (error) {
-        if (errorCode(error) === 'EMAIL_NOT_VERIFIED') {
-          const user = await findUserByEmail(deps.db, email);
-          if (user) {
-            return reply.status(403).send({
-              code: 'EMAIL_NOT_VERIFIED' as const,
-              message: AUTH_MESSAGES.verifyFirst,
-              email,
-              userId: user.id,
-            });
-          }
-        }
-        if (error instanceof APIError)
-          throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
-        throw error;
       }
+      forwardCookies(reply, result.headers);
+      return { message: AUTH_MESSAGES.signedIn, user: result.user };
     },
   );
 
@@ -160,11 +139,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/sign-out',
     { schema: { tags: ['auth'], response: { 200: messageResponseSchema } } },
     async (request, reply) => {
-      const headers = toWebHeaders(request);
-      if (headers.get('cookie')) {
-        const result = await auth.api.signOut({ headers, returnHeaders: true }).catch(() => undefined);
-        forwardCookies(reply, result?.headers);
-      }
+      forwardCookies(reply, await signOut(auth, toWebHeaders(request)));
       return { message: AUTH_MESSAGES.signedOut };
     },
   );
@@ -183,9 +158,7 @@ export async function authRoutes(app: FastifyInstance) {
       preHandler: perAccount('forgot-password', 5, emailOf),
     },
     async (request) => {
-      await auth.api.requestPasswordReset({
-        body: { email: request.body.email, redirectTo: `${linkOrigin(request, config)}/reset-password` },
-      });
+      await requestPasswordReset(auth, request.body.email, linkOrigin(request, config));
       return { message: AUTH_MESSAGES.resetSent };
     },
   );
@@ -212,14 +185,7 @@ export async function authRoutes(app: FastifyInstance) {
       config: perIp(mailLimit),
     },
     async (request) => {
-      const { token, userId, password } = request.body;
-      await checkResetToken(auth, token, userId);
-      try {
-        await auth.api.resetPassword({ body: { token, newPassword: password } });
-      } catch (error) {
-        if (error instanceof APIError) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidResetToken);
-        throw error;
-      }
+      await resetPassword(auth, request.body);
       return { message: AUTH_MESSAGES.passwordUpdated };
     },
   );
@@ -232,22 +198,7 @@ export async function authRoutes(app: FastifyInstance) {
       onRequest: requireSignedIn(auth),
     },
     async (request, reply) => {
-      const { currentPassword, newPassword } = request.body;
-      try {
-        const { headers } = await auth.api.changePassword({
-          body: { currentPassword, newPassword, revokeOtherSessions: true },
-          headers: toWebHeaders(request),
-          returnHeaders: true,
-        });
-        forwardCookies(reply, headers);
-      } catch (error) {
-        if (errorCode(error) === 'INVALID_PASSWORD') {
-          throw new AppError('BAD_REQUEST', AUTH_MESSAGES.currentPasswordIncorrect, {
-            currentPassword: AUTH_MESSAGES.currentPasswordIncorrect,
-          });
-        }
-        throw error;
-      }
+      forwardCookies(reply, await changePassword(auth, request.body, toWebHeaders(request)));
       return { message: AUTH_MESSAGES.passwordUpdated };
     },
   );

@@ -1,20 +1,36 @@
 /**
- * Account rules: sign-up (a clinic and its first user, in one transaction), email verification and
- * its resend (spec §4 "Account", §5, §8 "Sign-in and sign-up", "Verification and reset").
+ * Account rules (spec §4 "Account", §5, §8 "Sign-in and sign-up", "Verification and reset", "Change
+ * password"): sign-up (a clinic and its first user, in one transaction), email verification and its
+ * resend, the admin account, and the better-auth calls for sign-in, sign-out and passwords, with
+ * better-auth's refusals turned into ClinicPay's codes and the spec's texts. Knows no HTTP: a caller
+ * passes the request's headers (the session cookie) and forwards the Set-Cookie headers it gets back.
  */
 import { randomUUID } from 'node:crypto';
-import { AUTH_MESSAGES, type SignUpRequest } from '@clinicpay/shared';
-import { eq } from 'drizzle-orm';
+import {
+  AUTH_MESSAGES,
+  type ChangePasswordRequest,
+  type ResetPasswordRequest,
+  type SessionUser,
+  type SignInRequest,
+  type SignUpRequest,
+} from '@clinicpay/shared';
+import { APIError } from 'better-auth/api';
 import type { Config } from '../../config.js';
-import type { Db, Tx } from '../../db/client.js';
-import { accounts, clinics, users } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { queueEmail } from '../notifications/index.js';
 import type { Auth } from './auth.js';
 import { verificationEmail } from './emails.js';
 import { hashPassword } from './password-hashing.js';
-import { consumeVerificationToken, issueVerificationToken } from './tokens.js';
+import {
+  findUserByEmail,
+  insertClinicWithUser,
+  insertUserWithoutClinic,
+  markEmailVerified,
+} from './queries.js';
+import { toSessionUser } from './session.js';
+import { checkResetToken, consumeVerificationToken, issueVerificationToken } from './tokens.js';
 
 export interface AccountDeps {
   db: Db;
@@ -32,13 +48,7 @@ function isUniqueViolation(error: unknown): boolean {
   return cause.code === UNIQUE_VIOLATION || cause.cause?.code === UNIQUE_VIOLATION;
 }
 
-export function findUserByEmail(db: Db, email: string) {
-  return db
-    .select({ id: users.id, emailVerified: users.emailVerified })
-    .from(users)
-    .where(eq(users.email, email))
-    .then((rows) => rows[0]);
-}
+const emailTaken = () => new AppError('EMAIL_TAKEN', AUTH_MESSAGES.emailExists);
 
 /**
  * Queues an email with a fresh verification link on `origin` (e.g. 'http://127.0.0.1:3000'); returns
@@ -56,53 +66,29 @@ async function sendVerification(
   return link;
 }
 
-/** A user and the email + password credential better-auth signs them in with. */
-async function insertCredentialUser(
-  tx: Tx,
-  user: Omit<typeof users.$inferInsert, 'createdAt' | 'updatedAt'> & { passwordHash: string },
-) {
-  const { passwordHash, ...fields } = user;
-  await tx.insert(users).values(fields);
-  await tx.insert(accounts).values({
-    id: randomUUID(),
-    accountId: fields.id,
-    providerId: 'credential',
-    userId: fields.id,
-    password: passwordHash,
-  });
-}
-
 type SignUpInput = Omit<SignUpRequest, 'agreeTerms' | 'confirmPassword'>;
 
 /**
  * Creates the clinic, its user (role clinic, unverified) and the password credential in one
  * transaction, then emails the verification link, on `origin` (default PUBLIC_URL; the routes pass
- * http/link-origin.ts's). Throws AppError 409 when the email is taken.
+ * http/link-origin.ts's). Throws AppError EMAIL_TAKEN (409) when the email is taken.
  */
 export async function signUpClinic(deps: AccountDeps, input: SignUpInput, origin = deps.config.publicUrl) {
   const email = input.email.toLowerCase();
-  if (await findUserByEmail(deps.db, email)) throw new AppError('CONFLICT', AUTH_MESSAGES.emailExists);
+  if (await findUserByEmail(deps.db, email)) throw emailTaken();
 
   const passwordHash = await hashPassword(input.password);
   const userId = randomUUID();
+  const clinicName = input.clinicName.trim();
   try {
-    await deps.db.transaction(async (tx) => {
-      const [clinic] = await tx
-        .insert(clinics)
-        .values({ clinicName: input.clinicName.trim(), email })
-        .returning({ id: clinics.id });
-      if (!clinic) throw new Error('clinic was not created');
-      await insertCredentialUser(tx, {
-        id: userId,
-        email,
-        name: input.clinicName.trim(),
-        clinicId: clinic.id,
-        passwordHash,
-      });
-    });
+    await insertClinicWithUser(
+      deps.db,
+      { clinicName, email },
+      { id: userId, name: clinicName, passwordHash },
+    );
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', AUTH_MESSAGES.emailExists);
-    throw error;
+    // Two sign-ups with one address at once: the second loses at the unique index.
+    throw isUniqueViolation(error) ? emailTaken() : error;
   }
 
   // The account exists now; if the mail fails the user can ask for it again from /verify-email.
@@ -116,6 +102,7 @@ export async function signUpClinic(deps: AccountDeps, input: SignUpInput, origin
 /**
  * Sends a new verification link, on `origin`, when the address belongs to an unverified account. The
  * caller answers the same either way, so the answer does not tell whether the address has an account.
+ * Throws MESSAGE_NOT_SENT (503, 'Failed to send verification email') when the email cannot be queued.
  */
 export async function resendVerification(
   deps: AccountDeps,
@@ -128,34 +115,126 @@ export async function resendVerification(
     return await sendVerification(deps, user.id, email, origin);
   } catch (error) {
     deps.onMailError(error);
-    throw new AppError('SERVICE_UNAVAILABLE', AUTH_MESSAGES.verificationSendFailed);
+    throw new AppError('MESSAGE_NOT_SENT', AUTH_MESSAGES.verificationSendFailed);
   }
 }
 
-/** Marks the user verified after using up their token (throws AppError 400 for a bad token). */
+/** Marks the user verified after using up their token (throws AppError INVALID_TOKEN, 400, for a bad token). */
 export async function verifyEmail(deps: AccountDeps, token: string, userId: string): Promise<void> {
   await consumeVerificationToken(deps.auth, token, userId);
-  await deps.db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+  await markEmailVerified(deps.db, userId);
 }
 
 /**
  * Creates a verified admin account (no clinic). Used by `npm run create-admin`; there is no default
- * admin. Throws AppError 409 when the email is taken.
+ * admin. Throws AppError EMAIL_TAKEN (409) when the email is taken.
  */
 export async function createAdmin(db: Db, email: string, password: string): Promise<string> {
   const normalised = email.trim().toLowerCase();
-  if (await findUserByEmail(db, normalised)) throw new AppError('CONFLICT', AUTH_MESSAGES.emailExists);
+  if (await findUserByEmail(db, normalised)) throw emailTaken();
   const userId = randomUUID();
   const passwordHash = await hashPassword(password);
-  await db.transaction((tx) =>
-    insertCredentialUser(tx, {
-      id: userId,
-      email: normalised,
-      name: 'Administrator',
-      role: 'admin',
-      emailVerified: true,
-      passwordHash,
-    }),
-  );
+  await insertUserWithoutClinic(db, {
+    id: userId,
+    email: normalised,
+    name: 'Administrator',
+    role: 'admin',
+    emailVerified: true,
+    passwordHash,
+  });
   return userId;
+}
+
+/** better-auth's own error code of a refusal (e.g. 'EMAIL_NOT_VERIFIED'), if it is one. */
+const betterAuthCode = (error: unknown) =>
+  error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
+
+export type SignInResult =
+  | { outcome: 'signed-in'; user: SessionUser; headers: Headers }
+  /** The password is right but the email is not verified yet (spec §4 "Account"): no session. */
+  | { outcome: 'unverified'; email: string; userId: string };
+
+/**
+ * Checks the email and password and opens a session (its cookie in the returned headers). Throws
+ * INVALID_CREDENTIALS (401) for any refusal, one text for both parts so neither is revealed.
+ */
+export async function signIn(
+  auth: Auth,
+  db: Db,
+  input: SignInRequest,
+  headers: Headers,
+): Promise<SignInResult> {
+  try {
+    const result = await auth.api.signInEmail({ body: input, headers, returnHeaders: true });
+    return { outcome: 'signed-in', user: toSessionUser(result.response.user), headers: result.headers };
+  } catch (error) {
+    if (betterAuthCode(error) === 'EMAIL_NOT_VERIFIED') {
+      const user = await findUserByEmail(db, input.email);
+      if (user) return { outcome: 'unverified', email: input.email, userId: user.id };
+    }
+    if (error instanceof APIError)
+      throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+    throw error;
+  }
+}
+
+/** Ends the session the headers' cookie names; returns the headers that clear it (none without one). */
+export async function signOut(auth: Auth, headers: Headers): Promise<Headers | undefined> {
+  if (!headers.get('cookie')) return undefined;
+  // An unknown or expired session is as good as signed out.
+  const result = await auth.api.signOut({ headers, returnHeaders: true }).catch(() => undefined);
+  return result?.headers;
+}
+
+/**
+ * Emails a reset link on `origin` when the address has an account. Answers the same either way, so it
+ * does not tell whether the address has one (the email is queued by auth.ts's sendResetPassword).
+ */
+export async function requestPasswordReset(auth: Auth, email: string, origin: string): Promise<void> {
+  await auth.api.requestPasswordReset({ body: { email, redirectTo: `${origin}/reset-password` } });
+}
+
+/**
+ * Sets a new password with a reset link's token, which is used up, and signs out every session.
+ * Throws INVALID_TOKEN (400) with checkResetToken's texts, or 'Invalid reset token' when better-auth
+ * refuses the token (used up in a race).
+ */
+export async function resetPassword(auth: Auth, input: ResetPasswordRequest): Promise<void> {
+  await checkResetToken(auth, input.token, input.userId);
+  try {
+    await auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
+  } catch (error) {
+    if (error instanceof APIError) throw new AppError('INVALID_TOKEN', AUTH_MESSAGES.invalidResetToken);
+    throw error;
+  }
+}
+
+/**
+ * Changes the signed-in user's password and signs out their other sessions; returns the headers of
+ * the renewed session. Throws CURRENT_PASSWORD_INCORRECT (400), shown at currentPassword (spec §8).
+ */
+export async function changePassword(
+  auth: Auth,
+  input: Pick<ChangePasswordRequest, 'currentPassword' | 'newPassword'>,
+  headers: Headers,
+): Promise<Headers> {
+  try {
+    const result = await auth.api.changePassword({
+      body: {
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        revokeOtherSessions: true,
+      },
+      headers,
+      returnHeaders: true,
+    });
+    return result.headers;
+  } catch (error) {
+    if (betterAuthCode(error) === 'INVALID_PASSWORD') {
+      throw new AppError('CURRENT_PASSWORD_INCORRECT', AUTH_MESSAGES.currentPasswordIncorrect, {
+        currentPassword: AUTH_MESSAGES.currentPasswordIncorrect,
+      });
+    }
+    throw error;
+  }
 }

@@ -49,7 +49,10 @@ describe('sign-in, sessions and sign-out', () => {
     const unknownEmail = await signIn(app, uniqueEmail(), PASSWORD);
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json().message).toBe('Invalid email or password');
+      expect(response.json()).toMatchObject({
+        code: 'INVALID_CREDENTIALS',
+        message: 'Invalid email or password',
+      });
     }
     const empty = await app.inject({
       method: 'POST',
@@ -161,7 +164,9 @@ describe('rate limits', () => {
     }
     expect(statuses[19]).toBe(401);
     expect(statuses[20]).toBe(429);
-    expect((await signInFrom(app, '203.0.113.66', email, PASSWORD)).statusCode).toBe(429);
+    const locked = await signInFrom(app, '203.0.113.66', email, PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE });
     expect((await signInFrom(app, '198.51.100.7', email, PASSWORD)).statusCode).toBe(200);
     await app.close();
   });

@@ -47,7 +47,7 @@ describe('sign-up and email verification', () => {
     await signUp(app, email);
     const again = await signUp(app, email);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(AUTH_MESSAGES.emailExists);
+    expect(again.json()).toMatchObject({ code: 'EMAIL_TAKEN', message: AUTH_MESSAGES.emailExists });
   });
 
   it.each([

@@ -6,11 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { AUTH_MESSAGES } from '@clinicpay/shared';
-import { and, eq, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { verifications } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { Auth } from './auth.js';
+import { deleteOlderVerifications } from './queries.js';
 
 /** Verification links work for 24 hours (docs/decisions/0010-accounts-with-better-auth.md). */
 export const VERIFICATION_TOKEN_SECONDS = 24 * 60 * 60;
@@ -42,27 +41,17 @@ export async function issueVerificationToken(auth: Auth, db: Db, userId: string)
     value,
     expiresAt: new Date(Date.now() + VERIFICATION_TOKEN_SECONDS * 1000),
   });
-  await db
-    .delete(verifications)
-    .where(
-      and(
-        eq(verifications.value, value),
-        or(
-          lt(verifications.createdAt, created.createdAt),
-          and(eq(verifications.createdAt, created.createdAt), lt(verifications.id, created.id)),
-        ),
-      ),
-    );
+  await deleteOlderVerifications(db, value, created);
   return token;
 }
 
 /**
- * Uses up a verification token of this user. Throws AppError 400 'Invalid or expired verification
- * token' when it is unknown, another user's, expired, already used or replaced by a newer one.
+ * Uses up a verification token of this user. Throws AppError INVALID_TOKEN (400) 'Invalid or expired
+ * verification token' when it is unknown, another user's, expired, already used or replaced by a newer one.
  */
 export async function consumeVerificationToken(auth: Auth, token: string, userId: string): Promise<void> {
   const adapter = await internalAdapter(auth);
-  const invalid = new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidVerificationToken);
+  const invalid = new AppError('INVALID_TOKEN', AUTH_MESSAGES.invalidVerificationToken);
   const stored = await adapter.findVerificationValue(verificationIdentifier(token));
   if (!stored || stored.value !== verificationValue(userId) || stored.expiresAt < new Date()) throw invalid;
   const consumed = await adapter.consumeVerificationValue(verificationIdentifier(token));
@@ -70,12 +59,13 @@ export async function consumeVerificationToken(auth: Auth, token: string, userId
 }
 
 /**
- * Checks a reset link's token against spec §5: unknown → 'Invalid reset token', another user's →
- * 'Invalid user ID', expired → 'This reset link has expired'. Does not use the token up.
+ * Checks a reset link's token against spec §5; each refusal is INVALID_TOKEN (400): unknown →
+ * 'Invalid reset token', another user's → 'Invalid user ID', expired → 'This reset link has expired'.
+ * Does not use the token up.
  */
 export async function checkResetToken(auth: Auth, token: string, userId: string): Promise<void> {
   const stored = await (await internalAdapter(auth)).findVerificationValue(resetIdentifier(token));
-  if (!stored) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidResetToken);
-  if (stored.value !== userId) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.invalidUserId);
-  if (stored.expiresAt < new Date()) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.resetExpired);
+  if (!stored) throw new AppError('INVALID_TOKEN', AUTH_MESSAGES.invalidResetToken);
+  if (stored.value !== userId) throw new AppError('INVALID_TOKEN', AUTH_MESSAGES.invalidUserId);
+  if (stored.expiresAt < new Date()) throw new AppError('INVALID_TOKEN', AUTH_MESSAGES.resetExpired);
 }

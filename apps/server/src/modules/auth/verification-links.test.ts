@@ -38,7 +38,10 @@ describe('verification links', () => {
 
     const old = await verifyWith(first);
     expect(old.statusCode).toBe(400);
-    expect(old.json().message).toBe(AUTH_MESSAGES.invalidVerificationToken);
+    expect(old.json()).toMatchObject({
+      code: 'INVALID_TOKEN',
+      message: AUTH_MESSAGES.invalidVerificationToken,
+    });
     expect(await isVerified(email)).toBe(false);
     expect((await signIn(app, email)).statusCode).toBe(403);
 

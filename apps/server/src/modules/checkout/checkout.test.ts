@@ -239,6 +239,22 @@ describe('the public payment page and checkout', () => {
     expect(badEmail.json().fieldErrors.email).toBe('Please enter a valid email address');
   });
 
+  it("puts the payer's phone in E.164 when it reads as a number, else keeps it as typed (issue #15)", async () => {
+    const link = await newLink();
+    const phoneOf = async (phone: string) => {
+      const response = await checkout(link.id, { phone });
+      expect(response.statusCode).toBe(200);
+      const intent = await sandboxOf(app).retrievePaymentIntent(response.json().paymentIntentId);
+      return intent.metadata.patient_phone;
+    };
+    expect(await phoneOf(' 07700 900123 ')).toBe('+447700900123');
+    expect(await phoneOf('+1 202 555 0143')).toBe('+12025550143');
+    expect(await phoneOf('ask for reception')).toBe('ask for reception');
+    const tooLong = await checkout(link.id, { phone: '0'.repeat(31) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().fieldErrors.phone).toBe('Please enter a valid phone number');
+  });
+
   it('takes the fee percent in force when the intent is made', async () => {
     const admin = await signedInAdmin(app);
     const setFee = (platformFeePercent: number) =>

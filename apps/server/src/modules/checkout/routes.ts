@@ -9,10 +9,12 @@ import {
   checkoutResponseSchema,
   paymentReferenceResponseSchema,
   publicPaymentDataSchema,
+  toE164,
 } from '@clinicpay/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { z as zm } from 'zod/mini';
 import { limitPerKey } from '../../http/rate-limit.js';
 import { findPaymentReference } from '../payments/index.js';
 import { createCheckoutIntent, getPublicPaymentData } from './service.js';
@@ -21,6 +23,19 @@ import { createCheckoutIntent, getPublicPaymentData } from './service.js';
 // the per-page rate limit and the idempotency key from being sidestepped by changing the case.
 const pageParams = z.object({ id: z.string().max(100).toLowerCase() });
 const intentParams = z.object({ id: z.string().max(100) });
+
+/**
+ * The checkout request as the server takes it: the payer's phone, which the spec never refuses, is
+ * kept in E.164 when it reads as a number ('07700 900123' → '+447700900123'), else as typed, trimmed
+ * (issue #11, decision 0018). Only the server does this, so libphonenumber-js (about 29 kB gzipped)
+ * stays off the payment page (issue #15); the browser checks the phone's length alone, as this does.
+ */
+const checkoutBodySchema = zm.extend(checkoutRequestSchema, {
+  phone: zm.pipe(
+    checkoutRequestSchema.shape.phone,
+    zm.transform((value) => (value ? (toE164(value) ?? value) : null)),
+  ),
+});
 
 export async function checkoutRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +60,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
       schema: {
         tags: ['checkout'],
         params: pageParams,
-        body: checkoutRequestSchema,
+        body: checkoutBodySchema,
         response: { 200: checkoutResponseSchema },
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },

@@ -1,4 +1,15 @@
-/** Clinics: the profile, notification settings and the card-provider connection (spec §2 Settings). */
+/**
+ * Clinics: the profile, notification settings and the card-provider connection (spec §2 Settings).
+ * Other modules read and change clinic rows only through what is exported here.
+ */
 export { clinicAddress, clinicForNotification } from './contact-details.js';
-export { type ClinicRow, findClinic } from './queries.js';
+export { type DisconnectedBy, disconnectClinicProvider } from './provider-connection.js';
+export {
+  type ClinicRow,
+  findClinic,
+  findClinicAccountEmail,
+  insertClinic,
+  setProviderStatus,
+} from './queries.js';
 export { clinicRoutes } from './routes.js';
+export { getClinicRow } from './service.js';

@@ -6,14 +6,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CLINIC_MESSAGES, type Clinic } from '@clinicpay/shared';
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { clinics } from '../../db/schema/index.js';
+import type { Db, Tx } from '../../db/client.js';
 import type { CardGateway } from '../../gateway/gateway.js';
 import { AppError, fromGatewayError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/index.js';
-import { findClinic } from './queries.js';
-import { getClinic, toClinic } from './service.js';
+import {
+  type ClinicConnectionTarget,
+  findClinic,
+  lockClinicConnections,
+  type StoredProviderStatus,
+  setClinicConnection,
+  setProviderStatus,
+  storeAccountUnlessSet,
+} from './queries.js';
+import { getClinic, getClinicRow, toClinic } from './service.js';
 
 export interface ProviderDeps {
   db: Db;
@@ -39,8 +45,7 @@ async function viaGateway<T>(request: () => Promise<T>): Promise<T> {
 
 /** The clinic's account id, creating the connected account (status pending) on first connect. */
 async function ensureConnectedAccount(deps: ProviderDeps, clinicId: string): Promise<string> {
-  const clinic = await findClinic(deps.db, clinicId);
-  if (!clinic) throw new AppError('CLINIC_NOT_FOUND', CLINIC_MESSAGES.noClinic);
+  const clinic = await getClinicRow(deps.db, clinicId);
   if (clinic.stripeAccountId) return clinic.stripeAccountId;
 
   const account = await viaGateway(() =>
@@ -51,12 +56,8 @@ async function ensureConnectedAccount(deps: ProviderDeps, clinicId: string): Pro
     }),
   );
   // Only the first of two concurrent connects stores its account; the other uses that one.
-  const [stored] = await deps.db
-    .update(clinics)
-    .set({ stripeAccountId: account.id, stripeStatus: 'pending' })
-    .where(and(eq(clinics.id, clinicId), isNull(clinics.stripeAccountId)))
-    .returning({ accountId: clinics.stripeAccountId });
-  if (stored?.accountId) return stored.accountId;
+  const stored = await storeAccountUnlessSet(deps.db, clinicId, account.id);
+  if (stored) return stored;
   const winner = await findClinic(deps.db, clinicId);
   if (!winner?.stripeAccountId) throw new AppError('CONNECTION_CHANGED', CLINIC_MESSAGES.connectionChanged);
   return winner.stripeAccountId;
@@ -75,37 +76,71 @@ export async function startProviderConnection(
 
 /** Re-reads the account from the provider and stores its status (connected, pending or suspended). */
 export async function refreshProviderConnection(deps: ProviderDeps, clinicId: string): Promise<Clinic> {
-  const clinic = await findClinic(deps.db, clinicId);
-  if (!clinic) throw new AppError('CLINIC_NOT_FOUND', CLINIC_MESSAGES.noClinic);
+  const clinic = await getClinicRow(deps.db, clinicId);
   const accountId = clinic.stripeAccountId;
   if (!accountId) return toClinic(clinic);
   const account = await viaGateway(() => deps.gateway.retrieveConnectedAccount(accountId));
-  await deps.db
-    .update(clinics)
-    .set({ stripeStatus: account.status })
-    .where(and(eq(clinics.id, clinicId), eq(clinics.stripeAccountId, accountId)));
+  await setProviderStatus(deps.db, { accountId, clinicId }, account.status);
   return getClinic(deps.db, clinicId);
 }
 
-/** Spec §4: disconnect in the clinic settings sets the account id and the status to null. */
+/** Who disconnects a clinic from its provider account. */
+export type DisconnectedBy = 'clinic' | 'admin' | 'provider';
+
+// Spec §4: disconnect in the clinic settings sets the account id and the status to null; an admin's
+// force-disconnect (and the provider's deauthorization, treated alike) sets the status to not_connected.
+const STATUS_AFTER: Record<DisconnectedBy, StoredProviderStatus> = {
+  clinic: null,
+  admin: 'not_connected',
+  provider: 'not_connected',
+};
+
+/**
+ * The one provider disconnection (spec §4; design.md: audited). In `tx`, each target clinic (one
+ * clinic by id, or every clinic holding a provider account) is locked, loses its account id and takes
+ * the status its disconnecter leaves; each is audited in the same transaction with who did it
+ * (`actorUserId`, null for the provider), the account and the status it had, and `details`. A clinic
+ * already in that state is left as it is and not audited again. Returns the ids disconnected.
+ */
+export async function disconnectClinicProvider(
+  tx: Tx,
+  target: ClinicConnectionTarget,
+  by: { by: DisconnectedBy; actorUserId: string | null; details?: Record<string, unknown> },
+): Promise<string[]> {
+  const stripeStatus = STATUS_AFTER[by.by];
+  const disconnected: string[] = [];
+  for (const clinic of await lockClinicConnections(tx, target)) {
+    if (clinic.stripeAccountId === null && clinic.stripeStatus === stripeStatus) continue;
+    await setClinicConnection(tx, clinic.id, { stripeAccountId: null, stripeStatus });
+    await recordAudit(tx, {
+      actorUserId: by.actorUserId,
+      action: 'provider.disconnected',
+      entityType: 'clinic',
+      entityId: clinic.id,
+      details: {
+        accountId: clinic.stripeAccountId,
+        from: clinic.stripeStatus ?? 'not_connected',
+        by: by.by,
+        ...by.details,
+      },
+    });
+    disconnected.push(clinic.id);
+  }
+  return disconnected;
+}
+
+/** Spec §4: the clinic disconnects itself in its settings. Throws CLINIC_NOT_FOUND. */
 export async function disconnectProvider(
   deps: ProviderDeps,
   input: { clinicId: string; actorUserId: string },
 ): Promise<Clinic> {
-  const before = await findClinic(deps.db, input.clinicId);
-  if (!before) throw new AppError('CLINIC_NOT_FOUND', CLINIC_MESSAGES.noClinic);
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(clinics)
-      .set({ stripeAccountId: null, stripeStatus: null })
-      .where(eq(clinics.id, input.clinicId));
-    await recordAudit(tx, {
-      actorUserId: input.actorUserId,
-      action: 'provider.disconnected',
-      entityType: 'clinic',
-      entityId: input.clinicId,
-      details: { accountId: before.stripeAccountId, by: 'clinic' },
-    });
-  });
+  await getClinicRow(deps.db, input.clinicId);
+  await deps.db.transaction((tx) =>
+    disconnectClinicProvider(
+      tx,
+      { clinicId: input.clinicId },
+      { by: 'clinic', actorUserId: input.actorUserId },
+    ),
+  );
   return getClinic(deps.db, input.clinicId);
 }

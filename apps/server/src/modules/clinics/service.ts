@@ -32,8 +32,16 @@ function orNotFound(row: ClinicRow | undefined): Clinic {
   return toClinic(row);
 }
 
+/** The clinic's row. Throws CLINIC_NOT_FOUND 'No clinic associated with this user' when it is gone. */
+export async function getClinicRow(db: Db, clinicId: string): Promise<ClinicRow> {
+  const row = await findClinic(db, clinicId);
+  if (!row) throw new AppError('CLINIC_NOT_FOUND', CLINIC_MESSAGES.noClinic);
+  return row;
+}
+
+/** The signed-in clinic in the API shape. Throws CLINIC_NOT_FOUND. */
 export async function getClinic(db: Db, clinicId: string): Promise<Clinic> {
-  return orNotFound(await findClinic(db, clinicId));
+  return toClinic(await getClinicRow(db, clinicId));
 }
 
 /** Saves the profile fields, already parsed so that empty strings are null (spec §5). */

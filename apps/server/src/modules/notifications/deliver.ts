@@ -19,9 +19,9 @@ import { defineJob, type JobHandler } from '../../jobs/index.js';
 import { isPermanentMailFailure, type Mailer } from '../../mail/mailer.js';
 import { PermanentSmsFailure, type SmsSender } from '../../mail/sms.js';
 import { type WebhookSender, WebhookUrlRefused } from '../../mail/webhook-sender.js';
+import { findClinic } from '../clinics/index.js';
 import type { NotificationPayload } from './payload.js';
 import {
-  findClinicOfNotification,
   findNotification,
   findPaymentForNotice,
   markNotificationSent,
@@ -103,7 +103,7 @@ async function contentOf(
   row: NotificationRow,
   payload: NotificationPayload,
 ): Promise<NoticeContent> {
-  const clinic = await findClinicOfNotification(deps.db, row.clinicId);
+  const clinic = await findClinic(deps.db, row.clinicId);
   const payment = row.paymentId ? await findPaymentForNotice(deps.db, row.paymentId) : undefined;
   const isRequest = row.type === 'payment_request';
   return {

@@ -8,11 +8,16 @@
  */
 import type { Tx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/index.js';
-import { type ClinicRow, clinicForNotification, findClinic } from '../clinics/index.js';
+import {
+  type ClinicRow,
+  clinicForNotification,
+  findClinic,
+  findClinicAccountEmail,
+} from '../clinics/index.js';
 import { getNotificationWebhooks } from '../platform-settings/index.js';
 import { type Channel, channelsOf, type NotificationMethod } from './channels.js';
 import { deliverNotification } from './deliver.js';
-import { findClinicAccountEmail, insertNotifications, type NewNotificationRow } from './queries.js';
+import { insertNotifications, type NewNotificationRow } from './queries.js';
 
 export type NotificationType =
   | 'payment_request'

@@ -1,7 +1,7 @@
 /** Reads and writes of the notifications table (spec §3 notification_queue row). No rules here. */
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { clinics, notifications, payments, users } from '../../db/schema/index.js';
+import { clinics, notifications, payments } from '../../db/schema/index.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;
@@ -82,22 +82,6 @@ export async function selectFailedNotifications(db: Db, limit: number) {
     .where(eq(notifications.status, 'failed'))
     .orderBy(desc(notifications.createdAt))
     .limit(limit);
-}
-
-export async function findClinicOfNotification(db: Db, clinicId: string) {
-  const [clinic] = await db.select().from(clinics).where(eq(clinics.id, clinicId));
-  return clinic;
-}
-
-/** The email of a clinic's oldest user account: where clinic notices go when the profile has none. */
-export async function findClinicAccountEmail(tx: Pick<Tx, 'select'>, clinicId: string) {
-  const [user] = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.clinicId, clinicId))
-    .orderBy(asc(users.createdAt))
-    .limit(1);
-  return user?.email ?? null;
 }
 
 export async function findPaymentForNotice(db: Db, paymentId: string) {

@@ -36,7 +36,7 @@ async function payment(
     phone?: string | null;
     amount: number;
     paidAt: Date;
-    status?: 'paid' | 'refunded' | 'partially_refunded';
+    status?: 'paid' | 'refunded' | 'partially_refunded' | 'pending';
     refundAmount?: number;
     type?: 'deposit' | 'treatment' | 'consultation' | 'other';
     title?: string;
@@ -274,6 +274,42 @@ describe('GET /api/payments filters', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message });
     }
+  });
+});
+
+describe('GET /api/payments: the whole history', () => {
+  it('counts every entry it lists (recorded, pending, unpaid requests), as payments change, without paid requests', async () => {
+    const clinic = await signedInClinic(app);
+    const at = new Date('2026-10-25T00:30:00Z'); // the day the clocks go back in London
+    await payment(clinic, { name: 'Paid', amount: 1000, paidAt: at });
+    await payment(clinic, {
+      name: 'Refunded',
+      amount: 1000,
+      paidAt: at,
+      status: 'refunded',
+      refundAmount: 1000,
+    });
+    const pending = await payment(clinic, { name: 'Pending', amount: 1000, paidAt: at, status: 'pending' });
+    await request(clinic, { name: 'Unpaid' });
+    const paidRequest = await request(clinic, { name: 'Settled' });
+    await app.database.db
+      .update(paymentRequests)
+      .set({ paidAt: at, status: 'paid' })
+      .where(eq(paymentRequests.id, paidRequest.id));
+    const whole = async () => (await get(clinic, '/api/payments?pageSize=50')).json();
+
+    let body = await whole();
+    expect(names(body).sort()).toEqual(['Paid', 'Pending', 'Refunded', 'Unpaid']);
+    expect(body.total).toBe(4);
+
+    // A pending payment recorded as paid, and a payment removed, keep the count exact.
+    await app.database.db.update(payments).set({ status: 'paid' }).where(eq(payments.id, pending.id));
+    await payment(clinic, { name: 'Later', amount: 500, paidAt: new Date('2026-11-02T10:00:00Z') });
+    body = await whole();
+    expect(body.total).toBe(5);
+    expect(body.items).toHaveLength(5);
+    await app.database.db.delete(payments).where(eq(payments.id, pending.id));
+    expect((await whole()).total).toBe(4);
   });
 });
 

@@ -6,16 +6,21 @@
  * refunded in full automatically (decision 0020).
  */
 import { netAmountFor } from '@clinicpay/shared';
-import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { paymentRequests, payments } from '../../db/schema/index.js';
 import type { PaymentIntent } from '../../gateway/gateway.js';
 import type { CardGateway } from '../../gateway/index.js';
 import { DeliverAgainLater, readFromProvider } from '../../gateway/provider-reads.js';
 import { queuePaymentNotice } from '../notifications/index.js';
 import { refundSecondPaymentJob } from '../refunds/index.js';
+import { lockPaymentRequest, markRequestPaid } from '../requests/index.js';
 import type { EventDeps, EventHandler } from '../webhooks/index.js';
-import { setCardFeeIfMissing } from './queries.js';
+import {
+  insertPaymentUnlessTaken,
+  type NewPayment,
+  type PaymentRow,
+  paymentRecorded,
+  setCardFeeIfMissing,
+} from './queries.js';
 import { newPaymentReference } from './reference.js';
 
 const PAYMENT_TYPES = new Set(['deposit', 'treatment', 'consultation', 'other']);
@@ -33,16 +38,6 @@ function currentIntent(gateway: CardGateway, paymentIntentId: string): Promise<P
   return readFromProvider(() => gateway.retrievePaymentIntent(paymentIntentId), PROVIDER_NOT_ANSWERING);
 }
 
-/** The request, locked until the transaction ends, so two payments of it are recorded one after the other. */
-async function lockRequest(tx: Tx, requestId: string) {
-  const [row] = await tx
-    .select({ id: paymentRequests.id, status: paymentRequests.status })
-    .from(paymentRequests)
-    .where(eq(paymentRequests.id, requestId))
-    .for('update');
-  return row;
-}
-
 /**
  * payment_intent.succeeded: records the payment once, queues its notices and marks its request paid.
  * The first payment recorded for a request is the request's; a later one (an intent made before the
@@ -56,7 +51,8 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
   const requestId = meta.payment_request_id ?? null;
   return async (tx) => {
     if (!clinicId || intent.status !== 'succeeded') return;
-    const request = requestId ? await lockRequest(tx, requestId) : undefined;
+    // Locked until the transaction ends, so two payments of one request are recorded one after the other.
+    const request = requestId ? await lockPaymentRequest(tx, requestId) : undefined;
     const second = request?.status === 'paid';
     const type = PAYMENT_TYPES.has(meta.payment_type ?? '') ? (meta.payment_type as 'deposit') : 'other';
     const paidAt = new Date();
@@ -85,17 +81,9 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
       return;
     }
     await queuePaymentNotices(tx, jobs, payment);
-    if (request) {
-      await tx
-        .update(paymentRequests)
-        .set({ status: 'paid', paidAt })
-        .where(and(eq(paymentRequests.id, request.id), eq(paymentRequests.status, 'sent')));
-    }
+    if (request) await markRequestPaid(tx, request.id, paidAt);
   };
 };
-
-type PaymentRow = typeof payments.$inferSelect;
-type NewPayment = Omit<typeof payments.$inferInsert, 'paymentRef'>;
 
 const REFERENCE_ATTEMPTS = 5;
 
@@ -105,17 +93,9 @@ const REFERENCE_ATTEMPTS = 5;
  */
 async function insertWithFreshReference(tx: Tx, values: NewPayment): Promise<PaymentRow | undefined> {
   for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt++) {
-    const [payment] = await tx
-      .insert(payments)
-      .values({ ...values, paymentRef: newPaymentReference() })
-      .onConflictDoNothing()
-      .returning();
+    const payment = await insertPaymentUnlessTaken(tx, values, newPaymentReference());
     if (payment) return payment;
-    const [recorded] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(eq(payments.stripePaymentId, values.stripePaymentId));
-    if (recorded) return undefined;
+    if (await paymentRecorded(tx, values.stripePaymentId)) return undefined;
   }
   throw new Error(`No free payment reference after ${REFERENCE_ATTEMPTS} attempts`);
 }
@@ -150,13 +130,9 @@ export const onChargeUpdated: EventHandler = async ({ gateway }, event) => {
   if (!intent) return async () => {};
   return async (tx) => {
     if (intent.cardFee === null) return;
-    const updated = await setCardFeeIfMissing(tx, intent.id, intent.cardFee).returning({ id: payments.id });
-    if (updated.length || intent.status !== 'succeeded' || !intent.metadata.clinic_id) return;
-    const [recorded] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(eq(payments.stripePaymentId, intent.id));
-    if (!recorded) throw new DeliverAgainLater(PAYMENT_NOT_RECORDED_YET);
+    const updated = await setCardFeeIfMissing(tx, intent.id, intent.cardFee);
+    if (updated || intent.status !== 'succeeded' || !intent.metadata.clinic_id) return;
+    if (!(await paymentRecorded(tx, intent.id))) throw new DeliverAgainLater(PAYMENT_NOT_RECORDED_YET);
   };
 };
 

@@ -11,7 +11,7 @@ import {
 } from '../../../test/accounts.js';
 import { createTestApp, PRODUCTION_ENV } from '../../../test/test-app.js';
 import { auditLog, platformSettings, systemSettings } from '../../db/schema/index.js';
-import { createAdmin } from '../auth/service.js';
+import { createAdmin } from '../auth/index.js';
 
 describe('GET /api/platform-settings/fee', () => {
   let app: FastifyInstance;

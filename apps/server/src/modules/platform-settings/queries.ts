@@ -12,6 +12,17 @@ export async function findPlatformSetting(db: Db, key: string): Promise<string |
   return row?.value;
 }
 
+/** Inserts or replaces a platform_settings row (its description is written only on insert). */
+export async function upsertPlatformSetting(
+  db: Pick<Db, 'insert'>,
+  row: { key: string; value: string; description: string },
+): Promise<void> {
+  await db
+    .insert(platformSettings)
+    .values(row)
+    .onConflictDoUpdate({ target: platformSettings.key, set: { value: row.value, updatedAt: new Date() } });
+}
+
 /** The system_settings rows with these keys. */
 export function selectSystemSettings(db: Db, keys: string[]) {
   return db

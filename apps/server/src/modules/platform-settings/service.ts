@@ -10,9 +10,8 @@ import {
   percentTextToBasisPoints,
 } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
-import { platformSettings } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/index.js';
-import { findPlatformSetting } from './queries.js';
+import { findPlatformSetting, upsertPlatformSetting } from './queries.js';
 
 /** The current platform fee in basis points (3.0% → 300). */
 export async function getPlatformFeeBasisPoints(db: Db): Promise<number> {
@@ -29,10 +28,11 @@ export async function setPlatformFee(db: Db, basisPoints: number, actorUserId: s
   const previous = await getPlatformFeeBasisPoints(db);
   const value = basisPointsToPercentText(basisPoints);
   await db.transaction(async (tx) => {
-    await tx
-      .insert(platformSettings)
-      .values({ key: PLATFORM_FEE_SETTING_KEY, value, description: PLATFORM_FEE_SETTING_DESCRIPTION })
-      .onConflictDoUpdate({ target: platformSettings.key, set: { value, updatedAt: new Date() } });
+    await upsertPlatformSetting(tx, {
+      key: PLATFORM_FEE_SETTING_KEY,
+      value,
+      description: PLATFORM_FEE_SETTING_DESCRIPTION,
+    });
     await recordAudit(tx, {
       actorUserId,
       action: 'platform_fee.updated',

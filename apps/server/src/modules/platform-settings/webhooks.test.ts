@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PASSWORD, SESSION_COOKIE, signedInAdmin, signIn, uniqueEmail } from '../../../test/accounts.js';
 import { createTestApp, PRODUCTION_ENV } from '../../../test/test-app.js';
 import { systemSettings } from '../../db/schema/index.js';
-import { createAdmin } from '../auth/service.js';
+import { createAdmin } from '../auth/index.js';
 import { getWebhookSigningSecret } from './index.js';
 
 const url = '/api/admin/system-settings/webhooks';

@@ -1,5 +1,5 @@
 /** Reads and writes of refunds and the refunded totals on payments. No rules here (see service.ts). */
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { payments, refunds } from '../../db/schema/index.js';
 
@@ -20,6 +20,26 @@ export async function lockPayment(
         : eq(payments.id, by.paymentId);
   const [row] = await tx.select().from(payments).where(where).for('update');
   return row;
+}
+
+/** True when the request has a payment other than `paymentId` in one of `statuses`. */
+export async function requestHasOtherPayment(
+  tx: Tx,
+  requestId: string,
+  paymentId: string,
+  statuses: PaymentRow['status'][],
+): Promise<boolean> {
+  const [other] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.paymentRequestId, requestId),
+        ne(payments.id, paymentId),
+        inArray(payments.status, statuses),
+      ),
+    );
+  return other !== undefined;
 }
 
 /** Sum in pence of the payment's refunds in the given statuses. */

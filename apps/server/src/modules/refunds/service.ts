@@ -15,9 +15,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { PAYMENT_MESSAGES, REFUND_MESSAGES, type RefundResult, statusAfterRefunds } from '@clinicpay/shared';
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { payments } from '../../db/schema/index.js';
 import {
   type CardGateway,
   GatewayError,
@@ -40,6 +38,7 @@ import {
   type RefundRow,
   type RefundStatus,
   refundTotal,
+  requestHasOtherPayment,
   updatePaymentRefunds,
   updateRefund,
 } from './queries.js';
@@ -271,16 +270,9 @@ async function paymentStatusAfter(
   if (payment.status === 'pending') return after === 'refunded' ? 'refunded' : 'pending';
   if (!REFUNDABLE_STATUSES.has(payment.status) && payment.status !== 'refunded') return payment.status;
   if (after === 'refunded' || payment.status !== 'refunded' || !payment.paymentRequestId) return after;
-  const [other] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.paymentRequestId, payment.paymentRequestId),
-        ne(payments.id, payment.id),
-        inArray(payments.status, [...REFUNDABLE_STATUSES]),
-      ),
-    );
+  const other = await requestHasOtherPayment(tx, payment.paymentRequestId, payment.id, [
+    ...REFUNDABLE_STATUSES,
+  ]);
   return other ? 'pending' : after;
 }
 

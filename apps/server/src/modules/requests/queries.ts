@@ -1,4 +1,5 @@
 /** Reads and writes of the payment_requests table; no rules. */
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { paymentRequests } from '../../db/schema/index.js';
 
@@ -10,4 +11,22 @@ export async function insertPaymentRequest(tx: Tx, values: NewPaymentRequestRow)
   const [row] = await tx.insert(paymentRequests).values(values).returning();
   if (!row) throw new Error('payment request was not stored');
   return row;
+}
+
+/** The payment request, locked until the transaction ends; undefined when there is none. */
+export async function lockPaymentRequest(tx: Tx, requestId: string) {
+  const [row] = await tx
+    .select({ id: paymentRequests.id, status: paymentRequests.status })
+    .from(paymentRequests)
+    .where(eq(paymentRequests.id, requestId))
+    .for('update');
+  return row;
+}
+
+/** Marks a sent request paid at `paidAt` (a request no longer 'sent' is left as it is). */
+export async function markRequestPaid(tx: Tx, requestId: string, paidAt: Date): Promise<void> {
+  await tx
+    .update(paymentRequests)
+    .set({ status: 'paid', paidAt })
+    .where(and(eq(paymentRequests.id, requestId), eq(paymentRequests.status, 'sent')));
 }

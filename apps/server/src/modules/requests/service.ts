@@ -4,18 +4,12 @@
  * the amount is then the link's. The request and its notice (a row and a delivery job per channel)
  * are stored in one transaction; the email and text go out from the job queue after the answer.
  */
-import {
-  CLINIC_MESSAGES,
-  LINK_MESSAGES,
-  type NewPaymentRequest,
-  REQUEST_MESSAGES,
-  requestTerms,
-} from '@clinicpay/shared';
+import { LINK_MESSAGES, type NewPaymentRequest, REQUEST_MESSAGES, requestTerms } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import type { JobQueue } from '../../jobs/index.js';
-import { findClinic } from '../clinics/index.js';
+import { getClinicRow } from '../clinics/index.js';
 import { findClinicLink } from '../links/index.js';
 import { queueNotice } from '../notifications/index.js';
 import { insertPaymentRequest } from './queries.js';
@@ -42,8 +36,7 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
     : null;
   if (link === undefined || (link && !link.isActive))
     throw new AppError('LINK_NOT_FOUND', LINK_MESSAGES.notFound);
-  const clinic = await findClinic(deps.db, clinicId);
-  if (!clinic) throw new AppError('CLINIC_NOT_FOUND', CLINIC_MESSAGES.noClinic);
+  const clinic = await getClinicRow(deps.db, clinicId);
 
   return deps.db.transaction(async (tx) => {
     const request = await insertPaymentRequest(tx, {

@@ -4,10 +4,8 @@
  * events arriving late or out of order still leave the status the provider has now, and a
  * deauthorization disconnects a clinic only once the provider confirms the platform lost the account.
  */
-import { eq } from 'drizzle-orm';
-import { clinics } from '../../db/schema/index.js';
 import { DeliverAgainLater, readFromProvider } from '../../gateway/provider-reads.js';
-import { recordAudit } from '../audit/index.js';
+import { disconnectClinicProvider, setProviderStatus } from '../clinics/index.js';
 import type { EventHandler } from './handler.js';
 
 const UNREACHABLE = 'The card provider could not be reached; deliver this event again later';
@@ -20,10 +18,7 @@ export const onAccountUpdated: EventHandler = async ({ gateway }, event) => {
   const account = await readFromProvider(() => gateway.retrieveConnectedAccount(accountId), UNREACHABLE);
   if (!account) return async () => {};
   return async (tx) => {
-    await tx
-      .update(clinics)
-      .set({ stripeStatus: account.status })
-      .where(eq(clinics.stripeAccountId, accountId));
+    await setProviderStatus(tx, { accountId }, account.status);
   };
 };
 
@@ -48,19 +43,10 @@ export const onAccountDeauthorized: EventHandler = async ({ gateway }, event) =>
   }
   if (reachable) return async () => {};
   return async (tx) => {
-    const disconnected = await tx
-      .update(clinics)
-      .set({ stripeAccountId: null, stripeStatus: 'not_connected' })
-      .where(eq(clinics.stripeAccountId, accountId))
-      .returning({ id: clinics.id });
-    for (const clinic of disconnected) {
-      await recordAudit(tx, {
-        actorUserId: null,
-        action: 'provider.disconnected',
-        entityType: 'clinic',
-        entityId: clinic.id,
-        details: { accountId, by: 'provider', eventId: event.id },
-      });
-    }
+    await disconnectClinicProvider(
+      tx,
+      { accountId },
+      { by: 'provider', actorUserId: null, details: { eventId: event.id } },
+    );
   };
 };

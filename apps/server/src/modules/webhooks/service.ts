@@ -3,14 +3,13 @@
  * event id is the primary key of webhook_events, and the event's effect commits in the same
  * transaction as that row. Unknown types are acknowledged and logged (style.md §6, after Rallly).
  */
-import { eq } from 'drizzle-orm';
-import { webhookEvents } from '../../db/schema/index.js';
 import type { ProviderEvent, WebhookEndpoint } from '../../gateway/gateway.js';
 import { DeliverAgainLater } from '../../gateway/provider-reads.js';
 import { onChargeUpdated, onPaymentIntentSucceeded } from '../payments/index.js';
 import { onRefundEvent } from '../refunds/index.js';
 import { onAccountDeauthorized, onAccountUpdated } from './account-events.js';
 import type { EventDeps, EventHandler } from './handler.js';
+import { eventRecorded, insertEventUnlessRecorded } from './queries.js';
 
 // Each endpoint handles its own events: payment events about a connected account's own charges
 // reaching the Connect endpoint are not ClinicPay's payments.
@@ -58,28 +57,13 @@ async function applyOnce(
   endpoint: WebhookEndpoint,
   event: ProviderEvent,
 ): Promise<'processed' | 'duplicate' | 'unhandled'> {
-  const [seen] = await deps.db
-    .select({ id: webhookEvents.id })
-    .from(webhookEvents)
-    .where(eq(webhookEvents.id, event.id));
-  if (seen) return 'duplicate';
+  if (await eventRecorded(deps.db, event.id)) return 'duplicate';
 
   const handler = Object.hasOwn(HANDLERS[endpoint], event.type) ? HANDLERS[endpoint][event.type] : undefined;
   const apply = handler ? await handler(deps, event) : undefined;
   let recorded = false;
   await deps.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(webhookEvents)
-      .values({
-        id: event.id,
-        endpoint,
-        type: event.type,
-        createdAt: new Date(event.created * 1000),
-        payload: event,
-      })
-      .onConflictDoNothing()
-      .returning({ id: webhookEvents.id });
-    if (!inserted.length) return;
+    if (!(await insertEventUnlessRecorded(tx, endpoint, event))) return;
     recorded = true;
     await apply?.(tx);
   });

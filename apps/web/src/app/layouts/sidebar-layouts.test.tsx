@@ -1,10 +1,22 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminLayout } from './admin-layout';
 import { ClinicLayout } from './clinic-layout';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The window is as wide as a desktop (768 px and more) or a phone's. */
+function screenIs(width: 'wide' | 'narrow') {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: width === 'wide' && query === '(min-width: 768px)',
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
 
 function renderAt(path: string, layout: React.ReactElement) {
   const router = createMemoryRouter([{ element: layout, children: [{ path: '*', element: <p>page</p> }] }], {
@@ -20,6 +32,8 @@ const linksOf = (name: string) =>
     .map((link) => [link.textContent, link.getAttribute('href')]);
 
 describe('the clinic sidebar', () => {
+  beforeEach(() => screenIs('wide'));
+
   it('has the entries of spec §2 and a Sign Out button', () => {
     const onSignOut = vi.fn();
     renderAt('/dashboard', <ClinicLayout onSignOut={onSignOut} />);
@@ -41,24 +55,37 @@ describe('the clinic sidebar', () => {
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
   });
 
-  it('opens as a toggle menu and closes when the page changes', async () => {
+  it('is always shown on a wide screen', () => {
+    renderAt('/dashboard', <ClinicLayout onSignOut={() => {}} />);
+    expect(screen.getByRole('navigation', { name: 'Clinic' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+  });
+});
+
+describe('the clinic sidebar on a phone', () => {
+  beforeEach(() => screenIs('narrow'));
+
+  it('is a toggle menu, closed until opened, that closes when the page changes', async () => {
     const router = renderAt('/dashboard', <ClinicLayout onSignOut={() => {}} />);
     const toggle = screen.getByRole('button', { name: 'Open menu' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(document.getElementById('sidebar')?.className).toContain('hidden');
+    expect(screen.queryByRole('navigation', { name: 'Clinic' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign Out' })).toBeNull();
 
     fireEvent.click(toggle);
-    expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(toggle.getAttribute('aria-label')).toBe('Close menu');
-    expect(document.getElementById('sidebar')?.className).not.toMatch(/(^| )hidden( |$)/);
+    expect(screen.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    const nav = screen.getByRole('navigation', { name: 'Clinic' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
 
     await router.navigate('/dashboard/send-link');
-    expect(await screen.findByRole('button', { name: 'Open menu' })).toBeDefined();
-    expect(document.getElementById('sidebar')?.className).toContain('hidden');
+    expect(await screen.findByRole('button', { name: 'Open menu' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Clinic' })).toBeNull();
   });
 });
 
 describe('the admin sidebar', () => {
+  beforeEach(() => screenIs('wide'));
+
   it('has Dashboard, Clinics and Settings', () => {
     renderAt('/admin', <AdminLayout onSignOut={() => {}} />);
     expect(linksOf('Admin')).toEqual([

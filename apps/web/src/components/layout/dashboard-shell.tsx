@@ -3,6 +3,7 @@ import { Menu, X } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { Brand } from './brand';
 import { MAIN_ID } from './skip-link';
 
@@ -23,11 +24,13 @@ interface DashboardShellProps {
 
 /**
  * The signed-in layout: a sidebar beside the page, a toggle menu below 768 px (spec §2 "Sidebars").
- * The mobile menu closes whenever the route changes.
+ * The mobile menu closes whenever the route changes; while it is closed the sidebar is hidden (the
+ * `hidden` attribute, so it is gone for assistive technology too, not only from sight).
  */
 export function DashboardShell({ title, navItems, footer }: DashboardShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const wide = useMediaQuery('(min-width: 768px)');
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new path
   useEffect(() => {
     setMenuOpen(false);
@@ -51,10 +54,8 @@ export function DashboardShell({ title, navItems, footer }: DashboardShellProps)
       <aside
         id="sidebar"
         aria-label={title}
-        className={cn(
-          'w-full border-r border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:w-64 md:flex-col',
-          menuOpen ? 'flex flex-col' : 'hidden',
-        )}
+        hidden={!wide && !menuOpen}
+        className="flex w-full flex-col border-r border-slate-200 bg-white md:sticky md:top-0 md:h-screen md:w-64"
       >
         <div className="hidden h-16 items-center px-6 md:flex">
           <Brand />

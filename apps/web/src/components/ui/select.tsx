@@ -2,6 +2,21 @@ import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { fieldClass } from './input';
+
+/**
+ * The app's selects, one module for all:
+ * - NativeSelect: a form field's select (the link type, the link a request is for), styled as the
+ *   other fields; inside FormField it takes the label, hint and error wiring like an input, and
+ *   react-hook-form registers it directly.
+ * - Select and its parts (Radix): a select whose options need more than text, or that is not in a
+ *   form (the history filters).
+ */
+
+/** A native select, styled as the other fields. */
+export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
+  return <select className={cn('h-10 py-0', fieldClass, className)} {...props} />;
+}
 
 export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;

@@ -1,4 +1,9 @@
-import { AUTH_MESSAGES, type ResetPasswordRequest, resetPasswordRequestSchema } from '@clinicpay/shared';
+import {
+  AUTH_MESSAGES,
+  type ErrorCode,
+  type ResetPasswordRequest,
+  resetPasswordRequestSchema,
+} from '@clinicpay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -16,7 +21,10 @@ import { useResetPassword, useResetTokenCheck } from './api/reset-password';
 import { AuthCard } from './components/auth-card';
 
 const REDIRECT_AFTER_RESET_MS = 2000;
-const REQUEST_NEW_LINK = 'Please request a new password reset link.';
+const REQUEST_NEW_LINK = AUTH_MESSAGES.requestNewLink;
+const UNABLE_TO_VERIFY = `Unable to verify your reset token. ${REQUEST_NEW_LINK}`;
+/** The server refused the link itself: a token it does not know or accept, or one not even well formed. */
+const LINK_REFUSED = new Set<ErrorCode>(['INVALID_TOKEN', 'VALIDATION_FAILED', 'BAD_REQUEST']);
 
 /**
  * Spec §8 "Verification and reset": a refused link reads 'Invalid reset token. Please request a new
@@ -24,9 +32,10 @@ const REQUEST_NEW_LINK = 'Please request a new password reset link.';
  * be made reads 'Unable to verify your reset token. ...'.
  */
 export function resetCheckMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 400) return `${error.message}. ${REQUEST_NEW_LINK}`;
-  if (error instanceof ApiError && error.status === 429) return error.message;
-  return `Unable to verify your reset token. ${REQUEST_NEW_LINK}`;
+  if (!(error instanceof ApiError)) return UNABLE_TO_VERIFY;
+  if (LINK_REFUSED.has(error.code)) return `${error.message}. ${REQUEST_NEW_LINK}`;
+  if (error.code === 'RATE_LIMITED') return error.message;
+  return UNABLE_TO_VERIFY;
 }
 
 /** Spec §2 "Reset password": missing, checking, invalid or expired, and valid ('Set new password'). */

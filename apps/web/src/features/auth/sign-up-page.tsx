@@ -1,4 +1,4 @@
-import { type SignUpRequest, signUpRequestSchema } from '@clinicpay/shared';
+import { AUTH_MESSAGES, type SignUpRequest, signUpRequestSchema } from '@clinicpay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -15,8 +15,7 @@ import { AuthCard } from './components/auth-card';
 import { GuestOnly } from './components/guest-only';
 
 /** Spec §8: what the sign-up form says when the account details are refused. */
-const ACCOUNT_DETAILS_PROBLEM =
-  'There was a problem with your account details. Please try a different email or clinic name.';
+const ACCOUNT_DETAILS_PROBLEM = AUTH_MESSAGES.accountDetailsProblem;
 
 const FIELDS = ['clinicName', 'email', 'password', 'confirmPassword', 'agreeTerms'] as const;
 const LABELS = {
@@ -63,7 +62,7 @@ function SignUpForm() {
       },
       onError: (error) => {
         showServerFieldErrors(form, error, errors);
-        if (error instanceof ApiError && error.status === 409) {
+        if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') {
           form.setError('root', { message: ACCOUNT_DETAILS_PROBLEM });
         }
         toast.error(error.message);

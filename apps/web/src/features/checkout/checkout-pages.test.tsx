@@ -6,7 +6,8 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster, toast } from 'sonner';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REFERENCE_POLL_MS, REFERENCE_RETRIES } from './api/get-payment-reference';
 import { FailedPage } from './failed-page';
 import { PaymentPage } from './payment-page';
 import { SuccessPage } from './success-page';
@@ -194,6 +195,56 @@ describe('the payment form refuses a bad card before any request (issue #14)', (
   });
 });
 
+describe("the payer's phone is the server's to normalise (issue #15)", () => {
+  const payWithGoodCard = async (user: ReturnType<typeof userEvent.setup>) => {
+    await fillPayer(user);
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1234');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay £45.00' }));
+  };
+
+  it(
+    'sends the phone as typed, trimmed; the server puts it in E.164',
+    async () => {
+      const { user } = renderAt(`/payment/${LINK_ID}`);
+      await payWithGoodCard(user);
+      await waitFor(() => expect(intentsCreated).toHaveLength(1));
+      expect(intentsCreated[0]).toMatchObject({ name: 'Ada Patient', phone: '07700 900123' });
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    "shows the server's refusal of a detail at its field, with focus there, and stays on the form",
+    async () => {
+      server.use(
+        http.post('/api/public/payments/:id/payment-intents', () =>
+          HttpResponse.json(
+            {
+              code: 'VALIDATION_FAILED',
+              message: 'Please enter a valid phone number',
+              fieldErrors: { phone: 'Please enter a valid phone number' },
+            },
+            { status: 400 },
+          ),
+        ),
+      );
+      const { user, router } = renderAt(`/payment/${LINK_ID}`);
+      await payWithGoodCard(user);
+      const phone = screen.getByLabelText('Phone Number (optional)');
+      await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+      expect(screen.getByText('Please enter a valid phone number').id).toBe(
+        phone.getAttribute('aria-describedby'),
+      );
+      await waitFor(() => expect(document.activeElement).toBe(phone));
+      expect(router.state.location.pathname).toBe(`/payment/${LINK_ID}`);
+      expect(confirmedCards).toEqual([]);
+    },
+    JOURNEY_MS,
+  );
+});
+
 describe('the payment page (issue #14)', () => {
   it('shows a skeleton with the loading text, then the amount on the pay button', async () => {
     renderAt(`/payment/${LINK_ID}`);
@@ -261,5 +312,38 @@ describe('the success page (issue #14)', () => {
     screen.getByRole('button', { name: 'Print receipt' }).focus();
     await user.keyboard('{Enter}');
     expect(printed).toBe(1);
+  });
+  it('asks for the reference 1 + 5 times, 2 s apart (spec §4), then gives up and says so', async () => {
+    let asked = 0;
+    server.use(
+      http.get('/api/public/payment-intents/:id/reference', () => {
+        asked += 1;
+        return HttpResponse.json({ reference: null });
+      }),
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderAt(`/payment/success?link_id=${LINK_ID}&payment_id=pi_sbx_1`);
+      expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeTruthy();
+      expect(screen.getByText('Generating payment reference...')).toBeTruthy();
+      for (let attempt = 1; attempt <= REFERENCE_RETRIES; attempt += 1) {
+        await waitFor(() => expect(asked).toBe(attempt));
+        await vi.advanceTimersByTimeAsync(REFERENCE_POLL_MS);
+      }
+      expect(
+        await screen.findByText(
+          'Could not retrieve payment reference. Please contact the clinic for assistance.',
+        ),
+      ).toBeTruthy();
+      expect(
+        screen.getByText(
+          'Your payment succeeded, but we could not retrieve its reference. Please contact the clinic.',
+        ),
+      ).toBeTruthy();
+      expect(asked).toBe(REFERENCE_RETRIES + 1);
+      expect(screen.queryByText('Generating payment reference...')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';
+import { useProviderConfig } from '@/lib/provider-config';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePaymentPage } from './api/get-payment-page';
 import { ClinicInformationCard } from './components/clinic-summary';
@@ -10,7 +11,7 @@ import { OrderSummary, ReassurancePanel } from './components/order-summary';
 import { PaymentSystem } from './components/payment-system';
 import { PaymentPageSkeleton } from './components/skeletons';
 
-const LOADING = 'Loading payment information...';
+const LOADING = CHECKOUT_MESSAGES.loading;
 
 /**
  * Why a page cannot be paid, as its heading and message. 'Payment Unavailable' is the spec's (§2); the
@@ -34,6 +35,8 @@ export function PaymentPage() {
   useDocumentTitle('Payment');
   const { id } = useParams();
   const page = usePaymentPage(id);
+  // Asked for with the page's data, not once it has come: the form's provider chunk waits on it.
+  useProviderConfig();
 
   if (!id) return <Alert tone="error">No payment link ID provided</Alert>;
   if (page.isPending) return <PaymentPageSkeleton label={LOADING} />;

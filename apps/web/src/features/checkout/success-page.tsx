@@ -1,3 +1,4 @@
+import { CHECKOUT_MESSAGES } from '@clinicpay/shared';
 import { CheckCircle2, Printer } from 'lucide-react';
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
@@ -11,10 +12,9 @@ import { ClinicInformationCard } from './components/clinic-summary';
 import { Receipt } from './components/receipt';
 import { forgetPayer } from './lib/remembered-payer';
 
-const NO_REFERENCE = 'Could not retrieve payment reference. Please contact the clinic for assistance.';
-const INFO_UNAVAILABLE = 'Payment Information Unavailable';
-const INFO_UNAVAILABLE_TEXT =
-  "We couldn't retrieve your payment information. Please contact the clinic for assistance.";
+const NO_REFERENCE = CHECKOUT_MESSAGES.noReference;
+const INFO_UNAVAILABLE = CHECKOUT_MESSAGES.infoUnavailableTitle;
+const INFO_UNAVAILABLE_TEXT = CHECKOUT_MESSAGES.infoUnavailable;
 
 /** Prints the page; the print styles leave only the receipt (issue #14). */
 function printReceipt() {
@@ -48,7 +48,7 @@ export function SuccessPage() {
   // Back from 3-D Secure: the form's own success toast did not get to show.
   const backFromChallenge = params.get('redirect_status') === 'succeeded';
   useEffect(() => {
-    if (backFromChallenge) toast.success('Payment successful!', { id: 'payment-successful' });
+    if (backFromChallenge) toast.success(CHECKOUT_MESSAGES.paymentSuccessful, { id: 'payment-successful' });
   }, [backFromChallenge]);
 
   if (params.get('redirect_status') === 'failed') {

@@ -28,7 +28,7 @@ export function ProviderCallback() {
         navigate(PAYMENTS_TAB, { replace: true });
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 401) {
+        if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') {
           toast.error(PROVIDER_MESSAGES.callbackSignedOut);
           navigate(`/sign-in?redirectTo=${encodeURIComponent(PAYMENTS_TAB)}`, { replace: true });
           return;

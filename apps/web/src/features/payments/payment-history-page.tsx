@@ -1,21 +1,19 @@
-import { HISTORY_MESSAGES, PAYMENT_MESSAGES } from '@clinicpay/shared';
+import { HISTORY_MESSAGES } from '@clinicpay/shared';
 import { Download } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageFrame } from '@/components/layout/page-frame';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Pager } from '@/components/ui/pager';
-import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDownloadPaymentReport } from './api/download-payment-report';
 import { type PaymentListFilters, usePayments } from './api/list-payments';
 import { HistoryFilters } from './components/history-filters';
 import { PaymentDetailsDialog } from './components/payment-details-dialog';
-import { PaymentsTable } from './components/payments-table';
+import { PaymentsList } from './components/payments-list';
 import { historySearchParams, historyViewFrom } from './lib/history-search-params';
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -29,7 +27,6 @@ export function PaymentHistoryPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const payments = usePayments({ ...filters, page, cursor, pageSize: HISTORY_PAGE_SIZE });
   const report = useDownloadPaymentReport();
-  const items = payments.data?.items ?? [];
   const pageCount = Math.max(1, Math.ceil((payments.data?.total ?? 0) / HISTORY_PAGE_SIZE));
 
   // Any change of filter starts again at page 1; the address is replaced, not pushed, while typing.
@@ -73,14 +70,7 @@ export function PaymentHistoryPage() {
               </Button>
             }
           />
-          {payments.isPending ? <Spinner label="Loading payments..." /> : null}
-          {payments.isError ? <Alert tone="error">{payments.error.message}</Alert> : null}
-          {payments.data && items.length === 0 ? (
-            <p className="py-6 text-center text-slate-600">{PAYMENT_MESSAGES.noPayments}</p>
-          ) : null}
-          {items.length ? (
-            <PaymentsTable label="Payments" payments={items} onOpen={(payment) => setOpenId(payment.id)} />
-          ) : null}
+          <PaymentsList payments={payments} label="Payments" onOpen={setOpenId} />
           <p className="sr-only" role="status">
             {payments.data ? `${payments.data.total} payments found` : ''}
           </p>

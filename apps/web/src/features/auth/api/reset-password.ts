@@ -15,6 +15,11 @@ export function useRequestPasswordReset() {
   return useMutation({ mutationFn: requestPasswordReset });
 }
 
+/** The query keys of this file. */
+export const resetTokenKeys = {
+  check: (query: ResetTokenQuery | null) => ['reset-token', query] as const,
+};
+
 export function checkResetToken(query: ResetTokenQuery) {
   return apiRequest(`/auth/reset-password?${new URLSearchParams(query)}`, { schema: messageResponseSchema });
 }
@@ -22,7 +27,7 @@ export function checkResetToken(query: ResetTokenQuery) {
 /** Checks the link's token once; disabled when the link lacks token or userId. */
 export function useResetTokenCheck(query: ResetTokenQuery | null) {
   return useQuery({
-    queryKey: ['reset-token', query],
+    queryKey: resetTokenKeys.check(query),
     queryFn: () => checkResetToken(query as ResetTokenQuery),
     enabled: query !== null,
     retry: false,

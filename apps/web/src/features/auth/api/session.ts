@@ -2,7 +2,10 @@ import { type SessionUser, sessionResponseSchema } from '@clinicpay/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export const SESSION_QUERY_KEY = ['session'] as const;
+/** The query keys of this file; only this feature writes them. */
+export const sessionKeys = { current: ['session'] as const };
+/** The signed-in user's query key, which the app clears when the server says the session ended. */
+export const SESSION_QUERY_KEY = sessionKeys.current;
 
 export function getSession() {
   return apiRequest('/auth/session', { schema: sessionResponseSchema });
@@ -10,7 +13,7 @@ export function getSession() {
 
 /** The signed-in user (null when signed out); undefined while loading. */
 export function useSession(): { user: SessionUser | null | undefined; isLoading: boolean } {
-  const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: getSession, staleTime: 60_000 });
+  const query = useQuery({ queryKey: sessionKeys.current, queryFn: getSession, staleTime: 60_000 });
   return { user: query.isError ? null : query.data?.user, isLoading: query.isPending };
 }
 

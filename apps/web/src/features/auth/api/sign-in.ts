@@ -1,7 +1,7 @@
 import { type SignInRequest, signInResponseSchema, unverifiedErrorSchema } from '@clinicpay/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { SESSION_QUERY_KEY } from './session';
+import { sessionKeys } from './session';
 
 /** Thrown when the credentials are right but the email is not verified yet (spec §4 "Account"). */
 export class UnverifiedAccountError extends Error {
@@ -18,7 +18,7 @@ export async function signIn(input: SignInRequest) {
   try {
     return await apiRequest('/auth/sign-in', { method: 'POST', body: input, schema: signInResponseSchema });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403) {
+    if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
       const unverified = unverifiedErrorSchema.safeParse(error.body);
       if (unverified.success) {
         throw new UnverifiedAccountError(
@@ -36,6 +36,6 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,
-    onSuccess: (result) => queryClient.setQueryData(SESSION_QUERY_KEY, { user: result.user }),
+    onSuccess: (result) => queryClient.setQueryData(sessionKeys.current, { user: result.user }),
   });
 }

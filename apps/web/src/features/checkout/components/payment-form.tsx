@@ -1,4 +1,5 @@
 import {
+  CHECKOUT_MESSAGES,
   formatPence,
   type PayerDetails,
   type PayerDetailsForm,
@@ -17,7 +18,7 @@ import { rememberedPayer, rememberPayer } from '../lib/remembered-payer';
 import type { Billing, Confirm, useCheckout } from '../lib/use-checkout';
 
 /** Spec §8; shown when Pay is pressed with an incomplete card (an incomplete card counts as empty). */
-export const CARD_INCOMPLETE = 'Card information is not complete';
+export const CARD_INCOMPLETE = CHECKOUT_MESSAGES.cardIncomplete;
 
 const PAYER_FIELDS = ['name', 'email', 'phone'] as const;
 
@@ -72,7 +73,7 @@ export function PaymentForm({
   const { errors } = form.formState;
   // The app's one form pattern (lib/form-errors.ts): focus moves to the first wrong detail once its
   // message is drawn. Three fields: no error summary. FormField ties each message to its field.
-  useFormErrors(form, PAYER_FIELDS, { formId: 'payment' });
+  const formErrors = useFormErrors(form, PAYER_FIELDS, { formId: 'payment' });
   const typedBilling = (): Billing => {
     const typed = form.getValues();
     return { name: typed.name.trim(), email: typed.email.trim(), phone: typed.phone?.trim() || null };
@@ -89,7 +90,15 @@ export function PaymentForm({
       // What was typed, for Try Again should this attempt fail (issue #14); never the card.
       const typed = form.getValues();
       rememberPayer(page.id, { name: typed.name, email: typed.email, phone: typed.phone ?? null });
-      await checkout.pay(patient, confirmCard);
+      // The server may still refuse a detail (it alone normalises the phone): its message goes on the
+      // field, and focus to the first such field.
+      await checkout.pay(patient, confirmCard, undefined, (refused) => {
+        for (const field of PAYER_FIELDS) {
+          const message = refused[field];
+          if (message) form.setError(field, { type: 'server', message });
+        }
+        formErrors.focusFirstInvalid();
+      });
     },
     () => {
       // Focus goes to the first wrong detail (useFormErrors); the card shows its messages too.

@@ -1,4 +1,4 @@
-import { formatPence, type PublicPaymentData, paymentTypeLabel } from '@clinicpay/shared';
+import { CHECKOUT_MESSAGES, formatPence, type PublicPaymentData, paymentTypeLabel } from '@clinicpay/shared';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/dates';
@@ -44,11 +44,9 @@ export function Receipt({
               {reference}
             </p>
           ) : gaveUp ? (
-            <p className="text-sm text-red-700">
-              Your payment succeeded, but we could not retrieve its reference. Please contact the clinic.
-            </p>
+            <p className="text-sm text-red-700">{CHECKOUT_MESSAGES.referenceMissing}</p>
           ) : (
-            <Spinner label="Generating payment reference..." className="justify-center" />
+            <Spinner label={CHECKOUT_MESSAGES.generatingReference} className="justify-center" />
           )}
         </div>
       </CardContent>

@@ -3,12 +3,12 @@
  * so Try Again after a failure brings them back (issue #14). Never the card. Kept in sessionStorage
  * (gone with the tab), under the page's id, and forgotten once the payment succeeds (decision 0024).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const payerSchema = z.object({
   name: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
+  phone: z.nullable(z.string()),
 });
 
 export type RememberedPayer = z.infer<typeof payerSchema>;

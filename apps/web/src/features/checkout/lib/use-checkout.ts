@@ -4,10 +4,11 @@
  * confirms it, then the patient goes to the success page, the 3-D Secure challenge or the failed page.
  * A failure of the payment step goes to the failed page at once; any other error after 1 second.
  */
-import type { PublicPaymentData } from '@clinicpay/shared';
+import { CHECKOUT_MESSAGES, type PublicPaymentData } from '@clinicpay/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ApiError } from '@/lib/api-client';
 import { createPaymentIntent } from '../api/create-payment-intent';
 import { failedPageState } from './failure-reason';
 import { forgetPayer } from './remembered-payer';
@@ -59,6 +60,17 @@ function errorMessage(error: unknown, fallback: string) {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
+const PAYER_FIELDS: readonly (keyof Billing)[] = ['name', 'email', 'phone'];
+
+/** The server's messages for the payer's details when it refused them (400 VALIDATION_FAILED), else null. */
+function refusedDetails(error: unknown): Partial<Record<keyof Billing, string>> | null {
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED') return null;
+  const refused = Object.fromEntries(
+    PAYER_FIELDS.flatMap((field) => (error.fieldErrors[field] ? [[field, error.fieldErrors[field]]] : [])),
+  );
+  return Object.keys(refused).length > 0 ? refused : null;
+}
+
 export function useCheckout(page: PublicPaymentData) {
   const navigate = useNavigate();
   // One per payment form: a double-clicked Pay button or a repeated wallet confirmation reuses the intent.
@@ -70,9 +82,17 @@ export function useCheckout(page: PublicPaymentData) {
 
   /**
    * Pays with `confirm`; `wallet` names the device wallet (e.g. 'Apple Pay') when one is used.
-   * Resolves true when the payment went through or on to 3-D Secure, false when it failed.
+   * Resolves true when the payment went through or on to 3-D Secure, false when it failed. When the
+   * server refuses one of the payer's details (it alone normalises the phone, issue #15) and
+   * `onRefusedDetails` is given, that gets the server's messages by field and the patient stays on
+   * the form to mend them.
    */
-  async function pay(billing: Billing, confirm: Confirm, wallet?: string): Promise<boolean> {
+  async function pay(
+    billing: Billing,
+    confirm: Confirm,
+    wallet?: string,
+    onRefusedDetails?: (fieldErrors: Partial<Record<keyof Billing, string>>) => void,
+  ): Promise<boolean> {
     setProcessing(true);
     const progress = wallet ? toast.loading(`Processing ${wallet} payment...`) : undefined;
     let intent: IntentForConfirmation;
@@ -80,9 +100,18 @@ export function useCheckout(page: PublicPaymentData) {
       intent = await createPaymentIntent(page.id, { ...billing, attemptId });
     } catch (error) {
       setProcessing(false);
-      toast.error(failureMessage({ message: errorMessage(error, 'An unexpected error occurred') }, wallet), {
-        id: progress,
-      });
+      const refused = refusedDetails(error);
+      if (refused && onRefusedDetails) {
+        if (progress !== undefined) toast.dismiss(progress);
+        onRefusedDetails(refused);
+        return false;
+      }
+      toast.error(
+        failureMessage({ message: errorMessage(error, CHECKOUT_MESSAGES.unexpectedError) }, wallet),
+        {
+          id: progress,
+        },
+      );
       setTimeout(() => navigate(failedPage), FAILURE_REDIRECT_MS);
       return false;
     }
@@ -99,12 +128,9 @@ export function useCheckout(page: PublicPaymentData) {
     }
     if (outcome.status === 'succeeded') {
       forgetPayer(page.id);
-      toast.success(
-        wallet
-          ? `${wallet} payment successful!`
-          : 'Payment successful! The payment reference will be shown on the next page.',
-        { id: progress },
-      );
+      toast.success(wallet ? `${wallet} payment successful!` : CHECKOUT_MESSAGES.paymentSuccessfulNext, {
+        id: progress,
+      });
       navigate(`/payment/success?${linkQuery}&payment_id=${encodeURIComponent(intent.paymentIntentId)}`);
       return true;
     }

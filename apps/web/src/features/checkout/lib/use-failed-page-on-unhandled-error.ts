@@ -1,8 +1,9 @@
+import { CHECKOUT_MESSAGES } from '@clinicpay/shared';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 
-export const UNEXPECTED_ERROR = 'An unexpected error occurred';
+export const UNEXPECTED_ERROR = CHECKOUT_MESSAGES.unexpectedError;
 
 /**
  * Whether an uncaught error came from ClinicPay's own scripts. Stripe.js runs in the same window, and

@@ -3,16 +3,10 @@
  * with the client secret and a test card. A card that needs authentication answers with the sandbox's
  * 3-D Secure page, which returns to `returnUrl` as Stripe does.
  */
-import { z } from 'zod';
+import { type SandboxConfirmBody, sandboxConfirmResultSchema } from '@clinicpay/shared';
 import { apiRequest } from '@/lib/api-client';
 import type { ConfirmOutcome, IntentForConfirmation } from '../lib/use-checkout';
 import type { SandboxCard } from './sandbox-card-field';
-
-const confirmResultSchema = z.object({
-  paymentIntent: z.object({ id: z.string(), status: z.string() }),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
-  nextAction: z.object({ redirectUrl: z.string() }).optional(),
-});
 
 export async function confirmSandboxPayment(
   intent: IntentForConfirmation,
@@ -23,8 +17,8 @@ export async function confirmSandboxPayment(
     `/sandbox/payment-intents/${encodeURIComponent(intent.paymentIntentId)}/confirm`,
     {
       method: 'POST',
-      body: { clientSecret: intent.clientSecret, card, returnUrl },
-      schema: confirmResultSchema,
+      body: { clientSecret: intent.clientSecret, card, returnUrl } satisfies SandboxConfirmBody,
+      schema: sandboxConfirmResultSchema,
     },
   );
   if (result.nextAction) return { status: 'redirect', url: result.nextAction.redirectUrl };

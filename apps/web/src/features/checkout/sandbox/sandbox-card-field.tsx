@@ -1,3 +1,4 @@
+import type { SandboxConfirmBody } from '@clinicpay/shared';
 import { type Ref, useId, useImperativeHandle, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Label } from '@/components/ui/label';
@@ -14,12 +15,8 @@ import {
 } from './card-entry';
 import { FormattedInput } from './formatted-input';
 
-export interface SandboxCard {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
+/** The test card the sandbox confirms (packages/shared's confirm body). */
+export type SandboxCard = SandboxConfirmBody['card'];
 
 /** What the payment form asks of the card field when Pay is pressed with an incomplete card. */
 export interface CardFieldHandle {

@@ -1,4 +1,4 @@
-import { PROVIDER_NAME, type PublicPaymentData } from '@clinicpay/shared';
+import { CHECKOUT_MESSAGES, PROVIDER_NAME, type PublicPaymentData } from '@clinicpay/shared';
 import {
   CardElement,
   Elements,
@@ -16,12 +16,10 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { PaymentForm } from '../components/payment-form';
+import { PAYMENT_SYSTEM_FAILED, PAYMENT_SYSTEM_LOADING } from '../components/payment-system';
 import { FormSkeleton } from '../components/skeletons';
 import { type Billing, type Confirm, failureMessage, useCheckout } from '../lib/use-checkout';
 import { confirmStripeCard, confirmStripeWallet, createWalletPaymentMethod } from './stripe-confirm';
-
-export const PAYMENT_SYSTEM_LOADING = 'Loading payment system...';
-export const PAYMENT_SYSTEM_FAILED = 'Payment system could not be initialized. Please try again later.';
 
 /**
  * Spec §2 wallet button: button type buy, dark theme, 48 px, asking for the payer's name, email and phone;
@@ -68,7 +66,7 @@ export function StripeCheckout({
       .catch(() => null)
       .then((value) => {
         if (!current) return;
-        if (!value) toast.error('Failed to initialize payment system');
+        if (!value) toast.error(CHECKOUT_MESSAGES.stripeInitFailed);
         setLoaded(value);
       });
     return () => {

@@ -11,7 +11,7 @@ import {
 } from '@clinicpay/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { CLINIC_QUERY_KEY } from './get-clinic';
+import { clinicKeys } from './get-clinic';
 
 /** Uploads `file` as the clinic's logo; resolves with the new logo URL. Throws ApiError. */
 export async function uploadLogo(file: File): Promise<LogoResult> {
@@ -41,7 +41,7 @@ function useLogoMutation<TInput>(mutationFn: (input: TInput) => Promise<LogoResu
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: CLINIC_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: clinicKeys.current }),
   });
 }
 

@@ -2,7 +2,8 @@ import { clinicResponseSchema } from '@clinicpay/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export const CLINIC_QUERY_KEY = ['clinic'] as const;
+/** The clinics feature's query keys. */
+export const clinicKeys = { current: ['clinic'] as const };
 
 export function getClinic() {
   return apiRequest('/clinic', { schema: clinicResponseSchema }).then((result) => result.clinic);
@@ -10,5 +11,5 @@ export function getClinic() {
 
 /** The signed-in user's clinic. */
 export function useClinic() {
-  return useQuery({ queryKey: CLINIC_QUERY_KEY, queryFn: getClinic });
+  return useQuery({ queryKey: clinicKeys.current, queryFn: getClinic });
 }

@@ -1,7 +1,7 @@
 import { clinicResponseSchema, onboardingLinkResponseSchema } from '@clinicpay/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { CLINIC_QUERY_KEY } from './get-clinic';
+import { clinicKeys } from './get-clinic';
 
 export function startConnection() {
   return apiRequest('/clinic/payment-provider/connect', {
@@ -22,7 +22,7 @@ export function useRefreshConnection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: refreshConnection,
-    onSuccess: (result) => queryClient.setQueryData(CLINIC_QUERY_KEY, result.clinic),
+    onSuccess: (result) => queryClient.setQueryData(clinicKeys.current, result.clinic),
   });
 }
 
@@ -34,6 +34,6 @@ export function useDisconnectProvider() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disconnectProvider,
-    onSuccess: (result) => queryClient.setQueryData(CLINIC_QUERY_KEY, result.clinic),
+    onSuccess: (result) => queryClient.setQueryData(clinicKeys.current, result.clinic),
   });
 }

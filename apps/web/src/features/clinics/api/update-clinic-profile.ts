@@ -1,7 +1,7 @@
 import { type ClinicProfileUpdate, clinicResponseSchema } from '@clinicpay/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { CLINIC_QUERY_KEY } from './get-clinic';
+import { clinicKeys } from './get-clinic';
 
 export function updateClinicProfile(input: ClinicProfileUpdate) {
   return apiRequest('/clinic', { method: 'PATCH', body: input, schema: clinicResponseSchema });
@@ -11,6 +11,6 @@ export function useUpdateClinicProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateClinicProfile,
-    onSuccess: (result) => queryClient.setQueryData(CLINIC_QUERY_KEY, result.clinic),
+    onSuccess: (result) => queryClient.setQueryData(clinicKeys.current, result.clinic),
   });
 }

@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
-import { type LinkView, linksQueryKey } from './list-payment-links';
+import { refreshServerData } from '@/lib/server-data';
+import { type LinkView, linkKeys } from './list-payment-links';
 
 type LinkPage = z.infer<typeof paymentLinkPageSchema>;
 
@@ -21,7 +22,7 @@ export function setLinkActive(linkId: string, isActive: boolean) {
  */
 export function useSetLinkArchived(view: LinkView, page: number) {
   const queryClient = useQueryClient();
-  const key = linksQueryKey(view, page);
+  const key = linkKeys.page(view, page);
   return useMutation({
     mutationFn: ({ linkId, archive }: { linkId: string; archive: boolean }) =>
       setLinkActive(linkId, !archive),
@@ -43,6 +44,7 @@ export function useSetLinkArchived(view: LinkView, page: number) {
     },
     onSuccess: (_result, { archive }) =>
       toast.success(archive ? LINK_MESSAGES.archived : LINK_MESSAGES.unarchived),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['payment-links'] }),
+    // Every list of links refreshes, this feature's and others' (the Send Link form's select).
+    onSettled: () => refreshServerData(queryClient, 'payment-links'),
   });
 }

@@ -1,6 +1,7 @@
 import { clinicStatsSchema } from '@clinicpay/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { shows } from '@/lib/server-data';
 
 export const paymentStatsKeys = { all: ['payments', 'stats'] as const };
 
@@ -10,5 +11,9 @@ export function getPaymentStats() {
 
 /** The dashboard's four figures (spec §9 clinic dashboard stats), in pence. */
 export function usePaymentStats() {
-  return useQuery({ queryKey: paymentStatsKeys.all, queryFn: getPaymentStats });
+  return useQuery({
+    queryKey: paymentStatsKeys.all,
+    queryFn: getPaymentStats,
+    meta: shows('payments', 'payment-requests'),
+  });
 }

@@ -1,6 +1,7 @@
 import { paymentDetailsSchema } from '@clinicpay/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { shows } from '@/lib/server-data';
 
 export const paymentDetailsKeys = {
   all: ['payments', 'details'] as const,
@@ -15,6 +16,7 @@ export function getPayment(paymentId: string) {
 export function usePayment(paymentId: string | null) {
   return useQuery({
     queryKey: paymentDetailsKeys.detail(paymentId ?? ''),
+    meta: shows('payments', 'payment-requests'),
     queryFn: () => getPayment(paymentId ?? ''),
     enabled: paymentId !== null,
   });

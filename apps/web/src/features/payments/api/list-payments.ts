@@ -7,6 +7,7 @@ import {
 } from '@clinicpay/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { shows } from '@/lib/server-data';
 
 /** The history filters as the browser holds them (spec §9 "search and filters"). */
 export interface PaymentListFilters {
@@ -59,6 +60,7 @@ export function listPayments(query: PaymentListQuery) {
 export function usePayments(query: PaymentListQuery) {
   return useQuery({
     queryKey: paymentListKeys.list(query),
+    meta: shows('payments', 'payment-requests'),
     queryFn: () => listPayments(query),
     placeholderData: keepPreviousData,
   });

@@ -8,6 +8,9 @@ import { apiRequest } from '@/lib/api-client';
 
 export const DEFAULT_FEE_PERCENT = basisPointsToPercentText(DEFAULT_PLATFORM_FEE_BASIS_POINTS);
 
+/** The pricing feature's query keys. */
+export const pricingKeys = { platformFee: ['platform-fee'] as const };
+
 export function getPlatformFee() {
   return apiRequest('/platform-settings/fee', { schema: platformFeeResponseSchema });
 }
@@ -17,7 +20,7 @@ export function getPlatformFee() {
  * percent is the default 3.0 (spec §8); `isError` tells the page to show the error message.
  */
 export function usePlatformFee() {
-  const query = useQuery({ queryKey: ['platform-fee'], queryFn: getPlatformFee, retry: 1 });
+  const query = useQuery({ queryKey: pricingKeys.platformFee, queryFn: getPlatformFee, retry: 1 });
   return {
     percent: query.data?.platformFeePercent ?? DEFAULT_FEE_PERCENT,
     isLoading: query.isPending,

@@ -6,6 +6,13 @@ import {
 } from '@clinicpay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { refreshServerData, shows } from '@/lib/server-data';
+
+/** The requests feature's query keys. */
+export const requestKeys = {
+  all: ['payment-requests'] as const,
+  activeLinks: ['payment-requests', 'active-links'] as const,
+};
 
 export function sendPaymentRequest(input: SendPaymentRequest) {
   return apiRequest('/payment-requests', {
@@ -19,7 +26,8 @@ export function useSendPaymentRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendPaymentRequest,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['payments'] }),
+    // The history lists unpaid requests: whatever shows them refreshes.
+    onSuccess: () => refreshServerData(queryClient, 'payment-requests'),
   });
 }
 
@@ -39,5 +47,9 @@ async function allActiveLinks() {
 
 /** The clinic's active links for the select ('title - £amount'), all of them however many there are. */
 export function useActiveLinks() {
-  return useQuery({ queryKey: ['payment-links', 'active', 'all'], queryFn: allActiveLinks });
+  return useQuery({
+    queryKey: requestKeys.activeLinks,
+    queryFn: allActiveLinks,
+    meta: shows('payment-links'),
+  });
 }

@@ -1,0 +1,363 @@
+/**
+ * `node --import tsx bench/http.bench.ts`: the API's throughput and p99 latency against a bare Fastify
+ * server in the same Node (bench/http-bare-server.ts), and the server's RSS, on PostgreSQL
+ * (BENCH_DATABASE_URL; skipped with a message when unset) and on the embedded PGlite (a temporary
+ * DATA_DIR), for issue 15. Per database:
+ * - setup in this process: migrate, then through the real app a connected sandbox clinic with one
+ *   payment link, and BENCH_LINKS copies of it for intent creation (its per-page limit is 30 a minute);
+ * - the app is built for production (build.mjs) into a temporary tree and run as `node main.js`,
+ *   logging at its default level to a file, with the API-wide limit raised so that one client address
+ *   is not refused (every limit is still counted); TRUST_PROXY is on and each intent request comes from
+ *   its own X-Forwarded-For address, as patients do, so the per-address intent limit is not hit either;
+ * - targets (autocannon, BENCH_CONNECTIONS connections, BENCH_SECONDS seconds each), alternated round
+ *   by round for BENCH_ROUNDS rounds after a warm-up: bare JSON vs /healthz, bare page data vs
+ *   GET /api/public/payments/:id, bare intent creation vs POST .../payment-intents;
+ * - RSS (VmRSS of each server process): idle after start and warm-up, the peak sampled every 250 ms
+ *   while it is under load, and idle again 5 s after the last round.
+ * BENCH_BEFORE_DIST names an earlier build (`node build.mjs <dir>` at an older commit, in a tree laid
+ * out like apps/server) to run as an extra "before" target in the same rounds.
+ * Prints markdown tables of the medians for docs/benchmarks.md; load is run at `nice -n 10` by the
+ * caller when the machine is shared.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { connectedClinicWithLink } from '../test/sandbox.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const LINKS = Number(process.env.BENCH_LINKS ?? 2000);
+const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+
+interface Target {
+  name: string;
+  server: Server;
+  method: 'GET' | 'POST';
+  path: () => string;
+  /** A fresh body and client address per request (intent creation). */
+  perRequest?: boolean;
+}
+
+interface Server {
+  name: string;
+  process: ChildProcess;
+  port: number;
+  rss: { idle: number; peak: number; after: number };
+}
+
+interface Sample {
+  requestsPerSecond: number;
+  p99: number;
+  /** Requests that failed: connection errors and timeouts (autocannon counts both) and non-2xx answers. */
+  errors: number;
+  timeouts: number;
+}
+
+function rssMb(pid: number | undefined): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+/** Builds the server for production into a tree laid out like apps/server, so its paths resolve. */
+function buildInto(tree: string): string {
+  const serverDir = path.join(tree, 'apps/server');
+  fs.mkdirSync(serverDir, { recursive: true });
+  fs.symlinkSync(path.join(SERVER_DIR, 'drizzle'), path.join(serverDir, 'drizzle'));
+  fs.symlinkSync(path.resolve(SERVER_DIR, '../../node_modules'), path.join(tree, 'node_modules'));
+  const out = path.join(serverDir, 'app');
+  execFileSync(process.execPath, ['build.mjs', out], { cwd: SERVER_DIR, stdio: 'inherit' });
+  return out;
+}
+
+let nextPort = 39_100 + Math.floor(Math.random() * 500);
+
+async function startServer(
+  name: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+  logFile: string,
+): Promise<Server> {
+  const port = nextPort++;
+  const log = fs.openSync(logFile, 'w');
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', log, log],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited; see ${logFile}`);
+    if (Date.now() > deadline) throw new Error(`${name} did not start; see ${logFile}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/${name === 'bare' ? 'json' : 'readyz'}`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { name, process: child, port, rss: { idle: 0, peak: 0, after: 0 } };
+}
+
+function stopServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (server.process.exitCode !== null) return resolve();
+    server.process.once('exit', () => resolve());
+    server.process.kill('SIGTERM');
+    setTimeout(() => server.process.kill('SIGKILL'), 15_000).unref();
+  });
+}
+
+async function load(target: Target, seconds: number): Promise<Sample> {
+  const sampler = setInterval(() => {
+    target.server.rss.peak = Math.max(target.server.rss.peak, rssMb(target.server.process.pid));
+  }, 250);
+  const request = target.perRequest
+    ? {
+        method: target.method,
+        path: '/',
+        setupRequest: (raw: Record<string, unknown>) => ({
+          ...raw,
+          path: target.path(),
+          headers: {
+            'content-type': 'application/json',
+            'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+          },
+          body: JSON.stringify({
+            name: 'Ada Patient',
+            email: 'ada@patient.example',
+            attemptId: randomUUID(),
+          }),
+        }),
+      }
+    : { method: target.method, path: target.path() };
+  try {
+    const result = await autocannon({
+      url: `http://127.0.0.1:${target.server.port}`,
+      connections: CONNECTIONS,
+      duration: seconds,
+      requests: [request],
+    });
+    return {
+      requestsPerSecond: result.requests.average,
+      p99: result.latency.p99,
+      errors: result.errors + result.non2xx,
+      timeouts: result.timeouts,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** Migrates, and makes a connected clinic with LINKS + 1 links through the real app. */
+async function prepare(target: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string }) {
+  const database = await openDatabase(target);
+  await database.migrate();
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_MINUTE: '10000' }),
+    database,
+  });
+  await app.ready();
+  const { linkId } = await connectedClinicWithLink(app);
+  const copies = (await database.db.execute(sql`
+    insert into payment_links (clinic_id, title, amount, type)
+    select clinic_id, title, amount, type from payment_links, generate_series(1, ${LINKS})
+    where id = ${linkId} returning id`)) as unknown as { rows: { id: string }[] };
+  await app.close();
+  return { linkId, intentLinks: copies.rows.map((row) => row.id) };
+}
+
+async function benchDatabase(
+  label: string,
+  databaseEnv: Record<string, string>,
+  prepared: { linkId: string; intentLinks: string[] },
+  builds: { name: string; dir: string }[],
+  pgliteDataDir: string | undefined,
+  workDir: string,
+) {
+  /** PGlite lets one process open a data dir: each server gets its own copy of the prepared one. */
+  const envFor = (name: string) => {
+    if (!pgliteDataDir) return databaseEnv;
+    const copy = path.join(workDir, `data-${label}-${name}`);
+    fs.cpSync(pgliteDataDir, copy, { recursive: true });
+    return { DATA_DIR: copy, DATABASE_URL: '' };
+  };
+  const servers: Server[] = [];
+  try {
+    servers.push(
+      await startServer(
+        'bare',
+        ['--import', 'tsx', 'bench/http-bare-server.ts'],
+        SERVER_DIR,
+        envFor('bare'),
+        path.join(workDir, `${label}-bare.log`),
+      ),
+    );
+    for (const build of builds) {
+      servers.push(
+        await startServer(
+          build.name,
+          ['main.js'],
+          build.dir,
+          {
+            ...envFor(build.name),
+            NODE_ENV: 'development',
+            API_RATE_LIMIT_PER_MINUTE: '1000000000',
+            TRUST_PROXY: 'true',
+          },
+          path.join(workDir, `${label}-${build.name}.log`),
+        ),
+      );
+    }
+    let next = 0;
+    const intentLink = () => prepared.intentLinks[next++ % prepared.intentLinks.length];
+    const [bare, ...apps] = servers as [Server, ...Server[]];
+    const targets: Target[] = [
+      { name: 'bare Fastify: GET /json', server: bare, method: 'GET', path: () => '/json' },
+      ...apps.map(
+        (server): Target => ({
+          name: `app (${server.name}): GET /healthz`,
+          server,
+          method: 'GET',
+          path: () => '/healthz',
+        }),
+      ),
+      {
+        name: 'bare Fastify: page data (same SQL)',
+        server: bare,
+        method: 'GET',
+        path: () => `/page/${prepared.linkId}`,
+      },
+      ...apps.map(
+        (server): Target => ({
+          name: `app (${server.name}): GET /api/public/payments/:id`,
+          server,
+          method: 'GET',
+          path: () => `/api/public/payments/${prepared.linkId}`,
+        }),
+      ),
+      {
+        name: 'bare Fastify: intent creation (same SQL)',
+        server: bare,
+        method: 'POST',
+        path: () => `/intent/${intentLink()}`,
+        perRequest: true,
+      },
+      ...apps.map(
+        (server): Target => ({
+          name: `app (${server.name}): POST /api/public/payments/:id/payment-intents`,
+          server,
+          method: 'POST',
+          path: () => `/api/public/payments/${intentLink()}/payment-intents`,
+          perRequest: true,
+        }),
+      ),
+    ];
+
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    for (const target of targets) {
+      const warm = await load(target, 3);
+      console.error(
+        `${label} warm-up ${target.name}: ${warm.requestsPerSecond.toFixed(0)} req/s, ${warm.errors} errors`,
+      );
+    }
+    for (const server of servers) {
+      server.rss.idle = rssMb(server.process.pid);
+      server.rss.peak = server.rss.idle;
+    }
+    const samples = new Map<Target, Sample[]>(targets.map((target) => [target, []]));
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const target of targets) {
+        const sample = await load(target, SECONDS);
+        samples.get(target)?.push(sample);
+        console.error(
+          `${label} round ${round} ${target.name}: ${sample.requestsPerSecond.toFixed(0)} req/s, p99 ${sample.p99} ms, ${sample.errors} errors (${sample.timeouts} timeouts)`,
+        );
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    for (const server of servers) server.rss.after = rssMb(server.process.pid);
+
+    const rows = targets.map((target) => {
+      const list = samples.get(target) ?? [];
+      return {
+        target,
+        requestsPerSecond: median(list.map((sample) => sample.requestsPerSecond)),
+        p99: median(list.map((sample) => sample.p99)),
+        errors: list.reduce((sum, sample) => sum + sample.errors, 0),
+        timeouts: list.reduce((sum, sample) => sum + sample.timeouts, 0),
+      };
+    });
+    const baseline = (target: Target) =>
+      rows[
+        target.name.includes('healthz')
+          ? 0
+          : target.name.includes('payment-intents')
+            ? rows.findIndex((row) => row.target.name.startsWith('bare Fastify: intent'))
+            : rows.findIndex((row) => row.target.name.startsWith('bare Fastify: page'))
+      ];
+    console.log(`
+### ${label}: ${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s, medians
+
+| target | req/s | × bare | p99 ms | errors, all rounds (of which timeouts) |
+| --- | --- | --- | --- | --- |
+${rows
+  .map((row) => {
+    const base = row.target.server === bare ? undefined : baseline(row.target);
+    const ratio = base ? (row.requestsPerSecond / base.requestsPerSecond).toFixed(2) : '–';
+    return `| ${row.target.name} | ${row.requestsPerSecond.toFixed(0)} | ${ratio} | ${row.p99} | ${row.errors} (${row.timeouts}) |`;
+  })
+  .join('\n')}
+
+| ${label} server process | RSS idle MB | RSS peak under load MB | RSS idle after load MB |
+| --- | --- | --- | --- |
+${servers.map((server) => `| ${server.name === 'bare' ? 'bare Fastify' : `app (${server.name})`} | ${server.rss.idle} | ${server.rss.peak} | ${server.rss.after} |`).join('\n')}
+`);
+  } finally {
+    await Promise.all(servers.map(stopServer));
+  }
+}
+
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinicpay-http-bench-'));
+try {
+  const builds = [{ name: 'after', dir: buildInto(path.join(workDir, 'tree')) }];
+  if (process.env.BENCH_BEFORE_DIST)
+    builds.unshift({ name: 'before', dir: path.resolve(process.env.BENCH_BEFORE_DIST) });
+  console.log(
+    `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}; autocannon in the bench process, servers in their own.`,
+  );
+  const only = process.env.BENCH_HTTP_DATABASES?.split(',') ?? ['postgres', 'pglite'];
+  const url = process.env.BENCH_DATABASE_URL;
+  if (only.includes('postgres')) {
+    if (url) {
+      const prepared = await prepare({ kind: 'postgres', url });
+      await benchDatabase('PostgreSQL', { DATABASE_URL: url }, prepared, builds, undefined, workDir);
+    } else {
+      console.log('\nPostgreSQL part skipped: set BENCH_DATABASE_URL to a PostgreSQL database to run it.');
+    }
+  }
+  if (only.includes('pglite')) {
+    const dataDir = path.join(workDir, 'pglite-prepared');
+    const prepared = await prepare({ kind: 'pglite', dataDir });
+    await benchDatabase('PGlite', {}, prepared, builds, dataDir, workDir);
+  }
+} finally {
+  fs.rmSync(workDir, { recursive: true, force: true });
+}

@@ -1,0 +1,71 @@
+/**
+ * `npm run seed` (issue #10): the demo data is consistent with what the product itself would have
+ * written: one clinic holding the given share, refunds with their audit entries (each carrying its
+ * clinic, decision 0071), and daily totals equal to the payments they sum (decision 0022).
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app.js';
+import { analyzeSeededTables, BIG_CLINIC_NAME, seedDemoData } from './seed.js';
+
+async function one<T>(app: FastifyInstance, query: ReturnType<typeof sql>): Promise<T> {
+  const result = (await app.database.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows[0] as T;
+}
+
+describe('seedDemoData', () => {
+  let app: FastifyInstance;
+  let clinicIds: string[];
+  beforeAll(async () => {
+    app = await createTestApp();
+    clinicIds = await seedDemoData(app.database.db, {
+      clinics: 4,
+      payments: 400,
+      bigClinicPayments: 100,
+      requestsPercent: 5,
+      batchSize: 150,
+    });
+    await analyzeSeededTables(app.database.db, app.database.kind);
+  });
+  afterAll(() => app.close());
+
+  it('makes the clinics, the big one with its share, and the unpaid requests', async () => {
+    expect(clinicIds).toHaveLength(4);
+    const counts = await one<{ big: number; payments: number; requests: number; links: number }>(
+      app,
+      sql`select
+        (select count(*)::int from payments p join clinics c on c.id = p.clinic_id where c.clinic_name = ${BIG_CLINIC_NAME}) as big,
+        (select count(*)::int from payments) as payments,
+        (select count(*)::int from payment_requests where paid_at is null) as requests,
+        (select count(*)::int from payment_links) as links`,
+    );
+    expect(counts).toEqual({ big: 100, payments: 400, requests: 20, links: 12 });
+  });
+
+  it('gives every refunded payment its refund row and one audit entry with its clinic', async () => {
+    const refunds = await one<{ refunded: number; rows: number; audited: number; mismatched: number }>(
+      app,
+      sql`select
+        (select count(*)::int from payments where refund_amount > 0) as refunded,
+        (select count(*)::int from refunds) as rows,
+        (select count(*)::int from audit_log where action = 'refund.succeeded') as audited,
+        (select count(*)::int from audit_log a join payments p on p.id::text = a.entity_id
+          where a.clinic_id is distinct from p.clinic_id) as mismatched`,
+    );
+    expect(refunds.refunded).toBeGreaterThan(0);
+    expect(refunds.rows).toBe(refunds.refunded);
+    expect(refunds.audited).toBe(refunds.refunded);
+    expect(refunds.mismatched).toBe(0);
+  });
+
+  it('leaves daily totals equal to the payments they sum', async () => {
+    const totals = await one<{ fromTotals: number; fromPayments: number }>(
+      app,
+      sql`select
+        (select coalesce(sum(recorded_count), 0)::int from payment_daily_totals) as "fromTotals",
+        (select count(*)::int from payments where status in ('paid', 'partially_refunded', 'refunded')) as "fromPayments"`,
+    );
+    expect(totals.fromTotals).toBe(totals.fromPayments);
+  });
+});

@@ -1,0 +1,247 @@
+#!/usr/bin/env node
+/**
+ * Lighthouse mobile scores of the payment page, the landing page and sign-in (issue #15), offline: the built
+ * server (apps/server/dist/main.js, serving apps/web/dist, as e2e/playwright.config.ts starts it) on
+ * 127.0.0.1 with a fresh embedded database, a connected sandbox clinic and a £45.00 link made through
+ * the API, and Debian's Chromium driven by the `lighthouse` package with its default mobile settings
+ * (Moto G Power emulation, simulated slow 4G and 4× CPU slowdown). Each page is measured `--runs`
+ * times (default 3) and the median run by performance score is reported, with LCP, TBT, CLS, FCP and
+ * the JS transferred. Nothing is fetched from outside the machine.
+ *
+ * Usage (from the repository root, after `npm run build`):
+ *   node apps/web/scripts/lighthouse.mjs [--runs 3] [--json out.json] [--chrome /usr/bin/chromium]
+ *     [--screenshots dir]   (each run's final screenshot, as Lighthouse took it)
+ *     [--root dir]   (a tree laid out as this repository's, with its apps/server/dist and apps/web/dist)
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Targets from the issue: performance ≥ 95 on the payment page, ≥ 90 on the landing and sign-in pages. */
+export const TARGETS = { payment: 95, landing: 90, 'sign-in': 90 };
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the built server on `port` with a fresh data directory; resolves once /readyz answers. */
+async function startServer(port, repoRoot) {
+  const main = path.join(repoRoot, 'apps/server/dist/main.js');
+  if (!fs.existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first.`);
+  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build` first.');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinicpay-lighthouse-'));
+  const server = spawn(process.execPath, [main], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () => {
+    server.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return stop;
+    if (Date.now() > deadline) {
+      stop();
+      throw new Error('The server did not get ready within 2 minutes');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * A connected sandbox clinic and one payment link, through the API as e2e/fixtures/payments.ts makes
+ * them; returns the link's id.
+ */
+async function paymentLink(origin) {
+  const cookies = new Map();
+  const call = async (pathname, init = {}) => {
+    const response = await fetch(new URL(pathname, origin), {
+      redirect: 'manual',
+      ...init,
+      headers: {
+        origin,
+        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...(init.body && typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
+      },
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  };
+  const json = (body) => ({ method: 'POST', body: JSON.stringify(body) });
+  const email = `lighthouse-${randomUUID().slice(0, 8)}@clinic.example`;
+  const password = 'clinic password 1';
+  const signUp = await call(
+    '/api/auth/sign-up',
+    json({
+      clinicName: 'Marylebone Skin Clinic',
+      email,
+      password,
+      confirmPassword: password,
+      agreeTerms: true,
+    }),
+  );
+  const verification = new URL((await signUp.json()).verificationUrl);
+  await call(
+    '/api/auth/verify-email',
+    json({ token: verification.searchParams.get('token'), userId: verification.searchParams.get('userId') }),
+  );
+  await call('/api/auth/sign-in', json({ email, password }));
+  const { url } = await (await call('/api/clinic/payment-provider/connect', { method: 'POST' })).json();
+  const onboarding = new URL(url);
+  await call(onboarding.pathname, {
+    method: 'POST',
+    body: new URLSearchParams({
+      outcome: 'complete',
+      return_url: String(onboarding.searchParams.get('return_url')),
+    }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  await call('/api/clinic/payment-provider/refresh', { method: 'POST' });
+  const created = await call(
+    '/api/payment-links',
+    json({ title: 'New patient deposit', amount: 4500, type: 'deposit' }),
+  );
+  if (!created.ok)
+    throw new Error(`Could not make a payment link: ${created.status} ${await created.text()}`);
+  return String((await created.json()).link.id);
+}
+
+/** One Lighthouse mobile run of `url`, performance only; the figures this script reports. */
+async function measure(url, port, screenshotFile) {
+  const { lhr } = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const screenshot = lhr.audits['final-screenshot']?.details?.data;
+  if (screenshotFile && screenshot) {
+    fs.writeFileSync(
+      screenshotFile,
+      Buffer.from(screenshot.replace(/^data:image\/\w+;base64,/, ''), 'base64'),
+    );
+  }
+  const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
+    (item) => item.resourceType === 'Script',
+  );
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+    fcpMs: Math.round(audit('first-contentful-paint')),
+    scriptFiles: scripts.length,
+    scriptTransferKB: Number(
+      (scripts.reduce((total, item) => total + (item.transferSize ?? 0), 0) / 1000).toFixed(1),
+    ),
+    runtimeError: lhr.runtimeError?.message,
+    consoleErrors: (lhr.audits['errors-in-console']?.details?.items ?? []).map((item) => item.description),
+    version: lhr.lighthouseVersion,
+  };
+}
+
+/** The median run by score, of the runs Lighthouse completed (a run can fail, e.g. NO_NAVSTART). */
+function median(runs) {
+  const completed = runs.filter((run) => !run.runtimeError);
+  const sorted = [...(completed.length > 0 ? completed : runs)].sort((a, b) => a.score - b.score);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '3' },
+      json: { type: 'string' },
+      screenshots: { type: 'string' },
+      chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      root: { type: 'string', default: path.resolve(import.meta.dirname, '../../..') },
+    },
+  });
+  const runs = Math.max(1, Number(values.runs));
+  const port = await freePort();
+  const stopServer = await startServer(port, values.root);
+  const origin = `http://127.0.0.1:${port}`;
+  let chrome;
+  try {
+    const linkId = await paymentLink(origin);
+    chrome = await chromeLauncher.launch({ chromePath: values.chrome, chromeFlags: CHROME_FLAGS });
+    const pages = {
+      landing: `${origin}/`,
+      'sign-in': `${origin}/sign-in`,
+      payment: `${origin}/payment/${linkId}`,
+    };
+    const results = {};
+    for (const [name, url] of Object.entries(pages)) {
+      const all = [];
+      for (let run = 0; run < runs; run += 1) {
+        const screenshot = values.screenshots && path.join(values.screenshots, `${name}-${run + 1}.jpg`);
+        all.push(await measure(url, chrome.port, screenshot));
+      }
+      results[name] = { url: url.replace(origin, ''), target: TARGETS[name], median: median(all), runs: all };
+    }
+    console.log(
+      `\nLighthouse ${results.landing.median.version} mobile, median of ${runs} run(s), ${values.chrome}`,
+    );
+    console.log('page       score target  LCP ms  TBT ms    CLS  FCP ms  JS files  JS kB sent');
+    for (const [name, result] of Object.entries(results)) {
+      const m = result.median;
+      console.log(
+        `${name.padEnd(10)} ${String(m.score).padStart(5)} ${String(`≥${result.target}`).padStart(6)} ${String(m.lcpMs).padStart(7)} ${String(m.tbtMs).padStart(7)} ${m.cls.toFixed(3).padStart(6)} ${String(m.fcpMs).padStart(7)} ${String(m.scriptFiles).padStart(9)} ${String(m.scriptTransferKB).padStart(11)}`,
+      );
+      if (m.runtimeError) console.log(`  ${name}: ${m.runtimeError}`);
+      for (const error of m.consoleErrors) console.log(`  ${name} console: ${error}`);
+    }
+    if (values.json) fs.writeFileSync(values.json, `${JSON.stringify(results, null, 2)}\n`);
+  } finally {
+    await chrome?.kill();
+    stopServer();
+  }
+}
+
+await main();

@@ -1,0 +1,61 @@
+import { type ApiErrorBody, AUTH_MESSAGES, PROVIDER_MESSAGES } from '@clinicpay/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster, toast } from 'sonner';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderCallback } from './provider-callback';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+function refreshAnswers(status: number, body: ApiErrorBody) {
+  server.use(http.post('/api/clinic/payment-provider/refresh', () => HttpResponse.json(body, { status })));
+}
+
+function renderCallback() {
+  toast.dismiss();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/auth/callback', element: <ProviderCallback /> },
+      { path: '*', element: <p>Went to another page</p> },
+    ],
+    { initialEntries: ['/auth/callback?type=stripe_connect'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const where = (router: ReturnType<typeof renderCallback>) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
+
+describe('the card-provider callback (spec §8 "Callback")', () => {
+  it('sends a signed-out clinic (UNAUTHENTICATED) to sign in, then back to the Payments tab', async () => {
+    refreshAnswers(401, { code: 'UNAUTHENTICATED', message: AUTH_MESSAGES.signInRequired });
+    const router = renderCallback();
+    expect(await screen.findByText(PROVIDER_MESSAGES.callbackSignedOut)).toBeTruthy();
+    expect(where(router)).toBe(
+      `/sign-in?redirectTo=${encodeURIComponent('/dashboard/settings?tab=payments')}`,
+    );
+  });
+
+  it('tells any other refusal as a failed connection and goes to the Payments tab', async () => {
+    refreshAnswers(403, { code: 'FORBIDDEN', message: AUTH_MESSAGES.clinicOnly });
+    const router = renderCallback();
+    expect(await screen.findByText(PROVIDER_MESSAGES.callbackFailed(AUTH_MESSAGES.clinicOnly))).toBeTruthy();
+    expect(where(router)).toBe('/dashboard/settings?tab=payments');
+  });
+});
