@@ -54,4 +54,35 @@ describe('the job queue', () => {
     await jobs.drain();
     expect(finished).toEqual([1]);
   });
+
+  const quickJob = defineJob({
+    name: 'test.quick',
+    schema: z.object({ n: z.number().int() }),
+    retryLimit: 1,
+    retryDelaySeconds: 60,
+    expireInSeconds: 60,
+  });
+
+  it('runs a job sent, or made due by retryNow, the moment before a drain', async () => {
+    const jobs = createJobQueue({ database, work: false, onError: () => {} });
+    const runs: number[] = [];
+    jobs.register(quickJob, async ({ n }) => {
+      runs.push(n);
+      // Each job fails its first run, and waits out a minute's back-off until retryNow.
+      if (runs.filter((run) => run === n).length === 1) throw new Error('first run fails');
+    });
+    await jobs.start();
+    try {
+      // PGlite's clock counts whole milliseconds: with no gap, send and fetch often share one.
+      for (let n = 0; n < 20; n++) {
+        await jobs.send(quickJob, { n });
+        await jobs.drain();
+        await jobs.retryNow(quickJob);
+        await jobs.drain();
+      }
+      expect(runs).toEqual(Array.from({ length: 20 }, (_, n) => [n, n]).flat());
+    } finally {
+      await jobs.stop();
+    }
+  });
 });
