@@ -23,6 +23,32 @@ function writeFakeDist(dir: string) {
   write('payment.html', PAYMENT_HTML);
   write('assets/app-abc123.js', SCRIPT);
   write('assets/gzip-only-def456.js', SCRIPT, ['gz']);
+  // The manifest's shape as Vite writes it: the entry, and each lazy route's chunk and what it imports.
+  write(
+    '.vite/manifest.json',
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-2.js'] },
+      '_react-2.js': { file: 'assets/react-2.js' },
+      '_button-3.js': { file: 'assets/button-3.js', imports: ['_react-2.js'] },
+      '_form-4.js': { file: 'assets/form-4.js', imports: ['_button-3.js', 'index.html'] },
+      'src/app/layouts/site-layout.tsx': {
+        file: 'assets/site-layout-5.js',
+        isDynamicEntry: true,
+        imports: ['index.html', '_button-3.js'],
+      },
+      'src/app/routes/sign-in.tsx': {
+        file: 'assets/sign-in-6.js',
+        isDynamicEntry: true,
+        imports: ['index.html', '_form-4.js', '_react-2.js'],
+      },
+      'src/app/routes/about.tsx': {
+        file: 'assets/about-7.js',
+        isDynamicEntry: true,
+        imports: ['index.html'],
+      },
+    }),
+    [],
+  );
 }
 
 describe('the web app on the wire', () => {
@@ -118,16 +144,39 @@ describe('the web app on the wire', () => {
     expect((await get(`/payment/success?link_id=${id}&payment_id=pi_1`)).headers.link).toBe(
       `</api/public/payments/${id}>; rel=preload; as=fetch; crossorigin`,
     );
-    for (const url of [
-      '/',
-      '/payment',
-      '/payment/success',
-      '/payment/a%3Cb%3E',
-      '/dashboard',
-      '/payment/x/y',
-    ]) {
+    for (const url of ['/payment', '/payment/success', '/payment/a%3Cb%3E', '/payment/x/y', '/nowhere']) {
       expect((await get(url)).headers.link, url).toBeUndefined();
     }
+  });
+
+  it("asks the browser to preload a site page's own chunks beyond the entry's, and the session where it is read first", async () => {
+    const modules = (link: string | undefined) =>
+      (link ?? '')
+        .split(', ')
+        .filter((part) => part.endsWith('rel=modulepreload'))
+        .map((part) => part.replace(/^<(.+)>; rel=modulepreload$/, '$1'))
+        .sort();
+    const signIn = (await get('/sign-in?redirectTo=%2Fdashboard')).headers.link as string;
+    expect(modules(signIn)).toEqual([
+      '/assets/button-3.js',
+      '/assets/form-4.js',
+      '/assets/sign-in-6.js',
+      '/assets/site-layout-5.js',
+    ]);
+    expect(signIn).toContain('</api/auth/session>; rel=preload; as=fetch; crossorigin');
+    const about = (await get('/about')).headers.link as string;
+    expect(modules(about)).toEqual([
+      '/assets/about-7.js',
+      '/assets/button-3.js',
+      '/assets/site-layout-5.js',
+    ]);
+    expect(about).not.toContain('/api/auth/session');
+    // This fake build has no clinic area chunks: the dashboard preloads only who is signed in.
+    expect((await get('/dashboard/settings')).headers.link).toBe(
+      '</api/auth/session>; rel=preload; as=fetch; crossorigin',
+    );
+    // The landing page's route is missing from this manifest, so nothing is preloaded for it.
+    expect((await get('/')).headers.link).toBeUndefined();
   });
 
   it('does not serve the compressed copies by their own names', async () => {

@@ -7,13 +7,15 @@
  * sent as it is (`preCompressed`, with `Vary: Accept-Encoding`), so nothing is compressed per
  * request (issue #15). The payment pages are an entry of their own (decision 0072): /payment/{id}
  * answers payment.html, and the success and failed pages its two copies, which the web build writes
- * (apps/web/vite.config.ts); they load none of the site's code.
+ * (apps/web/vite.config.ts); they load none of the site's code. Each page's HTML names what the page
+ * asks for first in a `Link` header (page-preloads.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.js';
+import { createPagePreloads } from './page-preloads.js';
 
 const NOT_FOUND_MESSAGE = 'Not found';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -28,33 +30,6 @@ const PAGE_HTML: [pathname: RegExp, file: string][] = [
 
 function pathnameOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? '';
-}
-
-/** A link id or request id as the payment pages' URLs carry it; anything else is not preloaded. */
-const PAGE_ID = /^[A-Za-z0-9_-]{1,100}$/;
-
-/**
- * The API answers a payment page asks for first, as a `Link: rel=preload` header (issue #15): the
- * browser starts them with the page's HTML, in parallel with its code, instead of once the code has
- * run. Each matches the page's own fetch (GET, same-origin credentials: `crossorigin`), so the page
- * reads the preloaded answer. /payment/{id} needs the page data and the card provider's config; the
- * success and failed pages need the page data of their `link_id`.
- */
-function paymentPagePreloads(request: FastifyRequest): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(request.url, 'http://localhost');
-  } catch {
-    return undefined;
-  }
-  const match = /^\/payment\/([^/]+)\/?$/.exec(url.pathname);
-  const id =
-    match?.[1] === 'success' || match?.[1] === 'failed' ? url.searchParams.get('link_id') : match?.[1];
-  if (!match || !id || !PAGE_ID.test(id)) return undefined;
-  const preload = (href: string) => `<${href}>; rel=preload; as=fetch; crossorigin`;
-  const links = [preload(`/api/public/payments/${id}`)];
-  if (id === match[1]) links.push(preload('/api/payment-provider/config'));
-  return links.join(', ');
 }
 
 function wantsPage(request: FastifyRequest): boolean {
@@ -91,9 +66,10 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
     });
   }
 
+  const pagePreloads = hasBuild && webDistDir ? createPagePreloads(webDistDir) : () => undefined;
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (hasBuild && webDistDir && wantsPage(request)) {
-      const preloads = paymentPagePreloads(request);
+      const preloads = pagePreloads(request.url);
       if (preloads) reply.header('link', preloads);
       return reply
         .header('cache-control', REVALIDATE)
