@@ -2,9 +2,10 @@
  * The one mailer the job queue sends through (issues #2, #11). With SMTP_URL set it sends over SMTP
  * with nodemailer, with connection, greeting and socket timeouts of a few seconds so a stalled server
  * fails the attempt (the job is retried) instead of hanging; otherwise (never in production, see
- * config.ts) it writes to the dev outbox table, which /dev/outbox shows.
+ * config.ts) it writes to the dev outbox table, which /dev/outbox shows. nodemailer is loaded with the
+ * first email, and only where SMTP is configured (issue #15, a server's memory).
  */
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { recordInDevOutbox } from './dev-outbox.js';
@@ -55,11 +56,14 @@ export function createMailer(config: Config, db: Db): Mailer {
 }
 
 function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transporter = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+  let transporter: Promise<Transporter> | undefined;
   return {
     transport: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ from, ...mail });
+      transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }),
+      );
+      await (await transporter).sendMail({ from, ...mail });
     },
   };
 }

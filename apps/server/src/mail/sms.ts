@@ -1,9 +1,10 @@
 /**
  * Text messages, through a provider adapter (design.md "email / SMS"): the Twilio SDK when TWILIO_*
  * is configured; otherwise, outside production, the dev outbox (channel 'sms'). In production without
- * Twilio every send fails for good, and the notification records why.
+ * Twilio every send fails for good, and the notification records why. The SDK (about 25 MB of a
+ * server's memory) is loaded with the first text, and only where Twilio is configured (issue #15).
  */
-import twilio from 'twilio';
+import type twilio from 'twilio';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { recordInDevOutbox } from './dev-outbox.js';
@@ -52,16 +53,23 @@ function twilioSender(
   settings: NonNullable<Config['twilio']>,
   httpClient: twilio.ClientOpts['httpClient'],
 ): SmsSender {
-  const client = twilio(settings.accountSid, settings.authToken, {
-    timeout: TWILIO_TIMEOUT_MS,
-    autoRetry: false,
-    ...(httpClient ? { httpClient } : {}),
-  });
+  let client: Promise<twilio.Twilio> | undefined;
+  const twilioClient = () => {
+    client ??= import('twilio').then(({ default: createClient }) =>
+      createClient(settings.accountSid, settings.authToken, {
+        timeout: TWILIO_TIMEOUT_MS,
+        autoRetry: false,
+        ...(httpClient ? { httpClient } : {}),
+      }),
+    );
+    return client;
+  };
   return {
     transport: 'twilio',
     async send(to, text) {
+      const sdk = await twilioClient();
       try {
-        await client.messages.create({ to, from: settings.from, body: text });
+        await sdk.messages.create({ to, from: settings.from, body: text });
       } catch (error) {
         // Twilio answers 4xx for a request that can never succeed (e.g. 21211 invalid 'To' number),
         // except 429 (slow down); 5xx and network failures are worth another try.

@@ -52,10 +52,10 @@ describe('local-disk storage', () => {
     },
   );
 
-  it('is the default store, under DATA_DIR/<folder>', () => {
+  it('is the default store, under DATA_DIR/<folder>', async () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: root });
     expect(config.s3).toBeUndefined();
-    expect(createFileStorage(config, 'logos', '/api/public/logos').kind).toBe('local');
+    expect((await createFileStorage(config, 'logos', '/api/public/logos')).kind).toBe('local');
   });
 });
 
@@ -77,8 +77,8 @@ describe('S3 configuration', () => {
       secretAccessKey: 'secret',
       publicUrl: 'https://cdn.example.com/cliniclogo',
     });
-    const storage = createFileStorage(config, 'logos', '/api/public/logos') as ReturnType<
-      typeof createFileStorage
+    const storage = (await createFileStorage(config, 'logos', '/api/public/logos')) as Awaited<
+      ReturnType<typeof createFileStorage>
     > & { client: { config: { forcePathStyle?: boolean; region: () => Promise<string> } } };
     expect(storage.kind).toBe('s3');
     expect(storage.client.config.forcePathStyle).toBe(true);

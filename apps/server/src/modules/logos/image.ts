@@ -2,6 +2,8 @@
  * Checking and re-encoding an uploaded logo (spec §5 file upload, §9 2 MB limit). The content decides
  * the type (file-type), never the file name or the browser's type; the image is then decoded and
  * re-encoded by sharp, which drops EXIF and any other metadata and anything hidden after the image.
+ * Both are loaded with the first upload, not at start: together they are about 35 MB of a server's
+ * memory that most days never needs them (issue #15).
  */
 import {
   LOGO_ACCEPTED_TYPES,
@@ -10,8 +12,6 @@ import {
   LOGO_MAX_SIDE,
   LOGO_MESSAGES,
 } from '@clinicpay/shared';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { AppError } from '../../http/app-error.js';
 
 /** A logo ready to store: WebP bytes, at most LOGO_MAX_SIDE pixels on each side. */
@@ -44,6 +44,10 @@ export async function processLogoImage(bytes: Buffer): Promise<ProcessedLogo> {
   if (bytes.length === 0) throw new AppError('BAD_REQUEST', LOGO_MESSAGES.noFile);
   if (bytes.length > LOGO_MAX_BYTES) throw new AppError('LOGO_TOO_LARGE', LOGO_MESSAGES.tooLarge);
 
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([
+    import('file-type'),
+    import('sharp'),
+  ]);
   const type = await fileTypeFromBuffer(bytes);
   if (!isAcceptedType(type?.mime)) {
     throw new AppError('LOGO_TYPE_NOT_ALLOWED', LOGO_MESSAGES.wrongType);

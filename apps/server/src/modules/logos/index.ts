@@ -20,7 +20,7 @@ export interface LogoRoutesOptions {
 
 /** Registered under /api by app.ts. */
 export async function logoRoutes(app: FastifyInstance, options: LogoRoutesOptions = {}) {
-  const storage = options.storage ?? createFileStorage(app.config, 'logos', LOGO_URL_PREFIX);
+  const storage = options.storage ?? (await createFileStorage(app.config, 'logos', LOGO_URL_PREFIX));
   await app.register(fastifyMultipart, {
     limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   });

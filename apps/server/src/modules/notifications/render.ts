@@ -1,20 +1,14 @@
 /**
  * The words of ClinicPay's four notices (issue #11): the email (subject, HTML and plain text, built with
- * React Email from the templates beside this file) and the SMS. A job handler gives a NoticeContent and
+ * React Email from the templates beside this file, email-element.ts) and the SMS. A job handler gives a NoticeContent and
  * sends what comes back. Amounts arrive as integer pence and are shown with formatPence; dates are shown
  * in en-GB, Europe/London time. The fallbacks are spec §9's: 'Your healthcare provider' for a clinic
  * without a name, 'Unknown Patient' for a patient without one.
  */
 import { CLINIC_TIME_ZONE, formatPence } from '@clinicpay/shared';
 import { TZDate } from '@date-fns/tz';
-import { render, toPlainText } from '@react-email/render';
 import { format } from 'date-fns';
-import { createElement, type ReactElement } from 'react';
 import type { LayoutClinic } from '../../mail/templates/layout.js';
-import { PaymentReceiptEmail } from './templates/payment-receipt.js';
-import { PaymentReceivedEmail } from './templates/payment-received.js';
-import { PaymentRequestEmail } from './templates/payment-request.js';
-import { RefundNoticeEmail } from './templates/refund-notice.js';
 
 export type NoticeType =
   | 'payment_request'
@@ -90,30 +84,8 @@ function viewOf(content: NoticeContent) {
   };
 }
 
-type View = ReturnType<typeof viewOf>;
-
-function emailOf(view: View, type: NoticeType): { subject: string; element: ReactElement } {
-  const { clinic } = view;
-  switch (type) {
-    case 'payment_request':
-      return {
-        subject: `Payment request from ${clinic.name}`,
-        element: createElement(PaymentRequestEmail, view),
-      };
-    case 'payment_confirmation':
-      return {
-        subject: `Payment receipt from ${clinic.name}`,
-        element: createElement(PaymentReceiptEmail, view),
-      };
-    case 'payment_received':
-      return {
-        subject: `Payment received: ${view.amount} from ${view.patient.name}`,
-        element: createElement(PaymentReceivedEmail, view),
-      };
-    case 'refund_confirmation':
-      return { subject: `Refund from ${clinic.name}`, element: createElement(RefundNoticeEmail, view) };
-  }
-}
+/** A notice's display strings, as its email template takes them. */
+export type NoticeView = ReturnType<typeof viewOf>;
 
 // html-to-text capitalises headings by default; names in a heading keep their own case.
 const TEXT_OPTIONS = { selectors: [{ selector: 'h1', options: { uppercase: false } }] };
@@ -122,10 +94,16 @@ const TEXT_OPTIONS = { selectors: [{ selector: 'h1', options: { uppercase: false
  * Renders a notice's email: the subject, the HTML (every user-given value escaped by React) and the
  * plain-text version, which carries the amount, the reference where there is one and, for a request,
  * the payment link in full as its first URL. Amounts in `content` are integer pence.
- * Throws when a request has no paymentUrl or a refund notice no refundAmount.
+ * Throws when a request has no paymentUrl or a refund notice no refundAmount. React Email and the
+ * templates are loaded with the first email, not at start (issue #15, a server's memory).
  */
 export async function renderNoticeEmail(content: NoticeContent): Promise<RenderedEmail> {
-  const { subject, element } = emailOf(viewOf(content), content.type);
+  const view = viewOf(content);
+  const [{ render, toPlainText }, { emailOf }] = await Promise.all([
+    import('@react-email/render'),
+    import('./email-element.js'),
+  ]);
+  const { subject, element } = emailOf(view, content.type);
   const html = await render(element);
   return { subject: oneLine(subject), text: toPlainText(html, TEXT_OPTIONS), html };
 }
@@ -211,7 +189,10 @@ function toGsm(text: string): string | null {
  * The SMS of each notice: the user-given fields it may shorten (clinic name, description, patient name)
  * and how to write the message from them. The amounts, link and reference are never among the fields.
  */
-function smsOf(view: View, type: NoticeType): { fields: string[]; write: (fields: string[]) => string } {
+function smsOf(
+  view: NoticeView,
+  type: NoticeType,
+): { fields: string[]; write: (fields: string[]) => string } {
   const ref = view.reference ? ` Ref: ${view.reference}` : '';
   const clinic = smsField(view.clinic.name);
   const description = smsField(view.description);
