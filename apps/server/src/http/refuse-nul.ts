@@ -3,7 +3,7 @@
  * PostgreSQL cannot store NUL in text or jsonb, so such input would otherwise fail deep inside a
  * query as a 500, possibly after a provider call. Raw bodies (webhooks) are left to their verifier.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.js';
 
 export const NUL_MESSAGE = 'The request contains characters that are not allowed';
@@ -17,9 +17,18 @@ function holdsNul(value: unknown, depth = 0): boolean {
   return false;
 }
 
-/** preValidation hook: 400 before any handler runs. */
-export async function refuseNul(request: FastifyRequest) {
+/**
+ * preValidation hook: 400 before any handler runs. Synchronous, so a request with nothing to check
+ * (most GETs) costs no promise (issue #15).
+ */
+export function refuseNul(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: AppError) => void,
+): void {
   if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
-    throw new AppError('BAD_REQUEST', NUL_MESSAGE);
+    done(new AppError('BAD_REQUEST', NUL_MESSAGE));
+    return;
   }
+  done();
 }

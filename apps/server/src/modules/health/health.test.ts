@@ -12,7 +12,10 @@ describe('health checks', () => {
   it('answers /healthz and /readyz when the database is migrated', async () => {
     const app = await createTestApp();
     close = () => app.close();
-    expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const healthy = await app.inject({ url: '/healthz' });
+    expect(healthy.json()).toEqual({ status: 'ok' });
+    expect(healthy.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(healthy.headers['content-security-policy']).toBeDefined();
     const ready = await app.inject({ url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ok' });
