@@ -165,11 +165,7 @@ describe('the web app on the wire', () => {
     ]);
     expect(signIn).toContain('</api/auth/session>; rel=preload; as=fetch; crossorigin');
     const about = (await get('/about')).headers.link as string;
-    expect(modules(about)).toEqual([
-      '/assets/about-7.js',
-      '/assets/button-3.js',
-      '/assets/site-layout-5.js',
-    ]);
+    expect(modules(about)).toEqual(['/assets/about-7.js', '/assets/button-3.js', '/assets/site-layout-5.js']);
     expect(about).not.toContain('/api/auth/session');
     // This fake build has no clinic area chunks: the dashboard preloads only who is signed in.
     expect((await get('/dashboard/settings')).headers.link).toBe(
