@@ -3,7 +3,7 @@
  * the verification rows ClinicPay issues itself. No rules here (service.ts, tokens.ts hold them).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt, or } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { accounts, clinics, users, verifications } from '../../db/schema/index.js';
 
@@ -58,23 +58,20 @@ export async function markEmailVerified(db: Db, userId: string): Promise<void> {
 }
 
 /**
- * Deletes the verification rows holding `value` that are older than the row (createdAt, id), ordered
- * by (created_at, id), so of two rows stored at once the newer one stays.
+ * Deletes every verification row holding `value` but the newest by (created_at, id), newest as this
+ * statement sees them. Run by each issuer after its own row is stored, this leaves exactly one row
+ * however many are issued at once, in any number of processes: a row is deleted by its own issuer's
+ * statement when a newer row is already stored, or else by the newer row's issuer, which stores its
+ * row after that statement and so sees the older one (issue #14).
  */
-export async function deleteOlderVerifications(
-  db: Db,
-  value: string,
-  newest: { createdAt: Date; id: string },
-): Promise<void> {
-  await db
-    .delete(verifications)
-    .where(
-      and(
-        eq(verifications.value, value),
-        or(
-          lt(verifications.createdAt, newest.createdAt),
-          and(eq(verifications.createdAt, newest.createdAt), lt(verifications.id, newest.id)),
-        ),
-      ),
-    );
+export async function deleteAllButNewestVerification(db: Db, value: string): Promise<void> {
+  await db.execute(sql`
+    delete from ${verifications}
+    where ${verifications.value} = ${value}
+      and (${verifications.createdAt}, ${verifications.id}) < (
+        select newest.created_at, newest.id from ${verifications} as newest
+        where newest.value = ${value}
+        order by newest.created_at desc, newest.id desc
+        limit 1
+      )`);
 }

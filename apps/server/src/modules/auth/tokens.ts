@@ -9,7 +9,7 @@ import { AUTH_MESSAGES } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { Auth } from './auth.js';
-import { deleteOlderVerifications } from './queries.js';
+import { deleteAllButNewestVerification } from './queries.js';
 
 /** Verification links work for 24 hours (docs/decisions/0010-accounts-with-better-auth.md). */
 export const VERIFICATION_TOKEN_SECONDS = 24 * 60 * 60;
@@ -29,19 +29,19 @@ async function internalAdapter(auth: Auth) {
 
 /**
  * Creates a verification token for the user and returns it (only its hash is stored). Every older
- * verification token of the user stops working: the rows of this user older than the new one, by
- * (created_at, id), are deleted after it is stored. Two issued at once therefore leave exactly one,
- * the newer, whichever process deletes first.
+ * verification token of the user stops working: once the new one is stored, all the user's rows but
+ * the newest are deleted. Several issued at once therefore leave exactly one working, the newest,
+ * whichever order the processes commit in (queries.ts deleteAllButNewestVerification).
  */
 export async function issueVerificationToken(auth: Auth, db: Db, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const value = verificationValue(userId);
-  const created = await (await internalAdapter(auth)).createVerificationValue({
+  await (await internalAdapter(auth)).createVerificationValue({
     identifier: verificationIdentifier(token),
     value,
     expiresAt: new Date(Date.now() + VERIFICATION_TOKEN_SECONDS * 1000),
   });
-  await deleteOlderVerifications(db, value, created);
+  await deleteAllButNewestVerification(db, value);
   return token;
 }
 

@@ -2,13 +2,15 @@
  * One live verification link per user (issue #14): the email says a link 'can be used once', and a
  * new one makes the older stop working. A password reset link is another matter and keeps working.
  */
+import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES } from '@clinicpay/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkMailedTo, signIn, signUp, uniqueEmail } from '../../../test/accounts.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { devOutbox, users } from '../../db/schema/index.js';
+import { devOutbox, users, verifications } from '../../db/schema/index.js';
+import { deleteAllButNewestVerification } from './queries.js';
 
 describe('verification links', () => {
   let app: FastifyInstance;
@@ -63,6 +65,27 @@ describe('verification links', () => {
     expect(answers.filter((status) => status === 200)).toHaveLength(1);
     expect(answers.filter((status) => status === 400)).toHaveLength(3);
     expect(await isVerified(email)).toBe(true);
+  });
+
+  it('leave only the newest when an older one is stored after the newer one was', async () => {
+    // Two issuers at once, as their statements can interleave across processes: the newer row is stored
+    // and cleans up first; the older row is stored (committed) only afterwards, then cleans up.
+    const value = `email-verification:${randomUUID()}`;
+    const row = (id: string, createdAt: Date) => ({
+      id,
+      identifier: `email-verification:${id}`,
+      value,
+      expiresAt: new Date(Date.now() + 60_000),
+      createdAt,
+      updatedAt: createdAt,
+    });
+    const db = app.database.db;
+    await db.insert(verifications).values(row('newer', new Date('2026-11-24T10:00:00.002Z')));
+    await deleteAllButNewestVerification(db, value);
+    await db.insert(verifications).values(row('older', new Date('2026-11-24T10:00:00.001Z')));
+    await deleteAllButNewestVerification(db, value);
+    const left = await db.select().from(verifications).where(eq(verifications.value, value));
+    expect(left.map((verification) => verification.id)).toEqual(['newer']);
   });
 
   it("do not touch the user's password reset link", async () => {
