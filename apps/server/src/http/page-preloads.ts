@@ -13,49 +13,42 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** The rows of the pages under one layout: each page's path under `prefix`, and its route module. */
+function pagesOf(prefix: string, layout: string, pages: [page: string, route: string][]) {
+  return pages.map(([page, route]): [RegExp, string[]] => [
+    new RegExp(`^${prefix}${page}/?$`),
+    [`src/app/layouts/${layout}.tsx`, `src/app/routes/${route}.tsx`],
+  ]);
+}
+
 /** The page's route modules (layout first), as apps/web/src/app/router.tsx loads them, by URL path. */
 export const ROUTE_MODULES: [pathname: RegExp, modules: string[]][] = [
-  ...(
-    [
-      ['', 'landing'],
-      ['about', 'about'],
-      ['fees', 'fees'],
-      ['terms', 'terms'],
-      ['privacy', 'privacy'],
-      ['contact', 'contact'],
-      ['sign-in', 'sign-in'],
-      ['sign-up', 'sign-up'],
-      ['verify-email', 'verify-email'],
-      ['forgot-password', 'forgot-password'],
-      ['reset-password', 'reset-password'],
-      ['auth/callback', 'auth-callback'],
-    ] as const
-  ).map(([page, route]): [RegExp, string[]] => [
-    new RegExp(`^/${page}${page ? '/?' : ''}$`),
-    ['src/app/layouts/site-layout.tsx', `src/app/routes/${route}.tsx`],
+  ...pagesOf('', 'site-layout', [
+    ['', 'landing'],
+    ['/about', 'about'],
+    ['/fees', 'fees'],
+    ['/terms', 'terms'],
+    ['/privacy', 'privacy'],
+    ['/contact', 'contact'],
+    ['/sign-in', 'sign-in'],
+    ['/sign-up', 'sign-up'],
+    ['/verify-email', 'verify-email'],
+    ['/forgot-password', 'forgot-password'],
+    ['/reset-password', 'reset-password'],
+    ['/auth/callback', 'auth-callback'],
   ]),
-  ...(
-    [
-      ['', 'clinic-home'],
-      ['/create-link', 'create-link'],
-      ['/send-link', 'send-link'],
-      ['/payment-history', 'payment-history'],
-      ['/settings', 'clinic-settings'],
-    ] as const
-  ).map(([page, route]): [RegExp, string[]] => [
-    new RegExp(`^/dashboard${page}/?$`),
-    ['src/app/layouts/clinic-area.tsx', `src/app/routes/${route}.tsx`],
+  ...pagesOf('/dashboard', 'clinic-area', [
+    ['', 'clinic-home'],
+    ['/create-link', 'create-link'],
+    ['/send-link', 'send-link'],
+    ['/payment-history', 'payment-history'],
+    ['/settings', 'clinic-settings'],
   ]),
-  ...(
-    [
-      ['', 'admin-home'],
-      ['/clinics', 'admin-clinics'],
-      ['/clinics/[^/]+', 'admin-clinic-profile'],
-      ['/settings', 'admin-settings'],
-    ] as const
-  ).map(([page, route]): [RegExp, string[]] => [
-    new RegExp(`^/admin${page}/?$`),
-    ['src/app/layouts/admin-area.tsx', `src/app/routes/${route}.tsx`],
+  ...pagesOf('/admin', 'admin-area', [
+    ['', 'admin-home'],
+    ['/clinics', 'admin-clinics'],
+    ['/clinics/[^/]+', 'admin-clinic-profile'],
+    ['/settings', 'admin-settings'],
   ]),
 ];
 
