@@ -156,11 +156,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   /** Runs due jobs of the given contracts (all when omitted) until none is left, or the queue stops. */
   async function drainPass(only: readonly JobContract[] | undefined): Promise<void> {
     const names = only ? new Set(only.map((contract) => contract.name)) : null;
-    // pg-boss fetches jobs with `start_after < now()`, and PGlite's clock counts whole milliseconds:
-    // a job sent (or made due by retryNow) in the same millisecond as the first fetch would be
-    // skipped. Waiting past that millisecond makes every job due before the drain began visible.
-    if (options.database.kind !== 'postgres') await new Promise((resolve) => setTimeout(resolve, 2));
     while (!stopping) {
+      // pg-boss fetches jobs with `start_after < now()`, and PGlite's clock counts whole milliseconds:
+      // a job sent (or made due by retryNow, or sent by the job just run) in the same millisecond as
+      // the fetch would be skipped. Waiting past that millisecond makes every job already due visible.
+      if (options.database.kind !== 'postgres') await new Promise((resolve) => setTimeout(resolve, 2));
       let ran = 0;
       for (const { contract, handler } of handlers.values()) {
         if (stopping) break;
