@@ -4,15 +4,11 @@
  * first invalid field, and long forms have an error summary whose links lead to the fields.
  */
 import type { Clinic } from '@clinicpay/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster, toast } from 'sonner';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AddClinicDialog } from '@/features/admin/components/add-clinic-dialog';
 import { WebhooksCard } from '@/features/admin/components/webhooks-card';
 import { ChangePasswordForm } from '@/features/auth/change-password-form';
@@ -25,8 +21,9 @@ import { ProfileTab } from '@/features/clinics/components/profile-tab';
 import { ContactForm } from '@/features/contact/components/contact-form';
 import { CreateLinkPage } from '@/features/links/create-link-page';
 import { SendLinkPage } from '@/features/requests/send-link-page';
+import { renderWithApp, startMockServer } from '@/testing/app';
 
-const server = setupServer(
+const server = startMockServer([
   http.get('/api/auth/session', () => HttpResponse.json({ user: null })),
   http.get('/api/payment-links', () => HttpResponse.json({ items: [], page: 1, pageSize: 100, total: 0 })),
   http.get('/api/admin/system-settings/webhooks', () =>
@@ -36,24 +33,10 @@ const server = setupServer(
       signingSecret: 'whsec_test',
     }),
   ),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+]);
 
 function renderForm(ui: ReactElement, path = '/') {
-  toast.dismiss();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithApp(ui, { path });
   return userEvent.setup();
 }
 

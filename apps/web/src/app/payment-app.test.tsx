@@ -1,27 +1,27 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { startMockServer } from '@/testing/app';
 import { PaymentApp } from './payment-app';
 
 const LINK_ID = '6f1c1f4e-8f9b-4c39-9d57-0e6d8f3c2a11';
-const server = setupServer(
-  http.get('/api/public/payments/:id', () =>
-    HttpResponse.json({ code: 'PAYMENT_PAGE_NOT_FOUND', message: 'Payment link not found' }, { status: 404 }),
-  ),
-  http.get('/api/payment-provider/config', () =>
-    HttpResponse.json({ provider: 'sandbox', publishableKey: null }),
-  ),
+startMockServer(
+  [
+    http.get('/api/public/payments/:id', () =>
+      HttpResponse.json(
+        { code: 'PAYMENT_PAGE_NOT_FOUND', message: 'Payment link not found' },
+        { status: 404 },
+      ),
+    ),
+    http.get('/api/payment-provider/config', () =>
+      HttpResponse.json({ provider: 'sandbox', publishableKey: null }),
+    ),
+  ],
+  () => {
+    vi.restoreAllMocks();
+  },
 );
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
 
 const renderAt = (path: string) =>
   render(

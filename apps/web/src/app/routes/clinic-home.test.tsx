@@ -1,10 +1,10 @@
 import type { Clinic } from '@clinicpay/shared';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { aPayment, paymentDetails, renderWithApp } from '@/features/payments/test-support';
+import { describe, expect, it } from 'vitest';
+import { aPayment, paymentDetails } from '@/features/payments/test-support';
+import { renderWithApp, startMockServer } from '@/testing/app';
 import ClinicHomeRoute from './clinic-home';
 
 const clinic: Clinic = {
@@ -37,63 +37,60 @@ const link = {
 
 let calls: string[] = [];
 let refunded = 0;
-const server = setupServer(
-  http.all('*', ({ request }) => {
-    calls.push(`${request.method} ${new URL(request.url).pathname}`);
-  }),
-  http.get('/api/clinic', () => HttpResponse.json({ clinic })),
-  http.get('/api/payment-links', ({ request }) => {
-    const archived = new URL(request.url).searchParams.get('view') === 'archived';
-    return HttpResponse.json({
-      items: archived ? [] : [link],
-      page: 1,
-      pageSize: 3,
-      total: archived ? 0 : 1,
-    });
-  }),
-  http.get('/api/payments/stats', () =>
-    HttpResponse.json({
-      totalReceivedToday: 5000 - refunded,
-      totalPendingToday: 0,
-      totalReceivedMonth: 5000 - refunded,
-      totalRefundedMonth: refunded,
+startMockServer(
+  [
+    http.all('*', ({ request }) => {
+      calls.push(`${request.method} ${new URL(request.url).pathname}`);
     }),
-  ),
-  http.get('/api/payments/:id', () =>
-    HttpResponse.json(
-      paymentDetails({
-        status: refunded ? 'refunded' : 'paid',
-        refundedAmount: refunded,
-        refundableAmount: 5000 - refunded,
+    http.get('/api/clinic', () => HttpResponse.json({ clinic })),
+    http.get('/api/payment-links', ({ request }) => {
+      const archived = new URL(request.url).searchParams.get('view') === 'archived';
+      return HttpResponse.json({
+        items: archived ? [] : [link],
+        page: 1,
+        pageSize: 3,
+        total: archived ? 0 : 1,
+      });
+    }),
+    http.get('/api/payments/stats', () =>
+      HttpResponse.json({
+        totalReceivedToday: 5000 - refunded,
+        totalPendingToday: 0,
+        totalReceivedMonth: 5000 - refunded,
+        totalRefundedMonth: refunded,
       }),
     ),
-  ),
-  http.get('/api/payments', () =>
-    HttpResponse.json({
-      items: [aPayment({ status: refunded ? 'refunded' : 'paid', refundedAmount: refunded })],
-      page: 1,
-      pageSize: 10,
-      total: 1,
+    http.get('/api/payments/:id', () =>
+      HttpResponse.json(
+        paymentDetails({
+          status: refunded ? 'refunded' : 'paid',
+          refundedAmount: refunded,
+          refundableAmount: 5000 - refunded,
+        }),
+      ),
+    ),
+    http.get('/api/payments', () =>
+      HttpResponse.json({
+        items: [aPayment({ status: refunded ? 'refunded' : 'paid', refundedAmount: refunded })],
+        page: 1,
+        pageSize: 10,
+        total: 1,
+      }),
+    ),
+    http.post('/api/payments/:id/refunds', async ({ request }) => {
+      refunded = ((await request.json()) as { amount: number }).amount;
+      return HttpResponse.json({
+        refund: { id: 'r1', amount: refunded, status: 'succeeded' },
+        payment: { id: 'pay_1', status: 'refunded', refundedAmount: refunded },
+      });
     }),
-  ),
-  http.post('/api/payments/:id/refunds', async ({ request }) => {
-    refunded = ((await request.json()) as { amount: number }).amount;
-    return HttpResponse.json({
-      refund: { id: 'r1', amount: refunded, status: 'succeeded' },
-      payment: { id: 'pay_1', status: 'refunded', refundedAmount: refunded },
-    });
-  }),
+  ],
+  () => {
+    localStorage.clear();
+    calls = [];
+    refunded = 0;
+  },
 );
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  localStorage.clear();
-  calls = [];
-  refunded = 0;
-});
-afterAll(() => server.close());
 
 const count = (call: string) => calls.filter((made) => made === call).length;
 

@@ -1,8 +1,8 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startMockServer } from '@/testing/app';
 import { AdminHomePage } from './admin-home-page';
 import { ClinicProfilePage } from './clinic-profile-page';
 import { ClinicsPage } from './clinics-page';
@@ -10,21 +10,25 @@ import { aClinicRow, renderAdmin, someStats } from './test-support';
 
 let statsQueries: Record<string, string>[] = [];
 let clinicQueries: Record<string, string>[] = [];
-const server = setupServer(
-  http.get('/api/admin/stats', ({ request }) => {
-    statsQueries.push(Object.fromEntries(new URL(request.url).searchParams));
-    return HttpResponse.json(someStats());
-  }),
-  http.get('/api/admin/clinics', ({ request }) => {
-    const query = Object.fromEntries(new URL(request.url).searchParams);
-    clinicQueries.push(query);
-    const items = query.search === 'nothing' ? [] : [aClinicRow({ email: null })];
-    return HttpResponse.json({ items, page: 1, pageSize: 10, total: items.length });
-  }),
+const server = startMockServer(
+  [
+    http.get('/api/admin/stats', ({ request }) => {
+      statsQueries.push(Object.fromEntries(new URL(request.url).searchParams));
+      return HttpResponse.json(someStats());
+    }),
+    http.get('/api/admin/clinics', ({ request }) => {
+      const query = Object.fromEntries(new URL(request.url).searchParams);
+      clinicQueries.push(query);
+      const items = query.search === 'nothing' ? [] : [aClinicRow({ email: null })];
+      return HttpResponse.json({ items, page: 1, pageSize: 10, total: items.length });
+    }),
+  ],
+  () => {
+    statsQueries = [];
+    clinicQueries = [];
+  },
 );
-
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
   // recharts' ResponsiveContainer watches its size; jsdom has no ResizeObserver.
   globalThis.ResizeObserver ??= class {
     observe() {}
@@ -32,13 +36,6 @@ beforeAll(() => {
     disconnect() {}
   };
 });
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  statsQueries = [];
-  clinicQueries = [];
-});
-afterAll(() => server.close());
 
 describe('the admin dashboard', () => {
   it('shows the four figures with their real changes and the clinics that joined this month', async () => {

@@ -1,9 +1,9 @@
 import { type FailedNotifications, NOTIFICATION_MESSAGES } from '@clinicpay/shared';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startMockServer } from '@/testing/app';
 import { FailedNotificationsCard } from './components/failed-notifications-card';
 import { AdminSettingsPage } from './settings-page';
 import { renderAdmin } from './test-support';
@@ -40,35 +40,32 @@ const SMS_REQUEST = aFailedNotification({
 
 let failed: FailedNotification[] = [];
 let retried: string[] = [];
-const server = setupServer(
-  http.get('/api/admin/notifications/failed', () => HttpResponse.json({ notifications: failed })),
-  http.post('/api/admin/notifications/:id/retry', async ({ params }) => {
-    const id = String(params.id);
-    retried.push(id);
-    await delay(50);
-    const notification = failed.find((row) => row.id === id);
-    if (!notification) {
-      return HttpResponse.json(
-        { code: 'NOTIFICATION_NOT_FAILED', message: NOTIFICATION_MESSAGES.notFailed },
-        { status: 409 },
-      );
-    }
-    failed = failed.filter((row) => row.id !== id);
-    return HttpResponse.json({
-      message: NOTIFICATION_MESSAGES.retried,
-      notification: { ...notification, status: 'pending' },
-    });
-  }),
+const server = startMockServer(
+  [
+    http.get('/api/admin/notifications/failed', () => HttpResponse.json({ notifications: failed })),
+    http.post('/api/admin/notifications/:id/retry', async ({ params }) => {
+      const id = String(params.id);
+      retried.push(id);
+      await delay(50);
+      const notification = failed.find((row) => row.id === id);
+      if (!notification) {
+        return HttpResponse.json(
+          { code: 'NOTIFICATION_NOT_FAILED', message: NOTIFICATION_MESSAGES.notFailed },
+          { status: 409 },
+        );
+      }
+      failed = failed.filter((row) => row.id !== id);
+      return HttpResponse.json({
+        message: NOTIFICATION_MESSAGES.retried,
+        notification: { ...notification, status: 'pending' },
+      });
+    }),
+  ],
+  () => {
+    failed = [];
+    retried = [];
+  },
 );
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  failed = [];
-  retried = [];
-});
-afterAll(() => server.close());
 
 const renderCard = () => renderAdmin(<FailedNotificationsCard />, { path: '/admin/settings' });
 

@@ -1,8 +1,8 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { startMockServer } from '@/testing/app';
 import { AdminSettingsPage } from './settings-page';
 import { aClinicRow, renderAdmin } from './test-support';
 
@@ -10,53 +10,57 @@ const CONNECTED_ID = '11111111-1111-4111-8111-111111111111';
 const SECRET = 'whsec_c2VjcmV0LXNpZ25pbmcta2V5LWZvci10ZXN0cw';
 let feeBodies: unknown[] = [];
 let disconnected: string[] = [];
-const server = setupServer(
-  http.get('/api/platform-settings/fee', () => HttpResponse.json({ platformFeePercent: '3.0' })),
-  http.get('/api/admin/notifications/failed', () => HttpResponse.json({ notifications: [] })),
-  http.put('/api/admin/platform-settings/fee', async ({ request }) => {
-    const body = (await request.json()) as { platformFeePercent: string };
-    feeBodies.push(body);
-    await delay(50);
-    const percent = Number(body.platformFeePercent).toFixed(1);
-    return HttpResponse.json({ platformFeePercent: percent, message: `Platform fee updated to ${percent}%` });
-  }),
-  http.get('/api/admin/clinics', () =>
-    HttpResponse.json({
-      items: [
-        aClinicRow({ id: CONNECTED_ID, clinicName: 'Harley Dental' }),
-        aClinicRow({ id: '33333333-3333-4333-8333-333333333333', clinicName: null, stripeStatus: 'pending' }),
-      ],
-      page: 1,
-      pageSize: 10,
-      total: 2,
+const server = startMockServer(
+  [
+    http.get('/api/platform-settings/fee', () => HttpResponse.json({ platformFeePercent: '3.0' })),
+    http.get('/api/admin/notifications/failed', () => HttpResponse.json({ notifications: [] })),
+    http.put('/api/admin/platform-settings/fee', async ({ request }) => {
+      const body = (await request.json()) as { platformFeePercent: string };
+      feeBodies.push(body);
+      await delay(50);
+      const percent = Number(body.platformFeePercent).toFixed(1);
+      return HttpResponse.json({
+        platformFeePercent: percent,
+        message: `Platform fee updated to ${percent}%`,
+      });
     }),
-  ),
-  http.post('/api/admin/clinics/:clinicId/disconnect', async ({ params }) => {
-    disconnected.push(String(params.clinicId));
-    await delay(50);
-    return HttpResponse.json({
-      message: `Stripe disconnected for clinic ${params.clinicId}`,
-      clinicId: params.clinicId,
-      stripeStatus: 'not_connected',
-    });
-  }),
-  http.get('/api/admin/system-settings/webhooks', () =>
-    HttpResponse.json({
-      patientNotificationWebhook: null,
-      clinicNotificationWebhook: null,
-      signingSecret: SECRET,
+    http.get('/api/admin/clinics', () =>
+      HttpResponse.json({
+        items: [
+          aClinicRow({ id: CONNECTED_ID, clinicName: 'Harley Dental' }),
+          aClinicRow({
+            id: '33333333-3333-4333-8333-333333333333',
+            clinicName: null,
+            stripeStatus: 'pending',
+          }),
+        ],
+        page: 1,
+        pageSize: 10,
+        total: 2,
+      }),
+    ),
+    http.post('/api/admin/clinics/:clinicId/disconnect', async ({ params }) => {
+      disconnected.push(String(params.clinicId));
+      await delay(50);
+      return HttpResponse.json({
+        message: `Stripe disconnected for clinic ${params.clinicId}`,
+        clinicId: params.clinicId,
+        stripeStatus: 'not_connected',
+      });
     }),
-  ),
+    http.get('/api/admin/system-settings/webhooks', () =>
+      HttpResponse.json({
+        patientNotificationWebhook: null,
+        clinicNotificationWebhook: null,
+        signingSecret: SECRET,
+      }),
+    ),
+  ],
+  () => {
+    feeBodies = [];
+    disconnected = [];
+  },
 );
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  feeBodies = [];
-  disconnected = [];
-});
-afterAll(() => server.close());
 
 const renderSettings = () => renderAdmin(<AdminSettingsPage />, { path: '/admin/settings' });
 

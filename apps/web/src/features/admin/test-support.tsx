@@ -1,29 +1,19 @@
 /**
- * Rendering helpers for the admin feature's component tests: a fresh query cache, a router and the
- * toaster, with the network stood in for by msw (the API's shapes from @clinicpay/shared).
+ * Rendering helpers and test data for the admin feature's component tests (the providers and the
+ * network: src/testing/app.tsx; the API's shapes from @clinicpay/shared).
  */
 import type { AdminClinicRow, AdminStats } from '@clinicpay/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster, toast } from 'sonner';
+import { renderWithApp } from '@/testing/app';
 
+/** Renders `ui` at `path` (matched by `pattern`); a clinic's page renders a marker, so a test sees a row open it. */
 export function renderAdmin(ui: ReactElement, { path = '/', pattern = '*' } = {}) {
-  toast.dismiss();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  const { router } = renderWithApp(
     [
       { path: pattern, element: ui },
       { path: '/admin/clinics/:clinicId', element: <p>Clinic page</p> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
+    { path },
   );
   return { router };
 }

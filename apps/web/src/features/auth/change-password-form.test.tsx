@@ -2,8 +2,9 @@ import { AUTH_MESSAGES } from '@clinicpay/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { startMockServer } from '@/testing/app';
 import { ChangePasswordForm } from './change-password-form';
-import { apiError, isInvalid, messageOf, renderForm, startMockServer } from './test-support';
+import { apiError, isInvalid, messageOf, renderForm } from './test-support';
 
 let sent: unknown[] = [];
 const server = startMockServer(

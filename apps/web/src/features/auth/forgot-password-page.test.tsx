@@ -2,8 +2,9 @@ import { AUTH_MESSAGES, RATE_LIMITED_MESSAGE } from '@clinicpay/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { startMockServer } from '@/testing/app';
 import { ForgotPasswordPage } from './forgot-password-page';
-import { apiError, messageOf, renderForm, startMockServer } from './test-support';
+import { apiError, messageOf, renderForm } from './test-support';
 
 let sent: unknown[] = [];
 const server = startMockServer(

@@ -2,8 +2,9 @@ import { AUTH_MESSAGES, RATE_LIMITED_MESSAGE } from '@clinicpay/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { startMockServer } from '@/testing/app';
 import { SignUpPage } from './sign-up-page';
-import { apiError, isInvalid, messageOf, renderForm, startMockServer } from './test-support';
+import { apiError, isInvalid, messageOf, renderForm } from './test-support';
 
 const ACCOUNT_DETAILS_PROBLEM =
   'There was a problem with your account details. Please try a different email or clinic name.';

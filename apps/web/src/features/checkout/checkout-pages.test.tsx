@@ -1,12 +1,9 @@
 import type { PublicPaymentData } from '@clinicpay/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster, toast } from 'sonner';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithApp, startMockServer } from '@/testing/app';
 import { REFERENCE_POLL_MS, REFERENCE_RETRIES } from './api/get-payment-reference';
 import { FailedPage } from './failed-page';
 import { PaymentPage } from './payment-page';
@@ -40,27 +37,37 @@ const aPage = (overrides: Partial<PublicPaymentData> = {}): PublicPaymentData =>
 let paymentPage = aPage();
 let intentsCreated: unknown[] = [];
 let confirmedCards: { number: string }[] = [];
-const server = setupServer(
-  http.get('/api/public/payments/:id', () => HttpResponse.json(paymentPage)),
-  http.get('/api/payment-provider/config', () =>
-    HttpResponse.json({ provider: 'sandbox', publishableKey: null }),
-  ),
-  http.post('/api/public/payments/:id/payment-intents', async ({ request }) => {
-    intentsCreated.push(await request.json());
-    return HttpResponse.json({ paymentIntentId: 'pi_sbx_1', clientSecret: 'pi_sbx_1_secret', amount: 4500 });
-  }),
-  http.post('/api/sandbox/payment-intents/:id/confirm', async ({ request }) => {
-    const { card } = (await request.json()) as { card: { number: string } };
-    confirmedCards.push(card);
-    return HttpResponse.json({
-      paymentIntent: { id: 'pi_sbx_1', status: 'requires_payment_method' },
-      error: { code: 'card_declined', message: 'Your card was declined.' },
-    });
-  }),
+const server = startMockServer(
+  [
+    http.get('/api/public/payments/:id', () => HttpResponse.json(paymentPage)),
+    http.get('/api/payment-provider/config', () =>
+      HttpResponse.json({ provider: 'sandbox', publishableKey: null }),
+    ),
+    http.post('/api/public/payments/:id/payment-intents', async ({ request }) => {
+      intentsCreated.push(await request.json());
+      return HttpResponse.json({
+        paymentIntentId: 'pi_sbx_1',
+        clientSecret: 'pi_sbx_1_secret',
+        amount: 4500,
+      });
+    }),
+    http.post('/api/sandbox/payment-intents/:id/confirm', async ({ request }) => {
+      const { card } = (await request.json()) as { card: { number: string } };
+      confirmedCards.push(card);
+      return HttpResponse.json({
+        paymentIntent: { id: 'pi_sbx_1', status: 'requires_payment_method' },
+        error: { code: 'card_declined', message: 'Your card was declined.' },
+      });
+    }),
+  ],
+  () => {
+    sessionStorage.clear();
+    paymentPage = aPage();
+    intentsCreated = [];
+    confirmedCards = [];
+  },
 );
-
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
   // The sandbox wallet's switch (Radix) watches its size; jsdom has no ResizeObserver.
   globalThis.ResizeObserver ??= class {
     observe() {}
@@ -68,32 +75,15 @@ beforeAll(() => {
     disconnect() {}
   };
 });
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  sessionStorage.clear();
-  paymentPage = aPage();
-  intentsCreated = [];
-  confirmedCards = [];
-});
-afterAll(() => server.close());
 
 function renderAt(path: string) {
-  toast.dismiss();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  const { router } = renderWithApp(
     [
       { path: '/payment/success', element: <SuccessPage /> },
       { path: '/payment/failed', element: <FailedPage /> },
       { path: '/payment/:id', element: <PaymentPage /> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
+    { path },
   );
   return { user: userEvent.setup(), router };
 }

@@ -1,42 +1,24 @@
 import { type ApiErrorBody, AUTH_MESSAGES, PROVIDER_MESSAGES } from '@clinicpay/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster, toast } from 'sonner';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp, startMockServer } from '@/testing/app';
 import { ProviderCallback } from './provider-callback';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+const server = startMockServer();
 
 function refreshAnswers(status: number, body: ApiErrorBody) {
   server.use(http.post('/api/clinic/payment-provider/refresh', () => HttpResponse.json(body, { status })));
 }
 
 function renderCallback() {
-  toast.dismiss();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderWithApp(
     [
       { path: '/auth/callback', element: <ProviderCallback /> },
       { path: '*', element: <p>Went to another page</p> },
     ],
-    { initialEntries: ['/auth/callback?type=stripe_connect'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return router;
+    { path: '/auth/callback?type=stripe_connect' },
+  ).router;
 }
 
 const where = (router: ReturnType<typeof renderCallback>) =>

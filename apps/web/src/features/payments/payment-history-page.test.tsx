@@ -1,36 +1,33 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { format, subDays } from 'date-fns';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithApp, startMockServer } from '@/testing/app';
 import { PaymentHistoryPage } from './payment-history-page';
-import { aPayment, paymentDetails, renderWithApp } from './test-support';
+import { aPayment, paymentDetails } from './test-support';
 
 /** Every query the page put on GET /api/payments, as plain objects. */
 let listQueries: Record<string, string>[] = [];
-const server = setupServer(
-  http.get('/api/payments', ({ request }) => {
-    listQueries.push(Object.fromEntries(new URL(request.url).searchParams));
-    return HttpResponse.json({ items: [aPayment()], page: 1, pageSize: 20, total: 1 });
-  }),
-  http.get('/api/payments/:id', () => HttpResponse.json(paymentDetails())),
+const server = startMockServer(
+  [
+    http.get('/api/payments', ({ request }) => {
+      listQueries.push(Object.fromEntries(new URL(request.url).searchParams));
+      return HttpResponse.json({ items: [aPayment()], page: 1, pageSize: 20, total: 1 });
+    }),
+    http.get('/api/payments/:id', () => HttpResponse.json(paymentDetails())),
+  ],
+  () => {
+    vi.restoreAllMocks();
+    listQueries = [];
+  },
 );
-
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
   // jsdom lacks what Radix Select uses to follow the pointer and scroll the open list.
   Element.prototype.hasPointerCapture ??= () => false;
   Element.prototype.releasePointerCapture ??= () => {};
   Element.prototype.scrollIntoView ??= () => {};
 });
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  vi.restoreAllMocks();
-  listQueries = [];
-});
-afterAll(() => server.close());
 
 const renderHistory = (query = '') =>
   renderWithApp(<PaymentHistoryPage />, { path: `/dashboard/payment-history${query}` });

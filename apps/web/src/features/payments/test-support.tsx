@@ -1,27 +1,8 @@
 /**
- * Rendering helpers for this feature's component tests: a fresh query cache, a router and the toaster,
- * with the network stood in for by msw (the API's shapes from @clinicpay/shared).
+ * Test data for this feature's component tests, in the API's shapes from @clinicpay/shared (rendering
+ * and the network: src/testing/app.tsx).
  */
 import type { DisplayPayment, NotificationDelivery, PaymentDetails } from '@clinicpay/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster, toast } from 'sonner';
-
-export function renderWithApp(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
-  // Sonner replays still-active toasts to a new Toaster; an earlier test's toast must not count here.
-  toast.dismiss();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return { router, queryClient };
-}
 
 export const aPayment = (overrides: Partial<DisplayPayment> = {}): DisplayPayment => ({
   id: 'pay_1',

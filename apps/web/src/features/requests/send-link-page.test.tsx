@@ -1,42 +1,30 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { Toaster, toast } from 'sonner';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp, startMockServer } from '@/testing/app';
 import { SendLinkPage } from './send-link-page';
 
 const REQUEST_ID = '22222222-2222-4222-8222-222222222222';
 let sent: Record<string, unknown>[] = [];
-const server = setupServer(
-  http.get('/api/payment-links', () => HttpResponse.json({ items: [], page: 1, pageSize: 100, total: 0 })),
-  http.post('/api/payment-requests', async ({ request }) => {
-    sent.push((await request.json()) as Record<string, unknown>);
-    return HttpResponse.json(
-      { id: REQUEST_ID, paymentUrl: `http://localhost/payment/${REQUEST_ID}` },
-      { status: 201 },
-    );
-  }),
+startMockServer(
+  [
+    http.get('/api/payment-links', () => HttpResponse.json({ items: [], page: 1, pageSize: 100, total: 0 })),
+    http.post('/api/payment-requests', async ({ request }) => {
+      sent.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json(
+        { id: REQUEST_ID, paymentUrl: `http://localhost/payment/${REQUEST_ID}` },
+        { status: 201 },
+      );
+    }),
+  ],
+  () => {
+    sent = [];
+  },
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  sent = [];
-});
-afterAll(() => server.close());
-
 function renderPage() {
-  toast.dismiss();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <SendLinkPage />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithApp(<SendLinkPage />);
   return userEvent.setup();
 }
 

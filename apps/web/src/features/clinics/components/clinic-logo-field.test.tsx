@@ -1,30 +1,15 @@
 import { LOGO_MAX_BYTES, LOGO_MESSAGES } from '@clinicpay/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { Toaster, toast } from 'sonner';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp, startMockServer } from '@/testing/app';
 import { ClinicLogoField } from './clinic-logo-field';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+const server = startMockServer();
 
 function renderField(logoUrl: string | null = null) {
-  toast.dismiss();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ClinicLogoField clinicName="Harley Street Dental" logoUrl={logoUrl} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithApp(<ClinicLogoField clinicName="Harley Street Dental" logoUrl={logoUrl} />);
   return { input: screen.getByLabelText('Upload logo') as HTMLInputElement, user: userEvent.setup() };
 }
 

@@ -1,20 +1,15 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { aDelivery, paymentDetails, renderWithApp } from '../test-support';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp, startMockServer } from '@/testing/app';
+import { aDelivery, paymentDetails } from '../test-support';
 import { PaymentDetailsDialog } from './payment-details-dialog';
 import { PaymentStatsCards } from './payment-stats-cards';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
+const server = startMockServer([], () => {
   vi.unstubAllGlobals();
 });
-afterAll(() => server.close());
 
 function showPayment(details: ReturnType<typeof paymentDetails>) {
   server.use(http.get('/api/payments/:id', () => HttpResponse.json(details)));

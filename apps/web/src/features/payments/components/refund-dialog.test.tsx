@@ -1,18 +1,12 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { paymentDetails, renderWithApp } from '../test-support';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp, startMockServer } from '@/testing/app';
+import { paymentDetails } from '../test-support';
 import { RefundDialog } from './refund-dialog';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+const server = startMockServer();
 
 /** A payment of £50.00 of which £30.00 may still be refunded. */
 const payment = paymentDetails({ amount: 5000, refundableAmount: 3000, status: 'partially_refunded' });
