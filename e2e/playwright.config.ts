@@ -1,7 +1,7 @@
 /**
  * End-to-end journeys in Debian's Chromium (/usr/bin/chromium; Playwright cannot download its own
  * browser here) against the built app (`npm run build`: web app and server), started as `npm start`
- * would, with `node apps/server/dist/main.js`, on a free port with a fresh
+ * would, with `npm run serve` (`node apps/server/dist/main.js`), on a free port with a fresh
  * embedded database. The port and data folder go through the environment so every Playwright
  * process (runner and workers) agrees on them.
  */
@@ -66,7 +66,8 @@ export default defineConfig({
   ],
   webServer: {
     // The admin is made with the real CLI first: the embedded database allows one process at a time.
-    command: `npm run create-admin --silent -- --email ${E2E_ADMIN.email} && node --enable-source-maps apps/server/dist/main.js`,
+    // Then the server starts as `npm start` runs it, with the same Node flags (decision 0079).
+    command: `npm run create-admin --silent -- --email ${E2E_ADMIN.email} && npm run serve --silent`,
     cwd: repoRoot,
     url: `${baseURL}/readyz`,
     timeout: 120_000,

@@ -15,7 +15,9 @@
  * - RSS (VmRSS of each server process): idle after start and warm-up, the peak sampled every 250 ms
  *   while it is under load, and idle again 5 s after the last round.
  * BENCH_BEFORE_DIST names an earlier build (`node build.mjs <dir>` at an older commit, in a tree laid
- * out like apps/server) to run as an extra "before" target in the same rounds.
+ * out like apps/server) to run as an extra "before" target in the same rounds, with the Node flags in
+ * BENCH_BEFORE_NODE_FLAGS (default: the current ones). Each build runs with the Node flags of
+ * `npm run serve`.
  * Prints markdown tables of the medians for docs/benchmarks.md; load is run at `nice -n 10` by the
  * caller when the machine is shared.
  */
@@ -188,7 +190,7 @@ async function benchDatabase(
   label: string,
   databaseEnv: Record<string, string>,
   prepared: { linkId: string; intentLinks: string[] },
-  builds: { name: string; dir: string }[],
+  builds: Build[],
   pgliteDataDir: string | undefined,
   workDir: string,
 ) {
@@ -214,7 +216,7 @@ async function benchDatabase(
       servers.push(
         await startServer(
           build.name,
-          ['main.js'],
+          [...build.nodeFlags, 'main.js'],
           build.dir,
           {
             ...envFor(build.name),
@@ -335,11 +337,41 @@ ${servers.map((server) => `| ${server.name === 'bare' ? 'bare Fastify' : `app ($
   }
 }
 
+/** A server build to run, with the Node flags to run it with. */
+interface Build {
+  name: string;
+  dir: string;
+  nodeFlags: string[];
+}
+
+/**
+ * The Node flags `npm run serve` (root package.json) starts the server with, so that the bench runs the
+ * server as users run it (docs/decisions/0079-v8-heap-sized-for-a-small-server.md).
+ */
+function serveNodeFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.resolve(SERVER_DIR, '../../package.json'), 'utf8')) as {
+    scripts: { serve: string };
+  };
+  const words = pkg.scripts.serve.split(/\s+/);
+  return words.slice(1, words.indexOf('apps/server/dist/main.js'));
+}
+
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinicpay-http-bench-'));
 try {
-  const builds = [{ name: 'after', dir: buildInto(path.join(workDir, 'tree')) }];
+  const builds: Build[] = [
+    { name: 'after', dir: buildInto(path.join(workDir, 'tree')), nodeFlags: serveNodeFlags() },
+  ];
   if (process.env.BENCH_BEFORE_DIST)
-    builds.unshift({ name: 'before', dir: path.resolve(process.env.BENCH_BEFORE_DIST) });
+    builds.unshift({
+      name: 'before',
+      dir: path.resolve(process.env.BENCH_BEFORE_DIST),
+      nodeFlags: (process.env.BENCH_BEFORE_NODE_FLAGS ?? serveNodeFlags().join(' '))
+        .split(/\s+/)
+        .filter(Boolean),
+    });
+  console.log(
+    `\nNode flags: ${builds.map((build) => `${build.name} \`${build.nodeFlags.join(' ') || '(none)'}\``).join(', ')}.`,
+  );
   console.log(
     `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}; autocannon in the bench process, servers in their own.`,
   );
