@@ -346,7 +346,7 @@ interface Build {
 
 /**
  * The Node flags `npm run serve` (root package.json) starts the server with, so that the bench runs the
- * server as users run it (docs/decisions/0079-v8-heap-sized-for-a-small-server.md).
+ * server as users run it (docs/decisions/0079-v8-sized-for-a-small-server.md).
  */
 function serveNodeFlags(): string[] {
   const pkg = JSON.parse(fs.readFileSync(path.resolve(SERVER_DIR, '../../package.json'), 'utf8')) as {
