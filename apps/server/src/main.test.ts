@@ -1,6 +1,7 @@
 /**
  * The server process: configuration errors, start-up and a clean shutdown, from the TypeScript source
- * (as `npm run dev` runs it) and from the production build (as `npm start` runs it: `node dist/main.js`).
+ * (as `npm run dev` runs it) and from the production build (as `npm start` runs it: `node dist/main.js`,
+ * with the flags of `npm run serve`).
  */
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -119,5 +120,19 @@ describe('the production build', () => {
 
   it('runs as node dist/main.js: starts, answers, and shuts down cleanly on SIGTERM', async () => {
     await startsAnswersAndStops(['--enable-source-maps', path.join(outDir, 'main.js')]);
+  }, 60_000);
+
+  it('runs with the Node flags of npm run serve (decision 0079), which this Node accepts', async () => {
+    const { scripts } = JSON.parse(
+      fs.readFileSync(path.resolve(SERVER_DIR, '../../package.json'), 'utf8'),
+    ) as {
+      scripts: { serve: string };
+    };
+    const [command, ...words] = scripts.serve.split(/\s+/);
+    expect(command).toBe('node');
+    expect(words.at(-1)).toBe('apps/server/dist/main.js');
+    const flags = words.slice(0, -1);
+    expect(flags).toEqual(expect.arrayContaining(['--max-old-space-size=160', '--liftoff-only']));
+    await startsAnswersAndStops([...flags, path.join(outDir, 'main.js')]);
   }, 60_000);
 });
