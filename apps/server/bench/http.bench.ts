@@ -32,6 +32,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { connectedClinicWithLink } from '../test/sandbox.js';
+import { serveNodeFlags } from '../test/server-process.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -342,18 +343,6 @@ interface Build {
   name: string;
   dir: string;
   nodeFlags: string[];
-}
-
-/**
- * The Node flags `npm run serve` (root package.json) starts the server with, so that the bench runs the
- * server as users run it (docs/decisions/0079-v8-sized-for-a-small-server.md).
- */
-function serveNodeFlags(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.resolve(SERVER_DIR, '../../package.json'), 'utf8')) as {
-    scripts: { serve: string };
-  };
-  const words = pkg.scripts.serve.split(/\s+/);
-  return words.slice(1, words.indexOf('apps/server/dist/main.js'));
 }
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinicpay-http-bench-'));

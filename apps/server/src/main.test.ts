@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveNodeFlags } from '../test/server-process.js';
 
 const MAIN = path.resolve(import.meta.dirname, 'main.ts');
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
@@ -123,15 +124,8 @@ describe('the production build', () => {
   }, 60_000);
 
   it('runs with the Node flags of npm run serve (decision 0079), which this Node accepts', async () => {
-    const { scripts } = JSON.parse(
-      fs.readFileSync(path.resolve(SERVER_DIR, '../../package.json'), 'utf8'),
-    ) as {
-      scripts: { serve: string };
-    };
-    const [command, ...words] = scripts.serve.split(/\s+/);
-    expect(command).toBe('node');
-    expect(words.at(-1)).toBe('apps/server/dist/main.js');
-    const flags = words.slice(0, -1);
+    // Throws unless the script is `node <flags> apps/server/dist/main.js`.
+    const flags = serveNodeFlags();
     expect(flags).toEqual(expect.arrayContaining(['--max-old-space-size=160', '--liftoff-only']));
     await startsAnswersAndStops([...flags, path.join(outDir, 'main.js')]);
   }, 60_000);

@@ -106,3 +106,19 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     },
   };
 }
+
+/**
+ * The Node flags `npm run serve` (the root package.json) starts the production build with, so that
+ * tests and the bench run the server as users do (docs/decisions/0079-v8-sized-for-a-small-server.md).
+ * Throws when the script is not `node <flags> apps/server/dist/main.js`.
+ */
+export function serveNodeFlags(): string[] {
+  const { scripts } = JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8'),
+  ) as { scripts: { serve: string } };
+  const [command, ...words] = scripts.serve.split(/\s+/);
+  if (command !== 'node' || words.at(-1) !== 'apps/server/dist/main.js') {
+    throw new Error(`npm run serve is not "node <flags> apps/server/dist/main.js": ${scripts.serve}`);
+  }
+  return words.slice(0, -1);
+}
