@@ -2,8 +2,8 @@
  * The words of ClinicPay's four notices (issue #11): the email (subject, HTML and plain text, built with
  * React Email from the templates beside this file, through email-element.ts) and the SMS. A job handler
  * gives a NoticeContent and sends what comes back. Amounts arrive as integer pence and are shown with
- * formatPence; dates are shown in en-GB, Europe/London time. The fallbacks are spec §9's: 'Your healthcare provider' for a clinic
- * without a name, 'Unknown Patient' for a patient without one.
+ * formatPence; dates are shown in en-GB, Europe/London time. The fallbacks are spec §9's: 'Your
+ * healthcare provider' for a clinic without a name, 'Unknown Patient' for a patient without one.
  */
 import { CLINIC_TIME_ZONE, formatPence } from '@clinicpay/shared';
 import { TZDate } from '@date-fns/tz';
