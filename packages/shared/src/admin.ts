@@ -4,7 +4,7 @@
  * integer pence; every date is an ISO calendar day (YYYY-MM-DD) in Europe/London, the end day whole.
  */
 import { z } from 'zod';
-import { providerStatusSchema } from './checkout.js';
+import { providerStatusSchema } from './provider-account.js';
 import { PROVIDER_NAME } from './payment-constants.js';
 import { HISTORY_MESSAGES, isoDateSchema } from './payment-history.js';
 import { DISPLAY_STATUSES } from './payments.js';
@@ -36,10 +36,28 @@ export const ADMIN_MESSAGES = {
   ],
   saving: 'Saving...',
   disconnectTitle: `Confirm ${PROVIDER_NAME} Disconnection`,
-  disconnectQuestion: `Are you sure you want to force disconnect ${PROVIDER_NAME} for this clinic? This will immediately stop payment processing for them.`,
+  // Spec §8 says 'for this clinic' and names the clinic's id in the toast; the clinic's name is what an
+  // admin recognises (decision 0081).
+  disconnectQuestion: (clinicName: string) =>
+    `Are you sure you want to force disconnect ${PROVIDER_NAME} for ${clinicName}? This will immediately stop payment processing for them.`,
   disconnectButton: `Disconnect ${PROVIDER_NAME}`,
   disconnecting: 'Disconnecting...',
-  disconnected: (clinicId: string) => `${PROVIDER_NAME} disconnected for clinic ${clinicId}`,
+  disconnected: (clinicName: string) => `${PROVIDER_NAME} disconnected for ${clinicName}`,
+  turnedOffBadge: 'Payments turned off',
+  restoreButton: 'Restore payments',
+  restoreTitle: 'Restore card payments?',
+  restoreQuestion: (clinicName: string) =>
+    `${clinicName} will be able to take card payments again with its own ${PROVIDER_NAME} account.`,
+  restoring: 'Restoring...',
+  restored: (clinicName: string) => `Card payments restored for ${clinicName}`,
+  restoreFailed: (message: string) => `Failed to restore payments: ${message}`,
+  closeAccountButton: `Close ${PROVIDER_NAME} account`,
+  closeAccountTitle: `Close this clinic's ${PROVIDER_NAME} account?`,
+  closeAccountQuestion: (clinicName: string) =>
+    `${clinicName}'s ${PROVIDER_NAME} account will be closed for good. This is only possible once its balance is zero, and cannot be undone.`,
+  closingAccount: 'Closing...',
+  accountClosed: (clinicName: string) => `${PROVIDER_NAME} account closed for ${clinicName}`,
+  closeAccountFailed: (message: string) => `Failed to close the account: ${message}`,
   disconnectFailed: (message: string) => `Failed to disconnect: ${message}`,
   newClinicFormOpened: 'New clinic form opened',
   webhooksSaved: 'Notification webhooks saved',
@@ -127,6 +145,8 @@ export const adminClinicRowSchema = z.object({
   email: z.string().nullable(),
   logoUrl: z.string().nullable(),
   stripeStatus: providerStatusSchema,
+  /** An admin turned card payments off; Restore turns them back on. */
+  paymentsTurnedOff: z.boolean(),
   createdAt: z.string(),
   /** Every payment recorded for the clinic. */
   transactions: z.number().int(),
@@ -155,6 +175,10 @@ export const adminClinicProfileSchema = z.object({
     phone: z.string().nullable(),
     address: z.string().nullable(),
     stripeStatus: providerStatusSchema,
+    /** An admin turned card payments off; Restore turns them back on. */
+    paymentsTurnedOff: z.boolean(),
+    /** The clinic's own connected account at the provider, kept across disconnects; null when it has none. */
+    providerAccountId: z.string().nullable(),
     createdAt: z.string(),
   }),
   stats: z.object({
@@ -198,8 +222,19 @@ export type AdminClinicProfile = z.infer<typeof adminClinicProfileSchema>;
 export const adminDisconnectResponseSchema = z.object({
   message: z.string(),
   clinicId: z.string(),
+  clinicName: z.string(),
   stripeStatus: providerStatusSchema,
 });
+
+/** POST /api/admin/clinics/:clinicId/restore-payments and /close-provider-account. */
+export const adminProviderActionResponseSchema = z.object({
+  message: z.string(),
+  clinicId: z.string(),
+  clinicName: z.string(),
+  stripeStatus: providerStatusSchema,
+  paymentsTurnedOff: z.boolean(),
+});
+export type AdminProviderActionResponse = z.infer<typeof adminProviderActionResponseSchema>;
 
 const webhookUrl = z
   .string()

@@ -5,7 +5,8 @@
 import { z } from 'zod/mini';
 import { PAYMENT_TYPES } from './payment-constants.js';
 
-export const providerStatusSchema = z.enum(['connected', 'not_connected', 'pending', 'suspended']);
+import { providerStatusSchema } from './provider-account.js';
+
 export const providerConfigResponseSchema = z.object({
   provider: z.enum(['stripe', 'sandbox']),
   publishableKey: z.nullable(z.string()),
@@ -20,6 +21,9 @@ export const CHECKOUT_MESSAGES = {
   // The spec does not say what an archived link or a paid request shows; these are ours (decision 0012).
   archived: 'This payment link is no longer active. Please contact the clinic for a new link.',
   alreadyPaid: 'This payment request has already been paid. Thank you.',
+  // A clinic whose card payments are paused (by ClinicPay or the provider) is not blamed for its set-up.
+  temporarilyUnavailable:
+    'Card payments to this clinic are temporarily unavailable. Please contact the clinic directly to arrange payment.',
   nameMin: 'Name must be at least 3 characters',
   invalidEmail: 'Please enter a valid email address',
   invalidPhone: 'Please enter a valid phone number',
@@ -41,7 +45,7 @@ export const CHECKOUT_MESSAGES = {
 } as const;
 
 /** Why a page cannot take a payment right now; null when it can. */
-export const payabilitySchema = z.enum(['payable', 'archived', 'paid', 'not_connected']);
+export const payabilitySchema = z.enum(['payable', 'archived', 'paid', 'not_connected', 'unavailable']);
 
 export const publicPaymentDataSchema = z.object({
   id: z.string(),
@@ -62,6 +66,8 @@ export const publicPaymentDataSchema = z.object({
     phone: z.nullable(z.string()),
     address: z.nullable(z.string()),
     stripeStatus: providerStatusSchema,
+    /** What the patient's card statement will show, e.g. 'CLINICPAY* SMITH DENTAL'. */
+    cardStatementText: z.string(),
   }),
 });
 export type PublicPaymentData = z.infer<typeof publicPaymentDataSchema>;

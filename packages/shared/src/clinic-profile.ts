@@ -4,6 +4,12 @@
  * postcode).
  */
 import { z } from 'zod';
+import {
+  STATEMENT_FORBIDDEN_CHARACTERS,
+  STATEMENT_LATIN_CHARACTERS,
+  STATEMENT_MESSAGES,
+  STATEMENT_NAME_MAX_LENGTH,
+} from './provider-account.js';
 
 export const CLINIC_MESSAGES = {
   profileSaved: 'Profile settings saved successfully',
@@ -25,6 +31,29 @@ const optionalText = z
   .nullish()
   .transform((value) => (value ? value : null));
 
+/**
+ * The clinic's statement name (Settings → Profile): trimmed, inner spaces folded, blank as null (the
+ * default made from the clinic name is then used), otherwise held to Stripe's rules for a statement
+ * descriptor suffix (decision 0082).
+ */
+export const statementNameSchema = z
+  .string()
+  .max(200, STATEMENT_MESSAGES.tooLong)
+  .nullish()
+  .transform((value) => value?.trim().replace(/\s+/g, ' ') || null)
+  .pipe(
+    z
+      .string()
+      .refine((value) => !STATEMENT_FORBIDDEN_CHARACTERS.test(value), STATEMENT_MESSAGES.forbidden)
+      .refine(
+        (value) => STATEMENT_FORBIDDEN_CHARACTERS.test(value) || STATEMENT_LATIN_CHARACTERS.test(value),
+        STATEMENT_MESSAGES.latinOnly,
+      )
+      .refine((value) => /[A-Za-z]/.test(value), STATEMENT_MESSAGES.needsLetter)
+      .refine((value) => value.length <= STATEMENT_NAME_MAX_LENGTH, STATEMENT_MESSAGES.tooLong)
+      .nullable(),
+  );
+
 export const clinicProfileUpdateSchema = z.object({
   clinicName: optionalText,
   email: optionalText.pipe(z.email(CLINIC_MESSAGES.invalidEmail).nullable()),
@@ -33,6 +62,8 @@ export const clinicProfileUpdateSchema = z.object({
   addressLine2: optionalText,
   city: optionalText,
   postcode: optionalText,
+  /** Omitted: unchanged. */
+  statementName: statementNameSchema.optional(),
 });
 export type ClinicProfileUpdate = z.input<typeof clinicProfileUpdateSchema>;
 /** The parsed profile: every field a string or null. */
@@ -45,7 +76,7 @@ export const notificationSettingsUpdateSchema = z
   });
 export type NotificationSettingsUpdate = z.input<typeof notificationSettingsUpdateSchema>;
 
-import { providerStatusSchema } from './checkout.js';
+import { providerStatusSchema } from './provider-account.js';
 import { PROVIDER_NAME } from './payment-constants.js';
 
 export const clinicSchema = z.object({
@@ -60,6 +91,18 @@ export const clinicSchema = z.object({
   postcode: z.string().nullable(),
   stripeAccountId: z.string().nullable(),
   stripeStatus: providerStatusSchema,
+  /**
+   * What the card provider asks the clinic for (its requirement ids, currently due or past due:
+   * requirementLabels names them), and by when (ISO date-time, null when no deadline).
+   */
+  requirementsDue: z.array(z.string()),
+  requirementsDeadline: z.string().nullable(),
+  /** An admin turned card payments off (force-disconnect): the clinic cannot reconnect until restored. */
+  paymentsTurnedOff: z.boolean(),
+  /** The statement name the clinic set, or null for the default made from its name. */
+  statementName: z.string().nullable(),
+  /** What a patient's card statement shows for this clinic's payments, e.g. 'CLINICPAY* SMITH DENTAL'. */
+  cardStatementText: z.string(),
   emailNotifications: z.boolean(),
   smsNotifications: z.boolean(),
   createdAt: z.string(),

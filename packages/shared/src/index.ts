@@ -20,5 +20,6 @@ export * from './payments.js';
 export * from './phone.js';
 export * from './platform-fee.js';
 export * from './product.js';
+export * from './provider-account.js';
 export * from './refunds.js';
 export * from './sandbox.js';

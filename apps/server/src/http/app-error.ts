@@ -22,6 +22,10 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   CLINIC_NOT_CONNECTED: 409,
   // Two connection attempts raced and this one lost: try again.
   CONNECTION_CHANGED: 409,
+  PAYMENTS_TURNED_OFF: 403,
+  NO_PROVIDER_ACCOUNT: 409,
+  PROVIDER_ACCOUNT_NOT_CLOSABLE: 409,
+  PAYMENTS_NOT_TURNED_OFF: 409,
   // The card provider could not be reached or refused for its own reasons: try again later.
   PROVIDER_UNAVAILABLE: 503,
   PAYMENT_PAGE_NOT_FOUND: 404,
