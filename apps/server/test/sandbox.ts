@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 /** Helpers for tests that drive the sandbox gateway through the app. */
 import type { FastifyInstance } from 'fastify';
-import { isSandbox, type SandboxGateway } from '../src/gateway/index.js';
+import { isSandbox, type SandboxGateway, verifySandboxAccount } from '../src/gateway/index.js';
 
 export function sandboxOf(app: FastifyInstance): SandboxGateway {
   if (!isSandbox(app.gateway)) throw new Error('this test needs the sandbox gateway');
@@ -26,7 +26,17 @@ export function pressOnboardingButton(
   });
 }
 
-/** A signed-in clinic whose sandbox onboarding is complete, so it can take payments. */
+/**
+ * Moves the clock past the sandbox's verification of submitted onboarding details (a few seconds in a
+ * real run): every account being verified becomes active, and its events are delivered.
+ */
+export async function finishVerification(app: FastifyInstance) {
+  await app.jobs.makeDue(verifySandboxAccount);
+  await app.jobs.drain({ only: [verifySandboxAccount] });
+  await sandboxOf(app).events.deliverDue();
+}
+
+/** A signed-in clinic whose sandbox onboarding is complete and verified, so it can take payments. */
 export async function connectedClinic(app: FastifyInstance) {
   const { signedInClinic } = await import('./accounts.js');
   const clinic = await signedInClinic(app);
@@ -34,6 +44,7 @@ export async function connectedClinic(app: FastifyInstance) {
     await app.inject({ method: 'POST', url: '/api/clinic/payment-provider/connect', cookies: clinic.cookies })
   ).json();
   await pressOnboardingButton(app, url, 'complete');
+  await finishVerification(app);
   await app.inject({ method: 'POST', url: '/api/clinic/payment-provider/refresh', cookies: clinic.cookies });
   return clinic;
 }

@@ -4,10 +4,10 @@
  * integer pence; every date is an ISO calendar day (YYYY-MM-DD) in Europe/London, the end day whole.
  */
 import { z } from 'zod';
-import { providerStatusSchema } from './provider-account.js';
 import { PROVIDER_NAME } from './payment-constants.js';
 import { HISTORY_MESSAGES, isoDateSchema } from './payment-history.js';
 import { DISPLAY_STATUSES } from './payments.js';
+import { providerStatusSchema } from './provider-account.js';
 
 export const ADMIN_MESSAGES = {
   statsFailed: 'Failed to load dashboard statistics',

@@ -76,8 +76,8 @@ export const notificationSettingsUpdateSchema = z
   });
 export type NotificationSettingsUpdate = z.input<typeof notificationSettingsUpdateSchema>;
 
-import { providerStatusSchema } from './provider-account.js';
 import { PROVIDER_NAME } from './payment-constants.js';
+import { providerStatusSchema } from './provider-account.js';
 
 export const clinicSchema = z.object({
   id: z.string(),

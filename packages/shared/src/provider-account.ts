@@ -33,7 +33,10 @@ export function canTakePayments(status: ProviderStatus): boolean {
 }
 
 /** How each status is named to users, and the tone of its badge. */
-export const PROVIDER_STATUS_LABELS: Record<ProviderStatus, { label: string; tone: 'green' | 'yellow' | 'red' | 'grey' }> = {
+export const PROVIDER_STATUS_LABELS: Record<
+  ProviderStatus,
+  { label: string; tone: 'green' | 'yellow' | 'red' | 'grey' }
+> = {
   connected: { label: 'Connected', tone: 'green' },
   pending: { label: 'Pending', tone: 'yellow' },
   not_connected: { label: 'Not Connected', tone: 'grey' },
@@ -106,9 +109,10 @@ export const PROVIDER_ACCOUNT_MESSAGES = {
   turnedOff:
     'ClinicPay has turned off card payments for your clinic. You cannot reconnect until we turn them back on. Please contact us to find out why and what to do next.',
   contactUs: 'Contact ClinicPay',
-  turnedOffRefused:
-    'Card payments were turned off by ClinicPay. Please contact us before connecting again.',
+  turnedOffRefused: 'Card payments were turned off by ClinicPay. Please contact us before connecting again.',
   noAccount: `Connect a ${PROVIDER_NAME} account first`,
+  notTurnedOff: 'Card payments are not turned off for this clinic',
+  noAccountToClose: `This clinic has no ${PROVIDER_NAME} account to close`,
   updateFailed: (message?: string) => `Failed to open ${PROVIDER_NAME}: ${message || 'Unknown error'}`,
 } as const;
 
@@ -149,7 +153,7 @@ export function defaultStatementName(clinicName: string | null): string | null {
   const latin = clinicName
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9 .&\-]/g, ' ')
+    .replace(/[^A-Za-z0-9 .&-]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .toUpperCase();
@@ -162,7 +166,10 @@ export function defaultStatementName(clinicName: string | null): string | null {
 }
 
 /** The suffix a clinic's charges carry: its own statement name, else the default from its name. */
-export function statementSuffix(clinic: { statementName: string | null; clinicName: string | null }): string | null {
+export function statementSuffix(clinic: {
+  statementName: string | null;
+  clinicName: string | null;
+}): string | null {
   return clinic.statementName?.toUpperCase() ?? defaultStatementName(clinic.clinicName);
 }
 

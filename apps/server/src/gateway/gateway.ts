@@ -5,13 +5,35 @@
  * Every amount is integer pence in GBP.
  */
 
-/** A clinic's connection as ClinicPay shows it (spec §3 clinics.stripe_status). */
-export type ConnectedAccountStatus = 'connected' | 'pending' | 'suspended';
+/**
+ * The provider's API version, pinned in one place (docs.stripe.com/api/versioning): the Stripe SDK
+ * sends it on every request, the sandbox stamps it on its events, and docs/going-live.md tells the
+ * operator to create both webhook endpoints with it. It is the version stripe-node 23 is typed for.
+ */
+export const PROVIDER_API_VERSION = '2026-10-28.endive';
+
+/**
+ * A connected account's status as the provider runs it (decision 0080): every status of the clinic's
+ * connection except not_connected, which means no account is in use.
+ */
+export type ConnectedAccountStatus =
+  | 'pending'
+  | 'verifying'
+  | 'connected'
+  | 'action_needed'
+  | 'restricted'
+  | 'rejected';
 
 export interface ConnectedAccount {
   /** The provider's id, e.g. 'acct_…'. */
   id: string;
   status: ConnectedAccountStatus;
+  /** Whether the account holder finished onboarding (details_submitted). */
+  detailsSubmitted: boolean;
+  /** The provider's requirement ids currently due or past due (requirements.currently_due ∪ past_due). */
+  requirementsDue: string[];
+  /** requirements.current_deadline: when what is due must be given to keep the account enabled; null if none. */
+  requirementsDeadline: Date | null;
 }
 
 export interface CreatePaymentIntentInput {
@@ -22,7 +44,15 @@ export interface CreatePaymentIntentInput {
   /** The clinic's connected account, which receives amount − application fee. */
   destinationAccountId: string;
   metadata: Record<string, string>;
-  receiptEmail?: string;
+  /**
+   * The clinic's part of the patient's card statement (statement_descriptor_suffix, decision 0082):
+   * the platform's prefix, '* ' and this, at most 22 characters in all. Null: the prefix alone.
+   */
+  statementDescriptorSuffix: string | null;
+  /**
+   * One key per set of parameters (decision 0083): Stripe refuses a reused key whose parameters differ
+   * (400 idempotency_error), and so does the sandbox.
+   */
   idempotencyKey: string;
 }
 
@@ -37,7 +67,6 @@ export interface UpdatePaymentIntentInput {
   /** Pence. */
   applicationFeeAmount?: number;
   metadata?: Record<string, string>;
-  receiptEmail?: string;
 }
 
 /** Stripe's PaymentIntent statuses (docs.stripe.com/payments/paymentintents/lifecycle). */
@@ -58,8 +87,10 @@ export interface PaymentIntent {
   amount: number;
   applicationFeeAmount: number;
   metadata: Record<string, string>;
-  /** Where the provider sends its receipt, if anywhere. */
-  receiptEmail: string | null;
+  /** The connected account that receives the transfer (transfer_data.destination). */
+  destinationAccountId: string | null;
+  /** The statement descriptor suffix the charge carries (statement_descriptor_suffix), if any. */
+  statementDescriptorSuffix: string | null;
   /** The charge's card processing fee in pence, once the provider reports it. */
   cardFee: number | null;
 }
@@ -100,6 +131,8 @@ export interface ProviderEvent {
   id: string;
   type: string;
   created: number;
+  /** Whether the event happened in live mode; an event of the other mode than the key's is ignored. */
+  livemode: boolean;
   /** The connected account the event is about, for Connect events. */
   account?: string;
   data: { object: Record<string, unknown> };
@@ -113,14 +146,20 @@ export interface BrowserConfig {
 
 export interface CardGateway {
   readonly kind: 'stripe' | 'sandbox';
+  /** Whether the gateway moves real money (a live secret key); the sandbox never does. */
+  readonly livemode: boolean;
 
-  /** An Express account in GB with card payments and transfers; idempotent per key. */
+  /**
+   * A connected account in GB with card payments and transfers, configured with controller properties
+   * as an Express account (Stripe dashboard 'express', the platform pays Stripe's fees and bears
+   * losses: docs.stripe.com/connect/migrate-to-controller-properties); idempotent per key.
+   */
   createConnectedAccount(input: {
     email: string | null;
     clinicId: string;
     idempotencyKey: string;
   }): Promise<ConnectedAccount>;
-  /** The provider's current view of the account: connected, pending or suspended. */
+  /** The provider's current view of the account (status, what is due and by when). */
   retrieveConnectedAccount(accountId: string): Promise<ConnectedAccount>;
   /**
    * Whether the platform can still reach the connected account, asked of the provider itself: false
@@ -129,12 +168,25 @@ export interface CardGateway {
    * GatewayOutcomeUnknownError) when it cannot tell, e.g. the provider could not be reached.
    */
   hasAccountAccess(accountId: string): Promise<boolean>;
-  /** A one-time onboarding URL; the provider sends the clinic back to returnUrl (or refreshUrl if it expired). */
+  /**
+   * A one-time Account Link of type account_onboarding; the provider sends the clinic back to returnUrl
+   * (or refreshUrl if it expired). purpose 'update' asks for what is due now and what will be
+   * (collection_options fields currently_due, future_requirements include): Express accounts cannot
+   * have account_update links (docs.stripe.com/api/account_links/create), so this is how a clinic gives
+   * what the provider asks for after onboarding.
+   */
   createOnboardingLink(input: {
     accountId: string;
     returnUrl: string;
     refreshUrl: string;
+    purpose?: 'onboarding' | 'update';
   }): Promise<{ url: string }>;
+  /**
+   * Closes a connected account for good (accounts.del: docs.stripe.com/api/accounts/delete), once its
+   * balance is zero. Throws GatewayError 'balance_not_zero' when money is still held (available or
+   * pending, read with balance.retrieve on the account), 'resource_missing' for an unknown account.
+   */
+  closeConnectedAccount(accountId: string): Promise<void>;
 
   /** A destination charge in GBP with the application fee. */
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent>;
@@ -187,15 +239,60 @@ export class GatewayError extends Error {
   }
 }
 
-/** Spec §3: connected when charges are enabled; suspended when the provider disabled it; else pending. */
-export function connectedAccountStatus(account: {
+/** The parts of Stripe's account object (docs.stripe.com/api/accounts/object) that make its status. */
+export interface ProviderAccountObject {
+  id: string;
   charges_enabled?: boolean | null;
+  payouts_enabled?: boolean | null;
   details_submitted?: boolean | null;
-  requirements?: { disabled_reason?: string | null } | null;
-}): ConnectedAccountStatus {
-  if (account.charges_enabled) return 'connected';
-  if (account.details_submitted && account.requirements?.disabled_reason) return 'suspended';
-  return 'pending';
+  capabilities?: { card_payments?: string | null; transfers?: string | null } | null;
+  requirements?: {
+    current_deadline?: number | null;
+    currently_due?: string[] | null;
+    past_due?: string[] | null;
+    pending_verification?: string[] | null;
+    disabled_reason?: string | null;
+  } | null;
+}
+
+/**
+ * The account's status as ClinicPay shows it (decision 0080), from the account as the provider gives
+ * it (docs.stripe.com/connect/handling-api-verification, /api/accounts/object#account_object-requirements):
+ * - rejected: requirements.disabled_reason is rejected.*;
+ * - pending: onboarding not finished (details_submitted false);
+ * - connected or action_needed: charges_enabled and the transfers capability active, which destination
+ *   charges need; action_needed when something is currently or past due (with current_deadline);
+ * - verifying: otherwise, while the provider checks what was given (disabled_reason
+ *   requirements.pending_verification, or a capability still pending) and nothing is due from the clinic;
+ * - restricted: otherwise (past due, under review, paused, or a capability inactive).
+ */
+export function connectedAccountStatus(account: ProviderAccountObject): ConnectedAccountStatus {
+  const requirements = account.requirements ?? {};
+  const disabledReason = requirements.disabled_reason ?? '';
+  const due = [...(requirements.currently_due ?? []), ...(requirements.past_due ?? [])];
+  if (disabledReason.startsWith('rejected.')) return 'rejected';
+  if (!account.details_submitted) return 'pending';
+  const transfers = account.capabilities?.transfers ?? null;
+  if (account.charges_enabled && transfers === 'active')
+    return due.length > 0 ? 'action_needed' : 'connected';
+  const checking =
+    disabledReason === 'requirements.pending_verification' ||
+    (disabledReason === '' && (account.capabilities?.card_payments === 'pending' || transfers === 'pending'));
+  if (checking && due.length === 0) return 'verifying';
+  return 'restricted';
+}
+
+/** The gateway's view of a Stripe-shaped account object. */
+export function toConnectedAccount(account: ProviderAccountObject): ConnectedAccount {
+  const requirements = account.requirements ?? {};
+  const deadline = requirements.current_deadline;
+  return {
+    id: account.id,
+    status: connectedAccountStatus(account),
+    detailsSubmitted: account.details_submitted ?? false,
+    requirementsDue: [...new Set([...(requirements.past_due ?? []), ...(requirements.currently_due ?? [])])],
+    requirementsDeadline: deadline ? new Date(deadline * 1000) : null,
+  };
 }
 
 /**

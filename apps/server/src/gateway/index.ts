@@ -12,6 +12,7 @@ import { sandboxWebhookSecret } from './sandbox/webhook-secret.js';
 import { createStripeGateway } from './stripe/stripe-gateway.js';
 
 export type { CardGateway } from './gateway.js';
+export { verifySandboxAccount } from './sandbox/accounts.js';
 export type { SandboxGateway } from './sandbox/sandbox-gateway.js';
 
 export interface CreateGatewayOptions {

@@ -54,6 +54,11 @@ export interface JobQueue {
    * now (tests, operators).
    */
   retryNow(contract?: JobContract): Promise<void>;
+  /**
+   * Makes every job of `contract` waiting for its start time (sent with startAfter) due now, as if
+   * the clock had moved on (tests, the sandbox's "now" controls).
+   */
+  makeDue(contract: JobContract): Promise<void>;
   /** Stops polling and waits for running handlers. */
   stop(): Promise<void>;
 }
@@ -263,6 +268,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await options.database.sql.executeSql(
         `update ${JOB_SCHEMA}.job set start_after = now() where state = 'retry' and ($1::text is null or name = $1)`,
         [contract?.name ?? null],
+      );
+    },
+
+    async makeDue(contract) {
+      await options.database.sql.executeSql(
+        `update ${JOB_SCHEMA}.job set start_after = now() where state = 'created' and name = $1 and start_after > now()`,
+        [contract.name],
       );
     },
 

@@ -4,3 +4,15 @@ const dayMonthYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: '
 export function formatDate(iso: string): string {
   return dayMonthYear.format(new Date(iso));
 }
+
+/** A day written out in en-GB in London, e.g. '9 December 2026' (a provider's deadline, decision 0080). */
+const longDayMonthYear = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+
+export function formatLongDate(iso: string): string {
+  return longDayMonthYear.format(new Date(iso));
+}

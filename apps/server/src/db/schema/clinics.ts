@@ -1,6 +1,6 @@
 /** Clinics and their staff accounts (spec §3 clinics, users). */
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { providerStatus } from './enums.js';
 
 export const clinics = pgTable(
@@ -16,9 +16,28 @@ export const clinics = pgTable(
     city: text('city'),
     postcode: text('postcode'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The card provider's connected account id, e.g. Stripe's 'acct_…'. */
+    /**
+     * The connected account payments go to while the clinic is connected, e.g. Stripe's 'acct_…'
+     * (spec §3); null once disconnected.
+     */
     stripeAccountId: text('stripe_account_id').unique(),
     stripeStatus: providerStatus('stripe_status'),
+    /**
+     * The clinic's own connected account, kept when it disconnects so that reconnecting reuses it
+     * (decision 0081); null before its first connect and once the provider account is lost (access
+     * revoked) or closed.
+     */
+    providerAccountId: text('provider_account_id').unique(),
+    /** How many accounts the clinic has lost or closed: part of the next account's idempotency key. */
+    providerAccountsEnded: integer('provider_accounts_ended').notNull().default(0),
+    /** The provider's requirement ids currently or past due (decision 0080). */
+    providerRequirementsDue: jsonb('provider_requirements_due').$type<string[]>().notNull().default([]),
+    /** requirements.current_deadline: when what is due must be given. */
+    providerRequirementsDeadline: timestamp('provider_requirements_deadline', { withTimezone: true }),
+    /** When an admin turned card payments off (force-disconnect); null when not held (decision 0081). */
+    paymentsTurnedOffAt: timestamp('payments_turned_off_at', { withTimezone: true }),
+    /** The statement name the clinic set for patients' card statements (decision 0082); null: the default. */
+    statementName: text('statement_name'),
     emailNotifications: boolean('email_notifications').notNull().default(true),
     smsNotifications: boolean('sms_notifications').notNull().default(true),
   },

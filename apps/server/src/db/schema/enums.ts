@@ -1,15 +1,14 @@
 /** Postgres enums for the values the spec fixes (spec §3, §4). */
+import { PROVIDER_STATUSES } from '@clinicpay/shared';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
 export const userRole = pgEnum('user_role', ['clinic', 'admin']);
 
-/** null in clinics.stripe_status counts as not_connected (spec §3). */
-export const providerStatus = pgEnum('provider_status', [
-  'connected',
-  'not_connected',
-  'pending',
-  'suspended',
-]);
+/**
+ * null in clinics.stripe_status counts as not_connected (spec §3). The spec's 'suspended' became
+ * 'restricted', beside verifying, action_needed and rejected (decision 0080).
+ */
+export const providerStatus = pgEnum('provider_status', PROVIDER_STATUSES);
 
 export const linkType = pgEnum('link_type', ['deposit', 'treatment', 'consultation', 'other']);
 

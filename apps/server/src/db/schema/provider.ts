@@ -18,7 +18,18 @@ export const sandboxAccounts = pgTable('sandbox_accounts', {
   email: text('email'),
   detailsSubmitted: boolean('details_submitted').notNull().default(false),
   chargesEnabled: boolean('charges_enabled').notNull().default(false),
+  payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  /** Stripe's capability statuses: inactive, pending or active. */
+  cardPaymentsCapability: text('card_payments_capability').notNull().default('inactive'),
+  transfersCapability: text('transfers_capability').notNull().default('inactive'),
+  /** Stripe's requirements: what is due now, what is past due, by when, and why the account is disabled. */
+  currentlyDue: jsonb('currently_due').$type<string[]>().notNull().default([]),
+  pastDue: jsonb('past_due').$type<string[]>().notNull().default([]),
+  currentDeadline: timestamp('current_deadline', { withTimezone: true }),
+  disabledReason: text('disabled_reason'),
   idempotencyKey: text('idempotency_key').notNull().unique(),
+  /** The create request's parameters, compared when its idempotency key is used again. */
+  requestFingerprint: text('request_fingerprint').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -30,7 +41,10 @@ export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
   applicationFeeAmount: integer('application_fee_amount').notNull(),
   destinationAccountId: text('destination_account_id').notNull(),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  /** No longer set (ClinicPay sends its own receipts: decision 0083); kept for rows made before. */
   receiptEmail: text('receipt_email'),
+  /** statement_descriptor_suffix: the clinic's part of the patient's card statement. */
+  statementDescriptorSuffix: text('statement_descriptor_suffix'),
   status: text('status').notNull().default('requires_payment_method'),
   /** The card processing fee in pence, set when a card pays. */
   cardFee: integer('card_fee'),
@@ -40,7 +54,11 @@ export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
   /** Stripe's last_payment_error: code, decline_code, message. */
   lastPaymentError: jsonb('last_payment_error').$type<Record<string, string>>(),
   refundedAmount: integer('refunded_amount').notNull().default(0),
+  /** Paid with Stripe's 4000 0000 0000 5126: its refunds succeed, then fail later. */
+  refundsFailLater: boolean('refunds_fail_later').notNull().default(false),
   idempotencyKey: text('idempotency_key').notNull().unique(),
+  /** The create request's parameters, compared when its idempotency key is used again. */
+  requestFingerprint: text('request_fingerprint').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

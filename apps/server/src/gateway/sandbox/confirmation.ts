@@ -30,18 +30,12 @@ export interface ConfirmResult {
 
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
-/** The payment intent as Stripe's API and events show it, with the charge's fee expanded. */
+/**
+ * The payment intent as Stripe's events show it (docs.stripe.com/api/payment_intents/object): related
+ * objects as ids, never expanded, as Stripe never expands them in event payloads; what ClinicPay needs
+ * beyond that it reads back through the API (retrievePaymentIntent), as it must with Stripe.
+ */
 export function paymentIntentObject(row: SandboxIntentRow) {
-  const charge =
-    row.status === 'succeeded'
-      ? {
-          id: `ch_${row.id.slice(3)}`,
-          object: 'charge',
-          amount: row.amount,
-          payment_method_details: { card: { country: row.cardCountry, last4: row.cardLast4 } },
-          balance_transaction: { id: `txn_${row.id.slice(3)}`, fee: row.cardFee },
-        }
-      : null;
   return {
     id: row.id,
     object: 'payment_intent',
@@ -50,10 +44,10 @@ export function paymentIntentObject(row: SandboxIntentRow) {
     status: row.status,
     application_fee_amount: row.applicationFeeAmount,
     transfer_data: { destination: row.destinationAccountId },
-    receipt_email: row.receiptEmail,
+    statement_descriptor_suffix: row.statementDescriptorSuffix,
     metadata: row.metadata,
     last_payment_error: row.lastPaymentError,
-    latest_charge: charge,
+    latest_charge: row.status === 'succeeded' ? `ch_${row.id.slice(3)}` : null,
   };
 }
 

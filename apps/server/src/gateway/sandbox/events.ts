@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { sandboxEvents } from '../../db/schema/index.js';
 import { defineJob, type JobHandler, type JobQueue } from '../../jobs/index.js';
-import type { WebhookEndpoint } from '../gateway.js';
+import { PROVIDER_API_VERSION, type WebhookEndpoint } from '../gateway.js';
 import { signLikeStripe } from '../webhook-signature.js';
 import { sandboxId } from './ids.js';
 
@@ -117,7 +117,7 @@ export function createSandboxEvents(options: {
       const event = {
         id,
         object: 'event',
-        api_version: '2026-10-28.endive',
+        api_version: PROVIDER_API_VERSION,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
         type,

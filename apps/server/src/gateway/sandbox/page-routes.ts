@@ -3,9 +3,11 @@
  * - onboarding: 'Complete onboarding' makes the account connected, 'Finish later' leaves it pending;
  *   either way the clinic is sent back to the return URL, as Stripe would;
  * - 3-D Secure: 'Complete authentication' pays, 'Fail authentication' declines; the patient returns to
- *   the return URL with payment_intent and redirect_status, as after Stripe's challenge.
+ *   the return URL with payment_intent and redirect_status, as after Stripe's challenge;
+ * - an account page (/sandbox/accounts/:accountId) with the controls Stripe's own checks stand for:
+ *   verify now, require more information by a deadline, restrict, reject, clear (accounts.ts).
  */
-import { formatPence } from '@clinicpay/shared';
+import { formatPence, PROVIDER_STATUS_LABELS, requirementLabels } from '@clinicpay/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { linkOrigin } from '../../http/link-origin.js';
@@ -17,6 +19,16 @@ import type { SandboxGateway } from './sandbox-gateway.js';
 const paramsSchema = z.object({ accountId: z.string().regex(/^acct_sbx_[0-9a-f]+$/) });
 const querySchema = z.object({ return_url: z.string(), refresh_url: z.string() });
 const formSchema = z.object({ outcome: z.enum(['complete', 'later']), return_url: z.string() });
+const CONTROLS = {
+  verify_now: 'Verify now',
+  require_information: 'Require more information (deadline in 14 days)',
+  restrict: 'Restrict payments (past due)',
+  reject: 'Reject the account',
+  clear: 'Clear: active, nothing due',
+} as const;
+const controlFormSchema = z.object({
+  control: z.enum(Object.keys(CONTROLS) as [keyof typeof CONTROLS, ...(keyof typeof CONTROLS)[]]),
+});
 const intentParamsSchema = z.object({ paymentIntentId: z.string().regex(/^pi_sbx_[0-9a-f]+$/) });
 const challengeQuerySchema = z.object({ client_secret: z.string(), return_url: z.string() });
 const challengeFormSchema = challengeQuerySchema.extend({ decision: z.enum(['approve', 'fail']) });
@@ -31,6 +43,13 @@ button{font:inherit;padding:.6rem 1rem;border-radius:.4rem;border:1px solid #0f7
 .primary{background:#0f766e;color:#fff}.secondary{background:#fff;color:#0f766e}
 code{background:#f1f5f9;padding:.1rem .3rem;border-radius:.25rem}
 </style></head><body><p class="sandbox">Sandbox</p>${body}</body></html>`;
+}
+
+/** What the account is asked for, in plain English, or nothing when nothing is due. */
+function dueList(currentlyDue: string[], pastDue: string[]): string {
+  const labels = requirementLabels([...pastDue, ...currentlyDue]);
+  if (labels.length === 0) return '';
+  return `<p>Due:</p><ul>${labels.map((label) => `<li>${escapeHtml(label)}</li>`).join('')}</ul>`;
 }
 
 export async function sandboxPageRoutes(app: FastifyInstance, options: { gateway: SandboxGateway }) {
@@ -74,6 +93,7 @@ export async function sandboxPageRoutes(app: FastifyInstance, options: { gateway
 <p>This is ClinicPay's offline sandbox standing in for Stripe's onboarding. No real business details or
 bank account are needed, and no real money moves.</p>
 <p>Connected account: <code>${escapeHtml(account.id)}</code></p>
+${dueList(account.currentlyDue, account.pastDue)}
 <form method="post" action="/sandbox/onboarding/${escapeHtml(account.id)}">
 <input type="hidden" name="return_url" value="${returnUrl}">
 <button class="primary" name="outcome" value="complete">Complete onboarding</button>
@@ -104,6 +124,62 @@ bank account are needed, and no real money moves.</p>
       throw error;
     }
     return reply.redirect(ownUrl(request, form.data.return_url), 303);
+  });
+
+  app.get('/sandbox/accounts/:accountId', { schema: { hide: true } }, async (request, reply) => {
+    const params = paramsSchema.safeParse(request.params);
+    const account = params.success ? await gateway.findAccount(params.data.accountId) : undefined;
+    if (!account) {
+      return reply.status(404).type('text/html').send(page('Not found', '<h1>No such sandbox account</h1>'));
+    }
+    const current = await gateway.retrieveConnectedAccount(account.id);
+    const deadline = current.requirementsDeadline
+      ? `<p>Deadline: <strong>${escapeHtml(current.requirementsDeadline.toISOString())}</strong></p>`
+      : '';
+    const buttons = Object.entries(CONTROLS)
+      .map(
+        ([value, label]) =>
+          `<p><button class="secondary" name="control" value="${value}">${escapeHtml(label)}</button></p>`,
+      )
+      .join('\n');
+    return reply.type('text/html; charset=utf-8').send(
+      page(
+        'Sandbox account',
+        `<h1>Sandbox account <code>${escapeHtml(account.id)}</code></h1>
+<p>Status as ClinicPay shows it: <strong data-testid="sandbox-account-status">${escapeHtml(PROVIDER_STATUS_LABELS[current.status].label)}</strong></p>
+<p>Charges enabled: ${account.chargesEnabled ? 'yes' : 'no'}; payouts enabled: ${account.payoutsEnabled ? 'yes' : 'no'};
+card payments ${escapeHtml(account.cardPaymentsCapability)}, transfers ${escapeHtml(account.transfersCapability)}.</p>
+${dueList(account.currentlyDue, account.pastDue)}${deadline}
+<p>Stand in for Stripe's own checks: each control changes the account and sends the events Stripe would
+(capability.updated, account.updated) to ClinicPay.</p>
+<form method="post" action="/sandbox/accounts/${escapeHtml(account.id)}">
+${buttons}
+</form>`,
+      ),
+    );
+  });
+
+  app.post('/sandbox/accounts/:accountId', { schema: { hide: true } }, async (request, reply) => {
+    const params = paramsSchema.safeParse(request.params);
+    const form = controlFormSchema.safeParse(request.body);
+    if (!params.success || !form.success) {
+      return reply
+        .status(400)
+        .type('text/html')
+        .send(page('Bad request', '<h1>That request was not understood</h1>'));
+    }
+    try {
+      await gateway.controlAccount(params.data.accountId, form.data.control);
+    } catch (error) {
+      if (error instanceof GatewayError) {
+        return reply
+          .status(409)
+          .type('text/html')
+          .send(page('Not possible', `<h1>${escapeHtml(error.message)}</h1>`));
+      }
+      throw error;
+    }
+    return reply.redirect(`/sandbox/accounts/${params.data.accountId}`, 303);
   });
 
   const notValid = (reply: FastifyReply) =>

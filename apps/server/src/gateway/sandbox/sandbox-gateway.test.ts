@@ -55,8 +55,8 @@ describe('the sandbox gateway', () => {
     delivered.length = 0;
     await gateway.finishOnboarding(id, 'complete');
     await gateway.events.deliverDue();
-    const [row] = (await database.db.select().from(sandboxEvents)).filter((event) =>
-      event.payload.includes(id),
+    const [row] = (await database.db.select().from(sandboxEvents)).filter(
+      (event) => event.payload.includes(id) && event.payload.includes('"account.updated"'),
     );
     expect(row?.deliveredAt).toBeNull();
     expect(row?.attempts).toBe(1);
@@ -72,26 +72,32 @@ describe('the sandbox gateway', () => {
       )[0]?.attempts,
     ).toBe(1);
 
-    const attempt = delivered.at(-1);
+    const attempt = delivered.findLast((sent) => sent.payload.includes('"account.updated"'));
     expect(attempt?.path).toBe('/api/webhooks/stripe-connect');
     const event = verifyStripeSignature(
       Buffer.from(attempt?.payload ?? ''),
       attempt?.signature,
       sandboxWebhookSecrets('whsec_test_sandbox').connect,
     );
+    // Submitted, then verified by the provider: not yet able to take charges (accounts.ts).
     expect(event).toMatchObject({
       type: 'account.updated',
       account: id,
-      data: { object: { id, charges_enabled: true } },
+      data: {
+        object: {
+          id,
+          details_submitted: true,
+          charges_enabled: false,
+          requirements: { disabled_reason: 'requirements.pending_verification' },
+        },
+      },
     });
 
     answer = 200;
     // The retry waits out its back-off; made due now rather than waited for.
     await gateway.events.retryNow();
     await gateway.events.deliverDue();
-    const [after] = (await database.db.select().from(sandboxEvents)).filter((event) =>
-      event.payload.includes(id),
-    );
+    const [after] = (await database.db.select().from(sandboxEvents)).filter((event) => event.id === row?.id);
     expect(after?.deliveredAt).not.toBeNull();
     expect(after?.attempts).toBe(2);
   });
@@ -130,6 +136,7 @@ describe('the sandbox gateway', () => {
       applicationFeeAmount: 135,
       destinationAccountId: accountId,
       metadata: { payment_link_id: 'link-1' },
+      statementDescriptorSuffix: null,
       idempotencyKey: 'payment-intent:1',
     };
     const intent = await gateway.createPaymentIntent(input);
@@ -154,6 +161,7 @@ describe('the sandbox gateway', () => {
       applicationFeeAmount: 30,
       destinationAccountId: accountId,
       metadata: {},
+      statementDescriptorSuffix: null,
       idempotencyKey: 'payment-intent:2',
     });
     await expect(
@@ -168,6 +176,7 @@ describe('the sandbox gateway', () => {
       applicationFeeAmount: 30,
       destinationAccountId: accountId,
       metadata: {},
+      statementDescriptorSuffix: null,
       idempotencyKey: 'payment-intent:3',
     });
     await database.db

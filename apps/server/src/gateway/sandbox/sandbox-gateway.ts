@@ -13,16 +13,18 @@ import {
   type CardGateway,
   type ConnectedAccount,
   type CreateRefundInput,
-  connectedAccountStatus,
   GatewayError,
   type PaymentIntent,
   type Refund,
+  toConnectedAccount,
   type UpdatePaymentIntentInput,
   type WebhookEndpoint,
 } from '../gateway.js';
 import { verifyStripeSignature } from '../webhook-signature.js';
+import { type AccountControl, accountObject, createSandboxAccounts, ONBOARDING_FIELDS } from './accounts.js';
 import { createConfirmation } from './confirmation.js';
 import { createSandboxEvents, type EventTransport, type SandboxEvents } from './events.js';
+import { forgottenKey, requestFingerprint, reuseOf } from './idempotency.js';
 import { sandboxId } from './ids.js';
 
 export type OnboardingOutcome = 'complete' | 'later';
@@ -40,8 +42,16 @@ export interface SandboxGateway extends CardGateway {
   readonly events: SandboxEvents;
   /** What the sandbox card field and 3-D Secure page call (see confirmation.ts). */
   readonly confirmation: ReturnType<typeof createConfirmation>;
-  /** The local onboarding page's two buttons: 'Complete onboarding' and 'Finish later'. */
+  /**
+   * The local onboarding page's two buttons: 'Complete onboarding' (details submitted; verification
+   * ends a few seconds later, or at once with the account page's 'Verify now') and 'Finish later'.
+   */
   finishOnboarding(accountId: string, outcome: OnboardingOutcome): Promise<ConnectedAccount>;
+  /**
+   * The sandbox account page's controls (accounts.ts): verify now, require more information by a
+   * deadline, restrict, reject, or clear. Throws GatewayError for an unknown account.
+   */
+  controlAccount(accountId: string, control: AccountControl): Promise<ConnectedAccount>;
   findAccount(accountId: string): Promise<SandboxAccountRow | undefined>;
   /**
    * What a clinic does when it revokes the platform's access in the provider's dashboard: the platform
@@ -110,24 +120,8 @@ function toRefund(row: SandboxRefundRow): Refund {
   };
 }
 
-/** The account as Stripe's API would show it (docs.stripe.com/api/accounts/object). */
-function accountObject(row: SandboxAccountRow) {
-  return {
-    id: row.id,
-    object: 'account',
-    type: 'express',
-    country: 'GB',
-    email: row.email,
-    charges_enabled: row.chargesEnabled,
-    details_submitted: row.detailsSubmitted,
-    payouts_enabled: row.chargesEnabled,
-    requirements: { disabled_reason: null },
-    metadata: row.clinicId ? { clinic_id: row.clinicId } : {},
-  };
-}
-
 function toAccount(row: SandboxAccountRow): ConnectedAccount {
-  return { id: row.id, status: connectedAccountStatus(accountObject(row)) };
+  return toConnectedAccount(accountObject(row));
 }
 
 function toPaymentIntent(row: SandboxIntentRow): PaymentIntent {
@@ -138,7 +132,8 @@ function toPaymentIntent(row: SandboxIntentRow): PaymentIntent {
     amount: row.amount,
     applicationFeeAmount: row.applicationFeeAmount,
     metadata: row.metadata,
-    receiptEmail: row.receiptEmail,
+    destinationAccountId: row.destinationAccountId,
+    statementDescriptorSuffix: row.statementDescriptorSuffix,
     cardFee: row.cardFee,
   };
 }
@@ -199,6 +194,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   }
   const secrets = async () => sandboxWebhookSecrets(await signingSecret());
   const events = createSandboxEvents({ db, jobs: options.jobs, secrets, transport: options.transport });
+  const accounts = createSandboxAccounts({ db, events, jobs: options.jobs });
   const links = { publicUrl: options.publicUrl, publicUrlConfigured: options.publicUrlConfigured ?? true };
   /** Where a sandbox page is served for a browser that will be sent back to `returnUrl`. */
   const pageOrigin = (returnUrl: string) => allowedLinkOrigin(returnUrl, links);
@@ -293,7 +289,6 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
           ? { applicationFeeAmount: input.applicationFeeAmount }
           : {}),
         ...(input.metadata ? { metadata: mergedMetadata(current.metadata, input.metadata) } : {}),
-        ...(input.receiptEmail !== undefined ? { receiptEmail: input.receiptEmail } : {}),
       };
       if (Object.keys(changes).length === 0) return current;
       const [updated] = await tx
@@ -308,6 +303,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
 
   return {
     kind: 'sandbox',
+    livemode: false,
     signingSecret,
     get webhookSecret() {
       if (!loaded) throw new Error("The sandbox's signing secret has not been read yet");
@@ -316,40 +312,86 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     events,
     confirmation: createConfirmation({ db, events, pageOrigin }),
 
+    // docs.stripe.com/api/accounts/create: the onboarding fields are due until the clinic submits them.
     async createConnectedAccount({ email, clinicId, idempotencyKey }) {
-      const [created] = await db
-        .insert(sandboxAccounts)
-        .values({ id: sandboxId('acct'), email, clinicId, idempotencyKey })
-        .onConflictDoNothing({ target: sandboxAccounts.idempotencyKey })
-        .returning();
-      if (created) return toAccount(created);
+      const fingerprint = requestFingerprint({ email, clinicId });
+      const row = await db.transaction(async (tx) => {
+        const [stored] = await tx
+          .select()
+          .from(sandboxAccounts)
+          .where(eq(sandboxAccounts.idempotencyKey, idempotencyKey))
+          .for('update');
+        if (stored) {
+          if (reuseOf(stored, fingerprint, idempotencyKey) === 'replay') return stored;
+          await tx
+            .update(sandboxAccounts)
+            .set({ idempotencyKey: forgottenKey(idempotencyKey, stored.id) })
+            .where(eq(sandboxAccounts.id, stored.id));
+        }
+        const [created] = await tx
+          .insert(sandboxAccounts)
+          .values({
+            id: sandboxId('acct'),
+            email,
+            clinicId,
+            idempotencyKey,
+            requestFingerprint: fingerprint,
+            currentlyDue: ONBOARDING_FIELDS,
+            disabledReason: 'requirements.past_due',
+          })
+          .onConflictDoNothing({ target: sandboxAccounts.idempotencyKey })
+          .returning();
+        return created;
+      });
+      if (row) return toAccount(row);
+      // A concurrent request with the same key created it first: answer with that one, as Stripe does.
       const [existing] = await db
         .select()
         .from(sandboxAccounts)
         .where(eq(sandboxAccounts.idempotencyKey, idempotencyKey));
       if (!existing) throw new GatewayError('The account could not be created');
+      reuseOf(existing, fingerprint, idempotencyKey);
       return toAccount(existing);
     },
 
     retrieveConnectedAccount: async (accountId) => toAccount(await account(accountId)),
 
-    async createOnboardingLink({ accountId, returnUrl, refreshUrl }) {
+    async createOnboardingLink({ accountId, returnUrl, refreshUrl, purpose }) {
       await account(accountId);
-      const query = new URLSearchParams({ return_url: returnUrl, refresh_url: refreshUrl });
+      const query = new URLSearchParams({
+        return_url: returnUrl,
+        refresh_url: refreshUrl,
+        ...(purpose === 'update' ? { collect: 'currently_due' } : {}),
+      });
       return { url: `${pageOrigin(returnUrl)}/sandbox/onboarding/${accountId}?${query}` };
     },
 
-    async finishOnboarding(accountId, outcome) {
+    finishOnboarding: async (accountId, outcome) =>
+      toAccount(await accounts.finishOnboarding(accountId, outcome)),
+
+    controlAccount: async (accountId, control) => toAccount(await accounts.control(accountId, control)),
+
+    // As Stripe: an account can be closed only once its balance is zero. The sandbox keeps no payouts,
+    // so what its payments left the account (amount − application fee − refunds) is its balance.
+    async closeConnectedAccount(accountId) {
       await account(accountId);
-      const done = outcome === 'complete';
-      const [row] = await db
-        .update(sandboxAccounts)
-        .set({ detailsSubmitted: done, chargesEnabled: done })
-        .where(eq(sandboxAccounts.id, accountId))
-        .returning();
-      if (!row) throw new GatewayError(`No such account: '${accountId}'`, 'resource_missing');
-      await events.emit('connect', 'account.updated', accountObject(row), row.id);
-      return toAccount(row);
+      const [held] = await db
+        .select({
+          balance: sql<number>`coalesce(sum(${sandboxPaymentIntents.amount} - ${sandboxPaymentIntents.applicationFeeAmount} - ${sandboxPaymentIntents.refundedAmount}), 0)::int`,
+        })
+        .from(sandboxPaymentIntents)
+        .where(
+          and(
+            eq(sandboxPaymentIntents.destinationAccountId, accountId),
+            eq(sandboxPaymentIntents.status, 'succeeded'),
+          ),
+        );
+      if ((held?.balance ?? 0) !== 0)
+        throw new GatewayError(
+          'This account still holds a balance; it can be closed once its balance is zero.',
+          'balance_not_zero',
+        );
+      await db.delete(sandboxAccounts).where(eq(sandboxAccounts.id, accountId));
     },
 
     findAccount: async (accountId) =>
@@ -377,29 +419,54 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       });
     },
 
+    // docs.stripe.com/api/payment_intents/create, with Stripe's idempotency (idempotency.ts).
     async createPaymentIntent(input) {
       await account(input.destinationAccountId);
-      const id = sandboxId('pi');
-      const [created] = await db
-        .insert(sandboxPaymentIntents)
-        .values({
-          id,
-          clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-          amount: input.amount,
-          applicationFeeAmount: input.applicationFeeAmount,
-          destinationAccountId: input.destinationAccountId,
-          metadata: input.metadata,
-          receiptEmail: input.receiptEmail ?? null,
-          idempotencyKey: input.idempotencyKey,
-        })
-        .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
-        .returning();
-      if (created) return toPaymentIntent(created);
+      const fingerprint = requestFingerprint({
+        amount: input.amount,
+        applicationFeeAmount: input.applicationFeeAmount,
+        destinationAccountId: input.destinationAccountId,
+        metadata: input.metadata,
+        statementDescriptorSuffix: input.statementDescriptorSuffix,
+      });
+      const row = await db.transaction(async (tx) => {
+        const [stored] = await tx
+          .select()
+          .from(sandboxPaymentIntents)
+          .where(eq(sandboxPaymentIntents.idempotencyKey, input.idempotencyKey))
+          .for('update');
+        if (stored) {
+          if (reuseOf(stored, fingerprint, input.idempotencyKey) === 'replay') return stored;
+          await tx
+            .update(sandboxPaymentIntents)
+            .set({ idempotencyKey: forgottenKey(input.idempotencyKey, stored.id) })
+            .where(eq(sandboxPaymentIntents.id, stored.id));
+        }
+        const id = sandboxId('pi');
+        const [created] = await tx
+          .insert(sandboxPaymentIntents)
+          .values({
+            id,
+            clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+            amount: input.amount,
+            applicationFeeAmount: input.applicationFeeAmount,
+            destinationAccountId: input.destinationAccountId,
+            metadata: input.metadata,
+            statementDescriptorSuffix: input.statementDescriptorSuffix,
+            idempotencyKey: input.idempotencyKey,
+            requestFingerprint: fingerprint,
+          })
+          .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
+          .returning();
+        return created;
+      });
+      if (row) return toPaymentIntent(row);
       const [existing] = await db
         .select()
         .from(sandboxPaymentIntents)
         .where(eq(sandboxPaymentIntents.idempotencyKey, input.idempotencyKey));
       if (!existing) throw new GatewayError('The payment could not be created');
+      reuseOf(existing, fingerprint, input.idempotencyKey);
       return toPaymentIntent(existing);
     },
 

@@ -1,11 +1,12 @@
 /**
  * The Stripe gateway drives the real SDK against a local HTTP stand-in for the Stripe API, and each
- * test asserts the request the SDK sent: path, form fields and Idempotency-Key.
+ * test asserts the request the SDK sent: path, form fields, Idempotency-Key and Stripe-Version
+ * (contract.test.ts keeps the list of every request's parameter names).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CardGateway } from '../gateway.js';
+import { type CardGateway, PROVIDER_API_VERSION } from '../gateway.js';
 import { signLikeStripe } from '../webhook-signature.js';
 import { createStripeGateway } from './stripe-gateway.js';
 
@@ -69,7 +70,23 @@ describe('the Stripe gateway', () => {
     return request;
   };
 
-  it('creates an Express account in GB with card payments and transfers', async () => {
+  it('is in live mode only with a live secret or restricted key', () => {
+    const livemode = (secretKey: string) =>
+      createStripeGateway({ secretKey, publishableKey: 'pk_x', webhookSecrets: WEBHOOK_SECRETS }).livemode;
+    expect(gateway.livemode).toBe(false);
+    expect(livemode('sk_live_abc')).toBe(true);
+    expect(livemode('rk_live_abc')).toBe(true);
+    expect(livemode('sk_test_abc')).toBe(false);
+    expect(livemode('rk_test_abc')).toBe(false);
+  });
+
+  it('sends every request in the pinned API version', async () => {
+    standIn.replies.push({ status: 200, body: { id: 'acct_9', object: 'account' } });
+    await gateway.retrieveConnectedAccount('acct_9');
+    expect(lastRequest().headers['stripe-version']).toBe(PROVIDER_API_VERSION);
+  });
+
+  it('creates an account in GB configured as Express with controller properties, without a type', async () => {
     standIn.replies.push({
       status: 200,
       body: { id: 'acct_123', object: 'account', charges_enabled: false, details_submitted: false },
@@ -79,44 +96,126 @@ describe('the Stripe gateway', () => {
       clinicId: 'clinic-1',
       idempotencyKey: 'account:clinic-1:abc',
     });
-    expect(account).toEqual({ id: 'acct_123', status: 'pending' });
+    expect(account).toEqual({
+      id: 'acct_123',
+      status: 'pending',
+      detailsSubmitted: false,
+      requirementsDue: [],
+      requirementsDeadline: null,
+    });
     const request = lastRequest();
     expect(request.method).toBe('POST');
     expect(request.path).toBe('/v1/accounts');
     expect(Object.fromEntries(request.form)).toEqual({
-      type: 'express',
+      'controller[stripe_dashboard][type]': 'express',
+      'controller[fees][payer]': 'application',
+      'controller[losses][payments]': 'application',
+      'controller[requirement_collection]': 'stripe',
       country: 'GB',
       email: 'clinic@example.com',
       'capabilities[card_payments][requested]': 'true',
       'capabilities[transfers][requested]': 'true',
       'metadata[clinic_id]': 'clinic-1',
     });
+    expect(request.form.has('type')).toBe(false);
     expect(request.headers['idempotency-key']).toBe('account:clinic-1:abc');
     expect(request.headers.authorization).toBe('Bearer sk_test_standin');
   });
 
-  it('derives connected, pending and suspended from the account', async () => {
-    const cases = [
-      [{ charges_enabled: true, details_submitted: true }, 'connected'],
-      [{ charges_enabled: false, details_submitted: false }, 'pending'],
-      [
-        {
-          charges_enabled: false,
-          details_submitted: true,
-          requirements: { disabled_reason: 'rejected.fraud' },
+  it.each([
+    ['onboarding not finished', { charges_enabled: false, details_submitted: false }, 'pending'],
+    [
+      'charges and transfers enabled, nothing due',
+      {
+        charges_enabled: true,
+        details_submitted: true,
+        capabilities: { card_payments: 'active', transfers: 'active' },
+        requirements: { currently_due: [], past_due: [], disabled_reason: null },
+      },
+      'connected',
+    ],
+    [
+      'rejected',
+      {
+        charges_enabled: false,
+        details_submitted: true,
+        requirements: { disabled_reason: 'rejected.fraud' },
+      },
+      'rejected',
+    ],
+    [
+      'paused for what is past due',
+      {
+        charges_enabled: false,
+        details_submitted: true,
+        capabilities: { card_payments: 'inactive', transfers: 'inactive' },
+        requirements: { past_due: ['external_account'], disabled_reason: 'requirements.past_due' },
+      },
+      'restricted',
+    ],
+  ])("reads an account's status from Stripe: %s", async (_name, fields, status) => {
+    standIn.replies.push({ status: 200, body: { id: 'acct_9', object: 'account', ...fields } });
+    expect((await gateway.retrieveConnectedAccount('acct_9')).status).toBe(status);
+    expect(lastRequest()).toMatchObject({ method: 'GET', path: '/v1/accounts/acct_9' });
+  });
+
+  it('reads an account Stripe is still verifying as verifying', async () => {
+    standIn.replies.push({
+      status: 200,
+      body: {
+        id: 'acct_9',
+        object: 'account',
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: true,
+        capabilities: { card_payments: 'pending', transfers: 'pending' },
+        requirements: {
+          current_deadline: null,
+          currently_due: [],
+          past_due: [],
+          eventually_due: [],
+          pending_verification: ['individual.verification.document'],
+          disabled_reason: 'requirements.pending_verification',
         },
-        'suspended',
-      ],
-      [
-        { charges_enabled: false, details_submitted: true, requirements: { disabled_reason: null } },
-        'pending',
-      ],
-    ] as const;
-    for (const [fields, status] of cases) {
-      standIn.replies.push({ status: 200, body: { id: 'acct_9', object: 'account', ...fields } });
-      expect((await gateway.retrieveConnectedAccount('acct_9')).status).toBe(status);
-      expect(lastRequest().path).toBe('/v1/accounts/acct_9');
-    }
+      },
+    });
+    expect(await gateway.retrieveConnectedAccount('acct_9')).toEqual({
+      id: 'acct_9',
+      status: 'verifying',
+      detailsSubmitted: true,
+      requirementsDue: [],
+      requirementsDeadline: null,
+    });
+  });
+
+  it('reads an enabled account with something due by a deadline as action needed, with the deadline', async () => {
+    const deadline = 1_900_000_000;
+    standIn.replies.push({
+      status: 200,
+      body: {
+        id: 'acct_9',
+        object: 'account',
+        charges_enabled: true,
+        payouts_enabled: true,
+        details_submitted: true,
+        capabilities: { card_payments: 'active', transfers: 'active' },
+        requirements: {
+          current_deadline: deadline,
+          currently_due: ['individual.verification.additional_document'],
+          past_due: [],
+          eventually_due: ['individual.verification.additional_document'],
+          pending_verification: [],
+          disabled_reason: null,
+        },
+      },
+    });
+    expect(await gateway.retrieveConnectedAccount('acct_9')).toEqual({
+      id: 'acct_9',
+      status: 'action_needed',
+      detailsSubmitted: true,
+      requirementsDue: ['individual.verification.additional_document'],
+      requirementsDeadline: new Date(deadline * 1000),
+    });
   });
 
   it('confirms access to a connected account by retrieving it: yes when Stripe shows it', async () => {
@@ -187,6 +286,90 @@ describe('the Stripe gateway', () => {
     });
   });
 
+  it('asks for what is due now and what will be with an update link, still of type account_onboarding', async () => {
+    standIn.replies.push({
+      status: 200,
+      body: { object: 'account_link', url: 'https://connect.stripe.test/setup/update' },
+    });
+    const link = await gateway.createOnboardingLink({
+      accountId: 'acct_123',
+      returnUrl: 'https://pay.example/dashboard/settings?tab=payments',
+      refreshUrl: 'https://pay.example/dashboard/settings?tab=payments',
+      purpose: 'update',
+    });
+    expect(link.url).toBe('https://connect.stripe.test/setup/update');
+    expect(lastRequest()).toMatchObject({ method: 'POST', path: '/v1/account_links' });
+    expect(Object.fromEntries(lastRequest().form)).toEqual({
+      account: 'acct_123',
+      type: 'account_onboarding',
+      return_url: 'https://pay.example/dashboard/settings?tab=payments',
+      refresh_url: 'https://pay.example/dashboard/settings?tab=payments',
+      'collection_options[fields]': 'currently_due',
+      'collection_options[future_requirements]': 'include',
+    });
+  });
+
+  const balance = (available: number, pending: number) => ({
+    status: 200,
+    body: {
+      object: 'balance',
+      livemode: false,
+      available: [{ amount: available, currency: 'gbp' }],
+      pending: [{ amount: pending, currency: 'gbp' }],
+    },
+  });
+
+  it.each([
+    ['available', 1200, 0],
+    ['pending', 0, 4500],
+    ['negative', -300, 0],
+  ])(
+    'refuses to close an account with a %s balance, reading it on the account',
+    async (_name, available, pending) => {
+      standIn.replies.push(balance(available, pending));
+      await expect(gateway.closeConnectedAccount('acct_123')).rejects.toMatchObject({
+        name: 'GatewayError',
+        code: 'balance_not_zero',
+        message: 'This account still holds a balance; it can be closed once its balance is zero.',
+      });
+      expect(standIn.requests).toHaveLength(1);
+      expect(lastRequest()).toMatchObject({ method: 'GET', path: '/v1/balance' });
+      expect(lastRequest().headers['stripe-account']).toBe('acct_123');
+    },
+  );
+
+  it('closes an account whose balance is zero by deleting it', async () => {
+    standIn.replies.push(balance(0, 0), {
+      status: 200,
+      body: { id: 'acct_123', object: 'account', deleted: true },
+    });
+    await gateway.closeConnectedAccount('acct_123');
+    expect(standIn.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'GET /v1/balance',
+      'DELETE /v1/accounts/acct_123',
+    ]);
+    expect(standIn.requests[0]?.headers['stripe-account']).toBe('acct_123');
+    // The account itself is deleted by the platform, not by the account.
+    expect(lastRequest().headers['stripe-account']).toBeUndefined();
+  });
+
+  it('says resource_missing when closing an account Stripe does not show the platform', async () => {
+    standIn.replies.push({
+      status: 403,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          message:
+            "The provided key 'sk_test_***' does not have access to account 'acct_gone' (or that account does not exist).",
+        },
+      },
+    });
+    await expect(gateway.closeConnectedAccount('acct_gone')).rejects.toMatchObject({
+      name: 'GatewayError',
+      code: 'resource_missing',
+    });
+  });
+
   it('creates a destination charge in GBP with the application fee and metadata', async () => {
     standIn.replies.push({
       status: 200,
@@ -197,6 +380,8 @@ describe('the Stripe gateway', () => {
         status: 'requires_payment_method',
         amount: 4500,
         application_fee_amount: 135,
+        transfer_data: { destination: 'acct_123' },
+        statement_descriptor_suffix: 'SMITH DENTAL',
         metadata: { payment_link_id: 'link-1' },
         latest_charge: null,
       },
@@ -206,10 +391,17 @@ describe('the Stripe gateway', () => {
       applicationFeeAmount: 135,
       destinationAccountId: 'acct_123',
       metadata: { payment_link_id: 'link-1', clinic_id: 'clinic-1' },
-      receiptEmail: 'patient@example.com',
+      statementDescriptorSuffix: 'SMITH DENTAL',
       idempotencyKey: 'payment-intent:attempt-1',
     });
-    expect(intent).toMatchObject({ id: 'pi_1', clientSecret: 'pi_1_secret_x', amount: 4500, cardFee: null });
+    expect(intent).toMatchObject({
+      id: 'pi_1',
+      clientSecret: 'pi_1_secret_x',
+      amount: 4500,
+      destinationAccountId: 'acct_123',
+      statementDescriptorSuffix: 'SMITH DENTAL',
+      cardFee: null,
+    });
     const request = lastRequest();
     expect(request.path).toBe('/v1/payment_intents');
     expect(Object.fromEntries(request.form)).toEqual({
@@ -218,11 +410,43 @@ describe('the Stripe gateway', () => {
       application_fee_amount: '135',
       'transfer_data[destination]': 'acct_123',
       'automatic_payment_methods[enabled]': 'true',
-      receipt_email: 'patient@example.com',
+      statement_descriptor_suffix: 'SMITH DENTAL',
       'metadata[payment_link_id]': 'link-1',
       'metadata[clinic_id]': 'clinic-1',
     });
+    // ClinicPay sends its own receipt; Stripe would send a second one in live mode.
+    expect(request.form.has('receipt_email')).toBe(false);
     expect(request.headers['idempotency-key']).toBe('payment-intent:attempt-1');
+  });
+
+  it('sends no statement descriptor suffix when the clinic has none', async () => {
+    standIn.replies.push({
+      status: 200,
+      body: {
+        id: 'pi_2',
+        object: 'payment_intent',
+        client_secret: 'pi_2_secret_x',
+        status: 'requires_payment_method',
+        amount: 4500,
+        application_fee_amount: 135,
+        transfer_data: { destination: { id: 'acct_123', object: 'account' } },
+        statement_descriptor_suffix: null,
+        metadata: {},
+        latest_charge: null,
+      },
+    });
+    const intent = await gateway.createPaymentIntent({
+      amount: 4500,
+      applicationFeeAmount: 135,
+      destinationAccountId: 'acct_123',
+      metadata: {},
+      statementDescriptorSuffix: null,
+      idempotencyKey: 'payment-intent:attempt-2',
+    });
+    // An expanded destination is read by its id.
+    expect(intent).toMatchObject({ destinationAccountId: 'acct_123', statementDescriptorSuffix: null });
+    expect([...lastRequest().form.keys()]).not.toContain('statement_descriptor_suffix');
+    expect([...lastRequest().form.keys()]).not.toContain('receipt_email');
   });
 
   it('reads the card fee from the charge balance transaction', async () => {
@@ -253,7 +477,6 @@ describe('the Stripe gateway', () => {
         status: 'requires_payment_method',
         amount: 4500,
         application_fee_amount: 248,
-        receipt_email: 'grace@patient.example',
         metadata: { payment_request_id: 'request-1', patient_name: 'Grace Patient' },
         latest_charge: null,
       },
@@ -262,12 +485,12 @@ describe('the Stripe gateway', () => {
       paymentIntentId: 'pi_1',
       applicationFeeAmount: 248,
       metadata: { patient_name: 'Grace Patient', patient_phone: '' },
-      receiptEmail: 'grace@patient.example',
     });
     expect(intent).toMatchObject({
       id: 'pi_1',
       applicationFeeAmount: 248,
-      receiptEmail: 'grace@patient.example',
+      destinationAccountId: null,
+      statementDescriptorSuffix: null,
     });
     const request = lastRequest();
     expect(request.method).toBe('POST');
@@ -276,7 +499,6 @@ describe('the Stripe gateway', () => {
       application_fee_amount: '248',
       'metadata[patient_name]': 'Grace Patient',
       'metadata[patient_phone]': '',
-      receipt_email: 'grace@patient.example',
     });
   });
 
@@ -396,6 +618,8 @@ describe('the Stripe gateway', () => {
       id: 'evt_1',
       type: 'account.updated',
       created: 1,
+      livemode: true,
+      account: 'acct_1',
       data: { object: {} },
     });
     const connectSignature = signLikeStripe(payload, WEBHOOK_SECRETS.connect);
@@ -404,7 +628,7 @@ describe('the Stripe gateway', () => {
       signature: connectSignature,
       endpoint: 'connect',
     });
-    expect(event.id).toBe('evt_1');
+    expect(event).toMatchObject({ id: 'evt_1', livemode: true, account: 'acct_1' });
     await expect(
       gateway.verifyWebhookEvent({
         rawBody: Buffer.from(payload),

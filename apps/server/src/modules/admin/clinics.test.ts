@@ -186,7 +186,7 @@ describe('the admin clinics API', () => {
     expect(disconnect.statusCode).toBe(404);
   });
 
-  it('force-disconnects a clinic: its page shows Payment Unavailable and new payment intents are refused', async () => {
+  it('force-disconnects a clinic and the hold stays: the clinic is told, cannot reconnect, patients see unavailable; restoring makes payments work again', async () => {
     const clinic = await connectedClinicWithLink(app);
     const clinicId = String(clinic.user.clinicId);
     const [before] = await app.database.db.select().from(clinics).where(eq(clinics.id, clinicId));
@@ -199,12 +199,24 @@ describe('the admin clinics API', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      message: `Stripe disconnected for clinic ${clinicId}`,
+      message: `Stripe disconnected for ${before?.clinicName}`,
       clinicId,
+      clinicName: before?.clinicName,
       stripeStatus: 'not_connected',
     });
     const [after] = await app.database.db.select().from(clinics).where(eq(clinics.id, clinicId));
-    expect(after).toMatchObject({ stripeAccountId: null, stripeStatus: 'not_connected' });
+    expect(after).toMatchObject({
+      stripeAccountId: null,
+      stripeStatus: 'not_connected',
+      providerAccountId: before?.stripeAccountId,
+    });
+    expect(after?.paymentsTurnedOffAt).toBeInstanceOf(Date);
+    // The clinic is emailed, through the job queue.
+    const mails = await app.database.sql.executeSql(
+      `select data from pgboss.job where name = 'notifications.send-email'`,
+      [],
+    );
+    expect(JSON.stringify(mails.rows)).toContain('Card payments were turned off by ClinicPay');
     const [entry] = await app.database.db.select().from(auditLog).where(eq(auditLog.entityId, clinicId));
     expect(entry).toMatchObject({
       actorUserId: admin.user.id,
@@ -213,15 +225,29 @@ describe('the admin clinics API', () => {
     });
 
     const page = (await app.inject({ url: `/api/public/payments/${clinic.linkId}` })).json();
-    expect(page.payability).toBe('not_connected');
+    expect(page.payability).toBe('unavailable');
     const intent = await app.inject({
       method: 'POST',
       url: `/api/public/payments/${clinic.linkId}/payment-intents`,
       payload: { name: 'Ada Patient', email: 'ada@patient.example', attemptId: crypto.randomUUID() },
     });
-    expect(intent.statusCode).toBeGreaterThanOrEqual(400);
-    expect(intent.statusCode).toBeLessThan(500);
-    expect(intent.json().message).toBe('This clinic does not have payment processing set up');
+    expect(intent.statusCode).toBe(409);
+    expect(intent.json().message).toBe(
+      'Card payments to this clinic are temporarily unavailable. Please contact the clinic directly to arrange payment.',
+    );
+
+    // The clinic sees why and cannot reconnect, nor open the provider's forms.
+    const own = (await app.inject({ url: '/api/clinic', cookies: clinic.cookies })).json().clinic;
+    expect(own).toMatchObject({ paymentsTurnedOff: true, stripeStatus: 'not_connected' });
+    for (const path of ['connect', 'update-details']) {
+      const refused = await app.inject({
+        method: 'POST',
+        url: `/api/clinic/payment-provider/${path}`,
+        cookies: clinic.cookies,
+      });
+      expect(refused.statusCode, path).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'PAYMENTS_TURNED_OFF' });
+    }
 
     // Again: nothing left to disconnect, so no second audit entry.
     await app.inject({
@@ -232,6 +258,71 @@ describe('the admin clinics API', () => {
     expect(await app.database.db.select().from(auditLog).where(eq(auditLog.entityId, clinicId))).toHaveLength(
       1,
     );
+
+    // Restored: the same account is in use again at once, and patients can pay.
+    const restored = await app.inject({
+      method: 'POST',
+      url: `/api/admin/clinics/${clinicId}/restore-payments`,
+      cookies: admin.cookies,
+    });
+    expect(restored.json()).toEqual({
+      message: `Card payments restored for ${before?.clinicName}`,
+      clinicId,
+      clinicName: before?.clinicName,
+      stripeStatus: 'connected',
+      paymentsTurnedOff: false,
+    });
+    const [back] = await app.database.db.select().from(clinics).where(eq(clinics.id, clinicId));
+    expect(back).toMatchObject({ stripeAccountId: before?.stripeAccountId, paymentsTurnedOffAt: null });
+    expect((await app.inject({ url: `/api/public/payments/${clinic.linkId}` })).json().payability).toBe(
+      'payable',
+    );
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/admin/clinics/${clinicId}/restore-payments`,
+      cookies: admin.cookies,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('PAYMENTS_NOT_TURNED_OFF');
+  });
+
+  it("closes a clinic's provider account only once its balance is zero", async () => {
+    const paid = await connectedClinicWithLink(app, 2000);
+    await payPage(app, paid.linkId);
+    await sandboxOf(app).events.deliverDue();
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/api/admin/clinics/${paid.user.clinicId}/close-provider-account`,
+      cookies: admin.cookies,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'PROVIDER_ACCOUNT_NOT_CLOSABLE' });
+
+    const unpaid = await connectedClinicWithLink(app);
+    const clinicId = String(unpaid.user.clinicId);
+    const [before] = await app.database.db.select().from(clinics).where(eq(clinics.id, clinicId));
+    const closed = await app.inject({
+      method: 'POST',
+      url: `/api/admin/clinics/${clinicId}/close-provider-account`,
+      cookies: admin.cookies,
+    });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({ stripeStatus: 'not_connected', paymentsTurnedOff: false });
+    const [after] = await app.database.db.select().from(clinics).where(eq(clinics.id, clinicId));
+    expect(after).toMatchObject({ stripeAccountId: null, providerAccountId: null, providerAccountsEnded: 1 });
+    expect(await sandboxOf(app).findAccount(String(before?.stripeAccountId))).toBeUndefined();
+    const [entry] = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'provider.account_closed'));
+    expect(entry).toMatchObject({ entityId: clinicId, details: { accountId: before?.stripeAccountId } });
+    // Nothing left to close.
+    const none = await app.inject({
+      method: 'POST',
+      url: `/api/admin/clinics/${clinicId}/close-provider-account`,
+      cookies: admin.cookies,
+    });
+    expect(none.json()).toMatchObject({ code: 'NO_PROVIDER_ACCOUNT' });
   });
 
   it('shows a payment made through checkout on the clinic profile, with its recorded platform fee', async () => {
@@ -259,6 +350,8 @@ describe('the admin clinics API', () => {
       },
       { method: 'GET', url: `/api/admin/clinics/${clinicId}` },
       { method: 'POST', url: `/api/admin/clinics/${clinicId}/disconnect` },
+      { method: 'POST', url: `/api/admin/clinics/${clinicId}/restore-payments` },
+      { method: 'POST', url: `/api/admin/clinics/${clinicId}/close-provider-account` },
       { method: 'PUT', url: '/api/admin/platform-settings/fee', payload: { platformFeePercent: 9 } },
       { method: 'GET', url: '/api/admin/system-settings/webhooks' },
       {

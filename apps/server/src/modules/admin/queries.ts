@@ -34,6 +34,7 @@ export async function selectClinicPage(db: Db, search: string | undefined, limit
         email: clinics.email,
         logoUrl: clinics.logoUrl,
         stripeStatus: clinics.stripeStatus,
+        paymentsTurnedOffAt: clinics.paymentsTurnedOffAt,
         createdAt: clinics.createdAt,
         // Drizzle leaves columns unqualified in a select list, so the correlated subquery names its tables.
         transactions: sql<number>`(select count(*) from payments p

@@ -8,17 +8,26 @@ import {
   adminClinicProfileSchema,
   adminClinicsQuerySchema,
   adminDisconnectResponseSchema,
+  adminProviderActionResponseSchema,
   adminStatsQuerySchema,
   adminStatsSchema,
   clinicInvitationResponseSchema,
   clinicInvitationSchema,
 } from '@clinicpay/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { linkOrigin } from '../../http/link-origin.js';
 import { requireAdmin } from '../auth/index.js';
 import { inviteClinic } from './invitations.js';
-import { adminStats, clinicProfile, forceDisconnect, listClinics } from './service.js';
+import {
+  adminStats,
+  clinicProfile,
+  closeProviderAccount,
+  forceDisconnect,
+  listClinics,
+  type ProviderActionDeps,
+  restorePayments,
+} from './service.js';
 
 export async function adminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', requireAdmin(app.auth));
@@ -43,10 +52,32 @@ export async function adminRoutes(app: FastifyInstance) {
     (request) => clinicProfile(app.database.db, request.params.clinicId),
   );
 
+  const providerDeps = (request: FastifyRequest): ProviderActionDeps => ({
+    db: app.database.db,
+    gateway: app.gateway,
+    jobs: app.jobs,
+    publicUrl: linkOrigin(request, app.config),
+  });
+
   api.post(
     '/admin/clinics/:clinicId/disconnect',
     { schema: { tags, params: adminClinicIdSchema, response: { 200: adminDisconnectResponseSchema } } },
-    (request) => forceDisconnect(app.database.db, request.params.clinicId, request.sessionUser?.id ?? ''),
+    (request) =>
+      forceDisconnect(providerDeps(request), request.params.clinicId, request.sessionUser?.id ?? ''),
+  );
+
+  api.post(
+    '/admin/clinics/:clinicId/restore-payments',
+    { schema: { tags, params: adminClinicIdSchema, response: { 200: adminProviderActionResponseSchema } } },
+    (request) =>
+      restorePayments(providerDeps(request), request.params.clinicId, request.sessionUser?.id ?? ''),
+  );
+
+  api.post(
+    '/admin/clinics/:clinicId/close-provider-account',
+    { schema: { tags, params: adminClinicIdSchema, response: { 200: adminProviderActionResponseSchema } } },
+    (request) =>
+      closeProviderAccount(providerDeps(request), request.params.clinicId, request.sessionUser?.id ?? ''),
   );
 
   api.post(

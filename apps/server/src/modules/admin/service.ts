@@ -8,18 +8,28 @@ import {
   type AdminClinicPage,
   type AdminClinicProfile,
   type AdminClinicsQuery,
+  type AdminProviderActionResponse,
   type adminClinicsQuerySchema,
+  PROVIDER_ACCOUNT_MESSAGES,
 } from '@clinicpay/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import type { CardGateway } from '../../gateway/gateway.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
+import type { JobQueue } from '../../jobs/index.js';
+import { escapeHtml } from '../../mail/html.js';
+import type { Mail } from '../../mail/mailer.js';
 import {
+  type ClinicRow,
   clinicAddress,
+  closeClinicProviderAccount,
   disconnectClinicProvider,
   findClinic,
   findClinicAccountEmail,
+  restoreClinicPayments,
 } from '../clinics/index.js';
+import { queueEmail } from '../notifications/index.js';
 import {
   selectClinicAudit,
   selectClinicLinks,
@@ -42,9 +52,10 @@ export async function listClinics(
   const { page, pageSize } = query;
   const { rows, total } = await selectClinicPage(db, query.search, pageSize, (page - 1) * pageSize);
   return {
-    items: rows.map((row) => ({
+    items: rows.map(({ paymentsTurnedOffAt, ...row }) => ({
       ...row,
       stripeStatus: row.stripeStatus ?? 'not_connected',
+      paymentsTurnedOff: paymentsTurnedOffAt !== null,
       createdAt: row.createdAt.toISOString(),
     })),
     page,
@@ -77,6 +88,8 @@ export async function clinicProfile(db: Db, clinicId: string): Promise<AdminClin
       phone: clinic.phone,
       address: clinicAddress(clinic),
       stripeStatus: clinic.stripeStatus ?? 'not_connected',
+      paymentsTurnedOff: clinic.paymentsTurnedOffAt !== null,
+      providerAccountId: clinic.providerAccountId,
       createdAt: clinic.createdAt.toISOString(),
     },
     stats: {
@@ -101,19 +114,90 @@ export async function clinicProfile(db: Db, clinicId: string): Promise<AdminClin
   };
 }
 
-/**
- * POST /api/admin/clinics/:clinicId/disconnect (spec §4): the clinic's account id goes and its status
- * becomes not_connected at once, so its payment page shows 'Payment Unavailable' and checkout refuses
- * new intents. Audited with who and the account it had, in the same transaction; a clinic already
- * disconnected is left as it is and not audited again. Throws NOT_FOUND.
- */
-export async function forceDisconnect(db: Db, clinicId: string, actorUserId: string) {
-  if (!isUuid(clinicId)) throw notFound();
-  if (!(await findClinic(db, clinicId))) throw notFound();
-  await db.transaction((tx) => disconnectClinicProvider(tx, { clinicId }, { by: 'admin', actorUserId }));
+/** What the admin's provider actions need: the database, the card provider, the job queue for email. */
+export interface ProviderActionDeps {
+  db: Db;
+  gateway: CardGateway;
+  jobs: Pick<JobQueue, 'send'>;
+  /** Where the clinic's emails link to (its contact page). */
+  publicUrl: string;
+}
+
+const nameOf = (clinic: Pick<ClinicRow, 'clinicName'>) => clinic.clinicName ?? ADMIN_MESSAGES.unnamedClinic;
+
+/** The email a clinic gets when an admin turns its card payments off (decision 0081). */
+function paymentsTurnedOffEmail(to: string, clinicName: string, contactUrl: string): Mail {
+  const lead = `ClinicPay has turned off card payments for ${clinicName}. Patients cannot pay you by card through ClinicPay until we turn them back on, and you cannot reconnect your Stripe account meanwhile.`;
+  const next = 'Please contact us to find out why and what to do next.';
   return {
-    message: ADMIN_MESSAGES.disconnected(clinicId),
+    to,
+    subject: PROVIDER_ACCOUNT_MESSAGES.turnedOffTitle,
+    text: `${lead}\n\n${next}\n${contactUrl}\n\nClinicPay`,
+    html: `<p>${escapeHtml(lead)}</p><p>${escapeHtml(next)} <a href="${escapeHtml(contactUrl)}">Contact ClinicPay</a></p><p>ClinicPay</p>`,
+  };
+}
+
+async function clinicOrNotFound(db: Db, clinicId: string): Promise<ClinicRow> {
+  if (!isUuid(clinicId)) throw notFound();
+  const clinic = await findClinic(db, clinicId);
+  if (!clinic) throw notFound();
+  return clinic;
+}
+
+/**
+ * POST /api/admin/clinics/:clinicId/disconnect (spec §4, decision 0081): the clinic's account in use
+ * goes and its status becomes not_connected at once, so its payment page says card payments are
+ * temporarily unavailable and checkout refuses new intents; its payments stay turned off, and it cannot
+ * reconnect, until an admin restores them. Audited with who and the account it had, and the clinic is
+ * emailed (at its clinic email, else its account's), in the same transaction; a clinic already turned
+ * off is left as it is. Throws CLINIC_NOT_FOUND.
+ */
+export async function forceDisconnect(deps: ProviderActionDeps, clinicId: string, actorUserId: string) {
+  const clinic = await clinicOrNotFound(deps.db, clinicId);
+  const to = clinic.email ?? (await findClinicAccountEmail(deps.db, clinicId));
+  await deps.db.transaction(async (tx) => {
+    const changed = await disconnectClinicProvider(tx, { clinicId }, { by: 'admin', actorUserId });
+    if (changed.length > 0 && to && !clinic.paymentsTurnedOffAt)
+      await queueEmail(deps.jobs, paymentsTurnedOffEmail(to, nameOf(clinic), `${deps.publicUrl}/contact`), {
+        tx,
+      });
+  });
+  return {
+    message: ADMIN_MESSAGES.disconnected(nameOf(clinic)),
     clinicId,
+    clinicName: nameOf(clinic),
     stripeStatus: 'not_connected' as const,
   };
+}
+
+function providerActionResult(clinic: ClinicRow, message: string): AdminProviderActionResponse {
+  return {
+    message,
+    clinicId: clinic.id,
+    clinicName: nameOf(clinic),
+    stripeStatus: clinic.stripeStatus ?? 'not_connected',
+    paymentsTurnedOff: clinic.paymentsTurnedOffAt !== null,
+  };
+}
+
+/**
+ * POST /api/admin/clinics/:clinicId/restore-payments: turns a force-disconnected clinic's payments back
+ * on and reconnects it to its own account (restoreClinicPayments). Throws CLINIC_NOT_FOUND,
+ * PAYMENTS_NOT_TURNED_OFF, PROVIDER_UNAVAILABLE.
+ */
+export async function restorePayments(deps: ProviderActionDeps, clinicId: string, actorUserId: string) {
+  await clinicOrNotFound(deps.db, clinicId);
+  const clinic = await restoreClinicPayments(deps, { clinicId, actorUserId });
+  return providerActionResult(clinic, ADMIN_MESSAGES.restored(nameOf(clinic)));
+}
+
+/**
+ * POST /api/admin/clinics/:clinicId/close-provider-account: closes the clinic's provider account for
+ * good once its balance is zero (closeClinicProviderAccount). Throws CLINIC_NOT_FOUND,
+ * NO_PROVIDER_ACCOUNT, PROVIDER_ACCOUNT_NOT_CLOSABLE, PROVIDER_UNAVAILABLE.
+ */
+export async function closeProviderAccount(deps: ProviderActionDeps, clinicId: string, actorUserId: string) {
+  await clinicOrNotFound(deps.db, clinicId);
+  const clinic = await closeClinicProviderAccount(deps, { clinicId, actorUserId });
+  return providerActionResult(clinic, ADMIN_MESSAGES.accountClosed(nameOf(clinic)));
 }

@@ -13,6 +13,9 @@ export type AuditAction =
   | 'notification_webhooks.updated'
   | 'platform_fee.updated'
   | 'provider.disconnected'
+  | 'provider.reconnected'
+  | 'provider.payments_restored'
+  | 'provider.account_closed'
   | 'refund.succeeded'
   | 'refund.failed';
 

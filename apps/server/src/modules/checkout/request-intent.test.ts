@@ -61,11 +61,13 @@ describe("a payment request's one payment intent", () => {
 
     const intents = await intentsOf(id);
     expect(intents).toHaveLength(1);
-    expect(intents[0]?.idempotencyKey).toBe(`checkout:request:${id}`);
+    // The request's key, ending in a digest of what was sent (decision 0083).
+    expect(intents[0]?.idempotencyKey).toMatch(new RegExp(`^checkout:request:${id}:[0-9a-f]{16}$`));
     expect(intents[0]).toMatchObject({
       amount: 12_000,
       applicationFeeAmount: 360,
-      receiptEmail: 'gp@patient.example',
+      // ClinicPay sends its own receipt; the provider is given no address to send a second one to.
+      receiptEmail: null,
     });
     // The second payer gave no phone: the first payer's is removed, not left to be recorded.
     expect(intents[0]?.metadata).toEqual({

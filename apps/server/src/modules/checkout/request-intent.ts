@@ -3,11 +3,14 @@
  * intent, reused by every tab and attempt, so it is charged at most once"; Stripe: one PaymentIntent
  * per order, docs.stripe.com/payments/payment-intents#best-practices).
  *
- * The intent is made without the payer in it, under the idempotency key `checkout:request:<id>`, so
- * callers racing to make it are all given the same one; it is then stored on the request
+ * The intent is made without the payer in it, under an idempotency key naming the request and a
+ * digest of what is sent (amount, fee, destination, statement suffix: decision 0083), so callers racing
+ * to make it with the same terms are all given the same one; it is then stored on the request
  * (payment_requests.payment_intent_id) with a compare-and-set, so one id is kept whatever the order.
- * Each Pay Now writes its payer's details (and the price in force) onto that intent. A canceled intent
- * can no longer be paid and is replaced, under a key naming the one it replaces.
+ * Each Pay Now writes its payer's details (and the price in force) onto that intent. An intent that can
+ * no longer be paid (canceled), or that pays an account the clinic no longer uses, is replaced, under a
+ * key naming the one it replaces; a payment of the replaced one would be refunded as a request's second
+ * payment (refunds module).
  */
 import { CHECKOUT_MESSAGES } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
@@ -18,6 +21,7 @@ import {
   type UpdatePaymentIntentInput,
 } from '../../gateway/gateway.js';
 import { AppError } from '../../http/app-error.js';
+import { intentIdempotencyKey } from './idempotency.js';
 import { storeRequestIntent } from './queries.js';
 
 /** What the request's intent must hold; amounts in pence. */
@@ -28,6 +32,8 @@ export interface RequestOrder {
   amount: number;
   applicationFeeAmount: number;
   destinationAccountId: string;
+  /** The clinic's part of the card statement (statement_descriptor_suffix). */
+  statementDescriptorSuffix: string | null;
   /** The order's metadata, the same for every payer (clinic, request, title, type). */
   metadata: Record<string, string>;
 }
@@ -35,7 +41,6 @@ export interface RequestOrder {
 /** The payer of this Pay Now; `metadata` holds '' for a detail to remove (Stripe's update). */
 export interface RequestPayer {
   metadata: Record<string, string>;
-  email: string;
 }
 
 /** Statuses in which the intent's money has been taken or is being taken: the request is paid. */
@@ -71,7 +76,9 @@ export async function requestIntent(
 async function openIntent(deps: { db: Db; gateway: CardGateway }, order: RequestOrder) {
   if (order.storedIntentId === null) return makeAndStore(deps, order, null);
   const stored = await deps.gateway.retrievePaymentIntent(order.storedIntentId);
-  if (stored.status !== 'canceled') return stored;
+  const elsewhere =
+    stored.destinationAccountId !== null && stored.destinationAccountId !== order.destinationAccountId;
+  if (stored.status !== 'canceled' && !(elsewhere && !PAID.has(stored.status))) return stored;
   return makeAndStore(deps, order, stored.id);
 }
 
@@ -85,13 +92,17 @@ async function makeAndStore(
   order: RequestOrder,
   replaced: string | null,
 ): Promise<PaymentIntent> {
-  const key = `checkout:request:${order.requestId}`;
-  const made = await deps.gateway.createPaymentIntent({
+  const terms = {
     amount: order.amount,
     applicationFeeAmount: order.applicationFeeAmount,
     destinationAccountId: order.destinationAccountId,
     metadata: order.metadata,
-    idempotencyKey: replaced ? `${key}:after:${replaced}` : key,
+    statementDescriptorSuffix: order.statementDescriptorSuffix,
+  };
+  const base = `checkout:request:${order.requestId}`;
+  const made = await deps.gateway.createPaymentIntent({
+    ...terms,
+    idempotencyKey: intentIdempotencyKey(replaced ? `${base}:after:${replaced}` : base, terms),
   });
   const kept = await storeRequestIntent(deps.db, { requestId: order.requestId, intentId: made.id, replaced });
   if (!kept) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_MESSAGES.notFound);
@@ -116,7 +127,6 @@ function changesFor(
       ? { applicationFeeAmount: order.applicationFeeAmount }
       : {}),
     ...(Object.keys(metadata).length ? { metadata } : {}),
-    ...(intent.receiptEmail !== payer.email ? { receiptEmail: payer.email } : {}),
   };
   return Object.keys(changes).length > 1 ? changes : null;
 }

@@ -5,20 +5,23 @@
  * gets one intent per checkout attempt (each of its payers pays); a request has one intent, shared by
  * every tab and attempt (request-intent.ts, decision 0020).
  */
-import { createHash } from 'node:crypto';
 import {
   CHECKOUT_MESSAGES,
+  canTakePayments,
+  cardStatementText,
   type ErrorCode,
   type PublicPaymentData,
   platformFeeFor,
   requestTerms,
+  statementSuffix,
 } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
-import type { CardGateway } from '../../gateway/gateway.js';
+import type { CardGateway, CreatePaymentIntentInput } from '../../gateway/gateway.js';
 import { AppError, fromGatewayError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import { clinicAddress } from '../clinics/index.js';
 import { getPlatformFeeBasisPoints } from '../platform-settings/index.js';
+import { intentIdempotencyKey } from './idempotency.js';
 import { type ClinicRow, findLinkWithClinic, findRequestWithClinic } from './queries.js';
 import { requestIntent } from './request-intent.js';
 
@@ -36,11 +39,24 @@ interface Payable {
   payability: PublicPaymentData['payability'];
 }
 
+/**
+ * Whether the clinic can take a payment now: 'payable' with an account in use that takes charges
+ * (connected or action needed, decision 0080); 'unavailable' while its payments are paused (turned off
+ * by ClinicPay, or the provider is verifying, has restricted or rejected the account), which is not the
+ * clinic's set-up to blame; otherwise 'not_connected' (spec §2 'Payment Unavailable').
+ */
+function clinicPayability(clinic: ClinicRow): 'payable' | 'unavailable' | 'not_connected' {
+  const status = clinic.stripeStatus ?? 'not_connected';
+  if (clinic.paymentsTurnedOffAt) return 'unavailable';
+  if (clinic.stripeAccountId !== null && canTakePayments(status)) return 'payable';
+  return status === 'verifying' || status === 'restricted' || status === 'rejected'
+    ? 'unavailable'
+    : 'not_connected';
+}
+
 /** A request id first, then a link id (spec §7); anything else is 'Payment link not found'. */
 async function findPayable(db: Db, id: string): Promise<Payable> {
   if (!isUuid(id)) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_MESSAGES.notFound);
-  const connected = (clinic: ClinicRow) =>
-    clinic.stripeStatus === 'connected' && clinic.stripeAccountId !== null;
 
   const request = await findRequestWithClinic(db, id);
   if (request) {
@@ -60,8 +76,7 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
         email: request.request.patientEmail,
         phone: request.request.patientPhone,
       },
-      payability:
-        request.request.status === 'paid' ? 'paid' : connected(request.clinic) ? 'payable' : 'not_connected',
+      payability: request.request.status === 'paid' ? 'paid' : clinicPayability(request.clinic),
     };
   }
 
@@ -77,7 +92,7 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
     paymentRequestId: null,
     storedIntentId: null,
     patient: null,
-    payability: !link.link.isActive ? 'archived' : connected(link.clinic) ? 'payable' : 'not_connected',
+    payability: !link.link.isActive ? 'archived' : clinicPayability(link.clinic),
   };
 }
 
@@ -102,6 +117,7 @@ export async function getPublicPaymentData(db: Db, id: string): Promise<PublicPa
       phone: payable.clinic.phone,
       address: clinicAddress(payable.clinic),
       stripeStatus: payable.clinic.stripeStatus ?? 'not_connected',
+      cardStatementText: cardStatementText(statementSuffix(payable.clinic)),
     },
   };
 }
@@ -111,20 +127,10 @@ const REFUSALS: Record<
   { code: ErrorCode; message: string }
 > = {
   not_connected: { code: 'CLINIC_NOT_CONNECTED', message: CHECKOUT_MESSAGES.notConnected },
+  unavailable: { code: 'CLINIC_NOT_CONNECTED', message: CHECKOUT_MESSAGES.temporarilyUnavailable },
   archived: { code: 'LINK_ARCHIVED', message: CHECKOUT_MESSAGES.archived },
   paid: { code: 'REQUEST_ALREADY_PAID', message: CHECKOUT_MESSAGES.alreadyPaid },
 };
-
-/**
- * A repeat with the same payer gets the same intent; the same attempt with other details is another
- * request to the provider, which would refuse a reused idempotency key with different parameters.
- */
-function payerFingerprint(input: CheckoutInput) {
-  return createHash('sha256')
-    .update(JSON.stringify([input.name, input.email, input.phone]))
-    .digest('hex')
-    .slice(0, 16);
-}
 
 export interface CheckoutInput {
   name: string;
@@ -155,6 +161,7 @@ export async function createCheckoutIntent(
   if (!destination) throw new AppError('CLINIC_NOT_CONNECTED', CHECKOUT_MESSAGES.notConnected);
 
   const applicationFeeAmount = platformFeeFor(payable.amount, await getPlatformFeeBasisPoints(deps.db));
+  const statementDescriptorSuffix = statementSuffix(payable.clinic);
   const order: Record<string, string> = {
     clinic_id: payable.clinic.id,
     payment_type: payable.type,
@@ -177,22 +184,35 @@ export async function createCheckoutIntent(
             amount: payable.amount,
             applicationFeeAmount,
             destinationAccountId: destination,
+            statementDescriptorSuffix,
             metadata: order,
           },
-          { metadata: payer, email: input.email },
+          { metadata: payer },
         )
-      : await deps.gateway.createPaymentIntent({
+      : await linkIntent(deps.gateway, `checkout:${payable.id}:${input.attemptId}`, {
           amount: payable.amount,
           applicationFeeAmount,
           destinationAccountId: destination,
+          statementDescriptorSuffix,
           metadata: { ...order, ...withoutEmpty(payer) },
-          receiptEmail: input.email,
-          idempotencyKey: `checkout:${payable.id}:${input.attemptId}:${payerFingerprint(input)}`,
         });
     return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, amount: intent.amount };
   } catch (error) {
     throw fromGatewayError(error);
   }
+}
+
+/**
+ * A link's intent for one attempt: the same attempt with the same payer and terms gets the same intent
+ * (a double-clicked Pay Now); other details or terms are another request to the provider, under
+ * another key (decision 0083). No receipt_email: ClinicPay sends its own receipt.
+ */
+function linkIntent(
+  gateway: CardGateway,
+  base: string,
+  terms: Omit<CreatePaymentIntentInput, 'idempotencyKey'>,
+) {
+  return gateway.createPaymentIntent({ ...terms, idempotencyKey: intentIdempotencyKey(base, terms) });
 }
 
 function withoutEmpty(values: Record<string, string>): Record<string, string> {

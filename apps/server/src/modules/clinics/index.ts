@@ -3,7 +3,13 @@
  * Other modules read and change clinic rows only through what is exported here.
  */
 export { clinicAddress, clinicForNotification } from './contact-details.js';
-export { type DisconnectedBy, disconnectClinicProvider } from './provider-connection.js';
+export {
+  accountState,
+  closeClinicProviderAccount,
+  type DisconnectedBy,
+  disconnectClinicProvider,
+  restoreClinicPayments,
+} from './provider-connection.js';
 export {
   type ClinicRow,
   findClinic,

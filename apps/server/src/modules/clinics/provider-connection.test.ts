@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClinic } from '../../../test/accounts.js';
-import { pressOnboardingButton, sandboxOf } from '../../../test/sandbox.js';
+import { finishVerification, pressOnboardingButton, sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { auditLog } from '../../db/schema/index.js';
 
@@ -37,14 +37,17 @@ describe('connecting a clinic to the card provider (sandbox)', () => {
     expect(page.body).toContain('Finish later');
   });
 
-  it('is connected after completing onboarding, through the account.updated webhook and the callback', async () => {
+  it('is verifying after completing onboarding, then connected once verified, through the account events and the callback', async () => {
     const { cookies } = await signedInClinic(app);
     const url = await connect(cookies);
     const pressed = await pressOnboardingButton(app, url, 'complete');
     expect(pressed.statusCode).toBe(303);
     expect(pressed.headers.location).toBe(`${app.config.publicUrl}/auth/callback?type=stripe_connect`);
 
+    // Stripe checks the details first (requirements.pending_verification): no payments yet.
     await sandboxOf(app).events.deliverDue();
+    expect((await clinicOf(cookies)).stripeStatus).toBe('verifying');
+    await finishVerification(app);
     expect((await clinicOf(cookies)).stripeStatus).toBe('connected');
     const refreshed = await post('/api/clinic/payment-provider/refresh', cookies);
     expect(refreshed.json().clinic.stripeStatus).toBe('connected');
@@ -60,13 +63,15 @@ describe('connecting a clinic to the card provider (sandbox)', () => {
     const resumed = await connect(cookies);
     expect(new URL(resumed).pathname).toBe(new URL(first).pathname);
     await pressOnboardingButton(app, resumed, 'complete');
+    await finishVerification(app);
     const connected = (await post('/api/clinic/payment-provider/refresh', cookies)).json().clinic;
     expect(connected).toMatchObject({ stripeStatus: 'connected', stripeAccountId: pending.stripeAccountId });
   });
 
-  it('disconnects, clearing the account and recording who did it', async () => {
+  it('disconnects, clearing the account in use and recording who did it', async () => {
     const { cookies, user } = await signedInClinic(app);
     await pressOnboardingButton(app, await connect(cookies), 'complete');
+    await finishVerification(app);
     const accountId = (await post('/api/clinic/payment-provider/refresh', cookies)).json().clinic
       .stripeAccountId;
 
@@ -79,8 +84,8 @@ describe('connecting a clinic to the card provider (sandbox)', () => {
       details: { accountId, by: 'clinic' },
     });
 
-    // A late event about the old account does not reconnect the clinic.
-    await sandboxOf(app).finishOnboarding(accountId, 'complete');
+    // A late event about the account does not reconnect the clinic.
+    await sandboxOf(app).controlAccount(accountId, 'clear');
     await sandboxOf(app).events.deliverDue();
     expect((await clinicOf(cookies)).stripeStatus).toBe('not_connected');
   });

@@ -1,19 +1,24 @@
 /**
  * Connecting a clinic to the card provider (spec §2 Clinic Settings → Payments, §4 "Card provider
- * connection"): Connect creates (or resumes) the connected account and returns the onboarding URL;
- * coming back, the status is re-read from the provider, because reaching the return URL does not
- * mean onboarding is done (design.md); Disconnect forgets the account and is audited.
+ * connection"; decisions 0080 and 0081). Connect creates the clinic's own connected account once (one
+ * idempotency key per clinic and account, so concurrent connects make one account) and returns the
+ * onboarding URL; a clinic that disconnected reconnects to the same account, without onboarding again
+ * once it finished. Coming back, the status is re-read from the provider, because reaching the return
+ * URL does not mean onboarding is done (design.md). Disconnecting stops new payments and keeps the
+ * account; an admin's force-disconnect also turns payments off until an admin restores them. Every
+ * change of connection is audited.
  */
-import { randomUUID } from 'node:crypto';
-import { CLINIC_MESSAGES, type Clinic } from '@clinicpay/shared';
+import { CLINIC_MESSAGES, type Clinic, PROVIDER_ACCOUNT_MESSAGES } from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
-import type { CardGateway } from '../../gateway/gateway.js';
+import { type CardGateway, type ConnectedAccount, GatewayError } from '../../gateway/gateway.js';
 import { AppError, fromGatewayError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/index.js';
 import {
   type ClinicConnectionTarget,
+  type ClinicRow,
   findClinic,
   lockClinicConnections,
+  type StoredAccountState,
   type StoredProviderStatus,
   setClinicConnection,
   setProviderStatus,
@@ -43,82 +48,192 @@ async function viaGateway<T>(request: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The clinic's account id, creating the connected account (status pending) on first connect. */
-async function ensureConnectedAccount(deps: ProviderDeps, clinicId: string): Promise<string> {
-  const clinic = await getClinicRow(deps.db, clinicId);
-  if (clinic.stripeAccountId) return clinic.stripeAccountId;
+/** What the clinic row keeps of the provider's view of an account. */
+export function accountState(account: ConnectedAccount): StoredAccountState {
+  return {
+    status: account.status,
+    requirementsDue: account.requirementsDue,
+    requirementsDeadline: account.requirementsDeadline,
+  };
+}
 
+function refuseWhenTurnedOff(clinic: ClinicRow): void {
+  if (clinic.paymentsTurnedOffAt)
+    throw new AppError('PAYMENTS_TURNED_OFF', PROVIDER_ACCOUNT_MESSAGES.turnedOffRefused);
+}
+
+/**
+ * The clinic's own connected account, created (status pending) on its first connect. The idempotency
+ * key names the clinic and how many accounts it has ended, so two concurrent connects, or a retry after
+ * a crash, make one account, and a clinic whose account was closed or lost gets a new one.
+ */
+async function ensureConnectedAccount(deps: ProviderDeps, clinic: ClinicRow): Promise<string> {
+  if (clinic.providerAccountId) return clinic.providerAccountId;
   const account = await viaGateway(() =>
     deps.gateway.createConnectedAccount({
       email: clinic.email,
-      clinicId,
-      idempotencyKey: `account:${clinicId}:${randomUUID()}`,
+      clinicId: clinic.id,
+      idempotencyKey: `account:${clinic.id}:${clinic.providerAccountsEnded}`,
     }),
   );
   // Only the first of two concurrent connects stores its account; the other uses that one.
-  const stored = await storeAccountUnlessSet(deps.db, clinicId, account.id);
+  const stored = await storeAccountUnlessSet(deps.db, clinic.id, account.id);
   if (stored) return stored;
-  const winner = await findClinic(deps.db, clinicId);
-  if (!winner?.stripeAccountId) throw new AppError('CONNECTION_CHANGED', CLINIC_MESSAGES.connectionChanged);
-  return winner.stripeAccountId;
+  const winner = await findClinic(deps.db, clinic.id);
+  if (!winner?.providerAccountId) throw new AppError('CONNECTION_CHANGED', CLINIC_MESSAGES.connectionChanged);
+  return winner.providerAccountId;
 }
 
-/** Starts or resumes onboarding; returns the provider's onboarding URL for the browser to open. */
+/**
+ * Reconnects a disconnected clinic to its own account: it becomes the account in use with the status
+ * the provider gives it now, audited. Undefined when the provider no longer knows the account (it is
+ * then forgotten, so the next connect makes a new one).
+ */
+async function reconnect(
+  deps: ProviderDeps,
+  clinic: ClinicRow,
+  accountId: string,
+  actorUserId: string | null,
+) {
+  let account: ConnectedAccount;
+  try {
+    account = await deps.gateway.retrieveConnectedAccount(accountId);
+  } catch (error) {
+    if (error instanceof GatewayError && error.code === 'resource_missing') {
+      await deps.db.transaction((tx) =>
+        setClinicConnection(tx, clinic.id, {
+          providerAccountId: null,
+          stripeAccountId: null,
+          accountEnded: true,
+        }),
+      );
+      return undefined;
+    }
+    throw fromGatewayError(error);
+  }
+  await deps.db.transaction(async (tx) => {
+    const [locked] = await lockClinicConnections(tx, { clinicId: clinic.id });
+    if (!locked || locked.providerAccountId !== accountId || locked.stripeAccountId === accountId) return;
+    const state = accountState(account);
+    await setClinicConnection(tx, clinic.id, {
+      stripeAccountId: accountId,
+      stripeStatus: state.status,
+      providerRequirementsDue: state.requirementsDue,
+      providerRequirementsDeadline: state.requirementsDeadline,
+    });
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'provider.reconnected',
+      entityType: 'clinic',
+      entityId: clinic.id,
+      details: { accountId, status: state.status },
+    });
+  });
+  return account;
+}
+
+/**
+ * Starts or resumes onboarding, or reconnects: returns where the browser goes next. A clinic whose own
+ * account finished onboarding is reconnected to it at once and sent straight back to ClinicPay's
+ * callback (no second identity check); otherwise it gets the provider's onboarding URL. Throws
+ * PAYMENTS_TURNED_OFF (403) while an admin has turned its payments off, PROVIDER_UNAVAILABLE.
+ */
 export async function startProviderConnection(
   deps: ProviderDeps,
   clinicId: string,
+  actorUserId: string | null = null,
 ): Promise<{ url: string }> {
-  const accountId = await ensureConnectedAccount(deps, clinicId);
+  let clinic = await getClinicRow(deps.db, clinicId);
+  refuseWhenTurnedOff(clinic);
+  const urls = onboardingUrls(deps.publicUrl);
+  if (clinic.providerAccountId && clinic.stripeAccountId !== clinic.providerAccountId) {
+    const account = await reconnect(deps, clinic, clinic.providerAccountId, actorUserId);
+    if (account?.detailsSubmitted) return { url: urls.returnUrl };
+    clinic = await getClinicRow(deps.db, clinicId);
+  }
+  const accountId = await ensureConnectedAccount(deps, clinic);
+  return viaGateway(() => deps.gateway.createOnboardingLink({ accountId, ...urls }));
+}
+
+/**
+ * Where the clinic gives the provider what it asks for (decision 0080): an onboarding link that
+ * collects what is due now and what will be, or the onboarding itself while it is unfinished. Throws
+ * NO_PROVIDER_ACCOUNT (409) without an account in use, PAYMENTS_TURNED_OFF, PROVIDER_UNAVAILABLE.
+ */
+export async function providerUpdateLink(deps: ProviderDeps, clinicId: string): Promise<{ url: string }> {
+  const clinic = await getClinicRow(deps.db, clinicId);
+  refuseWhenTurnedOff(clinic);
+  const accountId = clinic.stripeAccountId;
+  if (!accountId) throw new AppError('NO_PROVIDER_ACCOUNT', PROVIDER_ACCOUNT_MESSAGES.noAccount);
+  const purpose = clinic.stripeStatus === 'pending' ? 'onboarding' : 'update';
   return viaGateway(() =>
-    deps.gateway.createOnboardingLink({ accountId, ...onboardingUrls(deps.publicUrl) }),
+    deps.gateway.createOnboardingLink({ accountId, ...onboardingUrls(deps.publicUrl), purpose }),
   );
 }
 
-/** Re-reads the account from the provider and stores its status (connected, pending or suspended). */
+/** Re-reads the clinic's account from the provider and stores its status, what is due and by when. */
 export async function refreshProviderConnection(deps: ProviderDeps, clinicId: string): Promise<Clinic> {
   const clinic = await getClinicRow(deps.db, clinicId);
-  const accountId = clinic.stripeAccountId;
+  const accountId = clinic.stripeAccountId ?? clinic.providerAccountId;
   if (!accountId) return toClinic(clinic);
   const account = await viaGateway(() => deps.gateway.retrieveConnectedAccount(accountId));
-  await setProviderStatus(deps.db, { accountId, clinicId }, account.status);
+  await setProviderStatus(deps.db, { accountId, clinicId }, accountState(account));
   return getClinic(deps.db, clinicId);
 }
 
 /** Who disconnects a clinic from its provider account. */
 export type DisconnectedBy = 'clinic' | 'admin' | 'provider';
 
-// Spec §4: disconnect in the clinic settings sets the account id and the status to null; an admin's
-// force-disconnect (and the provider's deauthorization, treated alike) sets the status to not_connected.
-const STATUS_AFTER: Record<DisconnectedBy, StoredProviderStatus> = {
-  clinic: null,
-  admin: 'not_connected',
-  provider: 'not_connected',
-};
+/**
+ * What each disconnecter leaves (spec §4, decision 0081): the clinic's own disconnect sets the account
+ * in use and the status to null and keeps its account; an admin's force-disconnect sets the status to
+ * not_connected and turns payments off; the provider's deauthorization (the platform lost the account)
+ * forgets the account altogether.
+ */
+function afterDisconnect(clinic: ClinicRow, by: DisconnectedBy) {
+  const stripeStatus: StoredProviderStatus = by === 'clinic' ? null : 'not_connected';
+  const providerAccountId = by === 'provider' ? null : clinic.providerAccountId;
+  const paymentsTurnedOffAt =
+    by === 'admin' ? (clinic.paymentsTurnedOffAt ?? new Date()) : clinic.paymentsTurnedOffAt;
+  const unchanged =
+    clinic.stripeAccountId === null &&
+    clinic.stripeStatus === stripeStatus &&
+    clinic.providerAccountId === providerAccountId &&
+    clinic.paymentsTurnedOffAt === paymentsTurnedOffAt;
+  return { unchanged, stripeStatus, providerAccountId, paymentsTurnedOffAt };
+}
 
 /**
  * The one provider disconnection (spec §4; design.md: audited). In `tx`, each target clinic (one
- * clinic by id, or every clinic holding a provider account) is locked, loses its account id and takes
- * the status its disconnecter leaves; each is audited in the same transaction with who did it
- * (`actorUserId`, null for the provider), the account and the status it had, and `details`. A clinic
- * already in that state is left as it is and not audited again. Returns the ids disconnected.
+ * clinic by id, or every clinic holding the provider account) is locked, stops taking payments and
+ * takes the state its disconnecter leaves (afterDisconnect); each is audited in the same transaction
+ * with who did it (`actorUserId`, null for the provider), the account and the status it had, and
+ * `details`. A clinic already in that state is left as it is and not audited again. Returns the ids
+ * disconnected.
  */
 export async function disconnectClinicProvider(
   tx: Tx,
   target: ClinicConnectionTarget,
   by: { by: DisconnectedBy; actorUserId: string | null; details?: Record<string, unknown> },
 ): Promise<string[]> {
-  const stripeStatus = STATUS_AFTER[by.by];
   const disconnected: string[] = [];
   for (const clinic of await lockClinicConnections(tx, target)) {
-    if (clinic.stripeAccountId === null && clinic.stripeStatus === stripeStatus) continue;
-    await setClinicConnection(tx, clinic.id, { stripeAccountId: null, stripeStatus });
+    const after = afterDisconnect(clinic, by.by);
+    if (after.unchanged) continue;
+    await setClinicConnection(tx, clinic.id, {
+      stripeAccountId: null,
+      stripeStatus: after.stripeStatus,
+      providerAccountId: after.providerAccountId,
+      paymentsTurnedOffAt: after.paymentsTurnedOffAt,
+      accountEnded: clinic.providerAccountId !== null && after.providerAccountId === null,
+    });
     await recordAudit(tx, {
       actorUserId: by.actorUserId,
       action: 'provider.disconnected',
       entityType: 'clinic',
       entityId: clinic.id,
       details: {
-        accountId: clinic.stripeAccountId,
+        accountId: clinic.stripeAccountId ?? clinic.providerAccountId,
         from: clinic.stripeStatus ?? 'not_connected',
         by: by.by,
         ...by.details,
@@ -129,7 +244,7 @@ export async function disconnectClinicProvider(
   return disconnected;
 }
 
-/** Spec §4: the clinic disconnects itself in its settings. Throws CLINIC_NOT_FOUND. */
+/** Spec §4: the clinic disconnects itself in its settings; its account is kept. Throws CLINIC_NOT_FOUND. */
 export async function disconnectProvider(
   deps: ProviderDeps,
   input: { clinicId: string; actorUserId: string },
@@ -143,4 +258,71 @@ export async function disconnectProvider(
     ),
   );
   return getClinic(deps.db, input.clinicId);
+}
+
+/**
+ * An admin turns a force-disconnected clinic's payments back on (decision 0081): the hold goes and,
+ * when the clinic still has its own account, it is reconnected to it with the provider's status now,
+ * so payments work again at once. Audited. Throws CLINIC_NOT_FOUND, PAYMENTS_NOT_TURNED_OFF (409),
+ * PROVIDER_UNAVAILABLE.
+ */
+export async function restoreClinicPayments(
+  deps: ProviderDeps,
+  input: { clinicId: string; actorUserId: string },
+): Promise<ClinicRow> {
+  const clinic = await getClinicRow(deps.db, input.clinicId);
+  if (!clinic.paymentsTurnedOffAt)
+    throw new AppError('PAYMENTS_NOT_TURNED_OFF', PROVIDER_ACCOUNT_MESSAGES.notTurnedOff);
+  await deps.db.transaction(async (tx) => {
+    await setClinicConnection(tx, clinic.id, { paymentsTurnedOffAt: null });
+    await recordAudit(tx, {
+      actorUserId: input.actorUserId,
+      action: 'provider.payments_restored',
+      entityType: 'clinic',
+      entityId: clinic.id,
+      details: { accountId: clinic.providerAccountId },
+    });
+  });
+  if (clinic.providerAccountId) await reconnect(deps, clinic, clinic.providerAccountId, input.actorUserId);
+  return getClinicRow(deps.db, clinic.id);
+}
+
+/**
+ * Closes the clinic's provider account for good when it leaves (decision 0081: accounts.del, once its
+ * balance is zero): the clinic is disconnected and forgets the account. Audited. Throws
+ * CLINIC_NOT_FOUND, NO_PROVIDER_ACCOUNT (409), PROVIDER_ACCOUNT_NOT_CLOSABLE (409, the provider's
+ * reason: money is still held), PROVIDER_UNAVAILABLE.
+ */
+export async function closeClinicProviderAccount(
+  deps: ProviderDeps,
+  input: { clinicId: string; actorUserId: string },
+): Promise<ClinicRow> {
+  const clinic = await getClinicRow(deps.db, input.clinicId);
+  const accountId = clinic.providerAccountId;
+  if (!accountId) throw new AppError('NO_PROVIDER_ACCOUNT', PROVIDER_ACCOUNT_MESSAGES.noAccountToClose);
+  try {
+    await deps.gateway.closeConnectedAccount(accountId);
+  } catch (error) {
+    if (error instanceof GatewayError && error.code === 'balance_not_zero')
+      throw new AppError('PROVIDER_ACCOUNT_NOT_CLOSABLE', error.message);
+    throw fromGatewayError(error);
+  }
+  await deps.db.transaction(async (tx) => {
+    await setClinicConnection(tx, clinic.id, {
+      stripeAccountId: null,
+      providerAccountId: null,
+      stripeStatus: 'not_connected',
+      providerRequirementsDue: [],
+      providerRequirementsDeadline: null,
+      accountEnded: true,
+    });
+    await recordAudit(tx, {
+      actorUserId: input.actorUserId,
+      action: 'provider.account_closed',
+      entityType: 'clinic',
+      entityId: clinic.id,
+      details: { accountId, from: clinic.stripeStatus ?? 'not_connected' },
+    });
+  });
+  return getClinicRow(deps.db, clinic.id);
 }

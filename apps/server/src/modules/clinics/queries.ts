@@ -1,5 +1,5 @@
 /** Reads and writes of the clinics table (and a clinic's user accounts). No rules here. */
-import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { clinics, users } from '../../db/schema/index.js';
 
@@ -51,54 +51,84 @@ export async function findClinicAccountEmail(
 export type ClinicConnectionTarget = { clinicId: string } | { accountId: string };
 
 function connectionWhere(target: ClinicConnectionTarget): SQL {
-  return 'clinicId' in target
-    ? eq(clinics.id, target.clinicId)
-    : eq(clinics.stripeAccountId, target.accountId);
+  if ('clinicId' in target) return eq(clinics.id, target.clinicId);
+  return or(
+    eq(clinics.stripeAccountId, target.accountId),
+    eq(clinics.providerAccountId, target.accountId),
+  ) as SQL;
 }
 
-/** Locks the target clinics' rows for the rest of `tx` and returns their connection columns. */
+/** Locks the target clinics' rows for the rest of `tx` and returns them. */
 export function lockClinicConnections(tx: Tx, target: ClinicConnectionTarget) {
-  return tx
-    .select({ id: clinics.id, stripeAccountId: clinics.stripeAccountId, stripeStatus: clinics.stripeStatus })
-    .from(clinics)
-    .where(connectionWhere(target))
-    .for('update');
+  return tx.select().from(clinics).where(connectionWhere(target)).for('update');
 }
 
-/** Sets the clinic's account id and status to these values. */
+/** Sets the clinic's connection columns to these values. */
 export async function setClinicConnection(
   tx: Tx,
   clinicId: string,
-  connection: { stripeAccountId: string | null; stripeStatus: StoredProviderStatus },
+  connection: Pick<
+    ClinicChanges,
+    | 'stripeAccountId'
+    | 'stripeStatus'
+    | 'providerAccountId'
+    | 'paymentsTurnedOffAt'
+    | 'providerRequirementsDue'
+    | 'providerRequirementsDeadline'
+  > & { accountEnded?: boolean },
 ): Promise<void> {
-  await tx.update(clinics).set(connection).where(eq(clinics.id, clinicId));
+  const { accountEnded, ...columns } = connection;
+  await tx
+    .update(clinics)
+    .set({
+      ...columns,
+      ...(accountEnded ? { providerAccountsEnded: sql`${clinics.providerAccountsEnded} + 1` } : {}),
+    })
+    .where(eq(clinics.id, clinicId));
 }
 
 /**
- * Stores the account id and status pending, only when the clinic has no account yet; returns the
- * stored account id, or undefined when another account was stored first.
+ * Stores the account as the clinic's own and as the one in use (status pending), only when the clinic
+ * has no account of its own yet; returns the clinic's account id then, or undefined when another
+ * account was stored first.
  */
 export async function storeAccountUnlessSet(db: Db, clinicId: string, accountId: string) {
   const [stored] = await db
     .update(clinics)
-    .set({ stripeAccountId: accountId, stripeStatus: 'pending' })
-    .where(and(eq(clinics.id, clinicId), isNull(clinics.stripeAccountId)))
-    .returning({ accountId: clinics.stripeAccountId });
+    .set({ stripeAccountId: accountId, providerAccountId: accountId, stripeStatus: 'pending' })
+    .where(and(eq(clinics.id, clinicId), isNull(clinics.providerAccountId)))
+    .returning({ accountId: clinics.providerAccountId });
   return stored?.accountId ?? undefined;
 }
 
+/** The provider's view of an account, as stored on the clinic. */
+export interface StoredAccountState {
+  status: NonNullable<StoredProviderStatus>;
+  requirementsDue: string[];
+  requirementsDeadline: Date | null;
+}
+
 /**
- * Sets the provider status of the clinics holding `accountId` (of only `clinicId` among them, when
- * given). A clinic that holds another account by now is left as it is.
+ * Stores the provider's view of `accountId` on the clinics that own it (only `clinicId` among them,
+ * when given): what is due and by when on the clinic whose own account it is, and the status only
+ * where it is the account in use. A clinic that holds another account by now is left as it is.
  */
 export async function setProviderStatus(
   db: Pick<Db, 'update'>,
   target: { accountId: string; clinicId?: string },
-  status: StoredProviderStatus,
+  state: StoredAccountState,
 ): Promise<void> {
-  const where = eq(clinics.stripeAccountId, target.accountId);
+  const scope = (where: SQL) =>
+    target.clinicId ? (and(where, eq(clinics.id, target.clinicId)) as SQL) : where;
   await db
     .update(clinics)
-    .set({ stripeStatus: status })
-    .where(target.clinicId ? and(where, eq(clinics.id, target.clinicId)) : where);
+    .set({
+      providerRequirementsDue: state.requirementsDue,
+      providerRequirementsDeadline: state.requirementsDeadline,
+    })
+    .where(scope(eq(clinics.providerAccountId, target.accountId)));
+  await db
+    .update(clinics)
+    .set({ stripeStatus: state.status })
+    .where(scope(eq(clinics.stripeAccountId, target.accountId)));
 }

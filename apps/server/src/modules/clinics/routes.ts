@@ -4,6 +4,7 @@ import {
   clinicResponseSchema,
   notificationSettingsUpdateSchema,
   onboardingLinkResponseSchema,
+  updateDetailsLinkResponseSchema,
 } from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +13,7 @@ import { clinicMemberOf, requireClinic } from '../auth/index.js';
 import {
   disconnectProvider,
   type ProviderDeps,
+  providerUpdateLink,
   refreshProviderConnection,
   startProviderConnection,
 } from './provider-connection.js';
@@ -60,8 +62,21 @@ export async function clinicRoutes(app: FastifyInstance) {
     '/clinic/payment-provider/connect',
     { schema: { tags: ['clinic'], response: { 200: onboardingLinkResponseSchema } } },
     // The provider sends the clinic back to the address it is on (issue #14: 127.0.0.1 stays 127.0.0.1).
+    async (request) => {
+      const member = clinicMemberOf(request);
+      return startProviderConnection(
+        { ...provider, publicUrl: linkOrigin(request, app.config) },
+        member.clinicId,
+        member.id,
+      );
+    },
+  );
+
+  api.post(
+    '/clinic/payment-provider/update-details',
+    { schema: { tags: ['clinic'], response: { 200: updateDetailsLinkResponseSchema } } },
     async (request) =>
-      startProviderConnection(
+      providerUpdateLink(
         { ...provider, publicUrl: linkOrigin(request, app.config) },
         clinicMemberOf(request).clinicId,
       ),

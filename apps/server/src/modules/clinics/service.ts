@@ -2,7 +2,13 @@
  * The signed-in clinic's profile and notification settings (spec §2 "Clinic Settings", §5).
  * Throws AppError 404 'No clinic associated with this user' when the clinic row is gone.
  */
-import { CLINIC_MESSAGES, type Clinic, type ClinicProfileChanges } from '@clinicpay/shared';
+import {
+  CLINIC_MESSAGES,
+  type Clinic,
+  type ClinicProfileChanges,
+  cardStatementText,
+  statementSuffix,
+} from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { type ClinicChanges, type ClinicRow, findClinic, updateClinic } from './queries.js';
@@ -21,6 +27,11 @@ export function toClinic(row: ClinicRow): Clinic {
     postcode: row.postcode,
     stripeAccountId: row.stripeAccountId,
     stripeStatus: row.stripeStatus ?? 'not_connected',
+    requirementsDue: row.providerRequirementsDue,
+    requirementsDeadline: row.providerRequirementsDeadline?.toISOString() ?? null,
+    paymentsTurnedOff: row.paymentsTurnedOffAt !== null,
+    statementName: row.statementName,
+    cardStatementText: cardStatementText(statementSuffix(row)),
     emailNotifications: row.emailNotifications,
     smsNotifications: row.smsNotifications,
     createdAt: row.createdAt.toISOString(),

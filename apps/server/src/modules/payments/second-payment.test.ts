@@ -67,7 +67,7 @@ describe('a second payment of a payment request', () => {
         patient_email: PATIENT.email,
         payment_request_id: request.id,
       },
-      receiptEmail: PATIENT.email,
+      statementDescriptorSuffix: null,
       idempotencyKey: `checkout:${request.id}:${randomUUID()}:legacy`,
     });
     return { paymentIntentId: intent.id, clientSecret: intent.clientSecret };

@@ -5,20 +5,26 @@
  * deauthorization disconnects a clinic only once the provider confirms the platform lost the account.
  */
 import { DeliverAgainLater, readFromProvider } from '../../gateway/provider-reads.js';
-import { disconnectClinicProvider, setProviderStatus } from '../clinics/index.js';
+import { accountState, disconnectClinicProvider, setProviderStatus } from '../clinics/index.js';
 import type { EventHandler } from './handler.js';
 
 const UNREACHABLE = 'The card provider could not be reached; deliver this event again later';
 
-/** account.updated: the clinic linked to the account takes the account's current status. */
+/**
+ * account.updated and capability.updated: the clinic whose account it is takes the account's current
+ * status, what is due and by when, re-read from the provider (decision 0080). A Connect event names
+ * its account in `account`; an account.updated also carries it as the object's id.
+ */
 export const onAccountUpdated: EventHandler = async ({ gateway }, event) => {
-  const accountId = String(event.data.object.id ?? event.account ?? '');
+  const accountId = String(
+    event.account ?? (event.type === 'account.updated' ? event.data.object.id : '') ?? '',
+  );
   if (!accountId) return async () => {};
   // An account the provider does not know is not a clinic's: acknowledged, nothing to do.
   const account = await readFromProvider(() => gateway.retrieveConnectedAccount(accountId), UNREACHABLE);
   if (!account) return async () => {};
   return async (tx) => {
-    await setProviderStatus(tx, { accountId }, account.status);
+    await setProviderStatus(tx, { accountId }, accountState(account));
   };
 };
 

@@ -45,6 +45,11 @@ export async function webhookRoutes(app: FastifyInstance) {
     }
     if (result.outcome === 'unhandled')
       request.log.info({ type: event.type, id: event.id }, 'webhook event type not handled');
+    if (result.outcome === 'other_mode')
+      request.log.warn(
+        { type: event.type, id: event.id, livemode: event.livemode },
+        'webhook event from the other mode than the key ignored',
+      );
     return reply.send({ received: true });
   };
 

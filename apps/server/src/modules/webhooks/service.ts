@@ -25,25 +25,31 @@ const HANDLERS: Record<WebhookEndpoint, Record<string, EventHandler>> = {
   },
   connect: {
     'account.updated': onAccountUpdated,
+    // A capability of the account changed (docs.stripe.com/api/events/types#event_types-capability.updated):
+    // the account is re-read, as for account.updated.
+    'capability.updated': onAccountUpdated,
     'account.application.deauthorized': onAccountDeauthorized,
   },
 };
 
 export type ProcessResult =
-  | { outcome: 'processed' | 'duplicate' | 'unhandled' }
+  | { outcome: 'processed' | 'duplicate' | 'unhandled' | 'other_mode' }
   /** Nothing was recorded: the provider should deliver the event again later, for this reason. */
   | { outcome: 'deliver_again_later'; reason: string };
 
 /**
  * Applies one verified event at most once: 'duplicate' when its id was seen, 'unhandled' for a type
  * no module handles (recorded, so it is not processed twice), 'deliver_again_later' when its handler
- * cannot apply it yet (nothing recorded). Other errors propagate.
+ * cannot apply it yet (nothing recorded), 'other_mode' for an event from the other mode than the
+ * gateway's key (a test-mode event reaching a live installation, or the reverse: acknowledged, nothing
+ * recorded or changed). Other errors propagate.
  */
 export async function processWebhookEvent(
   deps: EventDeps,
   endpoint: WebhookEndpoint,
   event: ProviderEvent,
 ): Promise<ProcessResult> {
+  if (Boolean(event.livemode) !== deps.gateway.livemode) return { outcome: 'other_mode' };
   try {
     return { outcome: await applyOnce(deps, endpoint, event) };
   } catch (error) {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedInClinic } from '../../../test/accounts.js';
-import { pressOnboardingButton, sandboxOf } from '../../../test/sandbox.js';
+import { finishVerification, pressOnboardingButton, sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { auditLog, clinics, payments, webhookEvents } from '../../db/schema/index.js';
 import { GatewayOutcomeUnknownError } from '../../gateway/gateway.js';
@@ -86,6 +86,7 @@ describe('webhook endpoints', () => {
       await app.inject({ method: 'POST', url: '/api/clinic/payment-provider/connect', cookies })
     ).json().url;
     await pressOnboardingButton(app, url, 'complete');
+    await finishVerification(app);
     const accountId = new URL(url).pathname.split('/').at(-1) ?? '';
     await app.database.db
       .update(clinics)
@@ -140,6 +141,7 @@ describe('webhook endpoints', () => {
       data: { object: { id: accountId, charges_enabled: true, details_submitted: true } },
     });
     await pressOnboardingButton(app, url, 'complete');
+    await finishVerification(app);
     await sandboxOf(app).events.deliverDue();
 
     // The callback first, then the events, newest before oldest.
@@ -160,6 +162,7 @@ describe('webhook endpoints', () => {
       await app.inject({ method: 'POST', url: '/api/clinic/payment-provider/connect', cookies })
     ).json().url;
     await pressOnboardingButton(app, url, 'complete');
+    await finishVerification(app);
     await sandboxOf(app).events.deliverDue();
     const accountId = new URL(url).pathname.split('/').at(-1) ?? '';
     return { cookies, accountId };

@@ -1,3 +1,4 @@
+import { canTakePayments } from '@clinicpay/shared';
 import { useClinic } from '@/features/clinics/api/get-clinic';
 import { ClinicHomePage } from '@/features/clinics/clinic-home-page';
 import { LaunchPad, type LaunchPadProgress } from '@/features/launch-pad/launch-pad';
@@ -21,7 +22,8 @@ function useLaunchPadProgress(): LaunchPadProgress | undefined {
   const payments = usePayments({ ...NO_FILTERS, page: 1, pageSize: RECENT_PAYMENTS_PAGE_SIZE });
   if (!clinic.data || !active.data || !archived.data || !payments.data) return undefined;
   return {
-    connected: clinic.data.stripeStatus === 'connected',
+    // Action needed is still connected: the clinic takes payments (decision 0080).
+    connected: canTakePayments(clinic.data.stripeStatus),
     linkCreated: active.data.total + archived.data.total > 0,
     linkSent: payments.data.total > 0,
   };

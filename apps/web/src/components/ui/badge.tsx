@@ -1,11 +1,15 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
-/** Spec §4 badge colours: green, blue, yellow, grey otherwise. */
+/**
+ * Spec §4 badge colours: green, blue, yellow, grey otherwise; red for a provider account whose payments
+ * are paused (decision 0080).
+ */
 const tones = {
   green: 'bg-green-100 text-green-800',
   blue: 'bg-blue-100 text-blue-800',
   yellow: 'bg-yellow-100 text-yellow-800',
+  red: 'bg-red-100 text-red-800',
   grey: 'bg-slate-100 text-slate-700',
   amber: 'border border-amber-400 bg-amber-50 text-amber-800',
 } as const;

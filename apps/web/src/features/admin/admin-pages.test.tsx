@@ -1,3 +1,4 @@
+import type { AdminClinicProfile } from '@clinicpay/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -103,6 +104,37 @@ describe('the clinics list', () => {
     expect(clinicQueries.at(-1)).toEqual({ page: '1', search: 'nothing' });
   });
 
+  it("badges every provider status, and 'Payments turned off' beside a clinic an admin turned off", async () => {
+    server.use(
+      http.get('/api/admin/clinics', () => {
+        const items = [
+          aClinicRow({ id: 'a', clinicName: 'Verifying Clinic', stripeStatus: 'verifying' }),
+          aClinicRow({ id: 'b', clinicName: 'Needs Clinic', stripeStatus: 'action_needed' }),
+          aClinicRow({ id: 'c', clinicName: 'Paused Clinic', stripeStatus: 'restricted' }),
+          aClinicRow({ id: 'd', clinicName: 'Closed Clinic', stripeStatus: 'rejected' }),
+          aClinicRow({
+            id: 'e',
+            clinicName: 'Off Clinic',
+            stripeStatus: 'not_connected',
+            paymentsTurnedOff: true,
+          }),
+        ];
+        return HttpResponse.json({ items, page: 1, pageSize: 10, total: items.length });
+      }),
+    );
+    renderAdmin(<ClinicsPage />, { path: '/admin/clinics' });
+    const table = await screen.findByRole('table', { name: 'Clinics' });
+    await within(table).findByText('Verifying Clinic');
+    const statusOf = (name: string) =>
+      (within(table).getByText(name).closest('tr') as HTMLElement).querySelectorAll('td')[1]?.textContent;
+    expect(statusOf('Verifying Clinic')).toBe('Verifying');
+    expect(statusOf('Needs Clinic')).toBe('Action needed');
+    expect(statusOf('Paused Clinic')).toBe('Restricted');
+    expect(statusOf('Closed Clinic')).toBe('Rejected');
+    expect(statusOf('Off Clinic')).toBe('Not ConnectedPayments turned off');
+    expect(within(table).getAllByText('Payments turned off')).toHaveLength(1);
+  });
+
   it('invites a new clinic from the Add New Clinic dialog, checking the fields first', async () => {
     const invitations: unknown[] = [];
     server.use(
@@ -165,6 +197,33 @@ describe('the clinics list', () => {
   });
 });
 
+/** A clinic's profile as GET /api/admin/clinics/:clinicId answers it: no payments, links or audit. */
+const aProfile = (clinic: Partial<AdminClinicProfile['clinic']> = {}): AdminClinicProfile => ({
+  clinic: {
+    id: 'c1',
+    clinicName: 'Quiet Clinic',
+    logoUrl: null,
+    contact: 'owner@quiet.example',
+    email: null,
+    phone: null,
+    address: null,
+    stripeStatus: 'not_connected',
+    paymentsTurnedOff: false,
+    providerAccountId: 'acct_quiet',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...clinic,
+  },
+  stats: {
+    payments: { count: 0, amount: 0 },
+    refunds: { count: 0, amount: 0 },
+    platformFees: 0,
+    averagePayment: 0,
+  },
+  recentPayments: [],
+  links: [],
+  audit: [],
+});
+
 describe('the clinic profile', () => {
   it('shows the spec’s error page for an unknown clinic', async () => {
     server.use(
@@ -194,6 +253,8 @@ describe('the clinic profile', () => {
             phone: null,
             address: null,
             stripeStatus: 'pending',
+            paymentsTurnedOff: false,
+            providerAccountId: 'acct_quiet',
             createdAt: '2026-11-01T10:00:00.000Z',
           },
           stats: {
@@ -214,5 +275,75 @@ describe('the clinic profile', () => {
     expect(screen.getByText('No payment links found for this clinic')).toBeTruthy();
     expect(screen.getByText('owner@quiet.example')).toBeTruthy();
     expect(screen.getByText('Pending')).toBeTruthy();
+  });
+
+  it("shows 'Payments turned off' and closes the clinic's Stripe account after a dialog naming it", async () => {
+    let closed: string[] = [];
+    let profile = aProfile({ paymentsTurnedOff: true, providerAccountId: 'acct_quiet' });
+    server.use(
+      http.get('/api/admin/clinics/:clinicId', () => HttpResponse.json(profile)),
+      http.post('/api/admin/clinics/:clinicId/close-provider-account', ({ params }) => {
+        closed = [...closed, String(params.clinicId)];
+        profile = aProfile({ paymentsTurnedOff: true, providerAccountId: null });
+        return HttpResponse.json({
+          message: 'Stripe account closed for Quiet Clinic',
+          clinicId: params.clinicId,
+          clinicName: 'Quiet Clinic',
+          stripeStatus: 'not_connected',
+          paymentsTurnedOff: true,
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<ClinicProfilePage />, { path: '/admin/clinics/c1', pattern: '/admin/clinics/:clinicId' });
+    expect(await screen.findByRole('heading', { name: 'Quiet Clinic' })).toBeTruthy();
+    expect(screen.getByText('Payments turned off')).toBeTruthy();
+    expect(screen.getByText('acct_quiet')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Close Stripe account' }));
+    const dialog = await screen.findByRole('dialog', { name: "Close this clinic's Stripe account?" });
+    expect(
+      within(dialog).getByText(
+        "Quiet Clinic's Stripe account will be closed for good. This is only possible once its balance is zero, and cannot be undone.",
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Close Stripe account' }));
+    expect(await screen.findByText('Stripe account closed for Quiet Clinic')).toBeTruthy();
+    expect(closed).toEqual(['c1']);
+    // The profile is read again: no account left to close.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Close Stripe account' })).toBeNull());
+    expect(screen.queryByText('acct_quiet')).toBeNull();
+  });
+
+  it('offers no Close Stripe account to a clinic without one', async () => {
+    server.use(
+      http.get('/api/admin/clinics/:clinicId', () =>
+        HttpResponse.json(aProfile({ providerAccountId: null })),
+      ),
+    );
+    renderAdmin(<ClinicProfilePage />, { path: '/admin/clinics/c1', pattern: '/admin/clinics/:clinicId' });
+    expect(await screen.findByRole('heading', { name: 'Quiet Clinic' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Close Stripe account' })).toBeNull();
+    expect(screen.queryByText('Payments turned off')).toBeNull();
+  });
+
+  it("shows the server's refusal to close the account inline in the dialog", async () => {
+    server.use(
+      http.get('/api/admin/clinics/:clinicId', () => HttpResponse.json(aProfile())),
+      http.post('/api/admin/clinics/:clinicId/close-provider-account', () =>
+        HttpResponse.json(
+          { code: 'PROVIDER_ACCOUNT_NOT_CLOSABLE', message: 'The account still has a balance.' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<ClinicProfilePage />, { path: '/admin/clinics/c1', pattern: '/admin/clinics/:clinicId' });
+    await user.click(await screen.findByRole('button', { name: 'Close Stripe account' }));
+    const dialog = await screen.findByRole('dialog', { name: "Close this clinic's Stripe account?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Close Stripe account' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Failed to close the account: The account still has a balance.',
+    );
   });
 });

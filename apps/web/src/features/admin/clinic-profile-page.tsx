@@ -9,6 +9,7 @@ import { useAdminClinic } from './api/get-admin-clinic';
 import { ClinicAuditCard, ClinicLinksCard, ClinicPaymentsCard } from './components/clinic-activity';
 import { clinicNameOf } from './components/clinic-avatar';
 import { ClinicInfoCard } from './components/clinic-info-card';
+import { CloseAccountAction } from './components/close-account-action';
 import { StatCard } from './components/stat-card';
 
 const backLink = (
@@ -30,7 +31,10 @@ function ProfileError() {
   );
 }
 
-/** Spec §2 "Admin Clinic Profile": cards, information, first 5 payments, links with usage, audit. */
+/**
+ * Spec §2 "Admin Clinic Profile": cards, information (with 'Payments turned off' and the clinic's own
+ * provider account, which can be closed: decision 0081), first 5 payments, links with usage, audit.
+ */
 export function ClinicProfilePage() {
   const { clinicId = '' } = useParams();
   const profile = useAdminClinic(clinicId);
@@ -68,7 +72,7 @@ export function ClinicProfilePage() {
           <StatCard title="Average Payment" value={formatPence(stats.averagePayment)} />
         </li>
       </ul>
-      <ClinicInfoCard clinic={clinic} />
+      <ClinicInfoCard clinic={clinic} accountAction={<CloseAccountAction clinic={clinic} />} />
       <div className="grid gap-6 lg:grid-cols-2">
         <ClinicPaymentsCard payments={recentPayments} />
         <ClinicLinksCard links={links} />

@@ -7,9 +7,12 @@ import { AdminSettingsPage } from './settings-page';
 import { aClinicRow, renderAdmin } from './test-support';
 
 const CONNECTED_ID = '11111111-1111-4111-8111-111111111111';
+const TURNED_OFF_ID = '44444444-4444-4444-8444-444444444444';
+const ACTION_NEEDED_ID = '55555555-5555-4555-8555-555555555555';
 const SECRET = 'whsec_c2VjcmV0LXNpZ25pbmcta2V5LWZvci10ZXN0cw';
 let feeBodies: unknown[] = [];
 let disconnected: string[] = [];
+let restored: string[] = [];
 const server = startMockServer(
   [
     http.get('/api/platform-settings/fee', () => HttpResponse.json({ platformFeePercent: '3.0' })),
@@ -33,19 +36,39 @@ const server = startMockServer(
             clinicName: null,
             stripeStatus: 'pending',
           }),
+          aClinicRow({
+            id: TURNED_OFF_ID,
+            clinicName: 'Soho Physio',
+            stripeStatus: 'not_connected',
+            paymentsTurnedOff: true,
+          }),
+          aClinicRow({ id: ACTION_NEEDED_ID, clinicName: 'Camden Clinic', stripeStatus: 'action_needed' }),
         ],
         page: 1,
         pageSize: 10,
-        total: 2,
+        total: 4,
       }),
     ),
     http.post('/api/admin/clinics/:clinicId/disconnect', async ({ params }) => {
       disconnected.push(String(params.clinicId));
       await delay(50);
       return HttpResponse.json({
-        message: `Stripe disconnected for clinic ${params.clinicId}`,
+        message: 'Stripe disconnected for Harley Dental',
         clinicId: params.clinicId,
+        // The toast names the clinic from the answer, not from the row.
+        clinicName: 'Harley Dental Ltd',
         stripeStatus: 'not_connected',
+      });
+    }),
+    http.post('/api/admin/clinics/:clinicId/restore-payments', async ({ params }) => {
+      restored.push(String(params.clinicId));
+      await delay(50);
+      return HttpResponse.json({
+        message: 'Card payments restored for Soho Physio',
+        clinicId: params.clinicId,
+        clinicName: 'Soho Physio',
+        stripeStatus: 'not_connected',
+        paymentsTurnedOff: false,
       });
     }),
     http.get('/api/admin/system-settings/webhooks', () =>
@@ -59,6 +82,7 @@ const server = startMockServer(
   () => {
     feeBodies = [];
     disconnected = [];
+    restored = [];
   },
 );
 
@@ -118,21 +142,26 @@ describe('Admin Settings', () => {
     expect(await screen.findByText('Failed to update platform fee')).toBeTruthy();
   });
 
-  it('offers Disconnect only for a connected clinic and confirms it in the spec’s dialog', async () => {
+  it('offers Disconnect for the clinics that can take payments and confirms it in a dialog naming the clinic', async () => {
     const user = userEvent.setup();
     renderSettings();
     const table = await screen.findByRole('table', { name: 'Stripe connections' });
     await within(table).findByText('Harley Dental');
     expect(within(table).getByText('Unnamed Clinic')).toBeTruthy();
-    const buttons = within(table).getAllByRole('button', { name: /Disconnect/ });
-    expect(buttons).toHaveLength(1);
+    // Connected and action needed take payments; pending and the clinic turned off do not.
+    expect(
+      within(table)
+        .getAllByRole('button', { name: /Disconnect/ })
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Disconnect Harley Dental', 'Disconnect Camden Clinic']);
+    expect(within(table).getByText('Action needed')).toBeTruthy();
     const opener = within(table).getByRole('button', { name: 'Disconnect Harley Dental' });
 
     await user.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Stripe Disconnection' });
     expect(
       within(dialog).getByText(
-        'Are you sure you want to force disconnect Stripe for this clinic? This will immediately stop payment processing for them.',
+        'Are you sure you want to force disconnect Stripe for Harley Dental? This will immediately stop payment processing for them.',
       ),
     ).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -143,8 +172,52 @@ describe('Admin Settings', () => {
     const again = await screen.findByRole('dialog', { name: 'Confirm Stripe Disconnection' });
     await user.click(within(again).getByRole('button', { name: 'Disconnect Stripe' }));
     expect(await within(again).findByRole('button', { name: 'Disconnecting...' })).toBeTruthy();
-    expect(await screen.findByText(`Stripe disconnected for clinic ${CONNECTED_ID}`)).toBeTruthy();
+    expect(await screen.findByText('Stripe disconnected for Harley Dental Ltd')).toBeTruthy();
     expect(disconnected).toEqual([CONNECTED_ID]);
+  });
+
+  it('marks a clinic whose payments were turned off and restores them after a dialog naming it', async () => {
+    const user = userEvent.setup();
+    renderSettings();
+    const table = await screen.findByRole('table', { name: 'Stripe connections' });
+    const name = await within(table).findByText('Soho Physio');
+    const row = name.closest('tr') as HTMLElement;
+    expect(within(row).getByText('Payments turned off')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: /Disconnect/ })).toBeNull();
+    // Only the clinic turned off is offered Restore.
+    expect(within(table).getAllByRole('button', { name: /Restore payments/ })).toHaveLength(1);
+
+    await user.click(within(row).getByRole('button', { name: 'Restore payments for Soho Physio' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restore card payments?' });
+    expect(
+      within(dialog).getByText(
+        'Soho Physio will be able to take card payments again with its own Stripe account.',
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Restore payments' }));
+    expect(await within(dialog).findByRole('button', { name: 'Restoring...' })).toBeTruthy();
+    expect(await screen.findByText('Card payments restored for Soho Physio')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(restored).toEqual([TURNED_OFF_ID]);
+  });
+
+  it('shows a refused restore inline in the dialog, which stays open', async () => {
+    server.use(
+      http.post('/api/admin/clinics/:clinicId/restore-payments', () =>
+        HttpResponse.json(
+          { code: 'PROVIDER_UNAVAILABLE', message: 'Stripe is not answering. Please try again.' },
+          { status: 503 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(await screen.findByRole('button', { name: 'Restore payments for Soho Physio' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restore card payments?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Restore payments' }));
+    const error = await within(dialog).findByRole('alert');
+    expect(error.textContent).toBe('Failed to restore payments: Stripe is not answering. Please try again.');
+    expect(within(dialog).getByRole('button', { name: 'Restore payments' })).toBeTruthy();
   });
 
   it('shows a failed disconnection inline in the dialog', async () => {

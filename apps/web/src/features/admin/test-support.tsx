@@ -24,6 +24,7 @@ export const aClinicRow = (overrides: Partial<AdminClinicRow> = {}): AdminClinic
   email: 'desk@harley.example',
   logoUrl: null,
   stripeStatus: 'connected',
+  paymentsTurnedOff: false,
   createdAt: '2026-11-02T10:00:00.000Z',
   transactions: 4,
   ...overrides,

@@ -30,6 +30,7 @@ const aPage = (overrides: Partial<PublicPaymentData> = {}): PublicPaymentData =>
     phone: '020 7946 0123',
     address: '1 Harley Street, London',
     stripeStatus: 'connected',
+    cardStatementText: 'CLINICPAY* MARYLEBONE',
   },
   ...overrides,
 });
@@ -264,6 +265,35 @@ describe('the payment page (issue #14)', () => {
     expect(screen.queryByText('Complete Your Payment')).toBeNull();
     expect(screen.queryByLabelText('Full Name')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    expect(screen.queryByTestId('statement-line')).toBeNull();
+  });
+
+  it("says card payments are temporarily unavailable when the clinic's are paused, not blaming its set-up", async () => {
+    paymentPage = aPage({
+      payability: 'unavailable',
+      clinic: { ...aPage().clinic, stripeStatus: 'restricted' },
+    });
+    renderAt(`/payment/${LINK_ID}`);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Payment Unavailable' });
+    expect(heading.parentElement?.getAttribute('role')).toBe('alert');
+    expect(
+      screen.getByText(
+        'Card payments to this clinic are temporarily unavailable. Please contact the clinic directly to arrange payment.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/has not set up payment processing/)).toBeNull();
+    expect(screen.queryByLabelText('Full Name')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    expect(screen.queryByTestId('statement-line')).toBeNull();
+  });
+
+  it('tells the patient how the payment will read on their card statement (decision 0082)', async () => {
+    paymentPage = aPage({ clinic: { ...aPage().clinic, cardStatementText: 'CLINICPAY* MARYLEBONE SK' } });
+    renderAt(`/payment/${LINK_ID}`);
+    await screen.findByRole('button', { name: 'Pay £45.00' });
+    expect(screen.getByTestId('statement-line').textContent).toBe(
+      'This payment will appear on your card statement as CLINICPAY* MARYLEBONE SK.',
+    );
   });
 });
 
@@ -298,6 +328,9 @@ describe('the success page (issue #14)', () => {
     const { user } = renderAt(`/payment/success?link_id=${LINK_ID}&payment_id=pi_sbx_1`);
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeTruthy();
     expect((await screen.findByTestId('payment-reference')).textContent).toBe('CP-AB12-CD34');
+    expect((await screen.findByTestId('statement-line')).textContent).toBe(
+      'This payment will appear on your card statement as CLINICPAY* MARYLEBONE.',
+    );
     expect(sessionStorage.getItem(`clinicpay:payer:${LINK_ID}`)).toBeNull();
     screen.getByRole('button', { name: 'Print receipt' }).focus();
     await user.keyboard('{Enter}');

@@ -15,10 +15,15 @@ const LOADING = CHECKOUT_MESSAGES.loading;
 
 /**
  * Why a page cannot be paid, as its heading and message. 'Payment Unavailable' is the spec's (§2); the
- * other two headings are ours (decision 0024).
+ * other two headings are ours (decision 0024). A clinic whose payments are paused (by ClinicPay or the
+ * provider: decisions 0080, 0081) is not blamed for its set-up.
  */
 const NOT_PAYABLE = {
   not_connected: { title: CHECKOUT_MESSAGES.unavailableTitle, message: CHECKOUT_MESSAGES.unavailable },
+  unavailable: {
+    title: CHECKOUT_MESSAGES.unavailableTitle,
+    message: CHECKOUT_MESSAGES.temporarilyUnavailable,
+  },
   archived: { title: 'Payment Link Inactive', message: CHECKOUT_MESSAGES.archived },
   paid: { title: 'Already Paid', message: CHECKOUT_MESSAGES.alreadyPaid },
 } as const;

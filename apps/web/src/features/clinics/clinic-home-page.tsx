@@ -6,9 +6,12 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useClinic } from './api/get-clinic';
+import { needsAttention, ProviderAccountNotice } from './components/provider-account-notice';
 
 /**
- * /dashboard: the clinic's home. The app composes other features' cards into it (children); statistics,
+ * /dashboard: the clinic's home. First, when the card provider needs something from the clinic or
+ * ClinicPay turned its payments off, the banner saying what and by when (decisions 0080, 0081); then
+ * the incomplete-profile banner. The app composes other features' cards into it (children); statistics,
  * the Launch Pad and payments join with their issues.
  */
 export function ClinicHomePage({ children }: { children?: ReactNode }) {
@@ -20,6 +23,9 @@ export function ClinicHomePage({ children }: { children?: ReactNode }) {
       description={clinic.data ? `Welcome, ${clinic.data.clinicName ?? 'your clinic'}.` : undefined}
     >
       {clinic.isPending ? <Spinner label="Loading..." /> : null}
+      {clinic.data && needsAttention(clinic.data) ? (
+        <ProviderAccountNotice clinic={clinic.data} headingLevel="h2" />
+      ) : null}
       {clinic.data && !isProfileComplete(clinic.data) ? (
         <Alert>
           {CLINIC_MESSAGES.incompleteProfile}{' '}

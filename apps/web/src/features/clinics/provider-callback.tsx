@@ -1,4 +1,9 @@
-import { AUTH_MESSAGES, PROVIDER_MESSAGES } from '@clinicpay/shared';
+import {
+  AUTH_MESSAGES,
+  canTakePayments,
+  PROVIDER_ACCOUNT_MESSAGES,
+  PROVIDER_MESSAGES,
+} from '@clinicpay/shared';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -9,7 +14,8 @@ import { useRefreshConnection } from './api/payment-provider';
 const PAYMENTS_TAB = '/dashboard/settings?tab=payments';
 
 /**
- * /auth/callback?type=stripe_connect (spec §4): back from onboarding, the status is re-read from the
+ * /auth/callback?type=stripe_connect (spec §4): back from onboarding (or from updating details, or a
+ * reconnection that reused the clinic's account: decisions 0080, 0081), the status is re-read from the
  * provider, the outcome is told, and the clinic lands on the Payments tab.
  */
 export function ProviderCallback() {
@@ -23,7 +29,8 @@ export function ProviderCallback() {
     refresh.mutate(undefined, {
       onSuccess: ({ clinic }) => {
         if (!clinic.stripeAccountId) toast.error(PROVIDER_MESSAGES.callbackNoAccount);
-        else if (clinic.stripeStatus === 'connected') toast.success(PROVIDER_MESSAGES.connected);
+        else if (canTakePayments(clinic.stripeStatus)) toast.success(PROVIDER_MESSAGES.connected);
+        else if (clinic.stripeStatus === 'verifying') toast.info(PROVIDER_ACCOUNT_MESSAGES.verifying);
         else toast.info(PROVIDER_MESSAGES.pending);
         navigate(PAYMENTS_TAB, { replace: true });
       },

@@ -1,20 +1,42 @@
 import type { AdminClinicProfile } from '@clinicpay/shared';
+import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/dates';
 import { clinicNameOf } from './clinic-avatar';
-import { ProviderStatusBadge } from './provider-status-badge';
+import { ClinicStatus } from './clinic-status';
 
 const orDash = (value: string | null) => value || '—';
 
-/** Spec §2: name, contact, email, phone, address, provider connection status, date joined. */
-export function ClinicInfoCard({ clinic }: { clinic: AdminClinicProfile['clinic'] }) {
-  const rows: [string, React.ReactNode][] = [
+/**
+ * Spec §2: name, contact, email, phone, address, provider connection status (with 'Payments turned
+ * off', decision 0081), the clinic's own provider account, kept across disconnects, with what can be
+ * done with it (`accountAction`), and the date joined.
+ */
+export function ClinicInfoCard({
+  clinic,
+  accountAction,
+}: {
+  clinic: AdminClinicProfile['clinic'];
+  accountAction?: ReactNode;
+}) {
+  const rows: [string, ReactNode][] = [
     ['Name', clinicNameOf(clinic.clinicName)],
     ['Contact', orDash(clinic.contact)],
     ['Email', orDash(clinic.email)],
     ['Phone', orDash(clinic.phone)],
     ['Address', orDash(clinic.address)],
-    ['Stripe status', <ProviderStatusBadge key="status" status={clinic.stripeStatus} />],
+    [
+      'Stripe status',
+      <ClinicStatus key="status" status={clinic.stripeStatus} paymentsTurnedOff={clinic.paymentsTurnedOff} />,
+    ],
+    [
+      'Stripe account',
+      // The action stays mounted as the account goes, so its outcome is still told.
+      <span key="account" className="flex flex-wrap items-center gap-3">
+        {clinic.providerAccountId ? <code className="break-all">{clinic.providerAccountId}</code> : '—'}
+        {accountAction}
+      </span>,
+    ],
     ['Date joined', formatDate(clinic.createdAt)],
   ];
   return (

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { formatDate } from '@/lib/dates';
 import { ClinicAvatar, clinicNameOf } from './clinic-avatar';
-import { ProviderStatusBadge } from './provider-status-badge';
+import { ClinicStatus } from './clinic-status';
 
 const COLUMNS: Column<AdminClinicRow>[] = [
   {
@@ -20,12 +20,20 @@ const COLUMNS: Column<AdminClinicRow>[] = [
       </span>
     ),
   },
-  { header: 'Status', cell: (clinic) => <ProviderStatusBadge status={clinic.stripeStatus} /> },
+  {
+    header: 'Status',
+    cell: (clinic) => (
+      <ClinicStatus status={clinic.stripeStatus} paymentsTurnedOff={clinic.paymentsTurnedOff} />
+    ),
+  },
   { header: 'Join Date', cell: (clinic) => formatDate(clinic.createdAt) },
   { header: 'Transactions', align: 'right', cell: (clinic) => clinic.transactions },
 ];
 
-/** Spec §2 "Admin Clinics": Clinic (name, email), Status, Join Date, Transactions; a row opens the clinic. */
+/**
+ * Spec §2 "Admin Clinics": Clinic (name, email), Status (with 'Payments turned off' when an admin
+ * turned them off, decision 0081), Join Date, Transactions; a row opens the clinic.
+ */
 export function ClinicsTable({ clinics, busy }: { clinics: AdminClinicRow[]; busy: boolean }) {
   const navigate = useNavigate();
   return (

@@ -1,6 +1,5 @@
-import { ADMIN_MESSAGES, type AdminClinicRow } from '@clinicpay/shared';
+import { ADMIN_MESSAGES, type AdminClinicRow, canTakePayments } from '@clinicpay/shared';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,21 +7,25 @@ import { type Column, DataTable } from '@/components/ui/data-table';
 import { Pager } from '@/components/ui/pager';
 import { useDisconnectClinic } from '../api/disconnect-clinic';
 import { useAdminClinics } from '../api/list-admin-clinics';
+import { useRestoreClinicPayments } from '../api/restore-clinic-payments';
+import { ClinicActionDialog, DISCONNECT_TEXTS, RESTORE_TEXTS, useClinicAction } from './clinic-action';
 import { ClinicAvatar, clinicNameOf } from './clinic-avatar';
 import { ClinicSearch } from './clinic-search';
-import { DisconnectDialog } from './disconnect-dialog';
-import { ProviderStatusBadge } from './provider-status-badge';
+import { ClinicStatus } from './clinic-status';
 
 const PAGE_SIZE = 10;
 
-/** Spec §2 card-provider connection management: search, status badges, Disconnect when connected. */
+/**
+ * Spec §2 card-provider connection management: search, status badges (with 'Payments turned off'),
+ * Disconnect while the clinic can take payments, and Restore payments once an admin turned them off
+ * (docs/decisions/0081-disconnect-keeps-the-account.md). Each asks first in a dialog naming the clinic.
+ */
 export function ProviderConnectionsCard() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const clinics = useAdminClinics({ search, page, pageSize: PAGE_SIZE });
-  const disconnect = useDisconnectClinic();
-  const [target, setTarget] = useState<AdminClinicRow | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const disconnect = useClinicAction(useDisconnectClinic(), DISCONNECT_TEXTS);
+  const restore = useClinicAction(useRestoreClinicPayments(), RESTORE_TEXTS);
   const rows = clinics.data?.items ?? [];
 
   const columns: Column<AdminClinicRow>[] = [
@@ -38,40 +41,38 @@ export function ProviderConnectionsCard() {
         </span>
       ),
     },
-    { header: 'Stripe Status', cell: (clinic) => <ProviderStatusBadge status={clinic.stripeStatus} /> },
+    {
+      header: 'Stripe Status',
+      cell: (clinic) => (
+        <ClinicStatus status={clinic.stripeStatus} paymentsTurnedOff={clinic.paymentsTurnedOff} />
+      ),
+    },
     {
       header: 'Actions',
       align: 'right',
       unlabelledOnCard: true,
       cell: (clinic) =>
-        clinic.stripeStatus === 'connected' ? (
+        clinic.paymentsTurnedOff ? (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`${ADMIN_MESSAGES.restoreButton} for ${clinicNameOf(clinic.clinicName)}`}
+            onClick={() => restore.open(clinic)}
+          >
+            {ADMIN_MESSAGES.restoreButton}
+          </Button>
+        ) : canTakePayments(clinic.stripeStatus) ? (
           <Button
             variant="outline"
             size="sm"
             aria-label={`Disconnect ${clinicNameOf(clinic.clinicName)}`}
-            onClick={() => setTarget(clinic)}
+            onClick={() => disconnect.open(clinic)}
           >
             Disconnect
           </Button>
         ) : null,
     },
   ];
-
-  const close = () => {
-    setTarget(null);
-    setError(null);
-  };
-  const confirm = () => {
-    if (!target) return;
-    setError(null);
-    disconnect.mutate(target.id, {
-      onSuccess: (result) => {
-        toast.success(result.message);
-        close();
-      },
-      onError: (failure) => setError(ADMIN_MESSAGES.disconnectFailed(failure.message)),
-    });
-  };
 
   return (
     <Card>
@@ -105,13 +106,8 @@ export function ProviderConnectionsCard() {
           pageCount={Math.ceil((clinics.data?.total ?? 0) / PAGE_SIZE)}
           onPage={setPage}
         />
-        <DisconnectDialog
-          open={target !== null}
-          pending={disconnect.isPending}
-          error={error}
-          onConfirm={confirm}
-          onClose={close}
-        />
+        <ClinicActionDialog action={disconnect} />
+        <ClinicActionDialog action={restore} />
       </CardContent>
     </Card>
   );

@@ -1,10 +1,10 @@
 import type { RecentClinic } from '@clinicpay/shared';
 import { Link, useNavigate } from 'react-router';
+import { ProviderStatusBadge } from '@/components/provider-status-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { formatDate } from '@/lib/dates';
 import { ClinicAvatar, clinicNameOf } from './clinic-avatar';
-import { ProviderStatusBadge } from './provider-status-badge';
 
 const COLUMNS: Column<RecentClinic>[] = [
   {

@@ -3,11 +3,13 @@ import { Lock, ShieldCheck } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { ClinicContact, ClinicLogo } from './clinic-summary';
+import { StatementLine } from './statement-line';
 
 /**
  * Spec §2 clinic card: logo or initials, name, address, email, phone, payment type (default 'Payment')
- * and Amount Due. On a phone it is compact (clinic, what for, amount) so the form follows at once;
- * the contact details move below the form there (issue #14).
+ * and Amount Due, and, when the page can be paid, how the payment will read on the patient's card
+ * statement (decision 0082). On a phone it is compact (clinic, what for, amount) so the form follows at
+ * once; the contact details move below the form there (issue #14).
  */
 export function OrderSummary({ page, className }: { page: PublicPaymentData; className?: string }) {
   return (
@@ -30,6 +32,7 @@ export function OrderSummary({ page, className }: { page: PublicPaymentData; cla
             {formatPence(page.amount)}
           </dd>
         </dl>
+        {page.payability === 'payable' ? <StatementLine text={page.clinic.cardStatementText} /> : null}
       </CardContent>
     </Card>
   );

@@ -2,10 +2,12 @@ import { CHECKOUT_MESSAGES, formatPence, type PublicPaymentData, paymentTypeLabe
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/dates';
+import { StatementLine } from './statement-line';
 
 /**
  * Spec §2 success page summary: Amount Paid, Date (today), Clinic, Payment For (when titled), Payment
- * Type, and the payment reference ('Generating payment reference...' while it is awaited).
+ * Type, how the payment reads on the card statement (decision 0082), and the payment reference
+ * ('Generating payment reference...' while it is awaited).
  */
 export function Receipt({
   page,
@@ -37,6 +39,7 @@ export function Receipt({
             <dd className="text-right">{paymentTypeLabel(page.type)}</dd>
           </dl>
         ) : null}
+        {page ? <StatementLine text={page.clinic.cardStatementText} /> : null}
         <div className={page ? 'border-t border-slate-100 pt-4 text-center' : 'text-center'}>
           <p className="text-sm text-slate-700">Payment reference</p>
           {reference ? (

@@ -29,6 +29,7 @@ const page: PublicPaymentData = {
     phone: null,
     address: null,
     stripeStatus: 'connected',
+    cardStatementText: 'CLINICPAY* MARYLEBONE',
   },
 };
 

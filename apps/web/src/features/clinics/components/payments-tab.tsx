@@ -1,27 +1,42 @@
 import { type Clinic, PROVIDER_MESSAGES, PROVIDER_NAME } from '@clinicpay/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { ProviderStatusBadge } from '@/components/provider-status-badge';
 import { SandboxBadge } from '@/components/sandbox-badge';
 import { Alert } from '@/components/ui/alert';
-import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ApiError } from '@/lib/api-client';
+import { clinicKeys } from '../api/get-clinic';
 import { useDisconnectProvider, useStartConnection } from '../api/payment-provider';
+import { ProviderAccountNotice } from './provider-account-notice';
 
-const STATUS_LABEL: Record<Clinic['stripeStatus'], { label: string; tone: BadgeTone }> = {
-  connected: { label: 'Connected', tone: 'green' },
-  pending: { label: 'Pending', tone: 'yellow' },
-  not_connected: { label: 'Not Connected', tone: 'grey' },
-  suspended: { label: 'Suspended', tone: 'grey' },
-};
+/**
+ * What starts (or goes on with) the provider's onboarding: Connect without an account in use, Resume
+ * while onboarding is unfinished; nothing once ClinicPay turned payments off (decision 0081), nor in
+ * the other statuses, whose notice says what to do (decision 0080).
+ */
+function connectLabel(clinic: Clinic): string | null {
+  if (clinic.paymentsTurnedOff) return null;
+  if (clinic.stripeStatus === 'not_connected') return `Connect with ${PROVIDER_NAME}`;
+  if (clinic.stripeStatus === 'pending') return 'Resume onboarding';
+  return null;
+}
 
-/** Spec §2 Clinic Settings → Payments: the connection status, the account id, Connect and Disconnect. */
+/**
+ * Spec §2 Clinic Settings → Payments: the connection status, the account id, what the provider's
+ * account calls for (ProviderAccountNotice: docs/decisions/0080-account-status.md,
+ * 0081-disconnect-keeps-the-account.md), Connect or Resume onboarding, and Disconnect while an account
+ * is in use.
+ */
 export function PaymentsTab({ clinic }: { clinic: Clinic }) {
   const connect = useStartConnection();
   const disconnect = useDisconnectProvider();
+  const queryClient = useQueryClient();
   const [disconnectError, setDisconnectError] = useState<string | null>(null);
-  const status = STATUS_LABEL[clinic.stripeStatus];
-  const hasAccount = clinic.stripeStatus === 'connected' || clinic.stripeStatus === 'pending';
+  const connectText = connectLabel(clinic);
+  const hasAccount = clinic.stripeStatus !== 'not_connected';
 
   const onConnect = () => {
     const loading = toast.loading(PROVIDER_MESSAGES.connecting);
@@ -30,6 +45,10 @@ export function PaymentsTab({ clinic }: { clinic: Clinic }) {
       onError: (error) => {
         toast.dismiss(loading);
         toast.error(PROVIDER_MESSAGES.connectFailed(error.message));
+        // Turned off meanwhile: read the clinic again, so the tab says so and stops offering Connect.
+        if (error instanceof ApiError && error.code === 'PAYMENTS_TURNED_OFF') {
+          void queryClient.invalidateQueries({ queryKey: clinicKeys.current });
+        }
       },
     });
   };
@@ -55,37 +74,29 @@ export function PaymentsTab({ clinic }: { clinic: Clinic }) {
       <CardContent className="flex flex-col gap-4">
         <div className="flex items-center gap-3">
           <span className="text-sm font-medium">{PROVIDER_NAME} status</span>
-          <Badge tone={status.tone} data-testid="provider-status">
-            {status.label}
-          </Badge>
+          <ProviderStatusBadge status={clinic.stripeStatus} data-testid="provider-status" />
         </div>
-        {hasAccount && clinic.stripeAccountId ? (
+        {clinic.stripeAccountId ? (
           <p className="text-sm text-slate-600">
             Account ID: <code data-testid="provider-account-id">{clinic.stripeAccountId}</code>
           </p>
         ) : null}
-        {clinic.stripeStatus === 'pending' ? <Alert>{PROVIDER_MESSAGES.pending}</Alert> : null}
-        {clinic.stripeStatus === 'suspended' ? (
-          <Alert tone="error">
-            {PROVIDER_NAME} has disabled payments on this account. Complete the details {PROVIDER_NAME} asks
-            for to take payments again.
-          </Alert>
-        ) : null}
+        <ProviderAccountNotice clinic={clinic} headingLevel="h4" />
         {disconnectError ? <Alert tone="error">{disconnectError}</Alert> : null}
-        <div className="flex flex-wrap gap-2">
-          {clinic.stripeStatus !== 'connected' ? (
-            <Button onClick={onConnect} disabled={connect.isPending}>
-              {clinic.stripeStatus === 'not_connected'
-                ? `Connect with ${PROVIDER_NAME}`
-                : 'Resume onboarding'}
-            </Button>
-          ) : null}
-          {hasAccount ? (
-            <Button variant="outline" onClick={onDisconnect} disabled={disconnect.isPending}>
-              {disconnect.isPending ? 'Disconnecting...' : 'Disconnect'}
-            </Button>
-          ) : null}
-        </div>
+        {connectText || hasAccount ? (
+          <div className="flex flex-wrap gap-2">
+            {connectText ? (
+              <Button onClick={onConnect} disabled={connect.isPending}>
+                {connectText}
+              </Button>
+            ) : null}
+            {hasAccount ? (
+              <Button variant="outline" onClick={onDisconnect} disabled={disconnect.isPending}>
+                {disconnect.isPending ? 'Disconnecting...' : 'Disconnect'}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );

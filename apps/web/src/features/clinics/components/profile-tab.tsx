@@ -2,11 +2,15 @@ import {
   CLINIC_MESSAGES,
   type Clinic,
   type ClinicProfileUpdate,
+  cardStatementText,
   clinicProfileUpdateSchema,
   isProfileComplete,
+  STATEMENT_MESSAGES,
+  STATEMENT_NAME_MAX_LENGTH,
+  statementSuffix,
 } from '@clinicpay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { type Control, type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -28,19 +32,67 @@ const FIELDS = [
   ['postcode', 'Postcode', 'postal-code'],
 ] as const;
 
-/** Spec §2 Clinic Settings → Profile: the incomplete-profile banner, the logo avatar and the fields. */
+const STATEMENT_NAME_LABEL = 'Card statement name';
+const FIELD_NAMES = [...FIELDS.map(([name]) => name), 'statementName'] as const;
+const FIELD_LABELS = {
+  ...Object.fromEntries(FIELDS.map(([name, label]) => [name, label])),
+  statementName: STATEMENT_NAME_LABEL,
+};
+
+/** A typed statement name as the server keeps it: trimmed, inner spaces folded, blank as null. */
+const typedStatementName = (value: string | null | undefined) => value?.trim().replace(/\s+/g, ' ') || null;
+
+/**
+ * The card statement name (docs/decisions/0082-statement-descriptors.md), with what patients' card
+ * statements will show, worked out as it is typed: the name given, else the default made from the
+ * clinic name in the form.
+ */
+function StatementNameField({
+  control,
+  registration,
+}: {
+  control: Control<ClinicProfileUpdate>;
+  registration: UseFormRegisterReturn<'statementName'>;
+}) {
+  const [statementName, clinicName] = useWatch({ control, name: ['statementName', 'clinicName'] });
+  const preview = cardStatementText(
+    statementSuffix({
+      statementName: typedStatementName(statementName),
+      clinicName: clinicName?.trim() || null,
+    }),
+  );
+  return (
+    <FormField
+      name="statementName"
+      label={STATEMENT_NAME_LABEL}
+      hint={
+        <>
+          Up to {STATEMENT_NAME_MAX_LENGTH} characters; leave it blank to use your clinic name.{' '}
+          <span data-testid="statement-preview">{STATEMENT_MESSAGES.statementShows(preview)}</span>
+        </>
+      }
+      className="md:max-w-[calc(50%-0.5rem)]"
+    >
+      <Input autoComplete="off" {...registration} />
+    </FormField>
+  );
+}
+
+/**
+ * Spec §2 Clinic Settings → Profile: the incomplete-profile banner, the logo avatar, the fields, and
+ * the card statement name (decision 0082).
+ */
 export function ProfileTab({ clinic }: { clinic: Clinic }) {
   const update = useUpdateClinicProfile();
   const form = useForm<ClinicProfileUpdate>({
     resolver: zodResolver(clinicProfileUpdateSchema),
-    values: Object.fromEntries(FIELDS.map(([name]) => [name, clinic[name] ?? ''])) as ClinicProfileUpdate,
+    values: {
+      ...Object.fromEntries(FIELDS.map(([name]) => [name, clinic[name] ?? ''])),
+      statementName: clinic.statementName ?? '',
+    } as ClinicProfileUpdate,
     shouldFocusError: false,
   });
-  const errors = useFormErrors(
-    form,
-    FIELDS.map(([name]) => name),
-    { formId: 'clinic-profile', labels: Object.fromEntries(FIELDS.map(([name, label]) => [name, label])) },
-  );
+  const errors = useFormErrors(form, FIELD_NAMES, { formId: 'clinic-profile', labels: FIELD_LABELS });
 
   const onSubmit = form.handleSubmit((values) =>
     update.mutate(values, {
@@ -72,6 +124,7 @@ export function ProfileTab({ clinic }: { clinic: Clinic }) {
                 </FormField>
               ))}
             </div>
+            <StatementNameField control={form.control} registration={form.register('statementName')} />
             <Button type="submit" disabled={update.isPending} className="self-start">
               {update.isPending ? 'Saving...' : 'Save Changes'}
             </Button>

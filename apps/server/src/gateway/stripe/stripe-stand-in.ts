@@ -1,0 +1,196 @@
+/**
+ * A local HTTP stand-in for the Stripe API, for tests only (docs/ARCHITECTURE.md "Tests": third-party
+ * services are stood in for at the network boundary). It listens on 127.0.0.1, answers each endpoint
+ * ClinicPay uses with a minimal Stripe-shaped object (or with what a test queued), and records every
+ * request: method, path, the form or query parameter names as Stripe's form encoding flattens them
+ * ('controller[fees][payer]', 'expand[0]'), and the Idempotency-Key, Stripe-Version and Stripe-Account
+ * headers. Used by contract.test.ts and register-domain.test.ts.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { StripeApiLocation } from './client.js';
+
+export interface StandInRequest {
+  method: string;
+  /** The path without the query string, e.g. '/v1/accounts/acct_1'. */
+  path: string;
+  /** The form (POST) or query (GET, DELETE) parameters as sent. */
+  params: URLSearchParams;
+  headers: http.IncomingHttpHeaders;
+}
+
+export interface StandInReply {
+  status: number;
+  body: unknown;
+}
+
+export interface StripeStandIn {
+  /** e.g. 'http://127.0.0.1:41234' */
+  url: string;
+  api: StripeApiLocation;
+  requests: StandInRequest[];
+  /** Answers given, in order, before the default ones. */
+  replies: StandInReply[];
+  close(): Promise<void>;
+}
+
+const CREATED = 1_700_000_000;
+
+function account(id: string) {
+  return {
+    id,
+    object: 'account',
+    charges_enabled: false,
+    payouts_enabled: false,
+    details_submitted: false,
+    capabilities: { card_payments: 'inactive', transfers: 'inactive' },
+    requirements: {
+      current_deadline: null,
+      currently_due: ['business_type', 'tos_acceptance.date'],
+      past_due: [],
+      pending_verification: [],
+      disabled_reason: 'requirements.past_due',
+      eventually_due: [],
+      errors: [],
+      alternatives: [],
+    },
+  };
+}
+
+function paymentIntent(id: string, params: URLSearchParams) {
+  return {
+    id,
+    object: 'payment_intent',
+    client_secret: `${id}_secret_standin`,
+    status: 'requires_payment_method',
+    amount: Number(params.get('amount') ?? 4500),
+    currency: 'gbp',
+    application_fee_amount: Number(params.get('application_fee_amount') ?? 135),
+    transfer_data: { destination: params.get('transfer_data[destination]') ?? 'acct_standin' },
+    statement_descriptor_suffix: params.get('statement_descriptor_suffix'),
+    metadata: {},
+    latest_charge: null,
+  };
+}
+
+function refund(id: string, params: URLSearchParams) {
+  return {
+    id,
+    object: 'refund',
+    status: 'succeeded',
+    amount: Number(params.get('amount') ?? 1000),
+    payment_intent: params.get('payment_intent') ?? 'pi_standin',
+    metadata: {},
+  };
+}
+
+function paymentMethodDomain(params: URLSearchParams) {
+  const active = { status: 'active' };
+  return {
+    id: 'pmd_standin',
+    object: 'payment_method_domain',
+    domain_name: params.get('domain_name') ?? '',
+    enabled: params.get('enabled') === 'true',
+    livemode: false,
+    created: CREATED,
+    apple_pay: active,
+    google_pay: active,
+    link: active,
+    paypal: active,
+    amazon_pay: active,
+    klarna: active,
+  };
+}
+
+/** The minimal valid answer Stripe would give to each request ClinicPay makes. */
+function defaultReply({ method, path, params }: StandInRequest): StandInReply {
+  const route = `${method} ${path.replace(/^\/v1\/(\w+)\/[^/]+$/, '/v1/$1/:id')}`;
+  const id = path.split('/')[3] ?? '';
+  switch (route) {
+    case 'POST /v1/accounts':
+      return { status: 200, body: account('acct_standin') };
+    case 'GET /v1/accounts/:id':
+      return { status: 200, body: account(id) };
+    case 'DELETE /v1/accounts/:id':
+      return { status: 200, body: { id, object: 'account', deleted: true } };
+    case 'POST /v1/account_links':
+      return {
+        status: 200,
+        body: {
+          object: 'account_link',
+          created: CREATED,
+          expires_at: CREATED + 300,
+          url: 'https://connect.stripe.test/setup/standin',
+        },
+      };
+    case 'GET /v1/balance':
+      return {
+        status: 200,
+        body: {
+          object: 'balance',
+          livemode: false,
+          available: [{ amount: 0, currency: 'gbp' }],
+          pending: [{ amount: 0, currency: 'gbp' }],
+        },
+      };
+    case 'POST /v1/payment_intents':
+      return { status: 200, body: paymentIntent('pi_standin', params) };
+    case 'GET /v1/payment_intents/:id':
+    case 'POST /v1/payment_intents/:id':
+      return { status: 200, body: paymentIntent(id, params) };
+    case 'POST /v1/refunds':
+      return { status: 200, body: refund('re_standin', params) };
+    case 'GET /v1/refunds':
+      return {
+        status: 200,
+        body: { object: 'list', url: '/v1/refunds', has_more: false, data: [refund('re_standin', params)] },
+      };
+    case 'POST /v1/payment_method_domains':
+      return { status: 200, body: paymentMethodDomain(params) };
+    default:
+      return {
+        status: 404,
+        body: {
+          error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` },
+        },
+      };
+  }
+}
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const requests: StandInRequest[] = [];
+  const replies: StandInReply[] = [];
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://stand-in');
+      const recorded: StandInRequest = {
+        method: request.method ?? '',
+        path: url.pathname,
+        params: request.method === 'POST' ? new URLSearchParams(body) : url.searchParams,
+        headers: request.headers,
+      };
+      requests.push(recorded);
+      const reply = replies.shift() ?? defaultReply(recorded);
+      response.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': 'req_standin' });
+      response.end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    api: { host: '127.0.0.1', port, protocol: 'http' },
+    requests,
+    replies,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
