@@ -173,18 +173,33 @@ test.describe('the admin console', () => {
     const disconnect = connections.getByRole('button', { name: 'Disconnect Marylebone Skin Clinic' });
     await disconnect.click();
     const dialog = page.getByRole('dialog', { name: 'Confirm Stripe Disconnection' });
+    // The dialog and the toast name the clinic, not its id (decision 0081).
     await expect(dialog).toContainText(
-      'Are you sure you want to force disconnect Stripe for this clinic? This will immediately stop payment processing for them.',
+      'Are you sure you want to force disconnect Stripe for Marylebone Skin Clinic? This will immediately stop payment processing for them.',
     );
     await dialog.getByRole('button', { name: 'Disconnect Stripe' }).click();
-    await expect(page.getByText(/^Stripe disconnected for clinic [0-9a-f-]{36}$/)).toBeVisible();
+    await expect(page.getByText('Stripe disconnected for Marylebone Skin Clinic')).toBeVisible();
     await expect(connections.getByText('Not Connected')).toBeVisible();
+    await expect(connections.getByText('Payments turned off')).toBeVisible();
     await expect(disconnect).toHaveCount(0);
 
+    // The patient is told card payments are temporarily unavailable, without blaming the clinic's set-up.
     const patient = await browser.newContext();
     const patientPage = await patient.newPage();
     await patientPage.goto(linkPath);
     await expect(patientPage.getByText('Payment Unavailable')).toBeVisible();
+    await expect(
+      patientPage.getByText('Card payments to this clinic are temporarily unavailable.', { exact: false }),
+    ).toBeVisible();
+
+    // Restored: the clinic's own account is in use again, and the patient can pay.
+    await connections.getByRole('button', { name: /Restore payments/ }).click();
+    const restore = page.getByRole('dialog', { name: 'Restore card payments?' });
+    await restore.getByRole('button', { name: /Restore payments/ }).click();
+    await expect(page.getByText('Card payments restored for Marylebone Skin Clinic')).toBeVisible();
+    await expect(connections.getByText('Connected', { exact: true })).toBeVisible();
+    await patientPage.reload();
+    await expect(patientPage.getByRole('button', { name: /^Pay £\d/ })).toBeVisible();
     await patient.close();
   });
 

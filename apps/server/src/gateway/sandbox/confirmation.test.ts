@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { webhookEvents } from '../../db/schema/index.js';
+import { failSandboxRefund } from './refund-failures.js';
 
 describe('confirming sandbox payments with test cards', () => {
   let app: FastifyInstance;
@@ -19,6 +20,7 @@ describe('confirming sandbox payments with test cards', () => {
       idempotencyKey: 'acct:confirm',
     });
     await sandbox.finishOnboarding(account.id, 'complete');
+    await sandbox.controlAccount(account.id, 'verify_now');
     accountId = account.id;
   });
   afterAll(() => app.close());
@@ -167,5 +169,51 @@ describe('confirming sandbox payments with test cards', () => {
     });
     expect(result.paymentIntent.status).toBe('requires_payment_method');
     expect(result.error?.code).toBe('payment_intent_authentication_failure');
+  });
+
+  it("declines Stripe's processing-error and Radar-blocked cards with Stripe's codes", async () => {
+    const processing = await newIntent();
+    expect((await confirm(processing, '4000 0000 0000 0119')).json()).toMatchObject({
+      paymentIntent: { status: 'requires_payment_method' },
+      error: {
+        code: 'processing_error',
+        message: 'An error occurred while processing your card. Try again in a little bit.',
+      },
+    });
+    const blocked = await newIntent();
+    expect((await confirm(blocked, '4100 0000 0000 0019')).json()).toMatchObject({
+      paymentIntent: { status: 'requires_payment_method' },
+      error: { code: 'card_declined', declineCode: 'fraudulent', message: 'Your card was declined.' },
+    });
+  });
+
+  it('pays with the available-balance card 4000 0000 0000 0077', async () => {
+    const intent = await newIntent();
+    expect((await confirm(intent, '4000000000000077')).json()).toEqual({
+      paymentIntent: { id: intent.id, status: 'succeeded' },
+    });
+  });
+
+  it('makes a refund of 4000 0000 0000 5126 succeed, then fail a little later, as Stripe does', async () => {
+    const sandbox = sandboxOf(app);
+    const intent = await newIntent(2000);
+    await confirm(intent, '4000000000005126');
+    const refund = await sandbox.createRefund({
+      paymentIntentId: intent.id,
+      amount: 500,
+      idempotencyKey: 'r:5126',
+    });
+    expect(refund.status).toBe('succeeded');
+    await app.jobs.makeDue(failSandboxRefund);
+    await app.jobs.drain({ only: [failSandboxRefund] });
+    expect((await sandbox.listRefunds(intent.id))[0]).toMatchObject({ id: refund.id, status: 'failed' });
+
+    // Any other card's refunds stay succeeded.
+    const other = await newIntent(2000);
+    await confirm(other, '4242424242424242');
+    await sandbox.createRefund({ paymentIntentId: other.id, amount: 500, idempotencyKey: 'r:4242' });
+    await app.jobs.makeDue(failSandboxRefund);
+    await app.jobs.drain({ only: [failSandboxRefund] });
+    expect((await sandbox.listRefunds(other.id))[0]).toMatchObject({ status: 'succeeded' });
   });
 });

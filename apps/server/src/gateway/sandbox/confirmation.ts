@@ -114,7 +114,7 @@ export function createConfirmation(options: {
   async function succeed(
     row: SandboxIntentRow,
     from: string[],
-    card: { country: string; last4?: string },
+    card: { country: string; last4?: string; refundsFailLater?: boolean },
   ): Promise<ConfirmResult> {
     const updated = await transition(
       row,
@@ -124,6 +124,7 @@ export function createConfirmation(options: {
         cardCountry: card.country,
         cardFee: cardFeeFor(row.amount, card.country),
         lastPaymentError: null,
+        refundsFailLater: card.refundsFailLater ?? row.refundsFailLater,
         ...(card.last4 ? { cardLast4: card.last4 } : {}),
       },
       'payment_intent.succeeded',
@@ -193,7 +194,12 @@ export function createConfirmation(options: {
 
       const last4 = input.card.number.replace(/\D/g, '').slice(-4);
       const outcome = card.outcome;
-      if (outcome.kind === 'succeeds') return succeed(row, CONFIRMABLE, { country: card.country, last4 });
+      if (outcome.kind === 'succeeds')
+        return succeed(row, CONFIRMABLE, {
+          country: card.country,
+          last4,
+          refundsFailLater: outcome.refundsFailLater ?? false,
+        });
       if (outcome.kind === 'declines') {
         return fail(row, CONFIRMABLE, {
           code: outcome.code,
@@ -204,7 +210,13 @@ export function createConfirmation(options: {
       const updated = await transition(
         row,
         CONFIRMABLE,
-        { status: 'requires_action', cardCountry: card.country, cardLast4: last4, lastPaymentError: null },
+        {
+          status: 'requires_action',
+          cardCountry: card.country,
+          cardLast4: last4,
+          lastPaymentError: null,
+          refundsFailLater: false,
+        },
         'payment_intent.requires_action',
       );
       if (!updated) return unexpectedState(row.id);

@@ -26,6 +26,7 @@ import { createConfirmation } from './confirmation.js';
 import { createSandboxEvents, type EventTransport, type SandboxEvents } from './events.js';
 import { forgottenKey, requestFingerprint, reuseOf } from './idempotency.js';
 import { sandboxId } from './ids.js';
+import { failSandboxRefund, REFUND_FAILS_AFTER_SECONDS } from './refund-failures.js';
 
 export type OnboardingOutcome = 'complete' | 'later';
 
@@ -257,6 +258,13 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       if (!created || !intentAfter) throw new GatewayError('The refund could not be created');
       await events.emit('platform', 'charge.refunded', chargeObject(intentAfter), undefined, tx);
       await events.emit('platform', 'refund.created', refundObject(created), undefined, tx);
+      // docs.stripe.com/testing#refunds: 4000 0000 0000 5126's refunds succeed, then fail a little later.
+      if (paid.refundsFailLater)
+        await options.jobs.send(
+          failSandboxRefund,
+          { refundId: created.id },
+          { tx, startAfter: new Date(Date.now() + REFUND_FAILS_AFTER_SECONDS * 1000) },
+        );
       return created;
     });
     return toRefund(row);
@@ -301,7 +309,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     return toPaymentIntent(row);
   }
 
-  return {
+  const gateway: SandboxGateway = {
     kind: 'sandbox',
     livemode: false,
     signingSecret,
@@ -520,4 +528,14 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
 
     browserConfig: () => ({ provider: 'sandbox', publishableKey: null }),
   };
+  options.jobs.register(failSandboxRefund, async ({ refundId }) => {
+    try {
+      await gateway.failRefund(refundId);
+    } catch (error) {
+      // Already failed (or gone): nothing left to do.
+      if (!(error instanceof GatewayError)) throw error;
+    }
+    events.deliverSoon();
+  });
+  return gateway;
 }

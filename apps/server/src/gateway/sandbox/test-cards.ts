@@ -3,7 +3,8 @@
  * other number is refused: the sandbox never sees a real card.
  */
 export type CardOutcome =
-  | { kind: 'succeeds' }
+  /** refundsFailLater: Stripe's 4000 0000 0000 5126, whose refunds succeed, then fail some time later. */
+  | { kind: 'succeeds'; refundsFailLater?: boolean }
   | { kind: 'declines'; code: string; declineCode?: string; message: string }
   | { kind: 'requires_authentication' };
 
@@ -20,6 +21,38 @@ export const TEST_CARDS: ReadonlyMap<string, TestCard> = new Map<string, TestCar
   ['4242424242424242', { brand: 'visa', country: 'US', outcome: { kind: 'succeeds' } }],
   ['4000008260000000', { brand: 'visa', country: 'GB', outcome: { kind: 'succeeds' } }],
   ['4000002500003155', { brand: 'visa', country: 'US', outcome: { kind: 'requires_authentication' } }],
+  // Funds go straight to the available balance in Stripe; the sandbox keeps no balance, so it simply pays.
+  ['4000000000000077', { brand: 'visa', country: 'US', outcome: { kind: 'succeeds' } }],
+  [
+    '4000000000005126',
+    { brand: 'visa', country: 'US', outcome: { kind: 'succeeds', refundsFailLater: true } },
+  ],
+  [
+    '4000000000000119',
+    {
+      brand: 'visa',
+      country: 'US',
+      outcome: {
+        kind: 'declines',
+        code: 'processing_error',
+        message: 'An error occurred while processing your card. Try again in a little bit.',
+      },
+    },
+  ],
+  // Radar blocks it as highest risk (docs.stripe.com/testing#fraud-prevention).
+  [
+    '4100000000000019',
+    {
+      brand: 'visa',
+      country: 'US',
+      outcome: {
+        kind: 'declines',
+        code: 'card_declined',
+        declineCode: 'fraudulent',
+        message: 'Your card was declined.',
+      },
+    },
+  ],
   [
     '4000000000000002',
     {
