@@ -167,6 +167,14 @@ describe('two server processes on one PostgreSQL', () => {
       redirect: 'manual',
     });
     expect(finished.status).toBe(303);
+    // Stripe's verification of the details, ended at once with the sandbox account page's control.
+    const accountId = onboarding.pathname.split('/').at(-1);
+    const verified = await fetch(`${nth(1).url}/sandbox/accounts/${accountId}`, {
+      method: 'POST',
+      body: new URLSearchParams({ control: 'verify_now' }),
+      redirect: 'manual',
+    });
+    expect(verified.status).toBe(303);
     const refreshed = await call(nth(1), '/api/clinic/payment-provider/refresh', {
       method: 'POST',
       address: clinicAddress,
