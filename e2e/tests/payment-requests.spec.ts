@@ -49,6 +49,7 @@ test('a request with a custom amount arrives by email, is paid once, receipted, 
   const receipt = await outboxMessage(page, patientEmail, 'Payment receipt from Marylebone Skin Clinic');
   await expect(receipt).toContainText('£120.00');
   await expect(receipt).toContainText(reference);
+  await expect(receipt).toContainText('CLINICPAY* MARYLEBONE');
 
   // ...the clinic refunds £20 from its dashboard, and the patient is told.
   await page.goto('/dashboard');

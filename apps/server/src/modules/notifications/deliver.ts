@@ -12,7 +12,7 @@
  * the reason. A permanent one (SMTP 5xx such as an unknown mailbox, a number the SMS provider refuses,
  * a webhook URL refused as unsafe) fails the row at once. The payment or request is never touched.
  */
-import { toE164 } from '@clinicpay/shared';
+import { cardStatementText, statementSuffix, toE164 } from '@clinicpay/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { defineJob, type JobHandler } from '../../jobs/index.js';
@@ -128,6 +128,7 @@ async function contentOf(
         ? row.createdAt
         : (payment?.paidAt ?? row.createdAt),
     dashboardUrl: row.recipientType === 'clinic' ? `${deps.publicUrl}/dashboard` : null,
+    statementText: clinic ? cardStatementText(statementSuffix(clinic)) : null,
   };
 }
 

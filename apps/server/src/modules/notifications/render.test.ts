@@ -34,7 +34,7 @@ function notice(overrides: Partial<NoticeContent> = {}): NoticeContent {
 }
 
 const paid = { reference: 'CP-7K2M9QX4', date: new Date('2026-11-23T17:05:00Z'), paymentUrl: null };
-const receipt = notice({ type: 'payment_confirmation', ...paid });
+const receipt = notice({ type: 'payment_confirmation', ...paid, statementText: 'CLINICPAY* HARLEY SKIN' });
 const clinicNotice = notice({
   type: 'payment_received',
   recipient: 'clinic',
@@ -67,6 +67,7 @@ describe('renderNoticeEmail', () => {
       'Reference: CP-7K2M9QX4',
       'Date: 23 November 2026, 17:05',
       'For: Payment for Botox',
+      'On your card statement: CLINICPAY* HARLEY SKIN',
     ]) {
       expect(email.text).toContain(line);
     }

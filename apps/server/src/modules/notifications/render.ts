@@ -41,6 +41,8 @@ export interface NoticeContent {
   date: Date | null;
   /** the clinic dashboard URL, for the clinic notice */
   dashboardUrl: string | null;
+  /** what the patient's card statement shows for the clinic's charges, e.g. 'CLINICPAY* SMITH DENT' (decision 0082); the receipt names it */
+  statementText?: string | null;
 }
 
 export interface RenderedEmail {
@@ -81,6 +83,7 @@ function viewOf(content: NoticeContent) {
     date: content.date ? formatLondonDateTime(content.date) : null,
     paymentUrl: content.paymentUrl ?? '',
     dashboardUrl: content.dashboardUrl,
+    statementText: content.statementText ?? null,
   };
 }
 

@@ -94,6 +94,8 @@ describe('notices by email, through the job queue and a real SMTP server', () =>
     expect(receipt?.subject).toBe('Payment receipt from Harley Street Dental');
     expect(receipt?.text).toContain('£120.00');
     expect(receipt?.text).toContain(payment.paymentRef);
+    // What the card statement shows, from the clinic's name (decision 0082).
+    expect(receipt?.text).toContain('On your card statement: CLINICPAY* HARLEY');
     const clinicNotice = paymentNotices(messagesTo(peer, clinic.email))[0];
     expect(clinicNotice?.subject).toBe('Payment received: £120.00 from Ada Patient');
     expect(clinicNotice?.text).toContain(payment.paymentRef);

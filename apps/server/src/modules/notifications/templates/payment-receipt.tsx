@@ -1,6 +1,9 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-/** The patient's receipt (notice payment_confirmation): who was paid, how much, the reference and when. */
+/**
+ * The patient's receipt (notice payment_confirmation): who was paid, how much, the reference, when, and
+ * what the card statement shows (decision 0082).
+ */
 import { Detail, EmailLayout, type LayoutClinic, Paragraph } from '../../../mail/templates/layout.js';
 
 export interface PaymentReceiptEmailProps {
@@ -11,6 +14,8 @@ export interface PaymentReceiptEmailProps {
   description: string;
   reference: string | null;
   date: string | null;
+  /** What the card statement shows for this payment (decision 0082), when known. */
+  statementText: string | null;
 }
 
 /** The receipt email; every prop is a display string (render.ts formats pence, dates and fallbacks). */
@@ -32,6 +37,7 @@ export function PaymentReceiptEmail(props: PaymentReceiptEmailProps) {
       {reference ? <Detail label="Reference">{reference}</Detail> : null}
       {date ? <Detail label="Date">{date}</Detail> : null}
       <Detail label="For">{props.description}</Detail>
+      {props.statementText ? <Detail label="On your card statement">{props.statementText}</Detail> : null}
       <Paragraph>
         If you have a question about this payment, contact {clinic.name} and quote the reference.
       </Paragraph>

@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { statementNameSchema } from './clinic-profile.js';
+import {
+  canTakePayments,
+  cardStatementText,
+  defaultStatementName,
+  requirementLabels,
+  STATEMENT_NAME_MAX_LENGTH,
+  statementSuffix,
+} from './provider-account.js';
+
+describe('statement names (decision 0082)', () => {
+  it('leaves 11 characters after CLINICPAY* and a space, 22 in all', () => {
+    expect(STATEMENT_NAME_MAX_LENGTH).toBe(11);
+    expect(cardStatementText('SMITH DENT')).toBe('CLINICPAY* SMITH DENT');
+    expect(cardStatementText('ABCDEFGHIJK').length).toBe(22);
+    expect(cardStatementText(null)).toBe('CLINICPAY');
+  });
+
+  it('makes a default from the clinic name: accents off, refused characters out, cut at a word', () => {
+    expect(defaultStatementName('Harley Street Dental')).toBe('HARLEY');
+    expect(defaultStatementName('Zoë’s "Best" <Clinic>')).toBe('ZOE S BEST');
+    expect(defaultStatementName('Skin & Co')).toBe('SKIN & CO');
+    expect(defaultStatementName('12345')).toBeNull();
+    expect(defaultStatementName(null)).toBeNull();
+    expect(statementSuffix({ statementName: 'Smith dent', clinicName: 'Other' })).toBe('SMITH DENT');
+  });
+
+  it('always makes a default Stripe accepts, whatever the clinic is called', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), (name) => {
+        const made = defaultStatementName(name);
+        if (made !== null) expect(statementNameSchema.safeParse(made).success).toBe(true);
+      }),
+    );
+  });
+
+  it("refuses what Stripe refuses, each with the field's message", () => {
+    const message = (value: string) => statementNameSchema.safeParse(value).error?.issues[0]?.message;
+    expect(message('Smith*Dent')).toBe('These characters are not allowed: < > \\ \' " *');
+    expect(message('Smith Dentál')).toBe('Use Latin letters, numbers and spaces only');
+    expect(message('12345')).toBe('Include at least one letter');
+    expect(message('Smith Dental Practice')).toBe('Keep it to 11 characters or fewer');
+    expect(statementNameSchema.parse('  ')).toBeNull();
+    expect(statementNameSchema.parse(' Smith   Dent ')).toBe('Smith Dent');
+  });
+});
+
+describe('provider statuses and requirements (decision 0080)', () => {
+  it('takes payments only when connected or asked for more', () => {
+    expect(
+      (
+        [
+          'connected',
+          'action_needed',
+          'pending',
+          'verifying',
+          'restricted',
+          'rejected',
+          'not_connected',
+        ] as const
+      ).filter(canTakePayments),
+    ).toEqual(['connected', 'action_needed']);
+  });
+
+  it("names Stripe's requirement ids in plain English, once each", () => {
+    expect(
+      requirementLabels([
+        'individual.dob.day',
+        'individual.dob.month',
+        'external_account',
+        'individual.verification.additional_document',
+        'person_1ABC.relationship.title',
+        'something.new',
+      ]),
+    ).toEqual([
+      'Date of birth',
+      'Bank account for payouts',
+      'Proof of address',
+      'Details of a person at the business',
+      'Other business details',
+    ]);
+  });
+});
