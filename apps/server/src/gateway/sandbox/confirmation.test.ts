@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxOf } from '../../../test/sandbox.js';
@@ -65,6 +65,16 @@ describe('confirming sandbox payments with test cards', () => {
     });
     // The fee is read back through the API, as ClinicPay must with Stripe.
     expect((await sandboxOf(app).retrievePaymentIntent(intent.id)).cardFee).toBe(151);
+    // The charge is reported too: succeeded, then updated with its balance transaction, each by id.
+    const charges = await app.database.db
+      .select()
+      .from(webhookEvents)
+      .where(inArray(webhookEvents.type, ['charge.succeeded', 'charge.updated']));
+    const mine = charges.filter((row) => JSON.stringify(row.payload).includes(intent.id));
+    expect(mine.map((row) => row.type).sort()).toEqual(['charge.succeeded', 'charge.updated']);
+    expect(mine.find((row) => row.type === 'charge.updated')?.payload).toMatchObject({
+      data: { object: { payment_intent: intent.id, balance_transaction: `txn_${intent.id.slice(3)}` } },
+    });
   });
 
   it('charges the European fee on the UK test card', async () => {

@@ -51,6 +51,27 @@ export function paymentIntentObject(row: SandboxIntentRow) {
   };
 }
 
+/**
+ * The payment's charge as Stripe's charge.succeeded and charge.updated show it
+ * (docs.stripe.com/api/charges/object): the balance transaction named by its id, never expanded.
+ */
+export function chargeEventObject(row: SandboxIntentRow, balanceTransaction: boolean) {
+  return {
+    id: `ch_${row.id.slice(3)}`,
+    object: 'charge',
+    amount: row.amount,
+    currency: 'gbp',
+    paid: true,
+    status: 'succeeded',
+    payment_intent: row.id,
+    application_fee_amount: row.applicationFeeAmount,
+    transfer_data: { destination: row.destinationAccountId },
+    statement_descriptor_suffix: row.statementDescriptorSuffix,
+    balance_transaction: balanceTransaction ? `txn_${row.id.slice(3)}` : null,
+    payment_method_details: { type: 'card', card: { country: row.cardCountry, last4: row.cardLast4 } },
+  };
+}
+
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -105,6 +126,12 @@ export function createConfirmation(options: {
         .where(and(eq(sandboxPaymentIntents.id, row.id), inArray(sandboxPaymentIntents.status, from)))
         .returning();
       if (moved) await events.emit('platform', eventType, paymentIntentObject(moved), undefined, tx);
+      // Stripe also reports the charge: charge.succeeded, then charge.updated once its balance
+      // transaction (with the card fee) exists; in the sandbox that is at once.
+      if (moved?.status === 'succeeded') {
+        await events.emit('platform', 'charge.succeeded', chargeEventObject(moved, false), undefined, tx);
+        await events.emit('platform', 'charge.updated', chargeEventObject(moved, true), undefined, tx);
+      }
       return moved;
     });
     if (updated) events.deliverSoon();
