@@ -45,6 +45,14 @@ code{background:#f1f5f9;padding:.1rem .3rem;border-radius:.25rem}
 </style></head><body><p class="sandbox">Sandbox</p>${body}</body></html>`;
 }
 
+/** Answers a sandbox page that says only what went wrong, with its status. */
+function refusal(reply: FastifyReply, status: number, title: string, heading: string) {
+  return reply
+    .status(status)
+    .type('text/html')
+    .send(page(title, `<h1>${escapeHtml(heading)}</h1>`));
+}
+
 /** What the account is asked for, in plain English, or nothing when nothing is due. */
 function dueList(currentlyDue: string[], pastDue: string[]): string {
   const labels = requirementLabels([...pastDue, ...currentlyDue]);
@@ -106,21 +114,13 @@ ${dueList(account.currentlyDue, account.pastDue)}
   app.post('/sandbox/onboarding/:accountId', { schema: { hide: true } }, async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
     const form = formSchema.safeParse(request.body);
-    if (!params.success || !form.success) {
-      return reply
-        .status(400)
-        .type('text/html')
-        .send(page('Bad request', '<h1>That request was not understood</h1>'));
-    }
+    if (!params.success || !form.success)
+      return refusal(reply, 400, 'Bad request', 'That request was not understood');
     try {
       await gateway.finishOnboarding(params.data.accountId, form.data.outcome);
     } catch (error) {
-      if (error instanceof GatewayError) {
-        return reply
-          .status(404)
-          .type('text/html')
-          .send(page('Not found', '<h1>This onboarding link is not valid</h1>'));
-      }
+      if (error instanceof GatewayError)
+        return refusal(reply, 404, 'Not found', 'This onboarding link is not valid');
       throw error;
     }
     return reply.redirect(ownUrl(request, form.data.return_url), 303);
@@ -129,9 +129,7 @@ ${dueList(account.currentlyDue, account.pastDue)}
   app.get('/sandbox/accounts/:accountId', { schema: { hide: true } }, async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
     const account = params.success ? await gateway.findAccount(params.data.accountId) : undefined;
-    if (!account) {
-      return reply.status(404).type('text/html').send(page('Not found', '<h1>No such sandbox account</h1>'));
-    }
+    if (!account) return refusal(reply, 404, 'Not found', 'No such sandbox account');
     const current = await gateway.retrieveConnectedAccount(account.id);
     const deadline = current.requirementsDeadline
       ? `<p>Deadline: <strong>${escapeHtml(current.requirementsDeadline.toISOString())}</strong></p>`
@@ -162,21 +160,12 @@ ${buttons}
   app.post('/sandbox/accounts/:accountId', { schema: { hide: true } }, async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
     const form = controlFormSchema.safeParse(request.body);
-    if (!params.success || !form.success) {
-      return reply
-        .status(400)
-        .type('text/html')
-        .send(page('Bad request', '<h1>That request was not understood</h1>'));
-    }
+    if (!params.success || !form.success)
+      return refusal(reply, 400, 'Bad request', 'That request was not understood');
     try {
       await gateway.controlAccount(params.data.accountId, form.data.control);
     } catch (error) {
-      if (error instanceof GatewayError) {
-        return reply
-          .status(409)
-          .type('text/html')
-          .send(page('Not possible', `<h1>${escapeHtml(error.message)}</h1>`));
-      }
+      if (error instanceof GatewayError) return refusal(reply, 409, 'Not possible', error.message);
       throw error;
     }
     return reply.redirect(`/sandbox/accounts/${params.data.accountId}`, 303);
