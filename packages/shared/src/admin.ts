@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PROVIDER_NAME } from './payment-constants.js';
 import { HISTORY_MESSAGES, isoDateSchema } from './payment-history.js';
 import { DISPLAY_STATUSES } from './payments.js';
+import { CARD_FEE_TEXT } from './product.js';
 import { providerStatusSchema } from './provider-account.js';
 
 export const ADMIN_MESSAGES = {
@@ -31,7 +32,7 @@ export const ADMIN_MESSAGES = {
   settingsNotice: "As an admin you can manage platform fees and disconnect clinics' Stripe integrations.",
   feeExplanation: [
     'The platform fee is taken from each payment amount.',
-    `${PROVIDER_NAME}'s processing fees (1.4% + 20p for European cards, 2.9% + 20p for non-European cards) are paid out of the platform fee, not from the clinic's payment.`,
+    `${PROVIDER_NAME}'s processing fees (${CARD_FEE_TEXT.european} for European cards, ${CARD_FEE_TEXT.nonEuropean} for non-European cards) are paid out of the platform fee, not from the clinic's payment.`,
     'The clinic therefore receives the payment amount minus the platform fee.',
   ],
   saving: 'Saving...',

@@ -83,3 +83,15 @@ describe('provider statuses and requirements (decision 0080)', () => {
     ]);
   });
 });
+
+describe('the one card fee table (decision 0084)', () => {
+  it('quotes what the sandbox charges', async () => {
+    const { CARD_FEE_TEXT } = await import('./product.js');
+    const { ADMIN_MESSAGES } = await import('./admin.js');
+    const { cardFeeFor } = await import('./card-fees.js');
+    expect(CARD_FEE_TEXT).toEqual({ european: '1.4% + 20p', nonEuropean: '2.9% + 20p' });
+    expect(ADMIN_MESSAGES.feeExplanation[1]).toContain('1.4% + 20p for European cards, 2.9% + 20p');
+    expect(cardFeeFor(10_000, 'GB')).toBe(160);
+    expect(cardFeeFor(10_000, 'US')).toBe(310);
+  });
+});
