@@ -68,6 +68,8 @@ describe('the card statement name', () => {
   it('refuses characters Stripe does not allow, and a name too long, under the field, sending nothing', async () => {
     const { user, field } = renderProfile();
     await user.type(field, 'Dr *Smith*');
+    // A name Stripe would refuse is not previewed as if it were what statements show.
+    expect(screen.queryByTestId('statement-preview')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
     expect(descriptionOf(field)).toContain(STATEMENT_MESSAGES.forbidden);

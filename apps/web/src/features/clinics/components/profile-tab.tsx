@@ -7,6 +7,7 @@ import {
   isProfileComplete,
   STATEMENT_MESSAGES,
   STATEMENT_NAME_MAX_LENGTH,
+  statementNameSchema,
   statementSuffix,
 } from '@clinicpay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -39,9 +40,6 @@ const FIELD_LABELS = {
   statementName: STATEMENT_NAME_LABEL,
 };
 
-/** A typed statement name as the server keeps it: trimmed, inner spaces folded, blank as null. */
-const typedStatementName = (value: string | null | undefined) => value?.trim().replace(/\s+/g, ' ') || null;
-
 /**
  * The card statement name (docs/decisions/0082-statement-descriptors.md), with what patients' card
  * statements will show, worked out as it is typed: the name given, else the default made from the
@@ -55,12 +53,13 @@ function StatementNameField({
   registration: UseFormRegisterReturn<'statementName'>;
 }) {
   const [statementName, clinicName] = useWatch({ control, name: ['statementName', 'clinicName'] });
-  const preview = cardStatementText(
-    statementSuffix({
-      statementName: typedStatementName(statementName),
-      clinicName: clinicName?.trim() || null,
-    }),
-  );
+  // Only a name Stripe would accept is previewed; a refused one shows its message instead.
+  const typed = statementNameSchema.safeParse(statementName);
+  const preview = typed.success
+    ? cardStatementText(
+        statementSuffix({ statementName: typed.data, clinicName: clinicName?.trim() || null }),
+      )
+    : null;
   return (
     <FormField
       name="statementName"
@@ -68,7 +67,9 @@ function StatementNameField({
       hint={
         <>
           Up to {STATEMENT_NAME_MAX_LENGTH} characters; leave it blank to use your clinic name.{' '}
-          <span data-testid="statement-preview">{STATEMENT_MESSAGES.statementShows(preview)}</span>
+          {preview ? (
+            <span data-testid="statement-preview">{STATEMENT_MESSAGES.statementShows(preview)}</span>
+          ) : null}
         </>
       }
       className="md:max-w-[calc(50%-0.5rem)]"
