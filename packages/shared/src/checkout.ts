@@ -66,7 +66,7 @@ export const publicPaymentDataSchema = z.object({
     phone: z.nullable(z.string()),
     address: z.nullable(z.string()),
     stripeStatus: providerStatusSchema,
-    /** What the patient's card statement will show, e.g. 'CLINICPAY* SMITH DENTAL'. */
+    /** What the patient's card statement will show, e.g. 'CLINICPAY* SMITH DENT'. */
     cardStatementText: z.string(),
   }),
 });

@@ -101,7 +101,7 @@ export const clinicSchema = z.object({
   paymentsTurnedOff: z.boolean(),
   /** The statement name the clinic set, or null for the default made from its name. */
   statementName: z.string().nullable(),
-  /** What a patient's card statement shows for this clinic's payments, e.g. 'CLINICPAY* SMITH DENTAL'. */
+  /** What a patient's card statement shows for this clinic's payments, e.g. 'CLINICPAY* SMITH DENT'. */
   cardStatementText: z.string(),
   emailNotifications: z.boolean(),
   smsNotifications: z.boolean(),

@@ -2,7 +2,7 @@ import { STATEMENT_MESSAGES } from '@clinicpay/shared';
 import { cn } from '@/lib/cn';
 
 /**
- * How the payment will read on the patient's card statement, e.g. 'CLINICPAY* SMITH DENTAL'
+ * How the payment will read on the patient's card statement, e.g. 'CLINICPAY* SMITH DENT'
  * (docs/decisions/0082-statement-descriptors.md): shown on the payment page and the receipt.
  */
 export function StatementLine({ text, className }: { text: string; className?: string }) {
