@@ -88,11 +88,11 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<string
   if (big > options.payments) throw new Error('--big-clinic-payments must not exceed --payments');
 
   const clinicRows = await db.execute(sql`
-    insert into clinics (clinic_name, email, phone, address_line_1, city, postcode, stripe_account_id, stripe_status)
+    insert into clinics (clinic_name, email, phone, address_line_1, city, postcode, stripe_account_id, provider_account_id, stripe_status)
     select case when i = 1 and ${big} > 0 then ${BIG_CLINIC_NAME} else 'Demo Clinic ' || i end,
            'clinic' || i || '.' || lower(${run}) || '@clinic.example', '0207946' || lpad(i::text, 4, '0'),
            i || ' Harley Street', (${textArray(CITIES)})[1 + i % 6], 'W1G ' || (i % 9 + 1) || 'AB',
-           'acct_seed_' || ${run} || '_' || i, 'connected'
+           'acct_seed_' || ${run} || '_' || i, 'acct_seed_' || ${run} || '_' || i, 'connected'
     from generate_series(1, ${options.clinics}::int) as i
     returning id`);
   const clinicIds = (clinicRows as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);

@@ -58,7 +58,7 @@ describe("the sandbox's onboarding and 3-D Secure pages", () => {
     expect(early.statusCode).toBe(409);
     expect(early.body).toContain('This account is not being verified.');
     expect((await form('not_a_control')).statusCode).toBe(400);
-    expect((await form('clear', 'acct_sbx_ffffffffffffffffffffffff')).statusCode).toBe(409);
+    expect((await form('clear', 'acct_sbx_ffffffffffffffffffffffff')).statusCode).toBe(404);
     expect(
       (await app.inject({ url: '/sandbox/accounts/acct_sbx_ffffffffffffffffffffffff' })).statusCode,
     ).toBe(404);

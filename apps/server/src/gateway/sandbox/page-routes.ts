@@ -165,6 +165,8 @@ ${buttons}
     try {
       await gateway.controlAccount(params.data.accountId, form.data.control);
     } catch (error) {
+      if (error instanceof GatewayError && error.code === 'resource_missing')
+        return refusal(reply, 404, 'Not found', 'No such sandbox account');
       if (error instanceof GatewayError) return refusal(reply, 409, 'Not possible', error.message);
       throw error;
     }

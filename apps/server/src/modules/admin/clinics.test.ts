@@ -286,6 +286,39 @@ describe('the admin clinics API', () => {
     expect(again.json().code).toBe('PAYMENTS_NOT_TURNED_OFF');
   });
 
+  it('restoring a clinic that had disconnected itself lifts the hold and leaves it disconnected', async () => {
+    const clinic = await connectedClinicWithLink(app);
+    const clinicId = String(clinic.user.clinicId);
+    await app.inject({
+      method: 'POST',
+      url: '/api/clinic/payment-provider/disconnect',
+      cookies: clinic.cookies,
+    });
+    const post = (path: string) =>
+      app.inject({ method: 'POST', url: `/api/admin/clinics/${clinicId}/${path}`, cookies: admin.cookies });
+    expect((await post('disconnect')).statusCode).toBe(200);
+    const held = (await app.inject({ url: '/api/clinic', cookies: clinic.cookies })).json().clinic;
+    expect(held).toMatchObject({ paymentsTurnedOff: true, stripeAccountId: null });
+
+    const restored = await post('restore-payments');
+    expect(restored.json()).toMatchObject({ stripeStatus: 'not_connected', paymentsTurnedOff: false });
+    const [row] = await app.database.db.select().from(clinics).where(eq(clinics.id, clinicId));
+    expect(row).toMatchObject({ stripeAccountId: null, paymentsTurnedOffAt: null });
+    expect((await app.inject({ url: `/api/public/payments/${clinic.linkId}` })).json().payability).toBe(
+      'not_connected',
+    );
+    // The clinic may connect again now, to its own account.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/clinic/payment-provider/connect',
+      cookies: clinic.cookies,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(
+      (await app.inject({ url: '/api/clinic', cookies: clinic.cookies })).json().clinic.stripeAccountId,
+    ).toBe(row?.providerAccountId);
+  });
+
   it("closes a clinic's provider account only once its balance is zero", async () => {
     const paid = await connectedClinicWithLink(app, 2000);
     await payPage(app, paid.linkId);

@@ -80,40 +80,61 @@ async function ensureConnectedAccount(deps: ProviderDeps, clinic: ClinicRow): Pr
   const stored = await storeAccountUnlessSet(deps.db, clinic.id, account.id);
   if (stored) return stored;
   const winner = await findClinic(deps.db, clinic.id);
+  if (winner) refuseWhenTurnedOff(winner);
   if (!winner?.providerAccountId) throw new AppError('CONNECTION_CHANGED', CLINIC_MESSAGES.connectionChanged);
   return winner.providerAccountId;
 }
 
+/** Stripe's answers for an account the platform can no longer use: gone, or its access revoked. */
+const LOST_ACCOUNT_CODES = new Set(['resource_missing', 'account_invalid']);
+
+/**
+ * Forgets the clinic's own account once the provider says it is gone (locked, so concurrent callers
+ * count it ended once); audited as a provider disconnection.
+ */
+async function forgetLostAccount(deps: ProviderDeps, clinicId: string, accountId: string) {
+  await deps.db.transaction(async (tx) => {
+    const [locked] = await lockClinicConnections(tx, { clinicId });
+    if (locked?.providerAccountId !== accountId) return;
+    await disconnectClinicProvider(
+      tx,
+      { clinicId },
+      { by: 'provider', actorUserId: null, details: { reason: 'account_not_found' } },
+    );
+  });
+}
+
 /**
  * Reconnects a disconnected clinic to its own account: it becomes the account in use with the status
- * the provider gives it now, audited. Undefined when the provider no longer knows the account (it is
- * then forgotten, so the next connect makes a new one).
+ * the provider gives it, audited. With `restoring`, an admin's hold is lifted in the same transaction
+ * (audited too); without it, a clinic on hold is left as it is. The account is read again once it is
+ * in use, so a change the provider reported while the clinic was disconnected (its events then change
+ * no status) is not lost. Undefined when the provider no longer knows the account (it is then
+ * forgotten, so the next connect makes a new one). Throws PROVIDER_UNAVAILABLE.
  */
 async function reconnect(
   deps: ProviderDeps,
   clinic: ClinicRow,
   accountId: string,
-  actorUserId: string | null,
-) {
+  by: { actorUserId: string | null; restoring?: boolean },
+): Promise<ConnectedAccount | undefined> {
   let account: ConnectedAccount;
   try {
     account = await deps.gateway.retrieveConnectedAccount(accountId);
   } catch (error) {
-    if (error instanceof GatewayError && error.code === 'resource_missing') {
-      await deps.db.transaction((tx) =>
-        setClinicConnection(tx, clinic.id, {
-          providerAccountId: null,
-          stripeAccountId: null,
-          accountEnded: true,
-        }),
-      );
+    if (error instanceof GatewayError && LOST_ACCOUNT_CODES.has(error.code ?? '')) {
+      await forgetLostAccount(deps, clinic.id, accountId);
+      if (by.restoring) await liftHold(deps, clinic, by.actorUserId);
       return undefined;
     }
     throw fromGatewayError(error);
   }
-  await deps.db.transaction(async (tx) => {
+  const reconnected = await deps.db.transaction(async (tx) => {
     const [locked] = await lockClinicConnections(tx, { clinicId: clinic.id });
-    if (!locked || locked.providerAccountId !== accountId || locked.stripeAccountId === accountId) return;
+    if (!locked || locked.providerAccountId !== accountId) return false;
+    if (locked.paymentsTurnedOffAt && !by.restoring) return false;
+    if (by.restoring) await liftHoldIn(tx, clinic.id, accountId, by.actorUserId);
+    if (locked.stripeAccountId === accountId) return false;
     const state = accountState(account);
     await setClinicConnection(tx, clinic.id, {
       stripeAccountId: accountId,
@@ -122,14 +143,48 @@ async function reconnect(
       providerRequirementsDeadline: state.requirementsDeadline,
     });
     await recordAudit(tx, {
-      actorUserId,
+      actorUserId: by.actorUserId,
       action: 'provider.reconnected',
       entityType: 'clinic',
       entityId: clinic.id,
       details: { accountId, status: state.status },
     });
+    return true;
   });
-  return account;
+  if (!reconnected) return account;
+  const now = await readFromProviderOrKeep(deps, accountId, account);
+  await setProviderStatus(deps.db, { accountId, clinicId: clinic.id }, accountState(now));
+  return now;
+}
+
+/** The account read again, or the earlier read when the provider cannot answer now. */
+async function readFromProviderOrKeep(deps: ProviderDeps, accountId: string, earlier: ConnectedAccount) {
+  try {
+    return await deps.gateway.retrieveConnectedAccount(accountId);
+  } catch {
+    return earlier;
+  }
+}
+
+/** Lifts an admin's hold in `tx`, audited. */
+async function liftHoldIn(tx: Tx, clinicId: string, accountId: string | null, actorUserId: string | null) {
+  await setClinicConnection(tx, clinicId, { paymentsTurnedOffAt: null });
+  await recordAudit(tx, {
+    actorUserId,
+    action: 'provider.payments_restored',
+    entityType: 'clinic',
+    entityId: clinicId,
+    details: { accountId },
+  });
+}
+
+/** Lifts an admin's hold alone (the clinic then connects anew), audited. */
+async function liftHold(deps: ProviderDeps, clinic: ClinicRow, actorUserId: string | null) {
+  await deps.db.transaction(async (tx) => {
+    const [locked] = await lockClinicConnections(tx, { clinicId: clinic.id });
+    if (!locked?.paymentsTurnedOffAt) return;
+    await liftHoldIn(tx, clinic.id, locked.providerAccountId, actorUserId);
+  });
 }
 
 /**
@@ -147,7 +202,7 @@ export async function startProviderConnection(
   refuseWhenTurnedOff(clinic);
   const urls = onboardingUrls(deps.publicUrl);
   if (clinic.providerAccountId && clinic.stripeAccountId !== clinic.providerAccountId) {
-    const account = await reconnect(deps, clinic, clinic.providerAccountId, actorUserId);
+    const account = await reconnect(deps, clinic, clinic.providerAccountId, { actorUserId });
     if (account?.detailsSubmitted) return { url: urls.returnUrl };
     clinic = await getClinicRow(deps.db, clinicId);
   }
@@ -191,7 +246,10 @@ export type DisconnectedBy = 'clinic' | 'admin' | 'provider';
  * forgets the account altogether.
  */
 function afterDisconnect(clinic: ClinicRow, by: DisconnectedBy) {
-  const stripeStatus: StoredProviderStatus = by === 'clinic' ? null : 'not_connected';
+  // A clinic that had disconnected itself keeps saying so under an admin's hold: restoring then lifts
+  // the hold without connecting it again.
+  const leftByClinic = by === 'admin' && clinic.stripeAccountId === null && clinic.stripeStatus === null;
+  const stripeStatus: StoredProviderStatus = by === 'clinic' || leftByClinic ? null : 'not_connected';
   const providerAccountId = by === 'provider' ? null : clinic.providerAccountId;
   const paymentsTurnedOffAt =
     by === 'admin' ? (clinic.paymentsTurnedOffAt ?? new Date()) : clinic.paymentsTurnedOffAt;
@@ -262,9 +320,10 @@ export async function disconnectProvider(
 
 /**
  * An admin turns a force-disconnected clinic's payments back on (decision 0081): the hold goes and,
- * when the clinic still has its own account, it is reconnected to it with the provider's status now,
- * so payments work again at once. Audited. Throws CLINIC_NOT_FOUND, PAYMENTS_NOT_TURNED_OFF (409),
- * PROVIDER_UNAVAILABLE.
+ * when the admin's disconnect had taken the clinic's own account out of use, it is reconnected to it
+ * with the provider's status, in the same transaction, so payments work again at once. A clinic that
+ * had disconnected itself stays disconnected. Audited. Throws CLINIC_NOT_FOUND, PAYMENTS_NOT_TURNED_OFF
+ * (409), PROVIDER_UNAVAILABLE (nothing changed then).
  */
 export async function restoreClinicPayments(
   deps: ProviderDeps,
@@ -273,17 +332,13 @@ export async function restoreClinicPayments(
   const clinic = await getClinicRow(deps.db, input.clinicId);
   if (!clinic.paymentsTurnedOffAt)
     throw new AppError('PAYMENTS_NOT_TURNED_OFF', PROVIDER_ACCOUNT_MESSAGES.notTurnedOff);
-  await deps.db.transaction(async (tx) => {
-    await setClinicConnection(tx, clinic.id, { paymentsTurnedOffAt: null });
-    await recordAudit(tx, {
+  const takenOutOfUse = clinic.providerAccountId !== null && clinic.stripeStatus === 'not_connected';
+  if (clinic.providerAccountId && takenOutOfUse)
+    await reconnect(deps, clinic, clinic.providerAccountId, {
       actorUserId: input.actorUserId,
-      action: 'provider.payments_restored',
-      entityType: 'clinic',
-      entityId: clinic.id,
-      details: { accountId: clinic.providerAccountId },
+      restoring: true,
     });
-  });
-  if (clinic.providerAccountId) await reconnect(deps, clinic, clinic.providerAccountId, input.actorUserId);
+  else await liftHold(deps, clinic, input.actorUserId);
   return getClinicRow(deps.db, clinic.id);
 }
 
@@ -305,7 +360,9 @@ export async function closeClinicProviderAccount(
   } catch (error) {
     if (error instanceof GatewayError && error.code === 'balance_not_zero')
       throw new AppError('PROVIDER_ACCOUNT_NOT_CLOSABLE', error.message);
-    throw fromGatewayError(error);
+    // Already closed at the provider (or its access revoked): all that is left is to forget it.
+    const gone = error instanceof GatewayError && LOST_ACCOUNT_CODES.has(error.code ?? '');
+    if (!gone) throw fromGatewayError(error);
   }
   await deps.db.transaction(async (tx) => {
     await setClinicConnection(tx, clinic.id, {

@@ -89,14 +89,16 @@ export async function setClinicConnection(
 
 /**
  * Stores the account as the clinic's own and as the one in use (status pending), only when the clinic
- * has no account of its own yet; returns the clinic's account id then, or undefined when another
- * account was stored first.
+ * has no account of its own yet and is not on an admin's hold; returns the clinic's account id then, or
+ * undefined when another account was stored first (or a hold came meanwhile).
  */
 export async function storeAccountUnlessSet(db: Db, clinicId: string, accountId: string) {
   const [stored] = await db
     .update(clinics)
     .set({ stripeAccountId: accountId, providerAccountId: accountId, stripeStatus: 'pending' })
-    .where(and(eq(clinics.id, clinicId), isNull(clinics.providerAccountId)))
+    .where(
+      and(eq(clinics.id, clinicId), isNull(clinics.providerAccountId), isNull(clinics.paymentsTurnedOffAt)),
+    )
     .returning({ accountId: clinics.providerAccountId });
   return stored?.accountId ?? undefined;
 }
