@@ -20,7 +20,7 @@ test.describe('public pages', () => {
     await expect(page).toHaveTitle('ClinicPay - Fees');
     await expect(page.getByTestId('platform-fee')).toHaveText('3.0%');
     await expect(page.getByText('per successful transaction')).toBeVisible();
-    await expect(page.getByText('1.4% + 20p for European cards')).toBeVisible();
+    await expect(page.getByText('1.5% + 20p for standard UK cards', { exact: false })).toBeVisible();
   });
 
   test('the fees page keeps 3.0 and says so when the fee cannot be loaded', async ({ page }) => {

@@ -32,7 +32,8 @@ export const ADMIN_MESSAGES = {
   settingsNotice: "As an admin you can manage platform fees and disconnect clinics' Stripe integrations.",
   feeExplanation: [
     'The platform fee is taken from each payment amount.',
-    `${PROVIDER_NAME}'s processing fees (${CARD_FEE_TEXT.european} for European cards, ${CARD_FEE_TEXT.nonEuropean} for non-European cards) are paid out of the platform fee, not from the clinic's payment.`,
+    // Spec §9 quotes Stripe's prices before April 2023; these are the current ones (decision 0085).
+    `${PROVIDER_NAME}'s processing fees (${CARD_FEE_TEXT.all}) are paid out of the platform fee, not from the clinic's payment.`,
     'The clinic therefore receives the payment amount minus the platform fee.',
   ],
   saving: 'Saving...',
@@ -107,7 +108,7 @@ export const adminStatsSchema = z.object({
   totalPayments: changingFigure.extend({ count: z.number().int() }),
   /** Σ refunded amount_paid + Σ partially_refunded refund_amount. */
   totalRefunds: changingFigure,
-  /** Σ max(0, platform_fee − stripe_fee). */
+  /** Σ (platform_fee − stripe_fee): a loss shows as a negative figure (decision 0085). */
   platformRevenue: changingFigure,
   /** Per London day of the range (the last 30 days without one): payments counted as totalPayments. */
   series: z.array(z.object({ date: z.string(), amount: z.number().int(), count: z.number().int() })),

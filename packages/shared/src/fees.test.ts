@@ -40,9 +40,9 @@ describe('platformFeeFor', () => {
 });
 
 describe('platformRevenueFor', () => {
-  it('is the platform fee less the card fee, not below zero', () => {
+  it('is the platform fee less the card fee, a loss shown as one (decision 0085)', () => {
     expect(platformRevenueFor(135, 83)).toBe(52);
-    expect(platformRevenueFor(30, 34)).toBe(0);
+    expect(platformRevenueFor(30, 34)).toBe(-4);
     expect(platformRevenueFor(135, null)).toBe(135);
   });
 });

@@ -2,7 +2,7 @@
  * The platform fee on a payment (design.md "Money and fees"): round half up (amount × percent / 100)
  * in whole pence, computed in integers from the fee in basis points. The clinic receives
  * amount − platform fee; the card fee comes out of the platform fee, so platform revenue is
- * max(0, platform fee − card fee). docs/decisions/0003-money-and-the-platform-fee.md.
+ * platform fee − card fee, a loss when the card costs more (decision 0085, refining 0003).
  */
 
 /** The platform fee in pence on `amount` pence at `basisPoints` (3.0% = 300). */
@@ -19,7 +19,10 @@ export function netAmountFor(amount: number, platformFee: number): number {
   return amount - platformFee;
 }
 
-/** What the platform keeps once the card fee is paid, in pence; never below zero (spec §9). */
+/**
+ * What the platform keeps once the card fee is paid, in pence; negative when the card costs the platform
+ * more than its fee earns (spec §9 floors it at zero; decision 0085 shows the loss).
+ */
 export function platformRevenueFor(platformFee: number, cardFee: number | null): number {
-  return Math.max(0, platformFee - (cardFee ?? 0));
+  return platformFee - (cardFee ?? 0);
 }

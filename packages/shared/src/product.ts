@@ -8,6 +8,10 @@ export const CONTACT_HOURS = 'Monday-Friday 9am-5pm';
 
 /** Card processing fees as users read them, from the one card fee table (card-fees.ts). */
 export const CARD_FEE_TEXT = {
-  european: cardFeeRateText(CARD_FEES.european),
-  nonEuropean: cardFeeRateText(CARD_FEES.nonEuropean),
+  ukStandard: cardFeeRateText(CARD_FEES.ukStandard),
+  ukPremium: cardFeeRateText(CARD_FEES.ukPremium),
+  eea: cardFeeRateText(CARD_FEES.eea),
+  international: cardFeeRateText(CARD_FEES.international),
+  /** All four, as one phrase: '1.5% + 20p for standard UK cards, …'. */
+  all: `${cardFeeRateText(CARD_FEES.ukStandard)} for standard UK cards, ${cardFeeRateText(CARD_FEES.ukPremium)} for premium UK cards, ${cardFeeRateText(CARD_FEES.eea)} for EEA cards and ${cardFeeRateText(CARD_FEES.international)} for international cards`,
 } as const;

@@ -84,14 +84,22 @@ describe('provider statuses and requirements (decision 0080)', () => {
   });
 });
 
-describe('the one card fee table (decision 0084)', () => {
+describe('the one card fee table (decisions 0084, 0085)', () => {
   it('quotes what the sandbox charges', async () => {
     const { CARD_FEE_TEXT } = await import('./product.js');
     const { ADMIN_MESSAGES } = await import('./admin.js');
     const { cardFeeFor } = await import('./card-fees.js');
-    expect(CARD_FEE_TEXT).toEqual({ european: '1.4% + 20p', nonEuropean: '2.9% + 20p' });
-    expect(ADMIN_MESSAGES.feeExplanation[1]).toContain('1.4% + 20p for European cards, 2.9% + 20p');
-    expect(cardFeeFor(10_000, 'GB')).toBe(160);
-    expect(cardFeeFor(10_000, 'US')).toBe(310);
+    expect(CARD_FEE_TEXT.all).toBe(
+      '1.5% + 20p for standard UK cards, 1.9% + 20p for premium UK cards, 2.5% + 20p for EEA cards and 3.25% + 20p for international cards',
+    );
+    expect(ADMIN_MESSAGES.feeExplanation[1]).toContain(CARD_FEE_TEXT.all);
+    // Stripe's UK prices since 10 April 2023 (decision 0085).
+    expect(cardFeeFor(10_000, 'GB')).toBe(170);
+    expect(cardFeeFor(10_000, 'GB', true)).toBe(210);
+    expect(cardFeeFor(10_000, 'IE')).toBe(270);
+    expect(cardFeeFor(10_000, 'US')).toBe(345);
+    // 3.25% of £45 is 146.25p → 146p; 1.5% of £45 is 67.5p → 68p.
+    expect(cardFeeFor(4500, 'US')).toBe(166);
+    expect(cardFeeFor(4500, 'GB')).toBe(88);
   });
 });

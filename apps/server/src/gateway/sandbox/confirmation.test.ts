@@ -46,12 +46,13 @@ describe('confirming sandbox payments with test cards', () => {
       },
     });
 
-  it('pays with 4242 4242 4242 4242, records the non-European card fee and tells the webhook', async () => {
+  it('pays with 4242 4242 4242 4242, records the international card fee and tells the webhook', async () => {
     const intent = await newIntent();
     const response = await confirm(intent, '4242 4242 4242 4242');
     expect(response.json()).toEqual({ paymentIntent: { id: intent.id, status: 'succeeded' } });
     const paid = await sandboxOf(app).retrievePaymentIntent(intent.id);
-    expect(paid).toMatchObject({ status: 'succeeded', cardFee: 151 });
+    // 3.25% + 20p of £45 (decision 0085).
+    expect(paid).toMatchObject({ status: 'succeeded', cardFee: 166 });
 
     await sandboxOf(app).events.deliverDue();
     const received = await app.database.db
@@ -64,7 +65,7 @@ describe('confirming sandbox payments with test cards', () => {
       data: { object: { id: intent.id, amount: 4500, latest_charge: `ch_${intent.id.slice(3)}` } },
     });
     // The fee is read back through the API, as ClinicPay must with Stripe.
-    expect((await sandboxOf(app).retrievePaymentIntent(intent.id)).cardFee).toBe(151);
+    expect((await sandboxOf(app).retrievePaymentIntent(intent.id)).cardFee).toBe(166);
     // The charge is reported too: succeeded, then updated with its balance transaction, each by id.
     const charges = await app.database.db
       .select()
@@ -77,10 +78,10 @@ describe('confirming sandbox payments with test cards', () => {
     });
   });
 
-  it('charges the European fee on the UK test card', async () => {
+  it('charges the standard UK fee on the UK test card', async () => {
     const intent = await newIntent();
     await confirm(intent, '4000008260000000');
-    expect((await sandboxOf(app).retrievePaymentIntent(intent.id)).cardFee).toBe(83);
+    expect((await sandboxOf(app).retrievePaymentIntent(intent.id)).cardFee).toBe(88);
   });
 
   it.each([

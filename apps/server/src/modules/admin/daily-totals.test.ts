@@ -64,7 +64,7 @@ describe('payment_daily_totals', () => {
         (count(*) filter (where status in ('paid', 'partially_refunded')))::int as payment_count,
         sum(case status when 'refunded' then amount_paid
           when 'partially_refunded' then refund_amount else 0 end)::int as refunds,
-        sum(greatest(platform_fee - coalesce(stripe_fee, 0), 0))::int as revenue,
+        sum(platform_fee - coalesce(stripe_fee, 0))::int as revenue,
         count(*)::int as recorded, sum(amount_paid)::int as amount_paid,
         (count(*) filter (where refund_amount > 0))::int as refund_count,
         sum(refund_amount)::int as refund_amount, sum(platform_fee)::int as platform_fees
@@ -103,7 +103,7 @@ describe('payment_daily_totals', () => {
         (count(*) filter (where status in ('paid', 'partially_refunded')))::int as payment_count,
         sum(case status when 'refunded' then amount_paid
           when 'partially_refunded' then refund_amount else 0 end)::int as refunds,
-        sum(greatest(platform_fee - coalesce(stripe_fee, 0), 0))::int as revenue
+        sum(platform_fee - coalesce(stripe_fee, 0))::int as revenue
       from payments where status in ('paid', 'partially_refunded', 'refunded')
       group by 1 order by 1`);
     return rows;

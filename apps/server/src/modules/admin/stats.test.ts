@@ -20,7 +20,7 @@ describe('GET /api/admin/stats (spec §9 "Admin statistics")', () => {
     return response.json();
   };
 
-  it('sums payments, refunds and platform revenue by the §9 rules, ignoring pending payments', async () => {
+  it('sums payments, refunds and platform revenue (a loss counted as one, decision 0085), ignoring pending payments', async () => {
     const clinicId = await insertClinic(app);
     const at = '2026-11-10T12:00:00Z';
     await insertPayment(app, { clinicId, paidAt: at, amountPaid: 10_000, platformFee: 300, stripeFee: 160 });
@@ -49,12 +49,12 @@ describe('GET /api/admin/stats (spec §9 "Admin statistics")', () => {
     expect(result.totalPayments).toMatchObject({ value: 13_000, count: 2 });
     // 4000 refunded whole + 2000 refunded in part.
     expect(result.totalRefunds.value).toBe(6000);
-    // (300 − 160) + max(0, 150 − 270) + (120 − 76).
-    expect(result.platformRevenue.value).toBe(184);
+    // (300 − 160) + (150 − 270) + (120 − 76): the second payment cost more than it earned.
+    expect(result.platformRevenue.value).toBe(64);
     // All time gives the same sums, and no change without a previous period.
     const allTime = await stats();
     expect(allTime.totalPayments).toEqual({ value: 13_000, count: 2, change: null });
-    expect(allTime.platformRevenue).toEqual({ value: 184, change: null });
+    expect(allTime.platformRevenue).toEqual({ value: 64, change: null });
   });
 
   it('compares with the previous period of as many days, rounded to one decimal, with the zero rule', async () => {

@@ -105,7 +105,7 @@ describe('the public payment page and checkout', () => {
       paymentLinkId: link.id,
       amountPaid: 4500,
       platformFee: 135,
-      stripeFee: 151,
+      stripeFee: 166,
       netAmount: 4365,
       status: 'paid',
       type: 'deposit',

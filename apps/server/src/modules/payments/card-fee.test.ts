@@ -53,8 +53,8 @@ describe('the card fee from charge.updated', () => {
       .set({ stripeFee: null })
       .where(eq(payments.stripePaymentId, paymentIntentId));
     expect((await chargeUpdated(paymentIntentId).send()).statusCode).toBe(200);
-    // £100.00 on 4242…, a US card: 2.9% + 20p.
-    expect((await paymentOf(paymentIntentId))?.stripeFee).toBe(310);
+    // £100.00 on 4242…, a US card: 3.25% + 20p (decision 0085).
+    expect((await paymentOf(paymentIntentId))?.stripeFee).toBe(345);
   });
 
   it('is refused for a retry when it overtakes the succeeded event, so the fee is never lost', async () => {
@@ -81,6 +81,6 @@ describe('the card fee from charge.updated', () => {
 
     await sandboxOf(app).events.deliverDue();
     expect((await early.send()).statusCode).toBe(200);
-    expect((await paymentOf(paymentIntentId))?.stripeFee).toBe(310);
+    expect((await paymentOf(paymentIntentId))?.stripeFee).toBe(345);
   });
 });

@@ -97,7 +97,7 @@ describe('Admin Settings', () => {
       ),
     ).toBeTruthy();
     expect(
-      screen.getByText(/1\.4% \+ 20p for European cards, 2\.9% \+ 20p for non-European cards/),
+      screen.getByText(/1\.5% \+ 20p for standard UK cards, 1\.9% \+ 20p for premium UK cards/),
     ).toBeTruthy();
     await waitFor(() =>
       expect((screen.getByLabelText('Platform fee (%)') as HTMLInputElement).value).toBe('3.0'),

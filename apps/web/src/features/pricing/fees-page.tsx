@@ -56,9 +56,8 @@ export function FeesPage() {
         {formatPence(exampleFee)} and you receive {formatPence(EXAMPLE_PENCE - exampleFee)}.
       </p>
       <p>
-        Card processing fees charged by our payment provider ({CARD_FEE_TEXT.european} for European cards,{' '}
-        {CARD_FEE_TEXT.nonEuropean} for non-European cards) are taken from the platform fee, not from your
-        payment.
+        Card processing fees charged by our payment provider ({CARD_FEE_TEXT.all}) are taken from the platform
+        fee, not from your payment.
       </p>
       <p>The platform fee is not refunded when you refund a payment.</p>
     </PageSection>
