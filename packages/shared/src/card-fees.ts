@@ -19,8 +19,8 @@ const UK_PRICING =
   'support.stripe.com/questions/pricing-updates-for-businesses-in-the-united-kingdom (stripe.com/gb/pricing)';
 
 /**
- * Stripe's standard UK prices for card payments, in force since 10 April 2023 (decision 0085; spec §9
- * quoted the earlier 1.4% + 20p and 2.9% + 20p): standard and premium (commercial, corporate and
+ * Stripe's standard UK prices for card payments, in force since 10 April 2023 (decision 0085; the
+ * product's earlier text quoted the earlier 1.4% + 20p and 2.9% + 20p): standard and premium (commercial, corporate and
  * business) UK cards, EEA cards, and cards issued elsewhere.
  */
 export const CARD_FEES = {

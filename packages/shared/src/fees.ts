@@ -21,7 +21,7 @@ export function netAmountFor(amount: number, platformFee: number): number {
 
 /**
  * What the platform keeps once the card fee is paid, in pence; negative when the card costs the platform
- * more than its fee earns (spec §9 floors it at zero; decision 0085 shows the loss).
+ * more than its fee earns (decision 0085: a loss shows as one).
  */
 export function platformRevenueFor(platformFee: number, cardFee: number | null): number {
   return platformFee - (cardFee ?? 0);

@@ -8,8 +8,8 @@ import { z } from 'zod/mini';
 import { PROVIDER_NAME } from './payment-constants.js';
 
 /**
- * The statuses of a clinic's card-provider connection (spec §3 clinics.stripe_status, widened as
- * decision 0080 records): not_connected (no account in use); pending (onboarding incomplete);
+ * The statuses of a clinic's card-provider connection (clinics.stripe_status, as decision
+ * 0080 records them): not_connected (no account in use); pending (onboarding incomplete);
  * verifying (details submitted, the provider is checking them); connected; action_needed (payments
  * work, but the provider needs more by a deadline); restricted (the provider has paused payments);
  * rejected (the provider closed the account for payments). Only connected and action_needed can take

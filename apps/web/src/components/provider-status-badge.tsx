@@ -3,8 +3,8 @@ import type { ComponentProps } from 'react';
 import { Badge } from '@/components/ui/badge';
 
 /**
- * A clinic's card-provider status as a badge, always with the status in words (spec §4 badge colours;
- * the statuses and their tones: docs/decisions/0080-account-status.md).
+ * A clinic's card-provider status as a badge, always with the status in words (the statuses
+ * and their tones: docs/decisions/0080-account-status.md).
  */
 export function ProviderStatusBadge({
   status,

@@ -18,7 +18,7 @@ export const clinics = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * The connected account payments go to while the clinic is connected, e.g. Stripe's 'acct_…'
-     * (spec §3); null once disconnected.
+     * (decision 0081); null once disconnected.
      */
     stripeAccountId: text('stripe_account_id').unique(),
     stripeStatus: providerStatus('stripe_status'),

@@ -5,7 +5,7 @@ import { pgEnum } from 'drizzle-orm/pg-core';
 export const userRole = pgEnum('user_role', ['clinic', 'admin']);
 
 /**
- * null in clinics.stripe_status counts as not_connected (spec §3). The spec's 'suspended' became
+ * null in clinics.stripe_status counts as not_connected (decision 0080). The former 'suspended' became
  * 'restricted', beside verifying, action_needed and rejected (decision 0080).
  */
 export const providerStatus = pgEnum('provider_status', PROVIDER_STATUSES);

@@ -1,5 +1,5 @@
 /**
- * The Stripe Connect gateway (design.md): connected accounts configured with controller properties as
+ * The Stripe Connect gateway (docs/ARCHITECTURE.md, decision 0063): connected accounts configured with controller properties as
  * Express accounts (docs.stripe.com/connect/migrate-to-controller-properties) and onboarded with
  * Account Links, destination charges with an application fee and the clinic's statement descriptor
  * suffix, refunds that reverse the transfer and keep the application fee, an idempotency key on every

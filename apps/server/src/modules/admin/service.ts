@@ -145,7 +145,7 @@ async function clinicOrNotFound(db: Db, clinicId: string): Promise<ClinicRow> {
 }
 
 /**
- * POST /api/admin/clinics/:clinicId/disconnect (spec §4, decision 0081): the clinic's account in use
+ * POST /api/admin/clinics/:clinicId/disconnect (decision 0081): the clinic's account in use
  * goes and its status becomes not_connected at once, so its payment page says card payments are
  * temporarily unavailable and checkout refuses new intents; its payments stay turned off, and it cannot
  * reconnect, until an admin restores them. Audited with who and the account it had, and the clinic is

@@ -43,7 +43,7 @@ interface Payable {
  * Whether the clinic can take a payment now: 'payable' with an account in use that takes charges
  * (connected or action needed, decision 0080); 'unavailable' while its payments are paused (turned off
  * by ClinicPay, or the provider is verifying, has restricted or rejected the account), which is not the
- * clinic's set-up to blame; otherwise 'not_connected' (spec §2 'Payment Unavailable').
+ * clinic's set-up to blame; otherwise 'not_connected' (its 'Payment Unavailable' page).
  */
 function clinicPayability(clinic: ClinicRow): 'payable' | 'unavailable' | 'not_connected' {
   const status = clinic.stripeStatus ?? 'not_connected';

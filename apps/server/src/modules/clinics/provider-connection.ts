@@ -4,7 +4,7 @@
  * idempotency key per clinic and account, so concurrent connects make one account) and returns the
  * onboarding URL; a clinic that disconnected reconnects to the same account, without onboarding again
  * once it finished. Coming back, the status is re-read from the provider, because reaching the return
- * URL does not mean onboarding is done (design.md). Disconnecting stops new payments and keeps the
+ * URL does not mean onboarding is done (decision 0080). Disconnecting stops new payments and keeps the
  * account; an admin's force-disconnect also turns payments off until an admin restores them. Every
  * change of connection is audited.
  */
@@ -240,7 +240,7 @@ export async function refreshProviderConnection(deps: ProviderDeps, clinicId: st
 export type DisconnectedBy = 'clinic' | 'admin' | 'provider';
 
 /**
- * What each disconnecter leaves (spec §4, decision 0081): the clinic's own disconnect sets the account
+ * What each disconnecter leaves (decision 0081): the clinic's own disconnect sets the account
  * in use and the status to null and keeps its account; an admin's force-disconnect sets the status to
  * not_connected and turns payments off; the provider's deauthorization (the platform lost the account)
  * forgets the account altogether.

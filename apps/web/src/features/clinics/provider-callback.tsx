@@ -14,7 +14,7 @@ import { useRefreshConnection } from './api/payment-provider';
 const PAYMENTS_TAB = '/dashboard/settings?tab=payments';
 
 /**
- * /auth/callback?type=stripe_connect (spec §4): back from onboarding (or from updating details, or a
+ * /auth/callback?type=stripe_connect: back from onboarding (or from updating details, or a
  * reconnection that reused the clinic's account: decisions 0080, 0081), the status is re-read from the
  * provider, the outcome is told, and the clinic lands on the Payments tab.
  */

@@ -88,7 +88,7 @@ export function useClinicAction(mutation: ClinicMutation, texts: ClinicActionTex
 export type ClinicAction = ReturnType<typeof useClinicAction>;
 
 /**
- * The confirmation of a clinic action, naming the clinic (decision 0081; spec §2 'Confirm Stripe
+ * The confirmation of a clinic action, naming the clinic (decision 0081; 'Confirm Stripe
  * Disconnection' for a disconnect), with its inline error; focus returns to the button that opened it.
  */
 export function ClinicActionDialog({ action }: { action: ClinicAction }) {
