@@ -41,8 +41,6 @@ export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
   applicationFeeAmount: integer('application_fee_amount').notNull(),
   destinationAccountId: text('destination_account_id').notNull(),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
-  /** No longer set (ClinicPay sends its own receipts: decision 0083); kept for rows made before. */
-  receiptEmail: text('receipt_email'),
   /** statement_descriptor_suffix: the clinic's part of the patient's card statement. */
   statementDescriptorSuffix: text('statement_descriptor_suffix'),
   status: text('status').notNull().default('requires_payment_method'),
