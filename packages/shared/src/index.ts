@@ -10,6 +10,7 @@ export * from './checkout.js';
 export * from './clinic-logo.js';
 export * from './clinic-profile.js';
 export * from './contact.js';
+export * from './disputes.js';
 export * from './fees.js';
 export * from './money.js';
 export * from './notifications.js';

@@ -142,6 +142,8 @@ export const paymentDetailsSchema = displayPaymentSchema.extend({
   refunds: z.array(refundSummarySchema),
   /** What was sent about this payment (and the request it paid), on which channel, and how it went. */
   notifications: z.array(notificationDeliverySchema),
+  /** The payment's latest dispute, for a link to its page; null when never disputed. */
+  disputeId: z.string().nullable(),
 });
 export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 

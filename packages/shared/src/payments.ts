@@ -3,6 +3,7 @@
  * and unpaid payment requests (shown as 'sent'), newest first. Amounts in pence.
  */
 import { z } from 'zod';
+import { PAYMENT_DISPUTE_STATUSES, type PaymentDisputeStatus } from './disputes.js';
 import { PAYMENT_TYPES } from './payment-constants.js';
 
 export const DISPLAY_STATUSES = ['paid', 'partially_refunded', 'refunded', 'sent', 'pending'] as const;
@@ -30,6 +31,8 @@ export const displayPaymentSchema = z.object({
   reference: z.string().nullable(),
   refundedAmount: z.number().int(),
   isRequest: z.boolean(),
+  /** The payment's latest dispute, shown instead of its refund status; null when never disputed. */
+  disputeStatus: z.enum(PAYMENT_DISPUTE_STATUSES).nullable(),
 });
 export type DisplayPayment = z.infer<typeof displayPaymentSchema>;
 
@@ -52,3 +55,13 @@ export function statusTone(status: DisplayStatus): 'green' | 'blue' | 'yellow' |
   if (status === 'sent' || status === 'pending') return 'yellow';
   return 'grey';
 }
+
+/** How a payment's dispute status is named to users, and the tone of its badge (docs/decisions/0086-disputes.md). */
+export const PAYMENT_DISPUTE_STATUS_LABELS: Record<
+  PaymentDisputeStatus,
+  { label: string; tone: 'green' | 'red' | 'grey' }
+> = {
+  disputed: { label: 'Disputed', tone: 'red' },
+  dispute_won: { label: 'Dispute won', tone: 'green' },
+  dispute_lost: { label: 'Dispute lost', tone: 'grey' },
+};

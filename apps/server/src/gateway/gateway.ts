@@ -138,6 +138,62 @@ export interface ProviderEvent {
   data: { object: Record<string, unknown> };
 }
 
+/**
+ * A dispute as the provider holds it (docs.stripe.com/api/disputes/object). Amounts in pence; the
+ * status is one of Stripe's (DISPUTE_STATUSES in packages/shared).
+ */
+export interface Dispute {
+  /** 'dp_…'. */
+  id: string;
+  /** The disputed amount, pence. */
+  amount: number;
+  /** Stripe's reason, e.g. 'fraudulent'. */
+  reason: string;
+  status: string;
+  /** The disputed payment intent, when the provider names one. */
+  paymentIntentId: string | null;
+  chargeId: string;
+  /** evidence_details.due_by; null when none is set. */
+  evidenceDueBy: Date | null;
+  /** evidence_details.submission_count: how many times evidence was submitted. */
+  submissionCount: number;
+  /**
+   * The dispute's withdrawal as balance transactions show it (balance_transactions): the amount
+   * withdrawn from the platform (pence, positive; 0 until the funds are withdrawn), the amount
+   * reinstated (0 unless reinstated) and the provider's dispute fee net of any fee returned.
+   */
+  fundsWithdrawn: number;
+  fundsReinstated: number;
+  fee: number;
+}
+
+/**
+ * The evidence ClinicPay sends (docs.stripe.com/api/disputes/update#update_dispute-evidence): text
+ * fields, and file fields holding file ids from uploadDisputeEvidenceFile.
+ */
+export interface DisputeEvidence {
+  customerName?: string;
+  customerEmailAddress?: string;
+  customerPurchaseIp?: string;
+  productDescription?: string;
+  serviceDate?: string;
+  uncategorizedText?: string;
+  /** Stripe's file fields (receipt, customer_communication, …) to file ids ('file_…'). */
+  files?: Partial<Record<string, string>>;
+}
+
+/** An early fraud warning (docs.stripe.com/api/radar/early_fraud_warnings/object). */
+export interface EarlyFraudWarning {
+  /** 'issfr_…'. */
+  id: string;
+  chargeId: string;
+  paymentIntentId: string | null;
+  /** Stripe's fraud_type, e.g. 'made_with_stolen_card'. */
+  fraudType: string;
+  /** Not disputed and not fully refunded yet (Stripe's actionable). */
+  actionable: boolean;
+}
+
 /** What the browser needs to take a payment. */
 export interface BrowserConfig {
   provider: 'stripe' | 'sandbox';
@@ -207,6 +263,49 @@ export interface CardGateway {
   createRefund(input: CreateRefundInput): Promise<Refund>;
   /** Every refund of a payment intent, as the provider holds them now (docs.stripe.com/api/refunds/list). */
   listRefunds(paymentIntentId: string): Promise<Refund[]>;
+
+  /** Throws GatewayError 'resource_missing' for a dispute the provider does not know. */
+  retrieveDispute(disputeId: string): Promise<Dispute>;
+  /**
+   * Uploads one evidence file (files.create with purpose dispute_evidence:
+   * docs.stripe.com/api/files/create) and resolves to its file id. The caller has checked type and size.
+   */
+  uploadDisputeEvidenceFile(input: {
+    content: Buffer;
+    filename: string;
+    contentType: string;
+  }): Promise<{ id: string }>;
+  /**
+   * Sends evidence for a dispute (disputes.update: docs.stripe.com/api/disputes/update); submit true
+   * submits it to the bank, after which it cannot change. Throws GatewayError when the provider
+   * refuses (e.g. the dispute no longer accepts evidence).
+   */
+  updateDispute(input: { disputeId: string; evidence: DisputeEvidence; submit: boolean }): Promise<Dispute>;
+  /**
+   * Takes back part of the transfer a destination charge made to the connected account
+   * (transfers.createReversal on the charge's transfer: docs.stripe.com/api/transfer_reversals/create),
+   * keeping the application fee. One reversal per idempotency key. Pence.
+   */
+  reverseTransfer(input: {
+    paymentIntentId: string;
+    amount: number;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<{ id: string; amount: number }>;
+  /**
+   * Pays a connected account from the platform's balance (transfers.create:
+   * docs.stripe.com/api/transfers/create), tied to the payment's charge (source_transaction). One
+   * transfer per idempotency key. Pence.
+   */
+  createTransfer(input: {
+    destinationAccountId: string;
+    paymentIntentId: string;
+    amount: number;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<{ id: string; amount: number }>;
+  /** Throws GatewayError 'resource_missing' for a warning the provider does not know. */
+  retrieveEarlyFraudWarning(warningId: string): Promise<EarlyFraudWarning>;
 
   /**
    * Verifies the signature on the raw body with the endpoint's signing secret and resolves to the
