@@ -32,6 +32,7 @@ import { checkoutRoutes } from './modules/checkout/index.js';
 import { clinicRoutes } from './modules/clinics/index.js';
 import { contactRoutes } from './modules/contact/index.js';
 import { devOutboxRoutes } from './modules/dev-outbox/index.js';
+import { adminDisputeRoutes, disputeRoutes, registerDisputeJobs } from './modules/disputes/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { linkRoutes } from './modules/links/index.js';
 import { logoRoutes } from './modules/logos/index.js';
@@ -124,6 +125,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobs,
     onError: (error) => app.log.error({ err: error }, 'stale refund sweep failed'),
   });
+  registerDisputeJobs(jobs, {
+    db: database.db,
+    gateway,
+    jobs,
+    publicUrl: config.publicUrl,
+    onError: (error) => app.log.error({ err: error }, 'dispute job: refund outcome unknown'),
+  });
   if (isSandbox(gateway)) {
     app.addHook('onReady', async () => {
       sandboxTransport = async (url, payload, signature) =>
@@ -188,6 +196,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(checkoutRoutes);
       await api.register(paymentRoutes);
       await api.register(refundRoutes);
+      await api.register(disputeRoutes);
+      await api.register(adminDisputeRoutes);
       await api.register(logoRoutes);
       await api.register(requestRoutes);
       await api.register(webhookRoutes);

@@ -100,7 +100,7 @@ export const EVIDENCE_FILE_KIND_LABELS: Record<EvidenceFileKind, string> = {
 };
 
 /**
- * Stripe's limits on evidence files (docs.stripe.com/disputes/responding): PDF, PNG or JPEG, at most
+ * Stripe's limits on evidence files (docs.stripe.com/disputes/best-practices, /file-upload): PDF, PNG or JPEG, at most
  * 4.5 MB together.
  */
 export const EVIDENCE_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
@@ -127,9 +127,18 @@ export const DISPUTE_MESSAGES = {
   fileAdded: 'File added',
   fileRemoved: 'File removed',
   fraudWarningRefunded: 'Payment refunded in full',
+  providerDidNotAnswer: 'The card provider did not answer. Please try again in a few minutes.',
   banner: (count: number) =>
     count === 1 ? 'A payment has been disputed' : `${count} payments have been disputed`,
   fee: (pence: number) => `The card provider charges a ${formatPence(pence)} dispute fee.`,
+  noOpenDisputes: 'No open disputes',
+  noClosedDisputes: 'No closed disputes',
+  fraudWarning: (patientName: string, reference: string) =>
+    `The card issuer warned that a payment from ${patientName} (${reference}) may be fraudulent. Refunding it in full now usually prevents a dispute and its fee.`,
+  submitWarning:
+    'Your explanation and files will be sent to the card provider. After that, the evidence cannot be changed.',
+  highRateNote:
+    "High: 0.75% or more of the clinic's payments disputed. Card networks monitor businesses whose dispute rate reaches 0.75%.",
 } as const;
 
 export const disputeSummarySchema = z.object({

@@ -1,5 +1,5 @@
 /** Postgres enums for the values the spec fixes (spec §3, §4). */
-import { PROVIDER_STATUSES } from '@clinicpay/shared';
+import { PAYMENT_DISPUTE_STATUSES, PROVIDER_STATUSES } from '@clinicpay/shared';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
 export const userRole = pgEnum('user_role', ['clinic', 'admin']);
@@ -14,6 +14,9 @@ export const linkType = pgEnum('link_type', ['deposit', 'treatment', 'consultati
 
 /** A payment row exists only once money moved; an unpaid request is 'sent' on payment_requests. */
 export const paymentStatus = pgEnum('payment_status', ['pending', 'paid', 'partially_refunded', 'refunded']);
+
+/** A payment's latest dispute as shown beside its refund status (docs/decisions/0086-disputes.md). */
+export const paymentDisputeStatus = pgEnum('payment_dispute_status', PAYMENT_DISPUTE_STATUSES);
 
 export const requestStatus = pgEnum('request_status', ['sent', 'paid']);
 

@@ -1,6 +1,7 @@
 /** The whole database schema: one module per area, re-exported for Drizzle and drizzle-kit. */
 export * from './auth.js';
 export * from './clinics.js';
+export * from './disputes.js';
 export * from './enums.js';
 export * from './payment-daily-totals.js';
 export * from './payments.js';

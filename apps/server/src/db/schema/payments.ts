@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { clinics } from './clinics.js';
-import { linkType, paymentStatus, refundStatus, requestStatus } from './enums.js';
+import { linkType, paymentDisputeStatus, paymentStatus, refundStatus, requestStatus } from './enums.js';
 
 /**
  * The text the payment history search matches (issue #10): patient name, email, phone and (for a
@@ -141,6 +141,10 @@ export const payments = pgTable(
     /** amount_paid − platform_fee: what the clinic receives. */
     netAmount: integer('net_amount').notNull(),
     status: paymentStatus('status').notNull(),
+    /** The latest dispute's state; null when never disputed. Written by the disputes module. */
+    disputeStatus: paymentDisputeStatus('dispute_status'),
+    /** The IP address the patient paid from (the intent's payer_ip metadata), kept as dispute evidence. */
+    payerIp: text('payer_ip'),
     type: linkType('type').notNull(),
     /** What the payment was for: the link title, or 'Custom Payment Request'. */
     title: text('title').notNull(),

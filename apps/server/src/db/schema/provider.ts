@@ -89,3 +89,65 @@ export const sandboxEvents = pgTable('sandbox_events', {
   lastError: text('last_error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The sandbox's disputes (docs.stripe.com/api/disputes/object): made by Stripe's dispute test cards,
+ * answered with evidence, and won or lost on the sandbox's dispute page. Amounts in pence.
+ */
+export const sandboxDisputes = pgTable('sandbox_disputes', {
+  id: text('id').primaryKey(),
+  paymentIntentId: text('payment_intent_id')
+    .notNull()
+    .references(() => sandboxPaymentIntents.id),
+  amount: integer('amount').notNull(),
+  reason: text('reason').notNull(),
+  /** Stripe's dispute statuses, e.g. needs_response, under_review, won. */
+  status: text('status').notNull(),
+  /** The evidence sent so far, in Stripe's field names. */
+  evidence: jsonb('evidence').$type<Record<string, string>>().notNull().default({}),
+  submissionCount: integer('submission_count').notNull().default(0),
+  dueBy: timestamp('due_by', { withTimezone: true }).notNull(),
+  /** The funds withdrawn from the platform (positive) and reinstated, and the dispute fee. */
+  fundsWithdrawn: integer('funds_withdrawn').notNull().default(0),
+  fundsReinstated: integer('funds_reinstated').notNull().default(0),
+  fee: integer('fee').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Files uploaded to the sandbox (docs.stripe.com/api/files/object); their content is not kept. */
+export const sandboxFiles = pgTable('sandbox_files', {
+  id: text('id').primaryKey(),
+  purpose: text('purpose').notNull(),
+  filename: text('filename').notNull(),
+  type: text('type').notNull(),
+  size: integer('size').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Money the sandbox moved between the platform and a connected account besides a destination charge's
+ * own transfer: transfer reversals (kind 'reversal', 'trr_…') and new transfers (kind 'transfer',
+ * 'tr_…'), each once per idempotency key. Amounts in pence, positive.
+ */
+export const sandboxTransfers = pgTable('sandbox_transfers', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  paymentIntentId: text('payment_intent_id')
+    .notNull()
+    .references(() => sandboxPaymentIntents.id),
+  destinationAccountId: text('destination_account_id').notNull(),
+  amount: integer('amount').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox's early fraud warnings (docs.stripe.com/api/radar/early_fraud_warnings/object). */
+export const sandboxEarlyFraudWarnings = pgTable('sandbox_early_fraud_warnings', {
+  id: text('id').primaryKey(),
+  paymentIntentId: text('payment_intent_id')
+    .notNull()
+    .references(() => sandboxPaymentIntents.id),
+  fraudType: text('fraud_type').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.js';
 import { sandboxPaymentIntents } from '../../db/schema/index.js';
 import { GatewayError } from '../gateway.js';
 import { cardFeeFor } from './card-fees.js';
+import type { AfterPayment, SandboxDisputes } from './disputes.js';
 import type { SandboxEvents } from './events.js';
 import { AUTHENTICATION_FAILED, findTestCard, TEST_CARDS_ONLY_MESSAGE } from './test-cards.js';
 
@@ -94,8 +95,10 @@ export function createConfirmation(options: {
   events: SandboxEvents;
   /** The origin the sandbox's pages are shown on for a return URL (sandbox-gateway.ts pageOrigin). */
   pageOrigin: (returnUrl: string) => string;
+  /** Makes what a dispute or fraud-warning test card does after it paid (disputes.ts). */
+  disputes: Pick<SandboxDisputes, 'afterPayment'>;
 }) {
-  const { db, events, pageOrigin } = options;
+  const { db, events, pageOrigin, disputes } = options;
 
   async function load(paymentIntentId: string, clientSecret: string): Promise<SandboxIntentRow> {
     const [row] = await db
@@ -118,6 +121,7 @@ export function createConfirmation(options: {
     from: string[],
     changes: Partial<SandboxIntentRow>,
     eventType: string,
+    afterPayment?: AfterPayment,
   ) {
     const updated = await db.transaction(async (tx) => {
       const [moved] = await tx
@@ -131,6 +135,7 @@ export function createConfirmation(options: {
       if (moved?.status === 'succeeded') {
         await events.emit('platform', 'charge.succeeded', chargeEventObject(moved, false), undefined, tx);
         await events.emit('platform', 'charge.updated', chargeEventObject(moved, true), undefined, tx);
+        if (afterPayment) await disputes.afterPayment(tx, moved, afterPayment);
       }
       return moved;
     });
@@ -141,7 +146,7 @@ export function createConfirmation(options: {
   async function succeed(
     row: SandboxIntentRow,
     from: string[],
-    card: { country: string; last4?: string; refundsFailLater?: boolean },
+    card: { country: string; last4?: string; refundsFailLater?: boolean; afterPayment?: AfterPayment },
   ): Promise<ConfirmResult> {
     const updated = await transition(
       row,
@@ -155,6 +160,7 @@ export function createConfirmation(options: {
         ...(card.last4 ? { cardLast4: card.last4 } : {}),
       },
       'payment_intent.succeeded',
+      card.afterPayment,
     );
     if (!updated) return unexpectedState(row.id);
     return { paymentIntent: { id: updated.id, status: updated.status } };
@@ -226,6 +232,7 @@ export function createConfirmation(options: {
           country: card.country,
           last4,
           refundsFailLater: outcome.refundsFailLater ?? false,
+          ...(outcome.afterPayment ? { afterPayment: outcome.afterPayment } : {}),
         });
       if (outcome.kind === 'declines') {
         return fail(row, CONFIRMABLE, {

@@ -5,7 +5,9 @@
  * - 3-D Secure: 'Complete authentication' pays, 'Fail authentication' declines; the patient returns to
  *   the return URL with payment_intent and redirect_status, as after Stripe's challenge;
  * - an account page (/sandbox/accounts/:accountId) with the controls Stripe's own checks stand for:
- *   verify now, require more information by a deadline, restrict, reject, clear (accounts.ts).
+ *   verify now, require more information by a deadline, restrict, reject, clear (accounts.ts);
+ * - a disputes page (/sandbox/disputes) where a tester wins or loses any open dispute, as the bank
+ *   would, or as Stripe's test evidence does (disputes.ts).
  */
 import { formatPence, PROVIDER_STATUS_LABELS, requirementLabels } from '@clinicpay/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -29,6 +31,8 @@ const CONTROLS = {
 const controlFormSchema = z.object({
   control: z.enum(Object.keys(CONTROLS) as [keyof typeof CONTROLS, ...(keyof typeof CONTROLS)[]]),
 });
+const disputeParamsSchema = z.object({ disputeId: z.string().regex(/^dp_sbx_[0-9a-f]+$/) });
+const decisionFormSchema = z.object({ outcome: z.enum(['won', 'lost']) });
 const intentParamsSchema = z.object({ paymentIntentId: z.string().regex(/^pi_sbx_[0-9a-f]+$/) });
 const challengeQuerySchema = z.object({ client_secret: z.string(), return_url: z.string() });
 const challengeFormSchema = challengeQuerySchema.extend({ decision: z.enum(['approve', 'fail']) });
@@ -171,6 +175,49 @@ ${buttons}
       throw error;
     }
     return reply.redirect(`/sandbox/accounts/${params.data.accountId}`, 303);
+  });
+
+  app.get('/sandbox/disputes', { schema: { hide: true } }, async (_request, reply) => {
+    const rows = await gateway.disputes.list();
+    const items = rows
+      .map((row) => {
+        const open = !['won', 'lost', 'warning_closed'].includes(row.status);
+        const buttons = open
+          ? `<form method="post" action="/sandbox/disputes/${escapeHtml(row.id)}">
+<button class="primary" name="outcome" value="won">Win</button>
+<button class="secondary" name="outcome" value="lost">Lose</button></form>`
+          : '';
+        return `<li data-testid="sandbox-dispute"><p><code>${escapeHtml(row.id)}</code> on <code>${escapeHtml(row.paymentIntentId)}</code>:
+${escapeHtml(formatPence(row.amount))}, ${escapeHtml(row.reason)}, <strong>${escapeHtml(row.status)}</strong>
+(evidence submitted ${row.submissionCount} time${row.submissionCount === 1 ? '' : 's'})</p>${buttons}</li>`;
+      })
+      .join('\n');
+    return reply.type('text/html; charset=utf-8').send(
+      page(
+        'Sandbox disputes',
+        `<h1>Sandbox disputes</h1>
+<p>Pay with 4000 0000 0000 0259 (fraudulent) or 4000 0000 0000 2685 (not received) for a dispute,
+4000 0000 0000 1976 for an inquiry, 4000 0000 0000 5423 for an early fraud warning. Decide any open
+dispute here as its bank would: an inquiry lost becomes a chargeback.</p>
+${items ? `<ul>${items}</ul>` : '<p>No disputes yet.</p>'}`,
+      ),
+    );
+  });
+
+  app.post('/sandbox/disputes/:disputeId', { schema: { hide: true } }, async (request, reply) => {
+    const params = disputeParamsSchema.safeParse(request.params);
+    const form = decisionFormSchema.safeParse(request.body);
+    if (!params.success || !form.success)
+      return refusal(reply, 400, 'Bad request', 'That request was not understood');
+    try {
+      await gateway.disputes.decide(params.data.disputeId, form.data.outcome);
+    } catch (error) {
+      if (error instanceof GatewayError && error.code === 'resource_missing')
+        return refusal(reply, 404, 'Not found', 'No such sandbox dispute');
+      if (error instanceof GatewayError) return refusal(reply, 409, 'Not possible', error.message);
+      throw error;
+    }
+    return reply.redirect('/sandbox/disputes', 303);
   });
 
   const notValid = (reply: FastifyReply) =>

@@ -23,6 +23,7 @@ import {
 import { verifyStripeSignature } from '../webhook-signature.js';
 import { type AccountControl, accountObject, createSandboxAccounts, ONBOARDING_FIELDS } from './accounts.js';
 import { createConfirmation } from './confirmation.js';
+import { createSandboxDisputes, type SandboxDisputes } from './disputes.js';
 import { createSandboxEvents, type EventTransport, type SandboxEvents } from './events.js';
 import { forgottenKey, requestFingerprint, reuseOf } from './idempotency.js';
 import { sandboxId } from './ids.js';
@@ -72,6 +73,8 @@ export interface SandboxGateway extends CardGateway {
    * are sent. Throws GatewayError for an unknown or already failed refund.
    */
   failRefund(refundId: string, failureReason?: string): Promise<Refund>;
+  /** Disputes and transfers as the sandbox keeps them (disputes.ts): its dispute page wins or loses them. */
+  readonly disputes: SandboxDisputes;
 }
 
 type SandboxAccountRow = typeof sandboxAccounts.$inferSelect;
@@ -196,6 +199,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   const secrets = async () => sandboxWebhookSecrets(await signingSecret());
   const events = createSandboxEvents({ db, jobs: options.jobs, secrets, transport: options.transport });
   const accounts = createSandboxAccounts({ db, events, jobs: options.jobs });
+  const disputes = createSandboxDisputes({ db, events });
   const links = { publicUrl: options.publicUrl, publicUrlConfigured: options.publicUrlConfigured ?? true };
   /** Where a sandbox page is served for a browser that will be sent back to `returnUrl`. */
   const pageOrigin = (returnUrl: string) => allowedLinkOrigin(returnUrl, links);
@@ -318,7 +322,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       return loaded;
     },
     events,
-    confirmation: createConfirmation({ db, events, pageOrigin }),
+    confirmation: createConfirmation({ db, events, pageOrigin, disputes }),
+    disputes,
 
     // docs.stripe.com/api/accounts/create: the onboarding fields are due until the clinic submits them.
     async createConnectedAccount({ email, clinicId, idempotencyKey }) {
@@ -522,6 +527,19 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       });
       return toRefund(failed);
     },
+
+    retrieveDispute: (disputeId) => disputes.retrieve(disputeId),
+
+    uploadDisputeEvidenceFile: ({ content, filename, contentType }) =>
+      disputes.uploadFile({ filename, contentType, size: content.length }),
+
+    updateDispute: (input) => disputes.update(input),
+
+    reverseTransfer: (input) => disputes.move({ kind: 'reversal', ...input }),
+
+    createTransfer: (input) => disputes.move({ kind: 'transfer', ...input }),
+
+    retrieveEarlyFraudWarning: (warningId) => disputes.retrieveWarning(warningId),
 
     verifyWebhookEvent: async ({ rawBody, signature, endpoint }) =>
       verifyStripeSignature(rawBody, signature, (await secrets())[endpoint]),

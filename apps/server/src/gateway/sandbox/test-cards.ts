@@ -2,9 +2,14 @@
  * Stripe's documented test cards (docs.stripe.com/testing) and what each does in the sandbox. Any
  * other number is refused: the sandbox never sees a real card.
  */
+import type { AfterPayment } from './disputes.js';
+
 export type CardOutcome =
-  /** refundsFailLater: Stripe's 4000 0000 0000 5126, whose refunds succeed, then fail some time later. */
-  | { kind: 'succeeds'; refundsFailLater?: boolean }
+  /**
+   * refundsFailLater: Stripe's 4000 0000 0000 5126, whose refunds succeed, then fail some time later.
+   * afterPayment: a dispute, an inquiry or an early fraud warning follows (docs.stripe.com/testing#disputes).
+   */
+  | { kind: 'succeeds'; refundsFailLater?: boolean; afterPayment?: AfterPayment }
   | { kind: 'declines'; code: string; declineCode?: string; message: string }
   | { kind: 'requires_authentication' };
 
@@ -26,6 +31,23 @@ export const TEST_CARDS: ReadonlyMap<string, TestCard> = new Map<string, TestCar
   [
     '4000000000005126',
     { brand: 'visa', country: 'US', outcome: { kind: 'succeeds', refundsFailLater: true } },
+  ],
+  // docs.stripe.com/testing#disputes: the charge succeeds, then is disputed, or warned about.
+  [
+    '4000000000000259',
+    { brand: 'visa', country: 'US', outcome: { kind: 'succeeds', afterPayment: 'dispute_fraudulent' } },
+  ],
+  [
+    '4000000000002685',
+    { brand: 'visa', country: 'US', outcome: { kind: 'succeeds', afterPayment: 'dispute_not_received' } },
+  ],
+  [
+    '4000000000001976',
+    { brand: 'visa', country: 'US', outcome: { kind: 'succeeds', afterPayment: 'inquiry' } },
+  ],
+  [
+    '4000000000005423',
+    { brand: 'visa', country: 'US', outcome: { kind: 'succeeds', afterPayment: 'early_fraud_warning' } },
   ],
   [
     '4000000000000119',

@@ -128,6 +128,47 @@ describe('the contract with Stripe', () => {
       }),
     );
     await record('listRefunds', () => gateway.listRefunds('pi_contract'));
+    await record('retrieveDispute', () => gateway.retrieveDispute('dp_contract'));
+    await record('uploadDisputeEvidenceFile', () =>
+      gateway.uploadDisputeEvidenceFile({
+        content: Buffer.from('%PDF-1.4 contract'),
+        filename: 'receipt.pdf',
+        contentType: 'application/pdf',
+      }),
+    );
+    await record('updateDispute', () =>
+      gateway.updateDispute({
+        disputeId: 'dp_contract',
+        evidence: {
+          customerName: 'Grace Patient',
+          customerEmailAddress: 'grace@example.com',
+          customerPurchaseIp: '203.0.113.7',
+          productDescription: 'Dental check-up',
+          serviceDate: '2026-11-02',
+          uncategorizedText: 'The patient attended the appointment.',
+          files: { receipt: 'file_receipt', customer_communication: 'file_emails' },
+        },
+        submit: true,
+      }),
+    );
+    await record('reverseTransfer', () =>
+      gateway.reverseTransfer({
+        paymentIntentId: 'pi_contract',
+        amount: 4365,
+        idempotencyKey: 'dispute-reversal:dispute-contract',
+        metadata: { clinicpay_dispute_id: 'dispute-contract' },
+      }),
+    );
+    await record('createTransfer', () =>
+      gateway.createTransfer({
+        destinationAccountId: 'acct_contract',
+        paymentIntentId: 'pi_contract',
+        amount: 4365,
+        idempotencyKey: 'dispute-reinstatement:dispute-contract',
+        metadata: { clinicpay_dispute_id: 'dispute-contract' },
+      }),
+    );
+    await record('retrieveEarlyFraudWarning', () => gateway.retrieveEarlyFraudWarning('issfr_contract'));
     await record('registerPaymentMethodDomain', () =>
       registerPaymentMethodDomain({
         secretKey: 'sk_test_contract',

@@ -1,7 +1,7 @@
 /**
  * The Stripe gateway drives the real SDK against a local HTTP stand-in for the Stripe API, and each
- * test asserts the request the SDK sent: path, form fields, Idempotency-Key and Stripe-Version
- * (contract.test.ts keeps the list of every request's parameter names).
+ * test asserts the request the SDK sent: path, form fields (or the multipart body of a file upload),
+ * Idempotency-Key and Stripe-Version (contract.test.ts keeps the list of every request's parameter names).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +14,8 @@ interface RecordedRequest {
   method: string;
   path: string;
   form: URLSearchParams;
+  /** The body as sent, for a multipart/form-data upload. */
+  body: string;
   headers: http.IncomingHttpHeaders;
 }
 
@@ -32,6 +34,7 @@ function startStripeStandIn() {
         method: request.method ?? '',
         path: url.pathname + url.search,
         form: new URLSearchParams(body),
+        body,
         headers: request.headers,
       });
       const reply = replies.shift() ?? { status: 500, body: { error: { message: 'no reply queued' } } };
@@ -610,6 +613,494 @@ describe('the Stripe gateway', () => {
       name: 'GatewayError',
       message: 'Refund amount is too large.',
       code: 'amount_too_large',
+    });
+  });
+
+  const disputeObject = (fields: Record<string, unknown> = {}) => ({
+    id: 'dp_1',
+    object: 'dispute',
+    amount: 4500,
+    currency: 'gbp',
+    charge: 'ch_1',
+    payment_intent: 'pi_1',
+    reason: 'fraudulent',
+    status: 'needs_response',
+    balance_transactions: [],
+    evidence_details: { due_by: 1_800_000_000, has_evidence: false, past_due: false, submission_count: 0 },
+    metadata: {},
+    ...fields,
+  });
+  const balanceTransaction = (id: string, amount: number, fee: number, reportingCategory: string) => ({
+    id,
+    object: 'balance_transaction',
+    amount,
+    fee,
+    net: amount - fee,
+    currency: 'gbp',
+    type: 'adjustment',
+    reporting_category: reportingCategory,
+  });
+
+  it('reads a dispute before its funds are withdrawn', async () => {
+    standIn.replies.push({ status: 200, body: disputeObject() });
+    expect(await gateway.retrieveDispute('dp_1')).toEqual({
+      id: 'dp_1',
+      amount: 4500,
+      reason: 'fraudulent',
+      status: 'needs_response',
+      paymentIntentId: 'pi_1',
+      chargeId: 'ch_1',
+      evidenceDueBy: new Date(1_800_000_000 * 1000),
+      submissionCount: 0,
+      fundsWithdrawn: 0,
+      fundsReinstated: 0,
+      fee: 0,
+    });
+    expect(lastRequest()).toMatchObject({ method: 'GET', path: '/v1/disputes/dp_1' });
+  });
+
+  it("reads the withdrawal and the dispute fee from the dispute's balance transactions", async () => {
+    standIn.replies.push({
+      status: 200,
+      body: disputeObject({
+        status: 'under_review',
+        payment_intent: { id: 'pi_1', object: 'payment_intent' },
+        charge: { id: 'ch_1', object: 'charge' },
+        balance_transactions: [balanceTransaction('txn_1', -4500, 2000, 'dispute')],
+        evidence_details: { due_by: 1_800_000_000, has_evidence: true, past_due: false, submission_count: 1 },
+      }),
+    });
+    // Expanded payment intent and charge are read by their ids.
+    expect(await gateway.retrieveDispute('dp_1')).toMatchObject({
+      paymentIntentId: 'pi_1',
+      chargeId: 'ch_1',
+      submissionCount: 1,
+      fundsWithdrawn: 4500,
+      fundsReinstated: 0,
+      fee: 2000,
+    });
+  });
+
+  it('nets a returned dispute fee against the fee withdrawn when the funds are reinstated', async () => {
+    standIn.replies.push({
+      status: 200,
+      body: disputeObject({
+        status: 'won',
+        balance_transactions: [
+          balanceTransaction('txn_1', -4500, 2000, 'dispute'),
+          balanceTransaction('txn_2', 4500, -2000, 'dispute_reversal'),
+        ],
+      }),
+    });
+    expect(await gateway.retrieveDispute('dp_1')).toMatchObject({
+      status: 'won',
+      fundsWithdrawn: 4500,
+      fundsReinstated: 4500,
+      fee: 0,
+    });
+    // A reinstatement that returns no fee leaves the fee withdrawn.
+    standIn.replies.push({
+      status: 200,
+      body: disputeObject({
+        status: 'won',
+        balance_transactions: [
+          balanceTransaction('txn_1', -4500, 2000, 'dispute'),
+          balanceTransaction('txn_2', 4500, 0, 'dispute_reversal'),
+        ],
+      }),
+    });
+    expect(await gateway.retrieveDispute('dp_1')).toMatchObject({ fundsReinstated: 4500, fee: 2000 });
+  });
+
+  it('reads no evidence deadline when the issuer allows no response, and no payment intent when none', async () => {
+    standIn.replies.push({
+      status: 200,
+      body: disputeObject({
+        status: 'lost',
+        payment_intent: null,
+        evidence_details: { due_by: 0, has_evidence: false, past_due: false, submission_count: 0 },
+      }),
+    });
+    expect(await gateway.retrieveDispute('dp_1')).toMatchObject({
+      evidenceDueBy: null,
+      paymentIntentId: null,
+    });
+  });
+
+  it('says resource_missing for a dispute Stripe does not know', async () => {
+    standIn.replies.push({
+      status: 404,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: "No such dispute: 'dp_x'",
+        },
+      },
+    });
+    await expect(gateway.retrieveDispute('dp_x')).rejects.toMatchObject({
+      name: 'GatewayError',
+      code: 'resource_missing',
+    });
+  });
+
+  it('uploads an evidence file as multipart/form-data with the purpose dispute_evidence', async () => {
+    standIn.replies.push({
+      status: 200,
+      body: { id: 'file_1', object: 'file', purpose: 'dispute_evidence', filename: 'receipt.pdf', size: 17 },
+    });
+    const file = await gateway.uploadDisputeEvidenceFile({
+      content: Buffer.from('%PDF-1.4 receipt'),
+      filename: 'receipt.pdf',
+      contentType: 'application/pdf',
+    });
+    expect(file).toEqual({ id: 'file_1' });
+    const request = lastRequest();
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/files' });
+    expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request.headers['stripe-version']).toBe(PROVIDER_API_VERSION);
+    expect(request.body).toMatch(
+      /Content-Disposition: form-data; name="purpose"\r\n\r\ndispute_evidence\r\n/,
+    );
+    expect(request.body).toContain(
+      'Content-Disposition: form-data; name="file"; filename="receipt.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 receipt\r\n',
+    );
+  });
+
+  it("turns a refused upload into a GatewayError with Stripe's message", async () => {
+    standIn.replies.push({
+      status: 400,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'file_invalid',
+          message: 'The file you uploaded is not a valid PDF.',
+        },
+      },
+    });
+    await expect(
+      gateway.uploadDisputeEvidenceFile({
+        content: Buffer.from('not a pdf'),
+        filename: 'x.pdf',
+        contentType: 'application/pdf',
+      }),
+    ).rejects.toMatchObject({
+      name: 'GatewayError',
+      code: 'file_invalid',
+      message: 'The file you uploaded is not a valid PDF.',
+    });
+  });
+
+  it('sends only the evidence fields that are set, files by their Stripe names, and submits', async () => {
+    standIn.replies.push({
+      status: 200,
+      body: disputeObject({
+        status: 'under_review',
+        evidence_details: { due_by: 1_800_000_000, has_evidence: true, past_due: false, submission_count: 1 },
+      }),
+    });
+    const dispute = await gateway.updateDispute({
+      disputeId: 'dp_1',
+      evidence: {
+        customerName: 'Grace Patient',
+        customerEmailAddress: 'grace@example.com',
+        serviceDate: '2 November 2026',
+        uncategorizedText: 'The patient attended the appointment.',
+        files: { receipt: 'file_1', service_documentation: 'file_2', refund_policy: undefined },
+      },
+      submit: true,
+    });
+    expect(dispute).toMatchObject({ id: 'dp_1', status: 'under_review', submissionCount: 1 });
+    const request = lastRequest();
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/disputes/dp_1' });
+    expect(Object.fromEntries(request.form)).toEqual({
+      'evidence[customer_name]': 'Grace Patient',
+      'evidence[customer_email_address]': 'grace@example.com',
+      'evidence[service_date]': '2 November 2026',
+      'evidence[uncategorized_text]': 'The patient attended the appointment.',
+      'evidence[receipt]': 'file_1',
+      'evidence[service_documentation]': 'file_2',
+      submit: 'true',
+    });
+  });
+
+  it('stages evidence without submitting it, sending no empty evidence hash', async () => {
+    standIn.replies.push({ status: 200, body: disputeObject() }, { status: 200, body: disputeObject() });
+    await gateway.updateDispute({
+      disputeId: 'dp_1',
+      evidence: { productDescription: 'Dental check-up' },
+      submit: false,
+    });
+    expect(Object.fromEntries(lastRequest().form)).toEqual({
+      'evidence[product_description]': 'Dental check-up',
+      submit: 'false',
+    });
+    await gateway.updateDispute({ disputeId: 'dp_1', evidence: {}, submit: false });
+    expect(Object.fromEntries(lastRequest().form)).toEqual({ submit: 'false' });
+  });
+
+  it('refuses an evidence file field Stripe does not have, asking Stripe nothing', async () => {
+    await expect(
+      gateway.updateDispute({
+        disputeId: 'dp_1',
+        evidence: { files: { x_ray: 'file_1' } },
+        submit: false,
+      }),
+    ).rejects.toMatchObject({ name: 'GatewayError', code: 'parameter_unknown' });
+    expect(standIn.requests).toHaveLength(0);
+  });
+
+  it("turns Stripe's refusal of evidence into a GatewayError, and no answer into an unknown outcome", async () => {
+    standIn.replies.push({
+      status: 400,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          message: 'This dispute is already closed and can no longer accept evidence.',
+        },
+      },
+    });
+    await expect(
+      gateway.updateDispute({ disputeId: 'dp_1', evidence: { uncategorizedText: 'x' }, submit: true }),
+    ).rejects.toMatchObject({
+      name: 'GatewayError',
+      message: 'This dispute is already closed and can no longer accept evidence.',
+    });
+    const failure = { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong.' } } };
+    standIn.replies.push(failure, failure, failure);
+    await expect(
+      gateway.updateDispute({ disputeId: 'dp_1', evidence: { uncategorizedText: 'x' }, submit: true }),
+    ).rejects.toMatchObject({ name: 'GatewayOutcomeUnknownError' });
+  });
+
+  const paidIntent = (latestCharge: unknown) => ({
+    status: 200,
+    body: {
+      id: 'pi_1',
+      object: 'payment_intent',
+      client_secret: 'pi_1_secret_x',
+      status: 'succeeded',
+      amount: 4500,
+      application_fee_amount: 135,
+      transfer_data: { destination: 'acct_123' },
+      metadata: {},
+      latest_charge: latestCharge,
+    },
+  });
+
+  it("reverses the transfer on the payment's charge with the idempotency key, keeping the application fee", async () => {
+    standIn.replies.push(paidIntent({ id: 'ch_1', object: 'charge', transfer: 'tr_1' }), {
+      status: 200,
+      body: { id: 'trr_1', object: 'transfer_reversal', amount: 4365, transfer: 'tr_1', metadata: {} },
+    });
+    const reversal = await gateway.reverseTransfer({
+      paymentIntentId: 'pi_1',
+      amount: 4365,
+      idempotencyKey: 'dispute-reversal:d-1',
+      metadata: { clinicpay_dispute_id: 'd-1' },
+    });
+    expect(reversal).toEqual({ id: 'trr_1', amount: 4365 });
+    expect(standIn.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'GET /v1/payment_intents/pi_1?expand[0]=latest_charge',
+      'POST /v1/transfers/tr_1/reversals',
+    ]);
+    const request = lastRequest();
+    expect(Object.fromEntries(request.form)).toEqual({
+      amount: '4365',
+      'metadata[clinicpay_dispute_id]': 'd-1',
+    });
+    expect(request.form.has('refund_application_fee')).toBe(false);
+    expect(request.headers['idempotency-key']).toBe('dispute-reversal:d-1');
+  });
+
+  it('reads an expanded transfer on the charge by its id', async () => {
+    standIn.replies.push(
+      paidIntent({ id: 'ch_1', object: 'charge', transfer: { id: 'tr_9', object: 'transfer' } }),
+      { status: 200, body: { id: 'trr_2', object: 'transfer_reversal', amount: 100, transfer: 'tr_9' } },
+    );
+    await gateway.reverseTransfer({
+      paymentIntentId: 'pi_1',
+      amount: 100,
+      idempotencyKey: 'k',
+      metadata: {},
+    });
+    expect(lastRequest().path).toBe('/v1/transfers/tr_9/reversals');
+  });
+
+  it.each([
+    ['a charge without a transfer', { id: 'ch_1', object: 'charge', transfer: null }],
+    ['no charge', null],
+  ])('refuses to reverse a transfer when the payment has %s', async (_name, latestCharge) => {
+    standIn.replies.push(paidIntent(latestCharge));
+    await expect(
+      gateway.reverseTransfer({ paymentIntentId: 'pi_1', amount: 100, idempotencyKey: 'k', metadata: {} }),
+    ).rejects.toMatchObject({ name: 'GatewayError', code: 'no_transfer' });
+    expect(standIn.requests).toHaveLength(1);
+  });
+
+  it("turns a refused reversal into a GatewayError with Stripe's code", async () => {
+    standIn.replies.push(paidIntent({ id: 'ch_1', object: 'charge', transfer: 'tr_1' }), {
+      status: 400,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'insufficient_funds',
+          message: 'The connected account has insufficient funds to cover this reversal.',
+        },
+      },
+    });
+    await expect(
+      gateway.reverseTransfer({ paymentIntentId: 'pi_1', amount: 4365, idempotencyKey: 'k', metadata: {} }),
+    ).rejects.toMatchObject({ name: 'GatewayError', code: 'insufficient_funds' });
+  });
+
+  it('leaves a reversal in flight, not refused, when Stripe fails inside, retrying with the same key', async () => {
+    const failure = { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong.' } } };
+    standIn.replies.push(
+      paidIntent({ id: 'ch_1', object: 'charge', transfer: 'tr_1' }),
+      failure,
+      failure,
+      failure,
+    );
+    await expect(
+      gateway.reverseTransfer({
+        paymentIntentId: 'pi_1',
+        amount: 4365,
+        idempotencyKey: 'dispute-reversal:d-2',
+        metadata: {},
+      }),
+    ).rejects.toMatchObject({ name: 'GatewayOutcomeUnknownError' });
+    const reversals = standIn.requests.filter(({ method }) => method === 'POST');
+    expect(reversals).toHaveLength(3);
+    expect(new Set(reversals.map((request) => request.headers['idempotency-key']))).toEqual(
+      new Set(['dispute-reversal:d-2']),
+    );
+  });
+
+  it("pays a connected account from the payment's charge in GBP with the idempotency key", async () => {
+    standIn.replies.push(paidIntent('ch_1'), {
+      status: 200,
+      body: { id: 'tr_2', object: 'transfer', amount: 4365, currency: 'gbp', destination: 'acct_123' },
+    });
+    const transfer = await gateway.createTransfer({
+      destinationAccountId: 'acct_123',
+      paymentIntentId: 'pi_1',
+      amount: 4365,
+      idempotencyKey: 'dispute-reinstatement:d-1',
+      metadata: { clinicpay_dispute_id: 'd-1' },
+    });
+    expect(transfer).toEqual({ id: 'tr_2', amount: 4365 });
+    expect(standIn.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'GET /v1/payment_intents/pi_1',
+      'POST /v1/transfers',
+    ]);
+    const request = lastRequest();
+    expect(Object.fromEntries(request.form)).toEqual({
+      amount: '4365',
+      currency: 'gbp',
+      destination: 'acct_123',
+      source_transaction: 'ch_1',
+      'metadata[clinicpay_dispute_id]': 'd-1',
+    });
+    expect(request.headers['idempotency-key']).toBe('dispute-reinstatement:d-1');
+  });
+
+  it('refuses a transfer for a payment without a charge, and turns a refused transfer into a GatewayError', async () => {
+    standIn.replies.push(paidIntent(null));
+    await expect(
+      gateway.createTransfer({
+        destinationAccountId: 'acct_123',
+        paymentIntentId: 'pi_1',
+        amount: 100,
+        idempotencyKey: 'k',
+        metadata: {},
+      }),
+    ).rejects.toMatchObject({ name: 'GatewayError', code: 'no_charge' });
+    expect(standIn.requests).toHaveLength(1);
+
+    standIn.replies.push(paidIntent('ch_1'), {
+      status: 400,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'balance_insufficient',
+          message: 'You have insufficient funds in your Stripe account.',
+        },
+      },
+    });
+    await expect(
+      gateway.createTransfer({
+        destinationAccountId: 'acct_123',
+        paymentIntentId: 'pi_1',
+        amount: 100,
+        idempotencyKey: 'k2',
+        metadata: {},
+      }),
+    ).rejects.toMatchObject({ name: 'GatewayError', code: 'balance_insufficient' });
+  });
+
+  it('leaves a transfer in flight, not refused, when Stripe cannot be asked', async () => {
+    const failure = { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong.' } } };
+    standIn.replies.push(paidIntent('ch_1'), failure, failure, failure);
+    await expect(
+      gateway.createTransfer({
+        destinationAccountId: 'acct_123',
+        paymentIntentId: 'pi_1',
+        amount: 100,
+        idempotencyKey: 'dispute-reinstatement:d-3',
+        metadata: {},
+      }),
+    ).rejects.toMatchObject({ name: 'GatewayOutcomeUnknownError' });
+    const transfers = standIn.requests.filter(({ method }) => method === 'POST');
+    expect(new Set(transfers.map((request) => request.headers['idempotency-key']))).toEqual(
+      new Set(['dispute-reinstatement:d-3']),
+    );
+  });
+
+  it('reads an early fraud warning, its charge and payment intent given as ids or expanded', async () => {
+    const warning = (charge: unknown, paymentIntent: unknown) => ({
+      status: 200,
+      body: {
+        id: 'issfr_1',
+        object: 'radar.early_fraud_warning',
+        actionable: true,
+        charge,
+        payment_intent: paymentIntent,
+        fraud_type: 'made_with_stolen_card',
+        livemode: false,
+        created: 1,
+      },
+    });
+    const expected = {
+      id: 'issfr_1',
+      chargeId: 'ch_1',
+      paymentIntentId: 'pi_1',
+      fraudType: 'made_with_stolen_card',
+      actionable: true,
+    };
+    standIn.replies.push(warning('ch_1', 'pi_1'));
+    expect(await gateway.retrieveEarlyFraudWarning('issfr_1')).toEqual(expected);
+    expect(lastRequest()).toMatchObject({ method: 'GET', path: '/v1/radar/early_fraud_warnings/issfr_1' });
+    standIn.replies.push(warning({ id: 'ch_1', object: 'charge' }, { id: 'pi_1', object: 'payment_intent' }));
+    expect(await gateway.retrieveEarlyFraudWarning('issfr_1')).toEqual(expected);
+    standIn.replies.push(warning('ch_1', undefined));
+    expect(await gateway.retrieveEarlyFraudWarning('issfr_1')).toMatchObject({ paymentIntentId: null });
+  });
+
+  it('says resource_missing for an early fraud warning Stripe does not know', async () => {
+    standIn.replies.push({
+      status: 404,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: "No such early fraud warning: 'issfr_x'",
+        },
+      },
+    });
+    await expect(gateway.retrieveEarlyFraudWarning('issfr_x')).rejects.toMatchObject({
+      name: 'GatewayError',
+      code: 'resource_missing',
     });
   });
 

@@ -3,10 +3,14 @@
  * Express accounts (docs.stripe.com/connect/migrate-to-controller-properties) and onboarded with
  * Account Links, destination charges with an application fee and the clinic's statement descriptor
  * suffix, refunds that reverse the transfer and keep the application fee, an idempotency key on every
- * create call, every request in the pinned API version (client.ts). Docs: docs.stripe.com/api/accounts/create,
- * /api/account_links/create, /api/accounts/delete, /api/balance/balance_retrieve,
- * /connect/destination-charges, /connect/statement-descriptors, /api/payment_intents/update,
- * /api/refunds/create, /api/refunds/list.
+ * create call, every request in the pinned API version (client.ts). Disputes on destination charges are
+ * debited from the platform, which recovers the money by reversing the transfer and pays it back with a
+ * new transfer when a dispute is won (docs.stripe.com/connect/disputes). Docs:
+ * docs.stripe.com/api/accounts/create, /api/account_links/create, /api/accounts/delete,
+ * /api/balance/balance_retrieve, /connect/destination-charges, /connect/statement-descriptors,
+ * /api/payment_intents/update, /api/refunds/create, /api/refunds/list, /api/disputes/retrieve,
+ * /api/disputes/update, /api/files/create, /api/transfer_reversals/create, /api/transfers/create,
+ * /api/radar/early_fraud_warnings/retrieve.
  */
 import Stripe from 'stripe';
 import {
@@ -14,6 +18,9 @@ import {
   type CardGateway,
   type CreatePaymentIntentInput,
   type CreateRefundInput,
+  type Dispute,
+  type DisputeEvidence,
+  type EarlyFraudWarning,
   GatewayError,
   GatewayOutcomeUnknownError,
   type PaymentIntent,
@@ -94,6 +101,100 @@ function toRefund(refund: Stripe.Refund): Refund {
     metadata: refund.metadata ?? {},
   };
 }
+
+/** The id of a field Stripe gives either as an id or as the expanded object. */
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/**
+ * A dispute as ClinicPay sees it (docs.stripe.com/api/disputes/object). Its balance_transactions are
+ * the zero, one or two balance transactions that withdraw the disputed amount from the platform and
+ * reinstate it: the withdrawal is negative and carries the dispute fee, a reinstatement is positive and
+ * carries a negative fee when Stripe returns the fee, so the fees are netted.
+ */
+function toDispute(dispute: Stripe.Dispute): Dispute {
+  const transactions = dispute.balance_transactions ?? [];
+  const dueBy = dispute.evidence_details?.due_by;
+  return {
+    id: dispute.id,
+    amount: dispute.amount,
+    reason: dispute.reason,
+    status: dispute.status,
+    paymentIntentId: idOf(dispute.payment_intent),
+    chargeId: idOf(dispute.charge) ?? '',
+    // due_by is 0 when the card issuer allows no response.
+    evidenceDueBy: dueBy ? new Date(dueBy * 1000) : null,
+    submissionCount: dispute.evidence_details?.submission_count ?? 0,
+    fundsWithdrawn: transactions.reduce((sum, { amount }) => sum + Math.max(-amount, 0), 0),
+    fundsReinstated: transactions.reduce((sum, { amount }) => sum + Math.max(amount, 0), 0),
+    fee: transactions.reduce((sum, { fee }) => sum + fee, 0),
+  };
+}
+
+/**
+ * Stripe's evidence fields that take a file id (docs.stripe.com/api/disputes/update#update_dispute-evidence),
+ * checked against stripe-node's DisputeUpdateParams.Evidence.
+ */
+const EVIDENCE_FILE_FIELDS = [
+  'cancellation_policy',
+  'customer_communication',
+  'customer_signature',
+  'duplicate_charge_documentation',
+  'receipt',
+  'refund_policy',
+  'service_documentation',
+  'shipping_documentation',
+  'uncategorized_file',
+] as const satisfies readonly (keyof Stripe.DisputeUpdateParams.Evidence)[];
+type EvidenceFileField = (typeof EVIDENCE_FILE_FIELDS)[number];
+
+function isEvidenceFileField(field: string): field is EvidenceFileField {
+  return (EVIDENCE_FILE_FIELDS as readonly string[]).includes(field);
+}
+
+/**
+ * The evidence hash of disputes.update (docs.stripe.com/api/disputes/update#update_dispute-evidence),
+ * with only the fields that are set. Throws GatewayError 'parameter_unknown' for a file field Stripe
+ * does not have, as Stripe would.
+ */
+function toEvidenceParams(evidence: DisputeEvidence): Stripe.DisputeUpdateParams.Evidence {
+  const text = {
+    customer_name: evidence.customerName,
+    customer_email_address: evidence.customerEmailAddress,
+    customer_purchase_ip: evidence.customerPurchaseIp,
+    product_description: evidence.productDescription,
+    service_date: evidence.serviceDate,
+    uncategorized_text: evidence.uncategorizedText,
+  } satisfies Stripe.DisputeUpdateParams.Evidence;
+  const params: Stripe.DisputeUpdateParams.Evidence = {};
+  for (const field of Object.keys(text) as (keyof typeof text)[]) {
+    const value = text[field];
+    if (value !== undefined) params[field] = value;
+  }
+  for (const [field, fileId] of Object.entries(evidence.files ?? {})) {
+    if (fileId === undefined) continue;
+    if (!isEvidenceFileField(field)) {
+      throw new GatewayError(`Received unknown parameter: evidence[${field}]`, 'parameter_unknown');
+    }
+    params[field] = fileId;
+  }
+  return params;
+}
+
+/** An early fraud warning as ClinicPay sees it (docs.stripe.com/api/radar/early_fraud_warnings/object). */
+function toEarlyFraudWarning(warning: Stripe.Radar.EarlyFraudWarning): EarlyFraudWarning {
+  return {
+    id: warning.id,
+    chargeId: idOf(warning.charge) ?? '',
+    paymentIntentId: idOf(warning.payment_intent),
+    fraudType: warning.fraud_type,
+    actionable: warning.actionable,
+  };
+}
+
+const NO_TRANSFER = 'This payment has no transfer to the connected account.';
 
 /**
  * As `call`, but a connection or API error (Stripe could not be reached, or failed inside) leaves the
@@ -273,6 +374,73 @@ export function createStripeGateway(options: StripeGatewayOptions): CardGateway 
             .autoPagingToArray({ limit: MAX_REFUNDS_LISTED })
         ).map(toRefund),
       ),
+
+    // docs.stripe.com/api/disputes/retrieve
+    retrieveDispute: (disputeId) => call(async () => toDispute(await stripe.disputes.retrieve(disputeId))),
+
+    // docs.stripe.com/api/files/create: sent as multipart/form-data to Stripe's files host.
+    uploadDisputeEvidenceFile: ({ content, filename, contentType }) =>
+      call(async () => {
+        const file = await stripe.files.create({
+          purpose: 'dispute_evidence',
+          file: { data: content, name: filename, type: contentType },
+        });
+        return { id: file.id };
+      }),
+
+    // docs.stripe.com/api/disputes/update: submit false stages the evidence, true sends it to the bank.
+    // Submitting is final, so an unanswered request is reported as unknown, not as a refusal.
+    updateDispute: ({ disputeId, evidence, submit }) =>
+      callKnowingOutcome(async () => {
+        const params = toEvidenceParams(evidence);
+        return toDispute(
+          await stripe.disputes.update(disputeId, {
+            ...(Object.keys(params).length > 0 ? { evidence: params } : {}),
+            submit,
+          }),
+        );
+      }),
+
+    // docs.stripe.com/api/transfer_reversals/create: the transfer a destination charge made is on the
+    // intent's charge (charge.transfer); the application fee is kept (refund_application_fee is false
+    // unless sent).
+    reverseTransfer: ({ paymentIntentId, amount, idempotencyKey, metadata }) =>
+      callKnowingOutcome(async () => {
+        const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+        const charge = intent.latest_charge;
+        const transferId = charge && typeof charge !== 'string' ? idOf(charge.transfer) : null;
+        if (!transferId) throw new GatewayError(NO_TRANSFER, 'no_transfer');
+        const reversal = await stripe.transfers.createReversal(
+          transferId,
+          { amount, metadata },
+          { idempotencyKey },
+        );
+        return { id: reversal.id, amount: reversal.amount };
+      }),
+
+    // docs.stripe.com/api/transfers/create: source_transaction ties the transfer to the payment's charge,
+    // so it is paid from the charge's funds even while they are pending
+    // (docs.stripe.com/connect/separate-charges-and-transfers).
+    createTransfer: ({ destinationAccountId, paymentIntentId, amount, idempotencyKey, metadata }) =>
+      callKnowingOutcome(async () => {
+        const chargeId = idOf((await stripe.paymentIntents.retrieve(paymentIntentId)).latest_charge);
+        if (!chargeId) throw new GatewayError('This payment has no charge.', 'no_charge');
+        const transfer = await stripe.transfers.create(
+          {
+            amount,
+            currency: 'gbp',
+            destination: destinationAccountId,
+            source_transaction: chargeId,
+            metadata,
+          },
+          { idempotencyKey },
+        );
+        return { id: transfer.id, amount: transfer.amount };
+      }),
+
+    // docs.stripe.com/api/radar/early_fraud_warnings/retrieve
+    retrieveEarlyFraudWarning: (warningId) =>
+      call(async () => toEarlyFraudWarning(await stripe.radar.earlyFraudWarnings.retrieve(warningId))),
 
     verifyWebhookEvent: async ({ rawBody, signature, endpoint }): Promise<ProviderEvent> =>
       verifyStripeSignature(rawBody, signature, options.webhookSecrets[endpoint]),

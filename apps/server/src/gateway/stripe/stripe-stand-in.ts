@@ -3,7 +3,8 @@
  * services are stood in for at the network boundary). It listens on 127.0.0.1, answers each endpoint
  * ClinicPay uses with a minimal Stripe-shaped object (or with what a test queued), and records every
  * request: method, path, the form or query parameter names as Stripe's form encoding flattens them
- * ('controller[fees][payer]', 'expand[0]'), and the Idempotency-Key, Stripe-Version and Stripe-Account
+ * ('controller[fees][payer]', 'expand[0]') or, for a file upload, the multipart/form-data part names
+ * (docs.stripe.com/api/files/create), and the Idempotency-Key, Stripe-Version and Stripe-Account
  * headers. Used by contract.test.ts and register-domain.test.ts.
  */
 import http from 'node:http';
@@ -14,7 +15,10 @@ export interface StandInRequest {
   method: string;
   /** The path without the query string, e.g. '/v1/accounts/acct_1'. */
   path: string;
-  /** The form (POST) or query (GET, DELETE) parameters as sent. */
+  /**
+   * The form (POST) or query (GET, DELETE) parameters as sent; for a multipart/form-data POST, each
+   * part's name with its value, or its filename for a file part.
+   */
   params: URLSearchParams;
   headers: http.IncomingHttpHeaders;
 }
@@ -57,19 +61,34 @@ function account(id: string) {
   };
 }
 
-function paymentIntent(id: string, params: URLSearchParams) {
+/** The charge of a paid destination charge, with the transfer it made to the connected account. */
+function charge(id: string) {
+  return {
+    id,
+    object: 'charge',
+    amount: 4500,
+    currency: 'gbp',
+    status: 'succeeded',
+    transfer: 'tr_standin',
+    balance_transaction: null,
+  };
+}
+
+/** An intent as created or changed (not paid yet), or, when `paid`, with its charge: expanded if asked. */
+function paymentIntent(id: string, params: URLSearchParams, paid = false) {
+  const expanded = (params.get('expand[0]') ?? '').startsWith('latest_charge');
   return {
     id,
     object: 'payment_intent',
     client_secret: `${id}_secret_standin`,
-    status: 'requires_payment_method',
+    status: paid ? 'succeeded' : 'requires_payment_method',
     amount: Number(params.get('amount') ?? 4500),
     currency: 'gbp',
     application_fee_amount: Number(params.get('application_fee_amount') ?? 135),
     transfer_data: { destination: params.get('transfer_data[destination]') ?? 'acct_standin' },
     statement_descriptor_suffix: params.get('statement_descriptor_suffix'),
     metadata: {},
-    latest_charge: null,
+    latest_charge: !paid ? null : expanded ? charge('ch_standin') : 'ch_standin',
   };
 }
 
@@ -81,6 +100,86 @@ function refund(id: string, params: URLSearchParams) {
     amount: Number(params.get('amount') ?? 1000),
     payment_intent: params.get('payment_intent') ?? 'pi_standin',
     metadata: {},
+  };
+}
+
+function dispute(id: string) {
+  return {
+    id,
+    object: 'dispute',
+    amount: 4500,
+    currency: 'gbp',
+    charge: 'ch_standin',
+    payment_intent: 'pi_standin',
+    reason: 'fraudulent',
+    status: 'needs_response',
+    balance_transactions: [],
+    evidence_details: {
+      due_by: CREATED + 7 * 86_400,
+      has_evidence: false,
+      past_due: false,
+      submission_count: 0,
+    },
+    metadata: {},
+    livemode: false,
+    created: CREATED,
+  };
+}
+
+function file(params: URLSearchParams) {
+  return {
+    id: 'file_standin',
+    object: 'file',
+    purpose: params.get('purpose') ?? 'dispute_evidence',
+    filename: params.get('file'),
+    size: 0,
+    type: 'pdf',
+    created: CREATED,
+    expires_at: null,
+    title: null,
+    url: null,
+  };
+}
+
+function transfer(params: URLSearchParams) {
+  return {
+    id: 'tr_standin_2',
+    object: 'transfer',
+    amount: Number(params.get('amount') ?? 1000),
+    currency: 'gbp',
+    destination: params.get('destination') ?? 'acct_standin',
+    source_transaction: params.get('source_transaction'),
+    metadata: {},
+    reversals: { object: 'list', data: [], has_more: false, url: '/v1/transfers/tr_standin_2/reversals' },
+    created: CREATED,
+  };
+}
+
+function transferReversal(transferId: string, params: URLSearchParams) {
+  return {
+    id: 'trr_standin',
+    object: 'transfer_reversal',
+    amount: Number(params.get('amount') ?? 1000),
+    currency: 'gbp',
+    transfer: transferId,
+    balance_transaction: null,
+    destination_payment_refund: null,
+    source_refund: null,
+    metadata: {},
+    created: CREATED,
+  };
+}
+
+function earlyFraudWarning(id: string) {
+  return {
+    id,
+    object: 'radar.early_fraud_warning',
+    actionable: true,
+    charge: 'ch_standin',
+    payment_intent: 'pi_standin',
+    fraud_type: 'made_with_stolen_card',
+    livemode: false,
+    created: CREATED,
   };
 }
 
@@ -104,8 +203,11 @@ function paymentMethodDomain(params: URLSearchParams) {
 
 /** The minimal valid answer Stripe would give to each request ClinicPay makes. */
 function defaultReply({ method, path, params }: StandInRequest): StandInReply {
-  const route = `${method} ${path.replace(/^\/v1\/(\w+)\/[^/]+$/, '/v1/$1/:id')}`;
-  const id = path.split('/')[3] ?? '';
+  const route = `${method} ${path
+    .replace(/^\/v1\/radar\/early_fraud_warnings\/[^/]+$/, '/v1/radar/early_fraud_warnings/:id')
+    .replace(/^\/v1\/transfers\/[^/]+\/reversals$/, '/v1/transfers/:id/reversals')
+    .replace(/^\/v1\/(\w+)\/[^/]+$/, '/v1/$1/:id')}`;
+  const id = path.startsWith('/v1/radar/') ? (path.split('/')[4] ?? '') : (path.split('/')[3] ?? '');
   switch (route) {
     case 'POST /v1/accounts':
       return { status: 200, body: account('acct_standin') };
@@ -136,6 +238,7 @@ function defaultReply({ method, path, params }: StandInRequest): StandInReply {
     case 'POST /v1/payment_intents':
       return { status: 200, body: paymentIntent('pi_standin', params) };
     case 'GET /v1/payment_intents/:id':
+      return { status: 200, body: paymentIntent(id, params, true) };
     case 'POST /v1/payment_intents/:id':
       return { status: 200, body: paymentIntent(id, params) };
     case 'POST /v1/refunds':
@@ -145,6 +248,17 @@ function defaultReply({ method, path, params }: StandInRequest): StandInReply {
         status: 200,
         body: { object: 'list', url: '/v1/refunds', has_more: false, data: [refund('re_standin', params)] },
       };
+    case 'GET /v1/disputes/:id':
+    case 'POST /v1/disputes/:id':
+      return { status: 200, body: dispute(id) };
+    case 'POST /v1/files':
+      return { status: 200, body: file(params) };
+    case 'POST /v1/transfers':
+      return { status: 200, body: transfer(params) };
+    case 'POST /v1/transfers/:id/reversals':
+      return { status: 200, body: transferReversal(id, params) };
+    case 'GET /v1/radar/early_fraud_warnings/:id':
+      return { status: 200, body: earlyFraudWarning(id) };
     case 'POST /v1/payment_method_domains':
       return { status: 200, body: paymentMethodDomain(params) };
     default:
@@ -155,6 +269,24 @@ function defaultReply({ method, path, params }: StandInRequest): StandInReply {
         },
       };
   }
+}
+
+/**
+ * The parameters of a POST: its form fields, or, for multipart/form-data (files.create), each part's
+ * name with its value, or its filename for a file part (RFC 7578).
+ */
+function postParams(body: string, contentType: string | undefined): URLSearchParams {
+  const boundary = /^multipart\/form-data;\s*boundary=(.+)$/i.exec(contentType ?? '')?.[1];
+  if (!boundary) return new URLSearchParams(body);
+  const params = new URLSearchParams();
+  for (const part of body.split(`--${boundary}`).slice(1, -1)) {
+    const [head = '', ...content] = part.replace(/^\r\n/, '').split('\r\n\r\n');
+    const name = /name="([^"]*)"/.exec(head)?.[1];
+    if (name === undefined) continue;
+    const filename = /filename="([^"]*)"/.exec(head)?.[1];
+    params.append(name, filename ?? content.join('\r\n\r\n').replace(/\r\n$/, ''));
+  }
+  return params;
 }
 
 export async function startStripeStandIn(): Promise<StripeStandIn> {
@@ -171,7 +303,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const recorded: StandInRequest = {
         method: request.method ?? '',
         path: url.pathname,
-        params: request.method === 'POST' ? new URLSearchParams(body) : url.searchParams,
+        params:
+          request.method === 'POST' ? postParams(body, request.headers['content-type']) : url.searchParams,
         headers: request.headers,
       };
       requests.push(recorded);

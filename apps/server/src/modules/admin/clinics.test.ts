@@ -394,6 +394,7 @@ describe('the admin clinics API', () => {
       },
       { method: 'GET', url: '/api/admin/notifications/failed' },
       { method: 'POST', url: `/api/admin/notifications/${NOTIFICATION_ID}/retry` },
+      { method: 'GET', url: '/api/admin/disputes' },
     ] as const;
     // Every admin route the app has is walked here: a new one must be added to this list.
     const adminRoutes = new Set(

@@ -9,6 +9,8 @@ import { auditLog } from '../../db/schema/index.js';
 /** The actions ClinicPay audits. */
 export type AuditAction =
   | 'clinic.invited'
+  | 'dispute.transfer_reversed'
+  | 'dispute.transfer_reinstated'
   | 'notification.retried'
   | 'notification_webhooks.updated'
   | 'platform_fee.updated'

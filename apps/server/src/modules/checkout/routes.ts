@@ -66,7 +66,11 @@ export async function checkoutRoutes(app: FastifyInstance) {
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       preHandler: perPage,
     },
-    async (request) => createCheckoutIntent({ db, gateway: app.gateway }, request.params.id, request.body),
+    async (request) =>
+      createCheckoutIntent({ db, gateway: app.gateway }, request.params.id, {
+        ...request.body,
+        payerIp: request.ip,
+      }),
   );
 
   api.get(

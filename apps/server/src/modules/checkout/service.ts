@@ -137,6 +137,8 @@ export interface CheckoutInput {
   email: string;
   phone: string | null;
   attemptId: string;
+  /** The IP address Pay Now came from (Fastify's request.ip), kept with the payment as dispute evidence. */
+  payerIp?: string;
 }
 
 /**
@@ -173,6 +175,7 @@ export async function createCheckoutIntent(
     patient_name: input.name,
     patient_email: input.email,
     patient_phone: input.phone ?? '',
+    payer_ip: input.payerIp ?? '',
   };
   try {
     const intent = payable.paymentRequestId

@@ -3,7 +3,13 @@
  * payment details and CSV report (spec §2, §3 "Display payment", "Stats", §9). Other modules import
  * payments only through this file.
  */
-export { findPaymentReference, setCardFeeIfMissing } from './queries.js';
+export {
+  findPaymentByIntent,
+  findPaymentReference,
+  type PaymentRow,
+  setCardFeeIfMissing,
+  setPaymentDisputeStatus,
+} from './queries.js';
 export { onChargeUpdated, onPaymentIntentSucceeded, PAYMENT_NOT_RECORDED_YET } from './record-payment.js';
 export { paymentRoutes } from './routes.js';
 export { londonDayStart, londonToday } from './service.js';

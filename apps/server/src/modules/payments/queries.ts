@@ -42,6 +42,24 @@ export async function setCardFeeIfMissing(
 
 export type PaymentRow = typeof payments.$inferSelect;
 /** A payment to record; its reference is drawn when it is inserted. */
+/** The payment recorded for a provider's payment intent, if any. */
+export async function findPaymentByIntent(
+  db: Pick<Db, 'select'>,
+  paymentIntentId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.stripePaymentId, paymentIntentId));
+  return row;
+}
+
+/** Sets the payment's dispute status (docs/decisions/0086-disputes.md): only the disputes module calls this. */
+export async function setPaymentDisputeStatus(
+  tx: Tx,
+  paymentId: string,
+  disputeStatus: NonNullable<PaymentRow['disputeStatus']>,
+): Promise<void> {
+  await tx.update(payments).set({ disputeStatus }).where(eq(payments.id, paymentId));
+}
+
 export type NewPayment = Omit<typeof payments.$inferInsert, 'paymentRef'>;
 
 /** True when the payment made by this intent is recorded. */
@@ -102,6 +120,7 @@ export interface HistoryRow extends HistoryPosition {
   payment_link_id: string | null;
   reference: string | null;
   refunded: number | string;
+  dispute_status: DisplayPayment['disputeStatus'];
 }
 
 /** The link of a request, for its type, title and amount (a request names a link or a custom amount). */
@@ -123,21 +142,23 @@ const ENTRIES = sql`(
          ${payments.searchText} as search, ${payments.patientName} as patient_name,
          ${payments.patientEmail} as patient_email, ${payments.patientPhone} as patient_phone,
          ${payments.paymentRef} as reference, ${payments.amountPaid} as amount, ${payments.platformFee} as platform_fee,
-         ${payments.title} as title, ${payments.paymentLinkId} as payment_link_id, ${payments.refundAmount} as refunded
+         ${payments.title} as title, ${payments.paymentLinkId} as payment_link_id, ${payments.refundAmount} as refunded,
+         ${payments.disputeStatus} as dispute_status
   from ${payments}
   union all
   select 'r'::text, ${paymentRequests.clinicId}, ${paymentRequests.id}, ${paymentRequests.sentAt},
          null::payment_status, coalesce(${requestLink('type')}, 'other'::link_type), ${paymentRequests.paidAt},
          ${paymentRequests.searchText}, ${paymentRequests.patientName}, ${paymentRequests.patientEmail},
          ${paymentRequests.patientPhone}, null::text, coalesce(${paymentRequests.customAmount}, ${requestLink('amount')}),
-         null::integer, coalesce(${requestLink('title')}, ${CUSTOM_REQUEST_TITLE}::text), ${paymentRequests.paymentLinkId}, 0
+         null::integer, coalesce(${requestLink('title')}, ${CUSTOM_REQUEST_TITLE}::text), ${paymentRequests.paymentLinkId}, 0,
+         null::payment_dispute_status
   from ${paymentRequests}
 ) as e`;
 
 /** What a history row shows. */
 const ROW_COLUMNS = sql`e.kind, e.id, e.patient_name, e.patient_email, e.patient_phone, e.amount, e.platform_fee,
   e.date, coalesce(e.status::text, 'sent') as status, e.type::text as type, e.title, e.payment_link_id,
-  e.reference, e.refunded`;
+  e.reference, e.refunded, e.dispute_status::text as dispute_status`;
 
 const NEWEST_FIRST = sql`order by e.date desc nulls last, e.id desc nulls last`;
 // 'nulls first' and 'nulls last' as the indexes are built (the columns are never null), so the
@@ -367,6 +388,8 @@ export interface PaymentDetailsRow extends Omit<HistoryRow, 'kind'> {
   description: string | null;
   message: string | null;
   custom_amount: number | string | null;
+  /** The payment's latest dispute; null for none (and for a request). */
+  dispute_id: string | null;
 }
 
 export async function findClinicPayment(
@@ -378,7 +401,8 @@ export async function findClinicPayment(
     select p.id, p.patient_name, p.patient_email, p.patient_phone, p.amount_paid as amount, p.platform_fee,
            p.paid_at as date, p.status::text as status, p.type::text as type, p.title, p.payment_link_id,
            p.payment_request_id, p.payment_ref as reference, p.refund_amount as refunded,
-           l.description, r.message, r.custom_amount
+           p.dispute_status::text as dispute_status, l.description, r.message, r.custom_amount,
+           (select d.id from disputes d where d.payment_id = p.id order by d.created_at desc limit 1) as dispute_id
     from payments p
     left join payment_links l on l.id = p.payment_link_id
     left join payment_requests r on r.id = p.payment_request_id
@@ -396,7 +420,8 @@ export async function findClinicUnpaidRequest(
     select r.id, r.patient_name, r.patient_email, r.patient_phone, coalesce(r.custom_amount, l.amount) as amount,
            null as platform_fee, r.sent_at as date, 'sent' as status, coalesce(l.type::text, 'other') as type,
            coalesce(l.title, ${CUSTOM_REQUEST_TITLE}::text) as title, r.payment_link_id, r.id as payment_request_id,
-           null as reference, 0 as refunded, l.description, r.message, r.custom_amount
+           null as reference, 0 as refunded, null as dispute_status, l.description, r.message, r.custom_amount,
+           null as dispute_id
     from payment_requests r left join payment_links l on l.id = r.payment_link_id
     where r.id = ${requestId} and r.clinic_id = ${clinicId} and r.paid_at is null`);
   return (result as unknown as { rows: PaymentDetailsRow[] }).rows[0];

@@ -47,7 +47,11 @@ export function londonDateTime(date: Date | string): string {
   return londonDateTimeFormat.format(new Date(date)).replace(', ', ' ');
 }
 
-/** One report row's cells in CSV_COLUMNS order (spec §9: type falls back to link title, then type, then 'Unknown'). */
+/**
+ * One report row's cells in CSV_COLUMNS order (spec §9: type falls back to link title, then type, then
+ * 'Unknown'). A disputed payment's status is its dispute's (disputed, dispute_won, dispute_lost:
+ * docs/decisions/0086-disputes.md).
+ */
 export function csvRecord(row: HistoryRow): string[] {
   return [
     row.patient_name || 'Unknown Patient',
@@ -58,7 +62,7 @@ export function csvRecord(row: HistoryRow): string[] {
     row.reference ?? '',
     row.title || row.type || 'Unknown',
     londonDateTime(row.date),
-    row.status,
+    row.dispute_status ?? row.status,
   ];
 }
 

@@ -86,6 +86,7 @@ function toDisplayPayment(row: Omit<HistoryRow, 'kind'>): DisplayPayment {
     reference: row.reference,
     refundedAmount: Number(row.refunded),
     isRequest,
+    disputeStatus: row.dispute_status ?? null,
   };
 }
 
@@ -177,7 +178,8 @@ export async function getPaymentDetails(context: PaymentsContext, id: string): P
     .filter((refund) => refund.status !== 'failed')
     .reduce((sum, refund) => sum + Number(refund.amount), 0);
   const refundable =
-    display.status === 'paid' || display.status === 'partially_refunded'
+    (display.status === 'paid' || display.status === 'partially_refunded') &&
+    display.disputeStatus !== 'disputed'
       ? Math.max(0, display.amount - Math.max(committed, display.refundedAmount))
       : 0;
   const pageId = row.payment_request_id ?? row.payment_link_id;
@@ -198,5 +200,6 @@ export async function getPaymentDetails(context: PaymentsContext, id: string): P
       paymentId: display.isRequest ? null : id,
       paymentRequestId: row.payment_request_id,
     }),
+    disputeId: row.dispute_id,
   };
 }

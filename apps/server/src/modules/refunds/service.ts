@@ -14,7 +14,13 @@
  * refunded the same way, as a system action (refundSecondPayment, decision 0020).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { PAYMENT_MESSAGES, REFUND_MESSAGES, type RefundResult, statusAfterRefunds } from '@clinicpay/shared';
+import {
+  DISPUTE_MESSAGES,
+  PAYMENT_MESSAGES,
+  REFUND_MESSAGES,
+  type RefundResult,
+  statusAfterRefunds,
+} from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
 import {
   type CardGateway,
@@ -88,6 +94,10 @@ export async function createRefund(
     if (!payment) throw new AppError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound);
     if (!REFUNDABLE_STATUSES.has(payment.status))
       throw new AppError('PAYMENT_NOT_REFUNDABLE', REFUND_MESSAGES.notRefundable);
+    // The card provider refuses to refund a disputed charge: the bank is returning the money already
+    // (docs/decisions/0086-disputes.md).
+    if (payment.disputeStatus === 'disputed' || payment.disputeStatus === 'dispute_lost')
+      throw new AppError('PAYMENT_DISPUTED', DISPUTE_MESSAGES.refundRefused);
     const refundable = await refundableAmount(tx, payment);
     if (refundable <= 0) throw new AppError('PAYMENT_NOT_REFUNDABLE', REFUND_MESSAGES.notRefundable);
     if (input.amount > refundable) {

@@ -8,6 +8,10 @@ export interface EventDeps {
   gateway: CardGateway;
   /** For jobs an event makes necessary (notices), sent in the event's transaction. */
   jobs: Pick<JobQueue, 'send'>;
+  /** Where links in the emails an event sends point. */
+  publicUrl: string;
+  /** Says why an event changed nothing (e.g. a dispute on a charge ClinicPay does not know). */
+  log: { info: (details: Record<string, unknown>, message: string) => void };
 }
 
 /**

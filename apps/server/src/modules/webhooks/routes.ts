@@ -35,7 +35,13 @@ export async function webhookRoutes(app: FastifyInstance) {
       throw error;
     }
     const result = await processWebhookEvent(
-      { db: app.database.db, gateway: app.gateway, jobs: app.jobs },
+      {
+        db: app.database.db,
+        gateway: app.gateway,
+        jobs: app.jobs,
+        publicUrl: app.config.publicUrl,
+        log: { info: (details, message) => request.log.info(details, message) },
+      },
       endpoint,
       event,
     );

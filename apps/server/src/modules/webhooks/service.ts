@@ -5,6 +5,7 @@
  */
 import type { ProviderEvent, WebhookEndpoint } from '../../gateway/gateway.js';
 import { DeliverAgainLater } from '../../gateway/provider-reads.js';
+import { onDisputeEvent, onEarlyFraudWarning } from '../disputes/index.js';
 import { onChargeUpdated, onPaymentIntentSucceeded } from '../payments/index.js';
 import { onRefundEvent } from '../refunds/index.js';
 import { onAccountDeauthorized, onAccountUpdated } from './account-events.js';
@@ -22,6 +23,14 @@ const HANDLERS: Record<WebhookEndpoint, Record<string, EventHandler>> = {
     'refund.created': onRefundEvent,
     'refund.updated': onRefundEvent,
     'refund.failed': onRefundEvent,
+    // Disputes on destination charges debit the platform (docs.stripe.com/connect/disputes): each is
+    // re-read from the provider (docs/decisions/0086-disputes.md).
+    'charge.dispute.created': onDisputeEvent,
+    'charge.dispute.updated': onDisputeEvent,
+    'charge.dispute.closed': onDisputeEvent,
+    'charge.dispute.funds_withdrawn': onDisputeEvent,
+    'charge.dispute.funds_reinstated': onDisputeEvent,
+    'radar.early_fraud_warning.created': onEarlyFraudWarning,
   },
   connect: {
     'account.updated': onAccountUpdated,

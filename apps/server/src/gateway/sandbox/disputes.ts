@@ -1,0 +1,441 @@
+/**
+ * The sandbox's disputes, early fraud warnings, evidence files and transfers, as Stripe runs them for
+ * a platform's destination charges (docs.stripe.com/disputes, /connect/destination-charges):
+ * - Stripe's test cards (docs.stripe.com/testing#disputes): 4000 0000 0000 0259 is disputed as
+ *   fraudulent and 4000 0000 0000 2685 as not received, the funds withdrawn with the dispute fee;
+ *   4000 0000 0000 1976 becomes an inquiry (no funds move); 4000 0000 0000 5423 gets an early fraud
+ *   warning;
+ * - evidence is saved and submitted with disputes.update; test evidence text 'winning_evidence' or
+ *   'losing_evidence' closes the dispute won or lost at once, as Stripe's test mode does, and the
+ *   sandbox's dispute page (/sandbox/disputes) wins or loses any open one;
+ * - a won chargeback gives the funds back (funds_reinstated); the dispute fee stays taken;
+ * - transfer reversals are capped at what is left of the charge's transfer, new transfers add to it.
+ * Every amount is pence. Each change stores its events in the same transaction.
+ */
+import { DISPUTE_FEE } from '@clinicpay/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  sandboxDisputes,
+  sandboxEarlyFraudWarnings,
+  sandboxFiles,
+  sandboxPaymentIntents,
+  sandboxTransfers,
+} from '../../db/schema/index.js';
+import { type Dispute, type DisputeEvidence, type EarlyFraudWarning, GatewayError } from '../gateway.js';
+import type { SandboxEvents } from './events.js';
+import { sandboxId } from './ids.js';
+
+type SandboxDisputeRow = typeof sandboxDisputes.$inferSelect;
+type SandboxIntentRow = typeof sandboxPaymentIntents.$inferSelect;
+
+/** What happens after a test card pays (docs.stripe.com/testing#disputes). */
+export type AfterPayment = 'dispute_fraudulent' | 'dispute_not_received' | 'inquiry' | 'early_fraud_warning';
+
+/** How long a sandbox dispute gives for evidence: Stripe's are usually 7 to 21 days. */
+export const EVIDENCE_DAYS = 14;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const chargeIdOf = (paymentIntentId: string) => `ch_${paymentIntentId.slice(3)}`;
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** Stripe's evidence fields that hold a file id (docs.stripe.com/api/disputes/object#dispute_object-evidence). */
+const FILE_FIELDS = new Set([
+  'receipt',
+  'customer_communication',
+  'service_documentation',
+  'refund_policy',
+  'cancellation_policy',
+  'customer_signature',
+  'uncategorized_file',
+]);
+
+/** The dispute's balance transactions on the platform: the withdrawal (with the fee), then any reinstatement. */
+function balanceTransactions(row: SandboxDisputeRow) {
+  const list = [];
+  if (row.fundsWithdrawn > 0)
+    list.push({
+      id: `txn_${row.id.slice(3)}_w`,
+      object: 'balance_transaction',
+      amount: -row.fundsWithdrawn,
+      fee: row.fee,
+      net: -row.fundsWithdrawn - row.fee,
+      currency: 'gbp',
+      type: 'adjustment',
+      reporting_category: 'dispute',
+    });
+  if (row.fundsReinstated > 0)
+    list.push({
+      id: `txn_${row.id.slice(3)}_r`,
+      object: 'balance_transaction',
+      amount: row.fundsReinstated,
+      fee: 0,
+      net: row.fundsReinstated,
+      currency: 'gbp',
+      type: 'adjustment',
+      reporting_category: 'dispute_reversal',
+    });
+  return list;
+}
+
+/** The dispute as Stripe's API and events show it (docs.stripe.com/api/disputes/object). */
+export function disputeObject(row: SandboxDisputeRow) {
+  return {
+    id: row.id,
+    object: 'dispute',
+    amount: row.amount,
+    balance_transactions: balanceTransactions(row),
+    charge: chargeIdOf(row.paymentIntentId),
+    created: seconds(row.createdAt),
+    currency: 'gbp',
+    evidence: row.evidence,
+    evidence_details: {
+      due_by: seconds(row.dueBy),
+      has_evidence: Object.keys(row.evidence).length > 0,
+      past_due: row.dueBy.getTime() < Date.now(),
+      submission_count: row.submissionCount,
+    },
+    is_charge_refundable: row.status.startsWith('warning_'),
+    livemode: false,
+    metadata: {},
+    payment_intent: row.paymentIntentId,
+    reason: row.reason,
+    status: row.status,
+  };
+}
+
+function toDispute(row: SandboxDisputeRow): Dispute {
+  return {
+    id: row.id,
+    amount: row.amount,
+    reason: row.reason,
+    status: row.status,
+    paymentIntentId: row.paymentIntentId,
+    chargeId: chargeIdOf(row.paymentIntentId),
+    evidenceDueBy: row.dueBy,
+    submissionCount: row.submissionCount,
+    fundsWithdrawn: row.fundsWithdrawn,
+    fundsReinstated: row.fundsReinstated,
+    fee: row.fee,
+  };
+}
+
+/** Stripe's evidence fields, snake_case, from what the gateway is given. */
+function evidenceFields(evidence: DisputeEvidence): Record<string, string> {
+  const fields: Record<string, string | undefined> = {
+    customer_name: evidence.customerName,
+    customer_email_address: evidence.customerEmailAddress,
+    customer_purchase_ip: evidence.customerPurchaseIp,
+    product_description: evidence.productDescription,
+    service_date: evidence.serviceDate,
+    uncategorized_text: evidence.uncategorizedText,
+    ...evidence.files,
+  };
+  return Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+/**
+ * What is left of a destination charge's transfer to its connected account: the transfer
+ * (amount − application fee), less what its refunds reversed (reverse_transfer reverses in proportion
+ * to the amount refunded: docs.stripe.com/api/refunds/create#create_refund-reverse_transfer), less
+ * reversals, plus new transfers for the charge.
+ */
+async function transferLeft(tx: Tx, intent: SandboxIntentRow): Promise<number> {
+  const transfer = intent.amount - intent.applicationFeeAmount;
+  const byRefunds = Math.round((intent.refundedAmount * transfer) / intent.amount);
+  const [moved] = await tx
+    .select({
+      reversed: sql<number>`coalesce(sum(${sandboxTransfers.amount}) filter (where ${sandboxTransfers.kind} = 'reversal'), 0)::int`,
+      added: sql<number>`coalesce(sum(${sandboxTransfers.amount}) filter (where ${sandboxTransfers.kind} = 'transfer'), 0)::int`,
+    })
+    .from(sandboxTransfers)
+    .where(eq(sandboxTransfers.paymentIntentId, intent.id));
+  return transfer - byRefunds - (moved?.reversed ?? 0) + (moved?.added ?? 0);
+}
+
+/** The warning as Stripe's API and events show it (docs.stripe.com/api/radar/early_fraud_warnings/object). */
+function warningObject(row: typeof sandboxEarlyFraudWarnings.$inferSelect, intent: SandboxIntentRow) {
+  return {
+    id: row.id,
+    object: 'radar.early_fraud_warning',
+    actionable: intent.refundedAmount < intent.amount,
+    charge: chargeIdOf(row.paymentIntentId),
+    created: seconds(row.createdAt),
+    fraud_type: row.fraudType,
+    livemode: false,
+    payment_intent: row.paymentIntentId,
+  };
+}
+
+export function createSandboxDisputes(options: { db: Db; events: SandboxEvents }) {
+  const { db, events } = options;
+
+  async function lockDispute(tx: Tx, disputeId: string): Promise<SandboxDisputeRow> {
+    const [row] = await tx
+      .select()
+      .from(sandboxDisputes)
+      .where(eq(sandboxDisputes.id, disputeId))
+      .for('update');
+    if (!row) throw new GatewayError(`No such dispute: '${disputeId}'`, 'resource_missing');
+    return row;
+  }
+
+  async function save(tx: Tx, id: string, changes: Partial<SandboxDisputeRow>): Promise<SandboxDisputeRow> {
+    const [row] = await tx.update(sandboxDisputes).set(changes).where(eq(sandboxDisputes.id, id)).returning();
+    if (!row) throw new GatewayError(`No such dispute: '${id}'`, 'resource_missing');
+    return row;
+  }
+
+  /** A chargeback's funds leave the platform with the dispute fee: charge.dispute.funds_withdrawn. */
+  async function withdraw(tx: Tx, row: SandboxDisputeRow): Promise<SandboxDisputeRow> {
+    const withdrawn = await save(tx, row.id, { fundsWithdrawn: row.amount, fee: DISPUTE_FEE.pence });
+    await events.emit('platform', 'charge.dispute.funds_withdrawn', disputeObject(withdrawn), undefined, tx);
+    return withdrawn;
+  }
+
+  /**
+   * Closes an open dispute as the bank decides: won gives a chargeback's funds back
+   * (charge.dispute.funds_reinstated) or closes an inquiry (warning_closed); lost keeps the funds, and
+   * turns an inquiry into a chargeback with its funds withdrawn, as a bank escalating it would.
+   */
+  async function decide(tx: Tx, row: SandboxDisputeRow, outcome: 'won' | 'lost'): Promise<SandboxDisputeRow> {
+    const inquiry = row.status.startsWith('warning_');
+    if (['won', 'lost', 'warning_closed'].includes(row.status))
+      throw new GatewayError('This dispute is already closed.', 'dispute_already_closed');
+    if (inquiry && outcome === 'lost') {
+      const escalated = await save(tx, row.id, {
+        status: 'needs_response',
+        dueBy: new Date(Date.now() + EVIDENCE_DAYS * DAY_MS),
+        submissionCount: 0,
+      });
+      await events.emit('platform', 'charge.dispute.updated', disputeObject(escalated), undefined, tx);
+      return withdraw(tx, escalated);
+    }
+    const status = inquiry ? 'warning_closed' : outcome;
+    const closed = await save(tx, row.id, {
+      status,
+      ...(status === 'won' ? { fundsReinstated: row.fundsWithdrawn } : {}),
+    });
+    await events.emit('platform', 'charge.dispute.closed', disputeObject(closed), undefined, tx);
+    if (status === 'won' && closed.fundsReinstated > 0)
+      await events.emit('platform', 'charge.dispute.funds_reinstated', disputeObject(closed), undefined, tx);
+    return closed;
+  }
+
+  return {
+    /**
+     * What a test card does after it paid, in the payment's transaction: a dispute (with its funds
+     * withdrawn, unless an inquiry) or an early fraud warning, each with its events.
+     */
+    async afterPayment(tx: Tx, intent: SandboxIntentRow, what: AfterPayment): Promise<void> {
+      if (what === 'early_fraud_warning') {
+        const [warning] = await tx
+          .insert(sandboxEarlyFraudWarnings)
+          .values({ id: sandboxId('issfr'), paymentIntentId: intent.id, fraudType: 'made_with_stolen_card' })
+          .returning();
+        if (warning)
+          await events.emit(
+            'platform',
+            'radar.early_fraud_warning.created',
+            warningObject(warning, intent),
+            undefined,
+            tx,
+          );
+        return;
+      }
+      const inquiry = what === 'inquiry';
+      const [created] = await tx
+        .insert(sandboxDisputes)
+        .values({
+          id: sandboxId('dp'),
+          paymentIntentId: intent.id,
+          amount: intent.amount,
+          reason:
+            what === 'dispute_not_received' ? 'product_not_received' : inquiry ? 'general' : 'fraudulent',
+          status: inquiry ? 'warning_needs_response' : 'needs_response',
+          dueBy: new Date(Date.now() + EVIDENCE_DAYS * DAY_MS),
+        })
+        .returning();
+      if (!created) return;
+      await events.emit('platform', 'charge.dispute.created', disputeObject(created), undefined, tx);
+      if (!inquiry) await withdraw(tx, created);
+    },
+
+    async retrieve(disputeId: string): Promise<Dispute> {
+      const [row] = await db.select().from(sandboxDisputes).where(eq(sandboxDisputes.id, disputeId));
+      if (!row) throw new GatewayError(`No such dispute: '${disputeId}'`, 'resource_missing');
+      return toDispute(row);
+    },
+
+    /** Every sandbox dispute, newest first, for the sandbox's dispute page. */
+    list: () => db.select().from(sandboxDisputes).orderBy(sql`${sandboxDisputes.createdAt} desc`).limit(100),
+
+    /**
+     * disputes.update (docs.stripe.com/api/disputes/update): evidence merged into what was saved;
+     * submit moves the dispute under review. Refused once the dispute no longer takes evidence, as
+     * Stripe refuses it. Test evidence decides the dispute at once.
+     */
+    async update(input: { disputeId: string; evidence: DisputeEvidence; submit: boolean }): Promise<Dispute> {
+      const row = await db.transaction(async (tx) => {
+        const current = await lockDispute(tx, input.disputeId);
+        if (current.status !== 'needs_response' && current.status !== 'warning_needs_response')
+          throw new GatewayError(
+            'This dispute is no longer accepting evidence.',
+            'dispute_evidence_not_accepted',
+          );
+        const fields = evidenceFields(input.evidence);
+        for (const [field, value] of Object.entries(fields)) {
+          if (!FILE_FIELDS.has(field)) continue;
+          const [file] = await tx
+            .select({ id: sandboxFiles.id })
+            .from(sandboxFiles)
+            .where(eq(sandboxFiles.id, value));
+          if (!file) throw new GatewayError(`No such file upload: '${value}'`, 'resource_missing');
+        }
+        const evidence = { ...current.evidence, ...fields };
+        const submitted = input.submit
+          ? {
+              status: current.status === 'warning_needs_response' ? 'warning_under_review' : 'under_review',
+              submissionCount: current.submissionCount + 1,
+            }
+          : {};
+        const updated = await save(tx, current.id, { evidence, ...submitted });
+        await events.emit('platform', 'charge.dispute.updated', disputeObject(updated), undefined, tx);
+        const text = evidence.uncategorized_text ?? '';
+        // docs.stripe.com/testing#evidence: test evidence decides the dispute.
+        if (input.submit && text.includes('winning_evidence')) return decide(tx, updated, 'won');
+        if (input.submit && text.includes('losing_evidence')) return decide(tx, updated, 'lost');
+        return updated;
+      });
+      events.deliverSoon();
+      return toDispute(row);
+    },
+
+    /** The sandbox dispute page's Win and Lose buttons. Throws GatewayError for a closed or unknown dispute. */
+    async decide(disputeId: string, outcome: 'won' | 'lost'): Promise<Dispute> {
+      const row = await db.transaction(async (tx) => decide(tx, await lockDispute(tx, disputeId), outcome));
+      events.deliverSoon();
+      return toDispute(row);
+    },
+
+    /** files.create with purpose dispute_evidence (docs.stripe.com/api/files/create); the content is not kept. */
+    async uploadFile(input: {
+      filename: string;
+      contentType: string;
+      size: number;
+    }): Promise<{ id: string }> {
+      const [row] = await db
+        .insert(sandboxFiles)
+        .values({
+          id: sandboxId('file'),
+          purpose: 'dispute_evidence',
+          filename: input.filename,
+          type: input.contentType,
+          size: input.size,
+        })
+        .returning();
+      if (!row) throw new GatewayError('The file could not be uploaded');
+      return { id: row.id };
+    },
+
+    /**
+     * A transfer reversal or a new transfer for a charge, once per idempotency key: a reversal takes at
+     * most what is left of the charge's transfer (Stripe refuses more: docs.stripe.com/api/transfer_reversals).
+     */
+    async move(input: {
+      kind: 'reversal' | 'transfer';
+      paymentIntentId: string;
+      destinationAccountId?: string;
+      amount: number;
+      idempotencyKey: string;
+      metadata: Record<string, string>;
+    }): Promise<{ id: string; amount: number }> {
+      if (!Number.isInteger(input.amount) || input.amount <= 0)
+        throw new GatewayError('Invalid positive integer', 'parameter_invalid_integer');
+      return db.transaction(async (tx) => {
+        const [previous] = await tx
+          .select()
+          .from(sandboxTransfers)
+          .where(eq(sandboxTransfers.idempotencyKey, input.idempotencyKey));
+        if (previous) return { id: previous.id, amount: previous.amount };
+        const [intent] = await tx
+          .select()
+          .from(sandboxPaymentIntents)
+          .where(eq(sandboxPaymentIntents.id, input.paymentIntentId))
+          .for('update');
+        if (intent?.status !== 'succeeded')
+          throw new GatewayError(
+            `No such charge for payment_intent: '${input.paymentIntentId}'`,
+            'resource_missing',
+          );
+        if (input.kind === 'transfer' && input.destinationAccountId !== intent.destinationAccountId)
+          throw new GatewayError(
+            "The destination is not the charge's connected account.",
+            'parameter_invalid',
+          );
+        if (input.kind === 'reversal' && input.amount > (await transferLeft(tx, intent)))
+          throw new GatewayError(
+            'The transfer reversal amount is greater than the amount left on the transfer.',
+            'amount_too_large',
+          );
+        const [row] = await tx
+          .insert(sandboxTransfers)
+          .values({
+            id: sandboxId(input.kind === 'reversal' ? 'trr' : 'tr'),
+            kind: input.kind,
+            paymentIntentId: intent.id,
+            destinationAccountId: intent.destinationAccountId,
+            amount: input.amount,
+            metadata: input.metadata,
+            idempotencyKey: input.idempotencyKey,
+          })
+          .returning();
+        if (!row) throw new GatewayError('The transfer could not be made');
+        return { id: row.id, amount: row.amount };
+      });
+    },
+
+    /** What is left of a charge's transfer, for tests and the sandbox's pages. Pence. */
+    async transferLeft(paymentIntentId: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [intent] = await tx
+          .select()
+          .from(sandboxPaymentIntents)
+          .where(and(eq(sandboxPaymentIntents.id, paymentIntentId)));
+        if (!intent)
+          throw new GatewayError(`No such payment_intent: '${paymentIntentId}'`, 'resource_missing');
+        return transferLeft(tx, intent);
+      });
+    },
+
+    async retrieveWarning(warningId: string): Promise<EarlyFraudWarning> {
+      const [row] = await db
+        .select()
+        .from(sandboxEarlyFraudWarnings)
+        .where(eq(sandboxEarlyFraudWarnings.id, warningId));
+      const [intent] = row
+        ? await db
+            .select()
+            .from(sandboxPaymentIntents)
+            .where(eq(sandboxPaymentIntents.id, row.paymentIntentId))
+        : [];
+      if (!row || !intent)
+        throw new GatewayError(`No such early fraud warning: '${warningId}'`, 'resource_missing');
+      const disputed = await db
+        .select({ id: sandboxDisputes.id })
+        .from(sandboxDisputes)
+        .where(eq(sandboxDisputes.paymentIntentId, intent.id));
+      return {
+        id: row.id,
+        chargeId: chargeIdOf(row.paymentIntentId),
+        paymentIntentId: row.paymentIntentId,
+        fraudType: row.fraudType,
+        actionable: disputed.length === 0 && intent.refundedAmount < intent.amount,
+      };
+    },
+  };
+}
+
+export type SandboxDisputes = ReturnType<typeof createSandboxDisputes>;

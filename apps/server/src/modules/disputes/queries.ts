@@ -1,0 +1,255 @@
+/**
+ * Reads and writes of disputes, their evidence files and early fraud warnings. No rules here.
+ * Amounts in pence.
+ */
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  clinics,
+  disputeEvidenceFiles,
+  disputes,
+  fraudWarnings,
+  notifications,
+  paymentLinks,
+  paymentRequests,
+  payments,
+} from '../../db/schema/index.js';
+
+export type DisputeRow = typeof disputes.$inferSelect;
+export type EvidenceFileRow = typeof disputeEvidenceFiles.$inferSelect;
+export type FraudWarningRow = typeof fraudWarnings.$inferSelect;
+
+/** A dispute with what its lists show of its payment. */
+export interface DisputeListRow extends DisputeRow {
+  paymentRef: string;
+  patientName: string;
+}
+
+const listColumns = {
+  dispute: disputes,
+  paymentRef: payments.paymentRef,
+  patientName: payments.patientName,
+};
+
+const flatten = (row: { dispute: DisputeRow; paymentRef: string; patientName: string }): DisputeListRow => ({
+  ...row.dispute,
+  paymentRef: row.paymentRef,
+  patientName: row.patientName,
+});
+
+/** What the provider says of a dispute, written on each of its events. */
+export type ProviderDisputeFields = Pick<
+  DisputeRow,
+  'amount' | 'reason' | 'status' | 'evidenceDueBy' | 'fee' | 'fundsWithdrawn' | 'fundsReinstated' | 'closedAt'
+>;
+
+/**
+ * Inserts the dispute, or updates it with the provider's fields when it is already recorded (the row
+ * is locked by the update). Resolves to the row and whether it was new.
+ */
+export async function upsertDispute(
+  tx: Tx,
+  values: ProviderDisputeFields & { clinicId: string; paymentId: string; providerDisputeId: string },
+): Promise<{ row: DisputeRow; created: boolean }> {
+  const [inserted] = await tx.insert(disputes).values(values).onConflictDoNothing().returning();
+  if (inserted) return { row: inserted, created: true };
+  const { clinicId: _clinic, paymentId: _payment, providerDisputeId, ...fields } = values;
+  const [updated] = await tx
+    .update(disputes)
+    .set({
+      ...fields,
+      // Closed once: the first close is when it closed.
+      closedAt: sql`coalesce(${disputes.closedAt}, ${fields.closedAt})`,
+      updatedAt: new Date(),
+    })
+    .where(eq(disputes.providerDisputeId, providerDisputeId))
+    .returning();
+  if (!updated) throw new Error(`Dispute ${providerDisputeId} vanished while being updated`);
+  return { row: updated, created: false };
+}
+
+export async function lockDispute(tx: Tx, disputeId: string): Promise<DisputeRow | undefined> {
+  const [row] = await tx.select().from(disputes).where(eq(disputes.id, disputeId)).for('update');
+  return row;
+}
+
+export async function updateDispute(tx: Tx, disputeId: string, changes: Partial<DisputeRow>): Promise<void> {
+  await tx
+    .update(disputes)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(disputes.id, disputeId));
+}
+
+export async function findDispute(db: Db, disputeId: string): Promise<DisputeRow | undefined> {
+  const [row] = await db.select().from(disputes).where(eq(disputes.id, disputeId));
+  return row;
+}
+
+/** The clinic's dispute with its payment's reference and patient, or undefined (also for another clinic's). */
+export async function findClinicDispute(
+  db: Db,
+  clinicId: string,
+  disputeId: string,
+): Promise<DisputeListRow | undefined> {
+  const [row] = await db
+    .select(listColumns)
+    .from(disputes)
+    .innerJoin(payments, eq(payments.id, disputes.paymentId))
+    .where(and(eq(disputes.id, disputeId), eq(disputes.clinicId, clinicId)));
+  return row ? flatten(row) : undefined;
+}
+
+/** The clinic's disputes, newest first. */
+export async function selectClinicDisputes(db: Db, clinicId: string): Promise<DisputeListRow[]> {
+  const rows = await db
+    .select(listColumns)
+    .from(disputes)
+    .innerJoin(payments, eq(payments.id, disputes.paymentId))
+    .where(eq(disputes.clinicId, clinicId))
+    .orderBy(desc(disputes.createdAt))
+    .limit(500);
+  return rows.map(flatten);
+}
+
+/** Every open dispute across clinics, soonest deadline first, with its clinic's name. */
+export async function selectOpenDisputes(db: Db) {
+  const rows = await db
+    .select({ ...listColumns, clinicName: clinics.clinicName })
+    .from(disputes)
+    .innerJoin(payments, eq(payments.id, disputes.paymentId))
+    .innerJoin(clinics, eq(clinics.id, disputes.clinicId))
+    .where(isNull(disputes.closedAt))
+    .orderBy(asc(disputes.evidenceDueBy))
+    .limit(500);
+  return rows.map((row) => ({ ...flatten(row), clinicName: row.clinicName }));
+}
+
+/** Per clinic with at least one dispute: its payments recorded and its disputes. */
+export async function selectDisputeCounts(db: Db) {
+  const result = await db.execute(sql`
+    select c.id as clinic_id, c.clinic_name, d.disputes,
+           (select count(*) from payments p where p.clinic_id = c.id and p.status <> 'pending')::int as payments
+    from (select clinic_id, count(*)::int as disputes from disputes group by clinic_id) d
+    join clinics c on c.id = d.clinic_id
+    order by d.disputes desc`);
+  return (
+    result as unknown as {
+      rows: { clinic_id: string; clinic_name: string | null; disputes: number; payments: number }[];
+    }
+  ).rows;
+}
+
+/** What the dispute page shows of the payment: its link or request, and the request's message. */
+export async function findPaymentSource(db: Db, paymentId: string) {
+  const [row] = await db
+    .select({
+      payment: payments,
+      linkTitle: paymentLinks.title,
+      linkDescription: paymentLinks.description,
+      requestMessage: paymentRequests.message,
+    })
+    .from(payments)
+    .leftJoin(paymentLinks, eq(paymentLinks.id, payments.paymentLinkId))
+    .leftJoin(paymentRequests, eq(paymentRequests.id, payments.paymentRequestId))
+    .where(eq(payments.id, paymentId));
+  return row;
+}
+
+/** The emails sent about a payment and the request it paid, oldest first. */
+export async function selectPaymentEmails(db: Db, payment: { id: string; paymentRequestId: string | null }) {
+  const about = payment.paymentRequestId
+    ? sql`(${notifications.paymentId} = ${payment.id} or ${notifications.paymentRequestId} = ${payment.paymentRequestId})`
+    : eq(notifications.paymentId, payment.id);
+  return db
+    .select()
+    .from(notifications)
+    .where(and(about, eq(notifications.channel, 'email')))
+    .orderBy(asc(notifications.createdAt))
+    .limit(50);
+}
+
+export async function selectEvidenceFiles(db: Db | Tx, disputeId: string): Promise<EvidenceFileRow[]> {
+  return db
+    .select()
+    .from(disputeEvidenceFiles)
+    .where(eq(disputeEvidenceFiles.disputeId, disputeId))
+    .orderBy(asc(disputeEvidenceFiles.createdAt));
+}
+
+/** The files' kinds and sizes, without their content. */
+export async function selectEvidenceFileSizes(tx: Tx, disputeId: string) {
+  return tx
+    .select({ id: disputeEvidenceFiles.id, kind: disputeEvidenceFiles.kind, size: disputeEvidenceFiles.size })
+    .from(disputeEvidenceFiles)
+    .where(eq(disputeEvidenceFiles.disputeId, disputeId));
+}
+
+/** Stores a file, replacing the dispute's file of the same kind. */
+export async function putEvidenceFile(
+  tx: Tx,
+  file: Pick<EvidenceFileRow, 'disputeId' | 'kind' | 'filename' | 'contentType' | 'size' | 'content'>,
+): Promise<void> {
+  await tx
+    .insert(disputeEvidenceFiles)
+    .values(file)
+    .onConflictDoUpdate({
+      target: [disputeEvidenceFiles.disputeId, disputeEvidenceFiles.kind],
+      set: {
+        filename: file.filename,
+        contentType: file.contentType,
+        size: file.size,
+        content: file.content,
+        providerFileId: null,
+        createdAt: new Date(),
+      },
+    });
+}
+
+export async function deleteEvidenceFile(tx: Tx, disputeId: string, fileId: string): Promise<boolean> {
+  const deleted = await tx
+    .delete(disputeEvidenceFiles)
+    .where(and(eq(disputeEvidenceFiles.id, fileId), eq(disputeEvidenceFiles.disputeId, disputeId)))
+    .returning({ id: disputeEvidenceFiles.id });
+  return deleted.length > 0;
+}
+
+export async function setProviderFileId(db: Db, fileId: string, providerFileId: string): Promise<void> {
+  await db.update(disputeEvidenceFiles).set({ providerFileId }).where(eq(disputeEvidenceFiles.id, fileId));
+}
+
+export async function insertFraudWarning(
+  tx: Tx,
+  values: Pick<FraudWarningRow, 'clinicId' | 'paymentId' | 'providerWarningId' | 'fraudType'> & {
+    handledAt?: Date | null;
+  },
+): Promise<FraudWarningRow | undefined> {
+  const [row] = await tx.insert(fraudWarnings).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** Marks a payment's warnings handled (refunded in full, or disputed). */
+export async function markFraudWarningsHandled(tx: Tx, paymentId: string): Promise<void> {
+  await tx
+    .update(fraudWarnings)
+    .set({ handledAt: new Date() })
+    .where(and(eq(fraudWarnings.paymentId, paymentId), isNull(fraudWarnings.handledAt)));
+}
+
+/** The clinic's warnings not yet handled, with the payment each is about. */
+export async function selectOpenFraudWarnings(db: Db, clinicId: string) {
+  return db
+    .select({ warning: fraudWarnings, payment: payments })
+    .from(fraudWarnings)
+    .innerJoin(payments, eq(payments.id, fraudWarnings.paymentId))
+    .where(and(eq(fraudWarnings.clinicId, clinicId), isNull(fraudWarnings.handledAt)))
+    .orderBy(desc(fraudWarnings.createdAt))
+    .limit(50);
+}
+
+export async function findClinicFraudWarning(db: Db, clinicId: string, warningId: string) {
+  const [row] = await db
+    .select()
+    .from(fraudWarnings)
+    .where(and(eq(fraudWarnings.id, warningId), eq(fraudWarnings.clinicId, clinicId)));
+  return row;
+}
