@@ -16,3 +16,14 @@ const longDayMonthYear = new Intl.DateTimeFormat('en-GB', {
 export function formatLongDate(iso: string): string {
   return longDayMonthYear.format(new Date(iso));
 }
+
+/** A moment written out in en-GB in London, e.g. '9 December 2026 at 23:59' (a dispute's deadline). */
+const longDateTime = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Europe/London',
+});
+
+export function formatLongDateTime(iso: string): string {
+  return longDateTime.format(new Date(iso));
+}

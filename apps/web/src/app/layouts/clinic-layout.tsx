@@ -1,13 +1,14 @@
-import { History, LayoutDashboard, LinkIcon, Send, Settings } from 'lucide-react';
+import { History, LayoutDashboard, LinkIcon, Send, Settings, ShieldAlert } from 'lucide-react';
 import { DashboardShell, type NavItem } from '@/components/layout/dashboard-shell';
 import { SignOutButton } from '@/components/layout/sign-out-button';
 
-/** The clinic sidebar of spec §2 "Sidebars". */
+/** The clinic sidebar: the dashboard, links, history, disputes and settings. */
 export const CLINIC_NAV: readonly NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/dashboard/create-link', label: 'Create a Link', icon: LinkIcon },
   { to: '/dashboard/send-link', label: 'Send a Link', icon: Send },
   { to: '/dashboard/payment-history', label: 'Payment History', icon: History },
+  { to: '/dashboard/disputes', label: 'Disputes', icon: ShieldAlert },
   { to: '/dashboard/settings', label: 'Settings', icon: Settings },
 ];
 

@@ -34,7 +34,7 @@ const linksOf = (name: string) =>
 describe('the clinic sidebar', () => {
   beforeEach(() => screenIs('wide'));
 
-  it('has the entries of spec §2 and a Sign Out button', () => {
+  it('has its entries, Disputes after Payment History, and a Sign Out button', () => {
     const onSignOut = vi.fn();
     renderAt('/dashboard', <ClinicLayout onSignOut={onSignOut} />);
     expect(linksOf('Clinic')).toEqual([
@@ -42,6 +42,7 @@ describe('the clinic sidebar', () => {
       ['Create a Link', '/dashboard/create-link'],
       ['Send a Link', '/dashboard/send-link'],
       ['Payment History', '/dashboard/payment-history'],
+      ['Disputes', '/dashboard/disputes'],
       ['Settings', '/dashboard/settings'],
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
@@ -86,11 +87,12 @@ describe('the clinic sidebar on a phone', () => {
 describe('the admin sidebar', () => {
   beforeEach(() => screenIs('wide'));
 
-  it('has Dashboard, Clinics and Settings', () => {
+  it('has Dashboard, Clinics, Disputes and Settings', () => {
     renderAt('/admin', <AdminLayout onSignOut={() => {}} />);
     expect(linksOf('Admin')).toEqual([
       ['Dashboard', '/admin'],
       ['Clinics', '/admin/clinics'],
+      ['Disputes', '/admin/disputes'],
       ['Settings', '/admin/settings'],
     ]);
   });

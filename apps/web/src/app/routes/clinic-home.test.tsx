@@ -1,4 +1,4 @@
-import type { Clinic } from '@clinicpay/shared';
+import { type Clinic, DISPUTE_MESSAGES, type DisputeAlerts } from '@clinicpay/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -40,8 +40,20 @@ const link = {
   url: 'http://localhost:3000/payment/link_1',
 };
 
+const noAlerts: DisputeAlerts = { openDisputes: [], fraudWarnings: [] };
+const fraudWarning = {
+  id: 'efw_1',
+  paymentId: 'pay_1',
+  paymentReference: 'CP-ABC123',
+  patientName: 'Ada Lovelace',
+  refundableAmount: 5000,
+  fraudType: 'made_with_stolen_card',
+  createdAt: '2026-11-26T09:00:00.000Z',
+};
+
 let calls: string[] = [];
 let refunded = 0;
+let alerts = noAlerts;
 startMockServer(
   [
     http.all('*', ({ request }) => {
@@ -82,6 +94,15 @@ startMockServer(
         total: 1,
       }),
     ),
+    http.get('/api/disputes/alerts', () => HttpResponse.json(alerts)),
+    http.post('/api/fraud-warnings/:warningId/refund', () => {
+      refunded = 5000;
+      alerts = noAlerts;
+      return HttpResponse.json({
+        refund: { id: 'r1', amount: 5000, status: 'succeeded' },
+        payment: { id: 'pay_1', status: 'refunded', refundedAmount: 5000 },
+      });
+    }),
     http.post('/api/payments/:id/refunds', async ({ request }) => {
       refunded = ((await request.json()) as { amount: number }).amount;
       return HttpResponse.json({
@@ -94,6 +115,7 @@ startMockServer(
     localStorage.clear();
     calls = [];
     refunded = 0;
+    alerts = noAlerts;
   },
 );
 
@@ -125,5 +147,24 @@ describe('the clinic dashboard', () => {
     expect(count('GET /api/payments')).toBeGreaterThan(listCalls);
     expect(await within(details).findByText('Refunded')).toBeTruthy();
     expect(within(details).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  it('refunds a payment the card issuer warned of from its banner, then refreshes the figures and list', async () => {
+    alerts = { openDisputes: [], fraudWarnings: [fraudWarning] };
+    renderWithApp(<ClinicHomeRoute />);
+    const user = userEvent.setup();
+    const stats = await screen.findByRole('list', { name: 'Payment statistics' });
+    await waitFor(() => expect(stats.textContent).toContain('Month Refunded£0.00'));
+    await user.click(await screen.findByRole('button', { name: 'Refund £50.00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this payment in full?' });
+    const listCalls = count('GET /api/payments');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund £50.00' }));
+
+    expect(await screen.findByText(DISPUTE_MESSAGES.fraudWarningRefunded)).toBeTruthy();
+    await waitFor(() => expect(stats.textContent).toContain('Month Refunded£50.00'));
+    expect(count('GET /api/payments')).toBeGreaterThan(listCalls);
+    await waitFor(() => expect(screen.queryByText(/may be fraudulent/)).toBeNull());
+    const recent = screen.getByRole('table', { name: 'Recent payments' });
+    expect(await within(recent).findByText('Refunded')).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import { canTakePayments } from '@clinicpay/shared';
 import { useClinic } from '@/features/clinics/api/get-clinic';
 import { ClinicHomePage } from '@/features/clinics/clinic-home-page';
+import { DisputeAlerts } from '@/features/disputes/dispute-alerts';
 import { LaunchPad, type LaunchPadProgress } from '@/features/launch-pad/launch-pad';
 import { usePaymentLinks } from '@/features/links/api/list-payment-links';
 import { PaymentLinksCard } from '@/features/links/components/payment-links-card';
@@ -29,11 +30,15 @@ function useLaunchPadProgress(): LaunchPadProgress | undefined {
   };
 }
 
-/** /dashboard: the Launch Pad, the figures, the Payment Links card and Recent Payments (spec §2). */
+/**
+ * /dashboard: the dispute and fraud-warning banners, then the Launch Pad, the figures, the Payment Links
+ * card and Recent Payments.
+ */
 export default function ClinicHomeRoute() {
   const progress = useLaunchPadProgress();
   return (
     <ClinicHomePage>
+      <DisputeAlerts />
       <LaunchPad progress={progress} />
       <PaymentStatsCards />
       <PaymentLinksCard />

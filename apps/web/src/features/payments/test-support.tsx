@@ -19,6 +19,7 @@ export const aPayment = (overrides: Partial<DisplayPayment> = {}): DisplayPaymen
   reference: 'CP-ABC123',
   refundedAmount: 0,
   isRequest: false,
+  disputeStatus: null,
   ...overrides,
 });
 
@@ -31,6 +32,7 @@ export const paymentDetails = (overrides: Partial<PaymentDetails> = {}): Payment
   refundableAmount: 5000,
   notifications: [],
   refunds: [],
+  disputeId: null,
   ...overrides,
 });
 

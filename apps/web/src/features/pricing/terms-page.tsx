@@ -1,8 +1,12 @@
+import { DISPUTE_FEE, formatPence } from '@clinicpay/shared';
 import { PageSection } from '@/components/layout/page-section';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePlatformFee } from './api/get-platform-fee';
 
-/** Spec §9 "Terms", with the fee percent as currently set (3.0 by default). */
+/**
+ * The terms of service, with the fee percent as currently set (3.0 by default), and how a dispute's
+ * amount and the card provider's dispute fee are taken from the clinic (the fee from `DISPUTE_FEE`).
+ */
 export function TermsPage() {
   useDocumentTitle('Terms of Service');
   const { percent } = usePlatformFee();
@@ -33,17 +37,29 @@ export function TermsPage() {
         Your clinic decides refunds for its patients and may refund a payment in full or in part, up to the
         amount paid. You remain responsible for disputes and chargebacks on your payments.
       </p>
-      <h2>4. Your responsibilities</h2>
+      <h2>4. Disputes (chargebacks)</h2>
+      <p>
+        If a patient disputes a payment with their card issuer, Stripe takes the disputed amount and its
+        dispute fee (currently {formatPence(DISPUTE_FEE.pence)}) from ClinicPay. ClinicPay then takes the
+        disputed amount back from your clinic by reversing your clinic's transfer for that payment, and
+        records the dispute fee Stripe keeps against your clinic, on its statement. If your clinic wins the
+        dispute, the amount is paid back to your clinic.
+      </p>
+      <p>
+        ClinicPay tells your clinic at once and shows what it already knows as evidence; your clinic decides
+        what to send, before the deadline shown.
+      </p>
+      <h2>5. Your responsibilities</h2>
       <p>
         You keep your account credentials secure, charge patients only for services you provide, and use
         patient details only to collect and account for payments, in line with UK data protection law.
       </p>
-      <h2>5. Suspension</h2>
+      <h2>6. Suspension</h2>
       <p>
         We may disconnect card processing for a clinic that breaches these terms or the card provider's rules,
         or where we are required to by law.
       </p>
-      <h2>6. Changes to these terms</h2>
+      <h2>7. Changes to these terms</h2>
       <p>We give clinics 30 days' notice by email of any material change to these terms or our fees.</p>
     </PageSection>
   );

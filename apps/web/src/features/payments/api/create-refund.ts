@@ -1,9 +1,7 @@
 import { type CreateRefundBody, refundResultSchema } from '@clinicpay/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { paymentDetailsKeys } from './get-payment';
-import { paymentStatsKeys } from './get-payment-stats';
-import { paymentListKeys } from './list-payments';
+import { refreshServerData } from '@/lib/server-data';
 
 export function createRefund(paymentId: string, body: CreateRefundBody) {
   return apiRequest(`/payments/${encodeURIComponent(paymentId)}/refunds`, {
@@ -13,16 +11,18 @@ export function createRefund(paymentId: string, body: CreateRefundBody) {
   });
 }
 
-/** Refunds part or all of a payment; the lists, the payment's details and the figures then refresh. */
+/**
+ * Refunds part or all of a payment; then everything that shows payments refreshes: the lists, the
+ * payment's details, the figures, and other features' views of payments (the dashboard's dispute
+ * alerts, whose fraud warning a refund settles).
+ */
 export function useCreateRefund(paymentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (amount: number) => createRefund(paymentId, { amount }),
     // Not awaited: the outcome is told at once while the figures refresh behind it.
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: paymentListKeys.all });
-      void queryClient.invalidateQueries({ queryKey: paymentDetailsKeys.detail(paymentId) });
-      void queryClient.invalidateQueries({ queryKey: paymentStatsKeys.all });
+      void refreshServerData(queryClient, 'payments');
     },
   });
 }

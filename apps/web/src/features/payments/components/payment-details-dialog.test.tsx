@@ -1,11 +1,13 @@
+import { DISPUTE_MESSAGES } from '@clinicpay/shared';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp, startMockServer } from '@/testing/app';
-import { aDelivery, paymentDetails } from '../test-support';
+import { aDelivery, aPayment, paymentDetails } from '../test-support';
 import { PaymentDetailsDialog } from './payment-details-dialog';
 import { PaymentStatsCards } from './payment-stats-cards';
+import { PaymentsTable } from './payments-table';
 
 const server = startMockServer([], () => {
   vi.unstubAllGlobals();
@@ -65,6 +67,53 @@ describe('the payment details dialog', () => {
     expect(await within(sent).findByText('See you on Monday')).toBeTruthy();
     expect(within(sent).getByRole('link', { name: 'http://localhost:3000/payment/req_1' })).toBeTruthy();
     expect(within(sent).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+});
+
+describe('a disputed payment', () => {
+  it('is Disputed, links to its dispute, and is not offered for refund while disputed', async () => {
+    const dialog = await showPayment(paymentDetails({ disputeStatus: 'disputed', disputeId: 'dp_1' }));
+    const badge = await within(dialog).findByText('Disputed');
+    expect(badge.className).toContain('bg-red-100');
+    expect(within(dialog).queryByText('Paid')).toBeNull();
+    expect(within(dialog).getByRole('link', { name: 'View dispute' }).getAttribute('href')).toBe(
+      '/dashboard/disputes/dp_1',
+    );
+    expect(within(dialog).getByText(DISPUTE_MESSAGES.refundRefused)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  it('may be refunded again once the dispute is won, and still links to it', async () => {
+    const dialog = await showPayment(paymentDetails({ disputeStatus: 'dispute_won', disputeId: 'dp_1' }));
+    expect(await within(dialog).findByText('Dispute won')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'View dispute' })).toBeTruthy();
+    expect(within(dialog).queryByText(DISPUTE_MESSAGES.refundRefused)).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Refund' })).toBeTruthy();
+  });
+
+  it('shows its dispute status instead of its refund status in the payments table', () => {
+    renderWithApp(
+      <PaymentsTable
+        label="Payments"
+        onOpen={() => {}}
+        payments={[
+          aPayment({ id: 'pay_1', disputeStatus: 'disputed' }),
+          aPayment({ id: 'pay_2', status: 'partially_refunded', disputeStatus: 'dispute_lost' }),
+          aPayment({ id: 'pay_3' }),
+        ]}
+      />,
+    );
+    const statuses = within(screen.getByRole('table', { name: 'Payments' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').at(-1)?.textContent);
+    expect(statuses).toEqual(['Disputed', 'Dispute lost', 'Paid']);
+  });
+
+  it('offers no View dispute link for a payment never disputed', async () => {
+    const dialog = await showPayment(paymentDetails());
+    expect(await within(dialog).findByText('Paid')).toBeTruthy();
+    expect(within(dialog).queryByRole('link', { name: 'View dispute' })).toBeNull();
   });
 });
 

@@ -1,6 +1,13 @@
-import { formatPence, PAYMENT_MESSAGES, type PaymentDetails, paymentTypeLabel } from '@clinicpay/shared';
+import {
+  DISPUTE_MESSAGES,
+  formatPence,
+  PAYMENT_MESSAGES,
+  type PaymentDetails,
+  paymentTypeLabel,
+} from '@clinicpay/shared';
 import { Copy, Undo2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -13,8 +20,9 @@ import { PaymentStatusBadge } from './payment-status-badge';
 import { RefundDialog } from './refund-dialog';
 
 /**
- * Spec §2: a payment's details, copy of its reference, and Refund while something may be refunded;
- * with issue #11, the notices sent about it.
+ * A payment's details, copy of its reference, Refund while something may be refunded, and the notices
+ * sent about it (GET /api/payments/:id). A disputed payment links to its dispute's page, and while the
+ * dispute is open it is not offered for refund (the clinic responds to the dispute instead).
  */
 export function PaymentDetailsDialog({
   paymentId,
@@ -40,8 +48,12 @@ export function PaymentDetailsDialog({
   );
 }
 
+const isDisputed = (payment: PaymentDetails) => payment.disputeStatus === 'disputed';
+
 const canRefund = (payment: PaymentDetails) =>
-  payment.refundableAmount > 0 && (payment.status === 'paid' || payment.status === 'partially_refunded');
+  !isDisputed(payment) &&
+  payment.refundableAmount > 0 &&
+  (payment.status === 'paid' || payment.status === 'partially_refunded');
 
 function PaymentDetailsBody({ payment }: { payment: PaymentDetails }) {
   const [refunding, setRefunding] = useState(false);
@@ -63,8 +75,15 @@ function PaymentDetailsBody({ payment }: { payment: PaymentDetails }) {
         ) : null}
         <Row term="Date">{formatDate(payment.date)}</Row>
         <Row term="Status">
-          <PaymentStatusBadge status={payment.status} />
+          <PaymentStatusBadge status={payment.status} disputeStatus={payment.disputeStatus} />
         </Row>
+        {payment.disputeId ? (
+          <Row term="Dispute">
+            <Link to={`/dashboard/disputes/${encodeURIComponent(payment.disputeId)}`} className="underline">
+              View dispute
+            </Link>
+          </Row>
+        ) : null}
         <Row term="Type">{paymentTypeLabel(payment.type)}</Row>
         <Row term="Payment for">{payment.linkTitle}</Row>
         {payment.description ? <Row term="Description">{payment.description}</Row> : null}
@@ -112,6 +131,7 @@ function PaymentDetailsBody({ payment }: { payment: PaymentDetails }) {
         </section>
       ) : null}
       <PaymentNotifications notifications={payment.notifications} />
+      {isDisputed(payment) ? <Alert tone="warning">{DISPUTE_MESSAGES.refundRefused}</Alert> : null}
       {canRefund(payment) ? (
         <>
           <Button variant="destructive" className="self-end" onClick={() => setRefunding(true)}>

@@ -1,4 +1,9 @@
-import { type DisplayStatus, statusTone } from '@clinicpay/shared';
+import {
+  type DisplayStatus,
+  PAYMENT_DISPUTE_STATUS_LABELS,
+  type PaymentDisputeStatus,
+  statusTone,
+} from '@clinicpay/shared';
 import { Badge } from '@/components/ui/badge';
 
 export const STATUS_LABEL: Record<DisplayStatus, string> = {
@@ -9,7 +14,21 @@ export const STATUS_LABEL: Record<DisplayStatus, string> = {
   pending: 'Pending',
 };
 
-/** Spec §4 badge colours, always with the status in words. */
-export function PaymentStatusBadge({ status }: { status: DisplayStatus }) {
+/**
+ * A payment's status as a badge, always with the status in words: its dispute status when it has been
+ * disputed (Disputed in red, Dispute won, Dispute lost), otherwise its payment or refund status (green
+ * paid, blue refunds, yellow sent and pending).
+ */
+export function PaymentStatusBadge({
+  status,
+  disputeStatus = null,
+}: {
+  status: DisplayStatus;
+  disputeStatus?: PaymentDisputeStatus | null;
+}) {
+  if (disputeStatus) {
+    const { label, tone } = PAYMENT_DISPUTE_STATUS_LABELS[disputeStatus];
+    return <Badge tone={tone}>{label}</Badge>;
+  }
   return <Badge tone={statusTone(status)}>{STATUS_LABEL[status]}</Badge>;
 }

@@ -41,7 +41,10 @@ export function PaymentsTable({
     },
     { header: 'Type', cell: (payment) => paymentTypeLabel(payment.type) },
     { header: 'Date', cell: (payment) => formatDate(payment.date) },
-    { header: 'Status', cell: (payment) => <PaymentStatusBadge status={payment.status} /> },
+    {
+      header: 'Status',
+      cell: (payment) => <PaymentStatusBadge status={payment.status} disputeStatus={payment.disputeStatus} />,
+    },
   ];
   return (
     <DataTable

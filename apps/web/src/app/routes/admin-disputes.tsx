@@ -1,0 +1,1 @@
+export { AdminDisputesPage as default } from '@/features/disputes/admin-disputes-page';

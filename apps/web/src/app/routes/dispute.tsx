@@ -1,0 +1,1 @@
+export { DisputePage as default } from '@/features/disputes/dispute-page';

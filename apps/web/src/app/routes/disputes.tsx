@@ -1,0 +1,1 @@
+export { DisputesPage as default } from '@/features/disputes/disputes-page';

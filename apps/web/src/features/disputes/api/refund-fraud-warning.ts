@@ -1,0 +1,25 @@
+import { refundResultSchema } from '@clinicpay/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { refreshServerData } from '@/lib/server-data';
+import { disputeKeys } from './keys';
+
+/** POST /api/fraud-warnings/:warningId/refund: refunds the warned payment in full. */
+export function refundFraudWarning(warningId: string) {
+  return apiRequest(`/fraud-warnings/${encodeURIComponent(warningId)}/refund`, {
+    method: 'POST',
+    schema: refundResultSchema,
+  });
+}
+
+/** Refunds a warned payment; then the alerts, and everything that shows payments (lists, figures), refresh. */
+export function useRefundFraudWarning() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: refundFraudWarning,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: disputeKeys.alerts() });
+      void refreshServerData(queryClient, 'payments');
+    },
+  });
+}
