@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PROVIDER_NAME } from './payment-constants.js';
 import { HISTORY_MESSAGES, isoDateSchema } from './payment-history.js';
+import { PAYMENT_DISPUTE_STATUSES } from './disputes.js';
 import { DISPLAY_STATUSES } from './payments.js';
 import { CARD_FEE_TEXT } from './product.js';
 import { providerStatusSchema } from './provider-account.js';
@@ -198,6 +199,8 @@ export const adminClinicProfileSchema = z.object({
       date: z.string(),
       amount: z.number().int(),
       status: z.enum(DISPLAY_STATUSES),
+      /** The payment's latest dispute, shown instead of its status; null when never disputed. */
+      disputeStatus: z.enum(PAYMENT_DISPUTE_STATUSES).nullable(),
     }),
   ),
   links: z.array(

@@ -95,6 +95,7 @@ export function selectClinicPayments(db: Db, clinicId: string, limit: number) {
       paidAt: payments.paidAt,
       amountPaid: payments.amountPaid,
       status: payments.status,
+      disputeStatus: payments.disputeStatus,
     })
     .from(payments)
     .where(eq(payments.clinicId, clinicId))

@@ -104,6 +104,7 @@ export async function clinicProfile(db: Db, clinicId: string): Promise<AdminClin
       date: payment.paidAt.toISOString(),
       amount: payment.amountPaid,
       status: payment.status,
+      disputeStatus: payment.disputeStatus,
     })),
     links: links.map((link) => ({ ...link, createdAt: link.createdAt.toISOString() })),
     audit: audit.map((entry) => ({

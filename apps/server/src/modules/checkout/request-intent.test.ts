@@ -77,6 +77,8 @@ describe("a payment request's one payment intent", () => {
       payment_request_id: id,
       patient_name: 'Grace P. Patient',
       patient_email: 'gp@patient.example',
+      // Where Pay Now came from, kept as dispute evidence (decision 0086).
+      payer_ip: '127.0.0.1',
     });
   });
 

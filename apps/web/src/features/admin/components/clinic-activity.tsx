@@ -1,4 +1,10 @@
-import { ADMIN_MESSAGES, type AdminClinicProfile, formatPence, statusTone } from '@clinicpay/shared';
+import {
+  ADMIN_MESSAGES,
+  type AdminClinicProfile,
+  formatPence,
+  PAYMENT_DISPUTE_STATUS_LABELS,
+  statusTone,
+} from '@clinicpay/shared';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
@@ -21,7 +27,15 @@ const PAYMENT_COLUMNS: Column<ClinicPayment>[] = [
   { header: 'Amount', align: 'right', cell: (payment) => formatPence(payment.amount) },
   {
     header: 'Status',
-    cell: (payment) => <Badge tone={statusTone(payment.status)}>{STATUS_LABEL[payment.status]}</Badge>,
+    // A disputed payment shows its dispute's state (Disputed, Dispute won, Dispute lost).
+    cell: (payment) =>
+      payment.disputeStatus ? (
+        <Badge tone={PAYMENT_DISPUTE_STATUS_LABELS[payment.disputeStatus].tone}>
+          {PAYMENT_DISPUTE_STATUS_LABELS[payment.disputeStatus].label}
+        </Badge>
+      ) : (
+        <Badge tone={statusTone(payment.status)}>{STATUS_LABEL[payment.status]}</Badge>
+      ),
   },
 ];
 
