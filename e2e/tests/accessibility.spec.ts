@@ -31,13 +31,14 @@ const CLINIC_PAGES = [
   '/dashboard/create-link',
   '/dashboard/send-link',
   '/dashboard/payment-history',
+  '/dashboard/disputes',
   '/dashboard/settings?tab=profile',
   '/dashboard/settings?tab=payments',
   '/dashboard/settings?tab=notifications',
   '/dashboard/settings?tab=security',
 ];
 
-const ADMIN_PAGES = ['/admin', '/admin/clinics', '/admin/settings'];
+const ADMIN_PAGES = ['/admin', '/admin/clinics', '/admin/disputes', '/admin/settings'];
 
 /** What axe found, one line per rule, with where: an empty list is a page without violations. */
 async function violations(page: Page) {
