@@ -39,9 +39,11 @@ import { logoRoutes } from './modules/logos/index.js';
 import { notificationRoutes, registerNotificationJobs } from './modules/notifications/index.js';
 import { paymentProviderRoutes } from './modules/payment-provider/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
+import { payoutRoutes } from './modules/payouts/index.js';
 import { getWebhookSigningSecret, platformSettingsRoutes } from './modules/platform-settings/index.js';
 import { refundRoutes, registerRefundJobs } from './modules/refunds/index.js';
 import { requestRoutes } from './modules/requests/index.js';
+import { adminStatementRoutes, statementRoutes } from './modules/statements/index.js';
 import { webhookRoutes } from './modules/webhooks/index.js';
 
 export interface AppOptions {
@@ -196,8 +198,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(checkoutRoutes);
       await api.register(paymentRoutes);
       await api.register(refundRoutes);
+      await api.register(payoutRoutes);
       await api.register(disputeRoutes);
       await api.register(adminDisputeRoutes);
+      await api.register(statementRoutes);
+      await api.register(adminStatementRoutes);
       await api.register(logoRoutes);
       await api.register(requestRoutes);
       await api.register(webhookRoutes);

@@ -4,9 +4,9 @@
  * integer pence; every date is an ISO calendar day (YYYY-MM-DD) in Europe/London, the end day whole.
  */
 import { z } from 'zod';
+import { PAYMENT_DISPUTE_STATUSES } from './disputes.js';
 import { PROVIDER_NAME } from './payment-constants.js';
 import { HISTORY_MESSAGES, isoDateSchema } from './payment-history.js';
-import { PAYMENT_DISPUTE_STATUSES } from './disputes.js';
 import { DISPLAY_STATUSES } from './payments.js';
 import { CARD_FEE_TEXT } from './product.js';
 import { providerStatusSchema } from './provider-account.js';

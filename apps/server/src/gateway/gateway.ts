@@ -200,6 +200,75 @@ export interface BrowserConfig {
   publishableKey: string | null;
 }
 
+/**
+ * A connected account's balance in GBP (docs.stripe.com/api/balance/balance_object), pence: what can be
+ * paid out now, and what is not available yet.
+ */
+export interface AccountBalance {
+  available: number;
+  pending: number;
+}
+
+/** Stripe's payout statuses (docs.stripe.com/api/payouts/object#payout_object-status). */
+export type PayoutStatus = 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
+
+/** A payout from a connected account to its bank account (docs.stripe.com/api/payouts/object). */
+export interface Payout {
+  /** 'po_…'. */
+  id: string;
+  /** Pence paid to the bank account. */
+  amount: number;
+  status: PayoutStatus;
+  /** When the payout is expected in the bank (arrival_date). */
+  arrivalDate: Date;
+  created: Date;
+  /** Stripe's failure code (docs.stripe.com/api/payouts/failures), e.g. 'account_closed'; null unless failed. */
+  failureCode: string | null;
+  /** Stripe's own text for the failure; null unless failed. */
+  failureMessage: string | null;
+}
+
+/**
+ * What a connected account's balance transaction is, as far as the provider tells: 'charge' (the
+ * transfer of a destination charge), 'refund' (the transfer reversed by a refund of the charge),
+ * 'refund_failure' (a failed refund's reversal given back: the sandbox only), 'transfer_reversal' (a
+ * reversal made on its own, such as a dispute's), 'transfer' (a further transfer tied to the charge,
+ * such as a dispute's funds paid back), 'payout', 'payout_failure' (a failed payout's money returned),
+ * 'other'.
+ */
+export type BalanceTransactionOrigin =
+  | 'charge'
+  | 'refund'
+  | 'refund_failure'
+  | 'transfer_reversal'
+  | 'transfer'
+  | 'payout'
+  | 'payout_failure'
+  | 'other';
+
+/**
+ * A balance transaction on a connected account (docs.stripe.com/api/balance_transactions/object).
+ * Amounts in pence: net = amount − fee; a negative amount takes money from the account.
+ */
+export interface BalanceTransaction {
+  /** 'txn_…'. */
+  id: string;
+  /** Stripe's type: 'payment', 'payment_refund', 'payout', 'payout_failure', … */
+  type: string;
+  origin: BalanceTransactionOrigin;
+  amount: number;
+  fee: number;
+  net: number;
+  created: Date;
+  description: string | null;
+  /** Stripe's reporting_category, e.g. 'charge', 'refund', 'payout'. */
+  reportingCategory: string;
+  /** The object that caused it on the account ('py_…', 'pyr_…', 'po_…'), when named. */
+  sourceId: string | null;
+  /** The platform payment intent the line comes from, when the provider tells it; null otherwise. */
+  paymentIntentId: string | null;
+}
+
 export interface CardGateway {
   readonly kind: 'stripe' | 'sandbox';
   /** Whether the gateway moves real money (a live secret key); the sandbox never does. */
@@ -306,6 +375,38 @@ export interface CardGateway {
   }): Promise<{ id: string; amount: number }>;
   /** Throws GatewayError 'resource_missing' for a warning the provider does not know. */
   retrieveEarlyFraudWarning(warningId: string): Promise<EarlyFraudWarning>;
+
+  /**
+   * The connected account's balance in GBP, pence (balance.retrieve on the account:
+   * docs.stripe.com/api/balance/balance_retrieve, docs.stripe.com/connect/account-balances). Throws
+   * GatewayError ('resource_missing' for an account the platform cannot reach).
+   */
+  retrieveBalance(accountId: string): Promise<AccountBalance>;
+  /**
+   * The connected account's payouts to its bank, newest first, at most `limit` (1 to 100)
+   * (payouts.list on the account: docs.stripe.com/api/payouts/list,
+   * docs.stripe.com/connect/payouts-connected-accounts). Throws GatewayError.
+   */
+  listPayouts(accountId: string, options: { limit: number }): Promise<Payout[]>;
+  /**
+   * One payout of the connected account (payouts.retrieve on the account:
+   * docs.stripe.com/api/payouts/retrieve). Throws GatewayError 'resource_missing' for a payout the
+   * account does not have (another account's included).
+   */
+  retrievePayout(accountId: string, payoutId: string): Promise<Payout>;
+  /**
+   * Every balance transaction paid out in an automatic payout of the connected account, the payout's
+   * own included (balance_transactions.list with `payout` on the account:
+   * docs.stripe.com/api/balance_transactions/list), each with the platform payment intent it comes
+   * from when the provider tells it (docs.stripe.com/expand/use-cases). Pence. Throws GatewayError.
+   */
+  listPayoutBalanceTransactions(accountId: string, payoutId: string): Promise<BalanceTransaction[]>;
+  /**
+   * A single-use link that signs the account holder into its Express dashboard, where bank details
+   * and payouts are managed (accounts.createLoginLink: docs.stripe.com/api/accounts/login_link/create).
+   * Throws GatewayError (e.g. 'resource_missing' for an account the platform cannot reach).
+   */
+  createLoginLink(accountId: string): Promise<{ url: string }>;
 
   /**
    * Verifies the signature on the raw body with the endpoint's signing secret and resolves to the

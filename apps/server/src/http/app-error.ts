@@ -60,6 +60,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   EVIDENCE_FILE_TYPE: 415,
   EVIDENCE_FILE_UNREADABLE: 400,
   FRAUD_WARNING_NOT_FOUND: 404,
+  // Unknown, malformed, or another clinic's payout id.
+  PAYOUT_NOT_FOUND: 404,
 };
 
 export class AppError extends Error {

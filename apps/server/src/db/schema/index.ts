@@ -5,6 +5,7 @@ export * from './disputes.js';
 export * from './enums.js';
 export * from './payment-daily-totals.js';
 export * from './payments.js';
+export * from './payouts.js';
 export * from './provider.js';
 export * from './rate-limits.js';
 export * from './settings.js';

@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clinics } from './clinics.js';
 
 /** One row per provider event processed; the primary key makes processing happen once. */
@@ -27,6 +27,8 @@ export const sandboxAccounts = pgTable('sandbox_accounts', {
   pastDue: jsonb('past_due').$type<string[]>().notNull().default([]),
   currentDeadline: timestamp('current_deadline', { withTimezone: true }),
   disabledReason: text('disabled_reason'),
+  /** The failure code the account's next payout fails with (the payouts page's "Fail the next payout"). */
+  failNextPayout: text('fail_next_payout'),
   idempotencyKey: text('idempotency_key').notNull().unique(),
   /** The create request's parameters, compared when its idempotency key is used again. */
   requestFingerprint: text('request_fingerprint').notNull().default(''),
@@ -54,6 +56,8 @@ export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
   refundedAmount: integer('refunded_amount').notNull().default(0),
   /** Paid with Stripe's 4000 0000 0000 5126: its refunds succeed, then fail later. */
   refundsFailLater: boolean('refunds_fail_later').notNull().default(false),
+  /** Paid with Stripe's 4000 0000 0000 0077: its funds skip the pending balance. */
+  fundsAvailableAtOnce: boolean('funds_available_at_once').notNull().default(false),
   idempotencyKey: text('idempotency_key').notNull().unique(),
   /** The create request's parameters, compared when its idempotency key is used again. */
   requestFingerprint: text('request_fingerprint').notNull().default(''),
@@ -151,3 +155,61 @@ export const sandboxEarlyFraudWarnings = pgTable('sandbox_early_fraud_warnings',
   fraudType: text('fraud_type').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The sandbox's payouts from connected accounts to their banks (docs.stripe.com/api/payouts/object):
+ * the whole available balance, paid out daily or from the payouts page; in transit until their arrival
+ * date, then paid, or failed with a failure code (the money returns to the balance). Pence.
+ */
+export const sandboxPayouts = pgTable(
+  'sandbox_payouts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    amount: integer('amount').notNull(),
+    /** Stripe's payout statuses: in_transit, then paid or failed. */
+    status: text('status').notNull().default('in_transit'),
+    arrivalDate: timestamp('arrival_date', { withTimezone: true }).notNull(),
+    /** The failure code the payout will fail with at its arrival date, or null: it will be paid. */
+    failsWith: text('fails_with'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sandbox_payouts_account_idx').on(table.accountId, table.createdAt)],
+);
+
+/**
+ * The balance transactions of the sandbox's connected accounts (docs.stripe.com/api/balance_transactions/object),
+ * each recorded in the transaction of what caused it: a destination charge's transfer (payment), a
+ * refund's or dispute's transfer reversal (payment_refund), a further transfer (payment), a payout
+ * (payout) and a failed payout's money returned (payout_failure). Pence; net = amount − fee.
+ */
+export const sandboxBalanceTransactions = pgTable(
+  'sandbox_balance_transactions',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    /** Stripe's type: payment, payment_refund, payout or payout_failure. */
+    type: text('type').notNull(),
+    /** What caused it (gateway.ts BalanceTransactionOrigin): charge, refund, transfer_reversal, … */
+    origin: text('origin').notNull(),
+    amount: integer('amount').notNull(),
+    fee: integer('fee').notNull().default(0),
+    net: integer('net').notNull(),
+    description: text('description'),
+    /** The object that caused it on the account: 'py_…', 'pyr_…' or 'po_…'. */
+    sourceId: text('source_id').notNull(),
+    /** The platform payment intent it comes from; null for payouts. */
+    paymentIntentId: text('payment_intent_id').references(() => sandboxPaymentIntents.id),
+    /** The payout it was paid out in (a payout's own transactions included); null while unpaid. */
+    payoutId: text('payout_id').references(() => sandboxPayouts.id),
+    /** When its funds become available; pending until then. */
+    availableOn: timestamp('available_on', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sandbox_balance_transactions_account_idx').on(table.accountId, table.payoutId),
+    index('sandbox_balance_transactions_payout_idx').on(table.payoutId),
+  ],
+);

@@ -8,6 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sandboxPaymentIntents } from '../../db/schema/index.js';
 import { GatewayError } from '../gateway.js';
+import type { SandboxBalance } from './balance.js';
 import { cardFeeFor } from './card-fees.js';
 import type { AfterPayment, SandboxDisputes } from './disputes.js';
 import type { SandboxEvents } from './events.js';
@@ -97,8 +98,10 @@ export function createConfirmation(options: {
   pageOrigin: (returnUrl: string) => string;
   /** Makes what a dispute or fraud-warning test card does after it paid (disputes.ts). */
   disputes: Pick<SandboxDisputes, 'afterPayment'>;
+  /** Records the charge's transfer on the connected account's balance (balance.ts). */
+  balance: Pick<SandboxBalance, 'recordCharge'>;
 }) {
-  const { db, events, pageOrigin, disputes } = options;
+  const { db, events, pageOrigin, disputes, balance } = options;
 
   async function load(paymentIntentId: string, clientSecret: string): Promise<SandboxIntentRow> {
     const [row] = await db
@@ -114,7 +117,8 @@ export function createConfirmation(options: {
   /**
    * Moves the intent on only from a confirmable state, so one of two racing confirmations wins, and
    * stores the event that reports it in the same transaction: a succeeded intent always has its
-   * payment_intent.succeeded event, so its payment is never lost. Undefined when another confirmation won.
+   * payment_intent.succeeded event, so its payment is never lost, and its transfer's balance
+   * transaction on the connected account. Undefined when another confirmation won.
    */
   async function transition(
     row: SandboxIntentRow,
@@ -135,6 +139,7 @@ export function createConfirmation(options: {
       if (moved?.status === 'succeeded') {
         await events.emit('platform', 'charge.succeeded', chargeEventObject(moved, false), undefined, tx);
         await events.emit('platform', 'charge.updated', chargeEventObject(moved, true), undefined, tx);
+        await balance.recordCharge(tx, moved);
         if (afterPayment) await disputes.afterPayment(tx, moved, afterPayment);
       }
       return moved;
@@ -146,7 +151,13 @@ export function createConfirmation(options: {
   async function succeed(
     row: SandboxIntentRow,
     from: string[],
-    card: { country: string; last4?: string; refundsFailLater?: boolean; afterPayment?: AfterPayment },
+    card: {
+      country: string;
+      last4?: string;
+      refundsFailLater?: boolean;
+      availableAtOnce?: boolean;
+      afterPayment?: AfterPayment;
+    },
   ): Promise<ConfirmResult> {
     const updated = await transition(
       row,
@@ -157,6 +168,7 @@ export function createConfirmation(options: {
         cardFee: cardFeeFor(row.amount, card.country),
         lastPaymentError: null,
         refundsFailLater: card.refundsFailLater ?? row.refundsFailLater,
+        fundsAvailableAtOnce: card.availableAtOnce ?? row.fundsAvailableAtOnce,
         ...(card.last4 ? { cardLast4: card.last4 } : {}),
       },
       'payment_intent.succeeded',
@@ -232,6 +244,7 @@ export function createConfirmation(options: {
           country: card.country,
           last4,
           refundsFailLater: outcome.refundsFailLater ?? false,
+          availableAtOnce: outcome.availableAtOnce ?? false,
           ...(outcome.afterPayment ? { afterPayment: outcome.afterPayment } : {}),
         });
       if (outcome.kind === 'declines') {
@@ -250,6 +263,7 @@ export function createConfirmation(options: {
           cardLast4: last4,
           lastPaymentError: null,
           refundsFailLater: false,
+          fundsAvailableAtOnce: false,
         },
         'payment_intent.requires_action',
       );

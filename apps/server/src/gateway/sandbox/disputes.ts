@@ -9,11 +9,14 @@
  *   'losing_evidence' closes the dispute won or lost at once, as Stripe's test mode does, and the
  *   sandbox's dispute page (/sandbox/disputes) wins or loses any open one;
  * - a won chargeback gives the funds back (funds_reinstated); the dispute fee stays taken;
- * - transfer reversals are capped at what is left of the charge's transfer, new transfers add to it.
- * Every amount is pence. Each change stores its events in the same transaction.
+ * - transfer reversals are capped at what is left of the charge's transfer, new transfers add to it;
+ *   each is a balance transaction on the connected account (balance.ts): a reversal a payment_refund,
+ *   a new transfer a payment.
+ * Every amount is pence. Each change stores its events and balance transactions in the same transaction.
  */
 import { DISPUTE_FEE } from '@clinicpay/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import {
   sandboxDisputes,
@@ -22,7 +25,9 @@ import {
   sandboxPaymentIntents,
   sandboxTransfers,
 } from '../../db/schema/index.js';
+import { defineJob, type JobQueue } from '../../jobs/index.js';
 import { type Dispute, type DisputeEvidence, type EarlyFraudWarning, GatewayError } from '../gateway.js';
+import { reversedByRefunds, type SandboxBalance } from './balance.js';
 import type { SandboxEvents } from './events.js';
 import { sandboxId } from './ids.js';
 
@@ -144,7 +149,7 @@ function evidenceFields(evidence: DisputeEvidence): Record<string, string> {
  */
 async function transferLeft(tx: Tx, intent: SandboxIntentRow): Promise<number> {
   const transfer = intent.amount - intent.applicationFeeAmount;
-  const byRefunds = Math.round((intent.refundedAmount * transfer) / intent.amount);
+  const byRefunds = reversedByRefunds(intent, intent.refundedAmount);
   const [moved] = await tx
     .select({
       reversed: sql<number>`coalesce(sum(${sandboxTransfers.amount}) filter (where ${sandboxTransfers.kind} = 'reversal'), 0)::int`,
@@ -169,8 +174,32 @@ function warningObject(row: typeof sandboxEarlyFraudWarnings.$inferSelect, inten
   };
 }
 
-export function createSandboxDisputes(options: { db: Db; events: SandboxEvents }) {
-  const { db, events } = options;
+/**
+ * Raises what a dispute or fraud-warning test card does, a few seconds after it paid (Stripe's come
+ * later still): by then the payment's own events have been delivered.
+ */
+export const sandboxAfterPayment = defineJob({
+  name: 'sandbox.after-payment',
+  schema: z.object({
+    paymentIntentId: z.string().min(1).max(100),
+    what: z.enum(['dispute_fraudulent', 'dispute_not_received', 'inquiry', 'early_fraud_warning']),
+  }),
+  retryLimit: 5,
+  retryDelaySeconds: 2,
+});
+
+/** Seconds between a test card's payment and its dispute or early fraud warning. */
+export const AFTER_PAYMENT_SECONDS = 3;
+
+export function createSandboxDisputes(options: {
+  db: Db;
+  events: SandboxEvents;
+  /** Records each reversal and transfer on the connected account's balance. */
+  balance: Pick<SandboxBalance, 'recordTransfer'>;
+  /** Raises each test card's dispute or warning a little after its payment (sandboxAfterPayment). */
+  jobs: JobQueue;
+}) {
+  const { db, events, balance, jobs } = options;
 
   async function lockDispute(tx: Tx, disputeId: string): Promise<SandboxDisputeRow> {
     const [row] = await tx
@@ -224,43 +253,75 @@ export function createSandboxDisputes(options: { db: Db; events: SandboxEvents }
     return closed;
   }
 
+  /**
+   * A test card's dispute (with its funds withdrawn, unless an inquiry) or early fraud warning, with
+   * its events; once per payment, however often the job runs.
+   */
+  async function raise(tx: Tx, intent: SandboxIntentRow, what: AfterPayment): Promise<void> {
+    const [disputed] = await tx
+      .select({ id: sandboxDisputes.id })
+      .from(sandboxDisputes)
+      .where(eq(sandboxDisputes.paymentIntentId, intent.id));
+    const [warned] = await tx
+      .select({ id: sandboxEarlyFraudWarnings.id })
+      .from(sandboxEarlyFraudWarnings)
+      .where(eq(sandboxEarlyFraudWarnings.paymentIntentId, intent.id));
+    if (disputed || warned) return;
+    if (what === 'early_fraud_warning') {
+      const [warning] = await tx
+        .insert(sandboxEarlyFraudWarnings)
+        .values({ id: sandboxId('issfr'), paymentIntentId: intent.id, fraudType: 'made_with_stolen_card' })
+        .returning();
+      if (warning)
+        await events.emit(
+          'platform',
+          'radar.early_fraud_warning.created',
+          warningObject(warning, intent),
+          undefined,
+          tx,
+        );
+      return;
+    }
+    const inquiry = what === 'inquiry';
+    const [created] = await tx
+      .insert(sandboxDisputes)
+      .values({
+        id: sandboxId('dp'),
+        paymentIntentId: intent.id,
+        amount: intent.amount,
+        reason: what === 'dispute_not_received' ? 'product_not_received' : inquiry ? 'general' : 'fraudulent',
+        status: inquiry ? 'warning_needs_response' : 'needs_response',
+        dueBy: new Date(Date.now() + EVIDENCE_DAYS * DAY_MS),
+      })
+      .returning();
+    if (!created) return;
+    await events.emit('platform', 'charge.dispute.created', disputeObject(created), undefined, tx);
+    if (!inquiry) await withdraw(tx, created);
+  }
+
+  jobs.register(sandboxAfterPayment, async ({ paymentIntentId, what }) => {
+    await db.transaction(async (tx) => {
+      const [intent] = await tx
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.id, paymentIntentId))
+        .for('update');
+      if (intent?.status === 'succeeded') await raise(tx, intent, what);
+    });
+    events.deliverSoon();
+  });
+
   return {
     /**
-     * What a test card does after it paid, in the payment's transaction: a dispute (with its funds
-     * withdrawn, unless an inquiry) or an early fraud warning, each with its events.
+     * What a test card does after it paid, scheduled in the payment's transaction: its dispute or
+     * early fraud warning follows AFTER_PAYMENT_SECONDS later (sandboxAfterPayment).
      */
     async afterPayment(tx: Tx, intent: SandboxIntentRow, what: AfterPayment): Promise<void> {
-      if (what === 'early_fraud_warning') {
-        const [warning] = await tx
-          .insert(sandboxEarlyFraudWarnings)
-          .values({ id: sandboxId('issfr'), paymentIntentId: intent.id, fraudType: 'made_with_stolen_card' })
-          .returning();
-        if (warning)
-          await events.emit(
-            'platform',
-            'radar.early_fraud_warning.created',
-            warningObject(warning, intent),
-            undefined,
-            tx,
-          );
-        return;
-      }
-      const inquiry = what === 'inquiry';
-      const [created] = await tx
-        .insert(sandboxDisputes)
-        .values({
-          id: sandboxId('dp'),
-          paymentIntentId: intent.id,
-          amount: intent.amount,
-          reason:
-            what === 'dispute_not_received' ? 'product_not_received' : inquiry ? 'general' : 'fraudulent',
-          status: inquiry ? 'warning_needs_response' : 'needs_response',
-          dueBy: new Date(Date.now() + EVIDENCE_DAYS * DAY_MS),
-        })
-        .returning();
-      if (!created) return;
-      await events.emit('platform', 'charge.dispute.created', disputeObject(created), undefined, tx);
-      if (!inquiry) await withdraw(tx, created);
+      await jobs.send(
+        sandboxAfterPayment,
+        { paymentIntentId: intent.id, what },
+        { tx, startAfter: new Date(Date.now() + AFTER_PAYMENT_SECONDS * 1000) },
+      );
     },
 
     async retrieve(disputeId: string): Promise<Dispute> {
@@ -269,8 +330,16 @@ export function createSandboxDisputes(options: { db: Db; events: SandboxEvents }
       return toDispute(row);
     },
 
-    /** Every sandbox dispute, newest first, for the sandbox's dispute page. */
-    list: () => db.select().from(sandboxDisputes).orderBy(sql`${sandboxDisputes.createdAt} desc`).limit(100),
+    /** Every sandbox dispute, newest first, with its payer's email, for the sandbox's dispute page. */
+    list: async () =>
+      (
+        await db
+          .select({ dispute: sandboxDisputes, metadata: sandboxPaymentIntents.metadata })
+          .from(sandboxDisputes)
+          .innerJoin(sandboxPaymentIntents, eq(sandboxPaymentIntents.id, sandboxDisputes.paymentIntentId))
+          .orderBy(sql`${sandboxDisputes.createdAt} desc`)
+          .limit(100)
+      ).map((row) => ({ ...row.dispute, payerEmail: row.metadata.patient_email ?? null })),
 
     /**
      * disputes.update (docs.stripe.com/api/disputes/update): evidence merged into what was saved;
@@ -393,6 +462,7 @@ export function createSandboxDisputes(options: { db: Db; events: SandboxEvents }
           })
           .returning();
         if (!row) throw new GatewayError('The transfer could not be made');
+        await balance.recordTransfer(tx, intent, input.kind, row.amount);
         return { id: row.id, amount: row.amount };
       });
     },

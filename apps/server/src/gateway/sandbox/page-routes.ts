@@ -7,7 +7,10 @@
  * - an account page (/sandbox/accounts/:accountId) with the controls Stripe's own checks stand for:
  *   verify now, require more information by a deadline, restrict, reject, clear (accounts.ts);
  * - a disputes page (/sandbox/disputes) where a tester wins or loses any open dispute, as the bank
- *   would, or as Stripe's test evidence does (disputes.ts).
+ *   would, or as Stripe's test evidence does (disputes.ts);
+ * - a payouts page for each account (/sandbox/accounts/:accountId/payouts), standing in for the
+ *   Express dashboard: its balance, payouts and unpaid transactions, and controls that move the clock
+ *   (make pending funds available, pay out now, arrive now) or fail the next payout (balance.ts).
  */
 import { formatPence, PROVIDER_STATUS_LABELS, requirementLabels } from '@clinicpay/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,6 +33,17 @@ const CONTROLS = {
 } as const;
 const controlFormSchema = z.object({
   control: z.enum(Object.keys(CONTROLS) as [keyof typeof CONTROLS, ...(keyof typeof CONTROLS)[]]),
+});
+const PAYOUT_CONTROLS = {
+  make_available: 'Make pending funds available now',
+  pay_out: 'Pay out now',
+  fail_next: 'Fail the next payout',
+  arrive_now: 'Arrive now (payouts in transit reach the bank)',
+} as const;
+const payoutFormSchema = z.object({
+  control: z.enum(
+    Object.keys(PAYOUT_CONTROLS) as [keyof typeof PAYOUT_CONTROLS, ...(keyof typeof PAYOUT_CONTROLS)[]],
+  ),
 });
 const disputeParamsSchema = z.object({ disputeId: z.string().regex(/^dp_sbx_[0-9a-f]+$/) });
 const decisionFormSchema = z.object({ outcome: z.enum(['won', 'lost']) });
@@ -156,7 +170,8 @@ ${dueList(account.currentlyDue, account.pastDue)}${deadline}
 (capability.updated, account.updated) to ClinicPay.</p>
 <form method="post" action="/sandbox/accounts/${escapeHtml(account.id)}">
 ${buttons}
-</form>`,
+</form>
+<p><a href="/sandbox/accounts/${escapeHtml(account.id)}/payouts">Balance and payouts</a></p>`,
       ),
     );
   });
@@ -187,7 +202,8 @@ ${buttons}
 <button class="primary" name="outcome" value="won">Win</button>
 <button class="secondary" name="outcome" value="lost">Lose</button></form>`
           : '';
-        return `<li data-testid="sandbox-dispute"><p><code>${escapeHtml(row.id)}</code> on <code>${escapeHtml(row.paymentIntentId)}</code>:
+        return `<li data-testid="sandbox-dispute"><p><code>${escapeHtml(row.id)}</code> on <code>${escapeHtml(row.paymentIntentId)}</code>
+(paid by ${escapeHtml(row.payerEmail ?? 'unknown')}):
 ${escapeHtml(formatPence(row.amount))}, ${escapeHtml(row.reason)}, <strong>${escapeHtml(row.status)}</strong>
 (evidence submitted ${row.submissionCount} time${row.submissionCount === 1 ? '' : 's'})</p>${buttons}</li>`;
       })
@@ -218,6 +234,80 @@ ${items ? `<ul>${items}</ul>` : '<p>No disputes yet.</p>'}`,
       throw error;
     }
     return reply.redirect('/sandbox/disputes', 303);
+  });
+
+  app.get('/sandbox/accounts/:accountId/payouts', { schema: { hide: true } }, async (request, reply) => {
+    const params = paramsSchema.safeParse(request.params);
+    const account = params.success ? await gateway.findAccount(params.data.accountId) : undefined;
+    if (!account) return refusal(reply, 404, 'Not found', 'No such sandbox account');
+    const balance = await gateway.retrieveBalance(account.id);
+    const payouts = await gateway.listPayouts(account.id, { limit: 20 });
+    const unpaid = await gateway.balance.unpaid(account.id);
+    const now = Date.now();
+    const payoutItems = payouts
+      .map(
+        (payout) =>
+          `<li data-testid="sandbox-payout"><code>${escapeHtml(payout.id)}</code>: ${escapeHtml(formatPence(payout.amount))},
+<strong>${escapeHtml(payout.status)}</strong>, arrives ${escapeHtml(payout.arrivalDate.toISOString())}${payout.failureCode ? ` (${escapeHtml(payout.failureCode)})` : ''}</li>`,
+      )
+      .join('\n');
+    const unpaidItems = unpaid
+      .map(
+        (line) =>
+          `<li><code>${escapeHtml(line.type)}</code> ${escapeHtml(formatPence(line.net))}
+${line.availableOn.getTime() <= now ? 'available' : `pending until ${escapeHtml(line.availableOn.toISOString())}`}</li>`,
+      )
+      .join('\n');
+    const buttons = Object.entries(PAYOUT_CONTROLS)
+      .map(
+        ([value, label]) =>
+          `<p><button class="secondary" name="control" value="${value}">${escapeHtml(label)}</button></p>`,
+      )
+      .join('\n');
+    const failing = account.failNextPayout
+      ? `<p>The next payout will fail with <code>${escapeHtml(account.failNextPayout)}</code>.</p>`
+      : '';
+    return reply.type('text/html; charset=utf-8').send(
+      page(
+        'Sandbox balance and payouts',
+        `<h1>Balance and payouts of <code>${escapeHtml(account.id)}</code></h1>
+<p>This page stands in for the Express dashboard. The sandbox keeps no bank details: a failed payout is
+fixed here by paying out again.</p>
+<p>Available: <strong data-testid="sandbox-available">${escapeHtml(formatPence(balance.available))}</strong>;
+pending: <strong data-testid="sandbox-pending">${escapeHtml(formatPence(balance.pending))}</strong>.</p>
+${failing}
+<p>Funds are pending for two days (a payment with 4000 0000 0000 0077 is available at once); the whole
+available balance is paid out every day and arrives the next day.</p>
+<form method="post" action="/sandbox/accounts/${escapeHtml(account.id)}/payouts">
+${buttons}
+</form>
+<h2>Payouts</h2>
+${payoutItems ? `<ul>${payoutItems}</ul>` : '<p>No payouts yet.</p>'}
+<h2>Not paid out yet</h2>
+${unpaidItems ? `<ul>${unpaidItems}</ul>` : '<p>Nothing.</p>'}`,
+      ),
+    );
+  });
+
+  app.post('/sandbox/accounts/:accountId/payouts', { schema: { hide: true } }, async (request, reply) => {
+    const params = paramsSchema.safeParse(request.params);
+    const form = payoutFormSchema.safeParse(request.body);
+    if (!params.success || !form.success)
+      return refusal(reply, 400, 'Bad request', 'That request was not understood');
+    const { accountId } = params.data;
+    if (!(await gateway.findAccount(accountId)))
+      return refusal(reply, 404, 'Not found', 'No such sandbox account');
+    try {
+      if (form.data.control === 'make_available') await gateway.balance.makeAvailableNow(accountId);
+      if (form.data.control === 'fail_next') await gateway.balance.failNextPayout(accountId);
+      if (form.data.control === 'arrive_now') await gateway.balance.arriveNow(accountId);
+      if (form.data.control === 'pay_out' && !(await gateway.balance.payOut(accountId)))
+        return refusal(reply, 409, 'Not possible', 'There is no available balance to pay out.');
+    } catch (error) {
+      if (error instanceof GatewayError) return refusal(reply, 409, 'Not possible', error.message);
+      throw error;
+    }
+    return reply.redirect(`/sandbox/accounts/${accountId}/payouts`, 303);
   });
 
   const notValid = (reply: FastifyReply) =>

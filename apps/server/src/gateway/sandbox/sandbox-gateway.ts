@@ -1,7 +1,8 @@
 /**
- * The offline sandbox (design.md): a local stand-in for Stripe test mode that keeps its own accounts,
- * payment intents and refunds in the database, onboards clinics on a local page, and sends
- * Stripe-shaped events, signed like Stripe's, to the same webhook endpoints. It takes no real money.
+ * The offline sandbox (docs/sandbox.md): a local stand-in for Stripe test mode that keeps its own
+ * accounts, payment intents, refunds, and connected accounts' balances and payouts in the database,
+ * onboards clinics on a local page, and sends Stripe-shaped events, signed like Stripe's, to the same
+ * webhook endpoints. It takes no real money.
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
@@ -22,6 +23,7 @@ import {
 } from '../gateway.js';
 import { verifyStripeSignature } from '../webhook-signature.js';
 import { type AccountControl, accountObject, createSandboxAccounts, ONBOARDING_FIELDS } from './accounts.js';
+import { createSandboxBalance, type SandboxBalance } from './balance.js';
 import { createConfirmation } from './confirmation.js';
 import { createSandboxDisputes, type SandboxDisputes } from './disputes.js';
 import { createSandboxEvents, type EventTransport, type SandboxEvents } from './events.js';
@@ -75,6 +77,11 @@ export interface SandboxGateway extends CardGateway {
   failRefund(refundId: string, failureReason?: string): Promise<Refund>;
   /** Disputes and transfers as the sandbox keeps them (disputes.ts): its dispute page wins or loses them. */
   readonly disputes: SandboxDisputes;
+  /**
+   * Connected accounts' balance transactions and payouts (balance.ts): the payouts page makes pending
+   * funds available, pays out now, fails the next payout and settles payouts in transit.
+   */
+  readonly balance: SandboxBalance;
 }
 
 type SandboxAccountRow = typeof sandboxAccounts.$inferSelect;
@@ -199,7 +206,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   const secrets = async () => sandboxWebhookSecrets(await signingSecret());
   const events = createSandboxEvents({ db, jobs: options.jobs, secrets, transport: options.transport });
   const accounts = createSandboxAccounts({ db, events, jobs: options.jobs });
-  const disputes = createSandboxDisputes({ db, events });
+  const balance = createSandboxBalance({ db, events, jobs: options.jobs });
+  const disputes = createSandboxDisputes({ db, events, balance, jobs: options.jobs });
   const links = { publicUrl: options.publicUrl, publicUrlConfigured: options.publicUrlConfigured ?? true };
   /** Where a sandbox page is served for a browser that will be sent back to `returnUrl`. */
   const pageOrigin = (returnUrl: string) => allowedLinkOrigin(returnUrl, links);
@@ -221,7 +229,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
 
   /**
    * Creates a refund like Stripe: one per idempotency key, never more in total than was paid (the
-   * intent's row is locked while checking), with charge.refunded and refund.created stored in the same
+   * intent's row is locked while checking), with charge.refunded and refund.created, and the transfer
+   * reversed on the connected account in proportion (a payment_refund), stored in the same
    * transaction. Events go out on the next delivery pass, as Stripe's arrive some time later.
    */
   async function refund(input: CreateRefundInput): Promise<Refund> {
@@ -260,6 +269,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
         })
         .returning();
       if (!created || !intentAfter) throw new GatewayError('The refund could not be created');
+      await balance.recordRefund(tx, paid, paid.refundedAmount, intentAfter.refundedAmount);
       await events.emit('platform', 'charge.refunded', chargeObject(intentAfter), undefined, tx);
       await events.emit('platform', 'refund.created', refundObject(created), undefined, tx);
       // docs.stripe.com/testing#refunds: 4000 0000 0000 5126's refunds succeed, then fail a little later.
@@ -322,8 +332,9 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       return loaded;
     },
     events,
-    confirmation: createConfirmation({ db, events, pageOrigin, disputes }),
+    confirmation: createConfirmation({ db, events, pageOrigin, disputes, balance }),
     disputes,
+    balance,
 
     // docs.stripe.com/api/accounts/create: the onboarding fields are due until the clinic submits them.
     async createConnectedAccount({ email, clinicId, idempotencyKey }) {
@@ -384,22 +395,10 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
 
     controlAccount: async (accountId, control) => toAccount(await accounts.control(accountId, control)),
 
-    // As Stripe: an account can be closed only once its balance is zero. The sandbox keeps no payouts,
-    // so what its payments left the account (amount − application fee − refunds) is its balance.
+    // As Stripe: an account can be closed only once its balance, available and pending, is zero.
     async closeConnectedAccount(accountId) {
       await account(accountId);
-      const [held] = await db
-        .select({
-          balance: sql<number>`coalesce(sum(${sandboxPaymentIntents.amount} - ${sandboxPaymentIntents.applicationFeeAmount} - ${sandboxPaymentIntents.refundedAmount}), 0)::int`,
-        })
-        .from(sandboxPaymentIntents)
-        .where(
-          and(
-            eq(sandboxPaymentIntents.destinationAccountId, accountId),
-            eq(sandboxPaymentIntents.status, 'succeeded'),
-          ),
-        );
-      if ((held?.balance ?? 0) !== 0)
+      if ((await balance.total(accountId)) !== 0)
         throw new GatewayError(
           'This account still holds a balance; it can be closed once its balance is zero.',
           'balance_not_zero',
@@ -505,8 +504,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       const failed = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, refundId));
         if (!row) throw new GatewayError(`No such refund: '${refundId}'`, 'resource_missing');
-        await tx
-          .select({ id: sandboxPaymentIntents.id })
+        const [paid] = await tx
+          .select()
           .from(sandboxPaymentIntents)
           .where(eq(sandboxPaymentIntents.id, row.paymentIntentId))
           .for('update');
@@ -520,6 +519,9 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
           .update(sandboxPaymentIntents)
           .set({ refundedAmount: sql`${sandboxPaymentIntents.refundedAmount} - ${updated.amount}` })
           .where(eq(sandboxPaymentIntents.id, updated.paymentIntentId));
+        // The reversal the refund made is given back to the connected account.
+        if (paid)
+          await balance.recordRefund(tx, paid, paid.refundedAmount, paid.refundedAmount - updated.amount);
         const object = refundObject(updated);
         await events.emit('platform', 'refund.updated', object, undefined, tx);
         await events.emit('platform', 'refund.failed', object, undefined, tx);
@@ -540,6 +542,27 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     createTransfer: (input) => disputes.move({ kind: 'transfer', ...input }),
 
     retrieveEarlyFraudWarning: (warningId) => disputes.retrieveWarning(warningId),
+
+    async retrieveBalance(accountId) {
+      await account(accountId);
+      return balance.retrieve(accountId);
+    },
+
+    async listPayouts(accountId, { limit }) {
+      await account(accountId);
+      return balance.listPayouts(accountId, Math.min(Math.max(limit, 1), 100));
+    },
+
+    retrievePayout: (accountId, payoutId) => balance.retrievePayout(accountId, payoutId),
+
+    listPayoutBalanceTransactions: (accountId, payoutId) =>
+      balance.listPayoutTransactions(accountId, payoutId),
+
+    // The sandbox's stand-in for the Express dashboard is its payouts page for the account.
+    async createLoginLink(accountId) {
+      await account(accountId);
+      return { url: `${options.publicUrl}/sandbox/accounts/${accountId}/payouts` };
+    },
 
     verifyWebhookEvent: async ({ rawBody, signature, endpoint }) =>
       verifyStripeSignature(rawBody, signature, (await secrets())[endpoint]),

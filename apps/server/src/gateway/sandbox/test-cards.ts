@@ -8,8 +8,10 @@ export type CardOutcome =
   /**
    * refundsFailLater: Stripe's 4000 0000 0000 5126, whose refunds succeed, then fail some time later.
    * afterPayment: a dispute, an inquiry or an early fraud warning follows (docs.stripe.com/testing#disputes).
+   * availableAtOnce: Stripe's 4000 0000 0000 0077, whose funds skip the pending balance
+   * (docs.stripe.com/testing#available-balance).
    */
-  | { kind: 'succeeds'; refundsFailLater?: boolean; afterPayment?: AfterPayment }
+  | { kind: 'succeeds'; refundsFailLater?: boolean; afterPayment?: AfterPayment; availableAtOnce?: boolean }
   | { kind: 'declines'; code: string; declineCode?: string; message: string }
   | { kind: 'requires_authentication' };
 
@@ -26,8 +28,11 @@ export const TEST_CARDS: ReadonlyMap<string, TestCard> = new Map<string, TestCar
   ['4242424242424242', { brand: 'visa', country: 'US', outcome: { kind: 'succeeds' } }],
   ['4000008260000000', { brand: 'visa', country: 'GB', outcome: { kind: 'succeeds' } }],
   ['4000002500003155', { brand: 'visa', country: 'US', outcome: { kind: 'requires_authentication' } }],
-  // Funds go straight to the available balance in Stripe; the sandbox keeps no balance, so it simply pays.
-  ['4000000000000077', { brand: 'visa', country: 'US', outcome: { kind: 'succeeds' } }],
+  // Its funds go straight to the available balance (docs.stripe.com/testing#available-balance).
+  [
+    '4000000000000077',
+    { brand: 'visa', country: 'US', outcome: { kind: 'succeeds', availableAtOnce: true } },
+  ],
   [
     '4000000000005126',
     { brand: 'visa', country: 'US', outcome: { kind: 'succeeds', refundsFailLater: true } },

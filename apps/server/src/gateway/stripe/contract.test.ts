@@ -169,6 +169,13 @@ describe('the contract with Stripe', () => {
       }),
     );
     await record('retrieveEarlyFraudWarning', () => gateway.retrieveEarlyFraudWarning('issfr_contract'));
+    await record('retrieveBalance', () => gateway.retrieveBalance('acct_contract'));
+    await record('listPayouts', () => gateway.listPayouts('acct_contract', { limit: 50 }));
+    await record('retrievePayout', () => gateway.retrievePayout('acct_contract', 'po_contract'));
+    await record('listPayoutBalanceTransactions', () =>
+      gateway.listPayoutBalanceTransactions('acct_contract', 'po_contract'),
+    );
+    await record('createLoginLink', () => gateway.createLoginLink('acct_contract'));
     await record('registerPaymentMethodDomain', () =>
       registerPaymentMethodDomain({
         secretKey: 'sk_test_contract',

@@ -1104,6 +1104,253 @@ describe('the Stripe gateway', () => {
     });
   });
 
+  it('reads the balance in GBP on the connected account', async () => {
+    standIn.replies.push({
+      status: 200,
+      body: {
+        object: 'balance',
+        livemode: false,
+        available: [
+          { amount: 12_345, currency: 'gbp' },
+          { amount: 999, currency: 'eur' },
+        ],
+        pending: [{ amount: 4365, currency: 'gbp' }],
+      },
+    });
+    expect(await gateway.retrieveBalance('acct_123')).toEqual({ available: 12_345, pending: 4365 });
+    expect(lastRequest()).toMatchObject({ method: 'GET', path: '/v1/balance' });
+    expect(lastRequest().headers['stripe-account']).toBe('acct_123');
+  });
+
+  const payoutObject = (fields: Record<string, unknown> = {}) => ({
+    id: 'po_1',
+    object: 'payout',
+    amount: 12_125,
+    arrival_date: 1_800_086_400,
+    automatic: true,
+    created: 1_800_000_000,
+    currency: 'gbp',
+    failure_code: null,
+    failure_message: null,
+    status: 'in_transit',
+    ...fields,
+  });
+
+  it('lists the connected account’s payouts with their status, arrival and failure', async () => {
+    standIn.replies.push({
+      status: 200,
+      body: {
+        object: 'list',
+        has_more: true,
+        data: [
+          payoutObject(),
+          payoutObject({
+            id: 'po_0',
+            status: 'failed',
+            failure_code: 'account_closed',
+            failure_message: 'The bank account has been closed.',
+          }),
+        ],
+      },
+    });
+    expect(await gateway.listPayouts('acct_123', { limit: 50 })).toEqual([
+      {
+        id: 'po_1',
+        amount: 12_125,
+        status: 'in_transit',
+        arrivalDate: new Date(1_800_086_400 * 1000),
+        created: new Date(1_800_000_000 * 1000),
+        failureCode: null,
+        failureMessage: null,
+      },
+      expect.objectContaining({
+        id: 'po_0',
+        status: 'failed',
+        failureCode: 'account_closed',
+        failureMessage: 'The bank account has been closed.',
+      }),
+    ]);
+    // One page only: the latest payouts.
+    expect(standIn.requests.map((request) => request.path)).toEqual(['/v1/payouts?limit=50']);
+    expect(lastRequest().headers['stripe-account']).toBe('acct_123');
+  });
+
+  it('retrieves a payout on the connected account, and says resource_missing for one it does not have', async () => {
+    standIn.replies.push({ status: 200, body: payoutObject({ status: 'paid' }) });
+    expect(await gateway.retrievePayout('acct_123', 'po_1')).toMatchObject({ id: 'po_1', status: 'paid' });
+    expect(lastRequest()).toMatchObject({ method: 'GET', path: '/v1/payouts/po_1' });
+    expect(lastRequest().headers['stripe-account']).toBe('acct_123');
+    standIn.replies.push({
+      status: 404,
+      body: {
+        error: { type: 'invalid_request_error', code: 'resource_missing', message: "No such payout: 'po_x'" },
+      },
+    });
+    await expect(gateway.retrievePayout('acct_123', 'po_x')).rejects.toMatchObject({
+      name: 'GatewayError',
+      code: 'resource_missing',
+    });
+  });
+
+  it("lists a payout's balance transactions with their sources expanded, and reads each line's payment intent", async () => {
+    const line = (id: string, type: string, amount: number, source: unknown) => ({
+      id,
+      object: 'balance_transaction',
+      amount,
+      available_on: 1_800_000_000,
+      created: 1_800_000_000,
+      currency: 'gbp',
+      description: null,
+      fee: 0,
+      net: amount,
+      reporting_category: type === 'payment' ? 'charge' : type === 'payout' ? 'payout' : 'refund',
+      source,
+      status: 'available',
+      type,
+    });
+    const platformCharge = (id: string, intent: string, transfer: string) => ({
+      id,
+      object: 'charge',
+      payment_intent: intent,
+      transfer,
+    });
+    const ownTransfer = {
+      id: 'tr_1',
+      object: 'transfer',
+      source_transaction: platformCharge('ch_1', 'pi_1', 'tr_1'),
+    };
+    standIn.replies.push(
+      {
+        status: 200,
+        body: {
+          object: 'list',
+          has_more: true,
+          data: [
+            // A destination charge's payment: its own transfer.
+            line('txn_1', 'payment', 4365, { id: 'py_1', object: 'charge', source_transfer: ownTransfer }),
+            // A refund's reversal: the platform refund names the intent.
+            line('txn_2', 'payment_refund', -970, {
+              id: 'pyr_1',
+              object: 'refund',
+              source_transfer_reversal: {
+                id: 'trr_1',
+                object: 'transfer_reversal',
+                source_refund: { id: 're_1', object: 'refund', payment_intent: 'pi_1' },
+                transfer: ownTransfer,
+              },
+            }),
+          ],
+        },
+      },
+      {
+        status: 200,
+        body: {
+          object: 'list',
+          has_more: false,
+          data: [
+            // A dispute's reversal of the same charge's transfer: its intent is read from the first line.
+            line('txn_3', 'payment_refund', -3395, {
+              id: 'pyr_2',
+              object: 'refund',
+              source_transfer_reversal: {
+                id: 'trr_2',
+                object: 'transfer_reversal',
+                source_refund: null,
+                transfer: { id: 'tr_1', object: 'transfer', source_transaction: 'ch_1' },
+              },
+            }),
+            // A dispute's funds paid back: a further transfer tied to the charge.
+            line('txn_4', 'payment', 3395, {
+              id: 'py_2',
+              object: 'charge',
+              source_transfer: {
+                id: 'tr_2',
+                object: 'transfer',
+                source_transaction: platformCharge('ch_1', 'pi_1', 'tr_1'),
+              },
+            }),
+            // A dispute's reversal of a charge paid out earlier: the charge is read on the platform.
+            line('txn_5', 'payment_refund', -2000, {
+              id: 'pyr_3',
+              object: 'refund',
+              source_transfer_reversal: {
+                id: 'trr_3',
+                object: 'transfer_reversal',
+                source_refund: null,
+                transfer: { id: 'tr_9', object: 'transfer', source_transaction: 'ch_9' },
+              },
+            }),
+            line('txn_6', 'payout', -3395, 'po_1'),
+          ],
+        },
+      },
+      { status: 200, body: platformCharge('ch_9', 'pi_9', 'tr_9') },
+    );
+    const lines = await gateway.listPayoutBalanceTransactions('acct_123', 'po_1');
+    expect(
+      lines.map(({ id, type, origin, net, sourceId, paymentIntentId }) => [
+        id,
+        type,
+        origin,
+        net,
+        sourceId,
+        paymentIntentId,
+      ]),
+    ).toEqual([
+      ['txn_1', 'payment', 'charge', 4365, 'py_1', 'pi_1'],
+      ['txn_2', 'payment_refund', 'refund', -970, 'pyr_1', 'pi_1'],
+      ['txn_3', 'payment_refund', 'transfer_reversal', -3395, 'pyr_2', 'pi_1'],
+      ['txn_4', 'payment', 'transfer', 3395, 'py_2', 'pi_1'],
+      ['txn_5', 'payment_refund', 'transfer_reversal', -2000, 'pyr_3', 'pi_9'],
+      ['txn_6', 'payout', 'payout', -3395, 'po_1', null],
+    ]);
+    expect(lines[0]).toMatchObject({
+      amount: 4365,
+      fee: 0,
+      created: new Date(1_800_000_000 * 1000),
+      description: null,
+      reportingCategory: 'charge',
+    });
+    const expand =
+      'expand[0]=data.source.source_transfer.source_transaction&expand[1]=data.source.source_transfer_reversal.source_refund&expand[2]=data.source.source_transfer_reversal.transfer';
+    expect(standIn.requests.map((request) => decodeURIComponent(request.path))).toEqual([
+      `/v1/balance_transactions?payout=po_1&limit=100&${expand}`,
+      `/v1/balance_transactions?payout=po_1&limit=100&${expand}&starting_after=txn_2`,
+      '/v1/charges/ch_9',
+    ]);
+    expect(standIn.requests.map((request) => request.headers['stripe-account'])).toEqual([
+      'acct_123',
+      'acct_123',
+      undefined,
+    ]);
+  });
+
+  it("creates a login link to the account's Express dashboard, as the platform", async () => {
+    standIn.replies.push({
+      status: 200,
+      body: { object: 'login_link', created: 1_800_000_000, url: 'https://connect.stripe.test/express/abc' },
+    });
+    expect(await gateway.createLoginLink('acct_123')).toEqual({
+      url: 'https://connect.stripe.test/express/abc',
+    });
+    expect(lastRequest()).toMatchObject({ method: 'POST', path: '/v1/accounts/acct_123/login_links' });
+    expect(lastRequest().headers['stripe-account']).toBeUndefined();
+    standIn.replies.push({
+      status: 403,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          message:
+            "The provided key 'sk_test_***' does not have access to account 'acct_gone' (or that account does not exist).",
+        },
+      },
+    });
+    await expect(gateway.createLoginLink('acct_gone')).rejects.toMatchObject({
+      name: 'GatewayError',
+      code: 'resource_missing',
+    });
+  });
+
   it("verifies webhook signatures with each endpoint's own secret", async () => {
     const payload = JSON.stringify({
       id: 'evt_1',

@@ -10,10 +10,17 @@
  * /api/balance/balance_retrieve, /connect/destination-charges, /connect/statement-descriptors,
  * /api/payment_intents/update, /api/refunds/create, /api/refunds/list, /api/disputes/retrieve,
  * /api/disputes/update, /api/files/create, /api/transfer_reversals/create, /api/transfers/create,
- * /api/radar/early_fraud_warnings/retrieve.
+ * /api/radar/early_fraud_warnings/retrieve. A connected account's balance, payouts and their balance
+ * transactions are read on the account (the Stripe-Account header: docs.stripe.com/connect/authentication),
+ * its Express dashboard opened with a login link: /api/balance/balance_retrieve, /api/payouts/list,
+ * /api/payouts/retrieve, /api/balance_transactions/list, /api/charges/retrieve,
+ * /api/accounts/login_link/create.
  */
 import Stripe from 'stripe';
 import {
+  type AccountBalance,
+  type BalanceTransaction,
+  type BalanceTransactionOrigin,
   type BrowserConfig,
   type CardGateway,
   type CreatePaymentIntentInput,
@@ -24,6 +31,8 @@ import {
   GatewayError,
   GatewayOutcomeUnknownError,
   type PaymentIntent,
+  type Payout,
+  type PayoutStatus,
   type ProviderAccountObject,
   type ProviderEvent,
   type Refund,
@@ -222,8 +231,134 @@ function isNoAccessError(error: unknown): boolean {
 
 const BALANCE_NOT_ZERO = 'This account still holds a balance; it can be closed once its balance is zero.';
 
+/** Pence in GBP in one of the balance's lists (available, pending): docs.stripe.com/api/balance/balance_object. */
+function gbpOf(amounts: { amount: number; currency: string }[]): number {
+  return amounts.filter(({ currency }) => currency === 'gbp').reduce((sum, { amount }) => sum + amount, 0);
+}
+
+/** A payout as ClinicPay sees it (docs.stripe.com/api/payouts/object). */
+function toPayout(payout: Stripe.Payout): Payout {
+  return {
+    id: payout.id,
+    amount: payout.amount,
+    status: payout.status as PayoutStatus,
+    arrivalDate: new Date(payout.arrival_date * 1000),
+    created: new Date(payout.created * 1000),
+    failureCode: payout.failure_code ?? null,
+    failureMessage: payout.failure_message ?? null,
+  };
+}
+
+/**
+ * What listPayoutBalanceTransactions expands (at most four levels: docs.stripe.com/expand): a payment
+ * on the connected account (py_) to the platform's transfer and the platform charge it came from, whose
+ * payment_intent is ClinicPay's; a payment refund (pyr_) to the platform's transfer reversal, and the
+ * platform refund that caused it (with its payment_intent) or the transfer it reversed (with the
+ * charge's id). Objects without the field are left as they are.
+ */
+const PAYOUT_LINE_EXPANSIONS = [
+  'data.source.source_transfer.source_transaction',
+  'data.source.source_transfer_reversal.source_refund',
+  'data.source.source_transfer_reversal.transfer',
+];
+
+/** The expanded object in a field Stripe gives as an id or an object, or null. */
+function expanded<T extends { id: string }>(value: string | T | null | undefined): T | null {
+  return value && typeof value !== 'string' ? value : null;
+}
+
+interface LineFacts {
+  origin: BalanceTransactionOrigin;
+  paymentIntentId: string | null;
+  /** The platform charge the line comes from, when only its id is known. */
+  chargeId: string | null;
+}
+
+/**
+ * What a connected account's balance transaction is and where it comes from, read from its expanded
+ * source (docs.stripe.com/connect/destination-charges, /expand/use-cases): a payment (py_) is a
+ * destination charge's own transfer, or a further transfer tied to the charge when the transfer is not
+ * the charge's; a payment refund (pyr_) is a refund's reversal when a platform refund caused it, and a
+ * reversal made on its own otherwise.
+ */
+function lineFacts(transaction: Stripe.BalanceTransaction): LineFacts {
+  const none = { paymentIntentId: null, chargeId: null };
+  if (transaction.type === 'payout') return { origin: 'payout', ...none };
+  if (transaction.type === 'payout_failure') return { origin: 'payout_failure', ...none };
+  const source = expanded(transaction.source);
+  if (source?.object === 'charge') {
+    const transfer = expanded(source.source_transfer);
+    const charge = transfer ? expanded(transfer.source_transaction) : null;
+    const chargesOwnTransfer = charge ? idOf(charge.transfer) : null;
+    return {
+      origin: transfer && chargesOwnTransfer && transfer.id !== chargesOwnTransfer ? 'transfer' : 'charge',
+      paymentIntentId: charge ? idOf(charge.payment_intent) : null,
+      chargeId: transfer ? idOf(transfer.source_transaction) : null,
+    };
+  }
+  if (source?.object === 'refund') {
+    const reversal = expanded(source.source_transfer_reversal);
+    if (!reversal) return { origin: 'refund', ...none };
+    const refund = expanded(reversal.source_refund);
+    const transfer = expanded(reversal.transfer);
+    return {
+      origin: reversal.source_refund ? 'refund' : 'transfer_reversal',
+      paymentIntentId: refund ? idOf(refund.payment_intent) : null,
+      chargeId: transfer ? idOf(transfer.source_transaction) : null,
+    };
+  }
+  return { origin: 'other', ...none };
+}
+
+/** Far more lines than one payout of a clinic ever has. */
+const MAX_PAYOUT_LINES = 10_000;
+
 export function createStripeGateway(options: StripeGatewayOptions): CardGateway {
   const stripe = createStripeClient(options.secretKey, options.api);
+
+  /**
+   * A request made on a connected account: Stripe's refusal to show the account to the platform (it is
+   * gone, or access was revoked) becomes GatewayError 'resource_missing'; other errors as `call`.
+   */
+  const onAccount = <T>(request: () => Promise<T>): Promise<T> =>
+    call(async () => {
+      try {
+        return await request();
+      } catch (error) {
+        if (isNoAccessError(error) && error instanceof Stripe.errors.StripeError)
+          throw new GatewayError(error.message, 'resource_missing');
+        throw error;
+      }
+    });
+
+  /**
+   * The payment intent of each platform charge named only by its id (a dispute's reversal names the
+   * transfer it reversed, not the refund or charge): read from the other lines when one of them expanded
+   * the charge, otherwise from the charge itself (charges.retrieve: docs.stripe.com/api/charges/retrieve).
+   */
+  async function intentsOfCharges(
+    facts: LineFacts[],
+    transactions: Stripe.BalanceTransaction[],
+  ): Promise<Map<string, string | null>> {
+    const known = new Map<string, string | null>();
+    for (const transaction of transactions) {
+      const source = expanded(transaction.source);
+      if (source?.object !== 'charge') continue;
+      const charge = expanded(expanded(source.source_transfer)?.source_transaction);
+      if (charge) known.set(charge.id, idOf(charge.payment_intent));
+    }
+    for (const { paymentIntentId, chargeId } of facts) {
+      if (paymentIntentId !== null || chargeId === null || known.has(chargeId)) continue;
+      try {
+        known.set(chargeId, idOf((await stripe.charges.retrieve(chargeId)).payment_intent));
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404))
+          throw error;
+        known.set(chargeId, null);
+      }
+    }
+    return known;
+  }
 
   return {
     kind: 'stripe',
@@ -441,6 +576,59 @@ export function createStripeGateway(options: StripeGatewayOptions): CardGateway 
     // docs.stripe.com/api/radar/early_fraud_warnings/retrieve
     retrieveEarlyFraudWarning: (warningId) =>
       call(async () => toEarlyFraudWarning(await stripe.radar.earlyFraudWarnings.retrieve(warningId))),
+
+    // docs.stripe.com/api/balance/balance_retrieve, read on the account (docs.stripe.com/connect/account-balances).
+    retrieveBalance: (accountId): Promise<AccountBalance> =>
+      onAccount(async () => {
+        const balance = await stripe.balance.retrieve({}, { stripeAccount: accountId });
+        return { available: gbpOf(balance.available), pending: gbpOf(balance.pending) };
+      }),
+
+    // docs.stripe.com/api/payouts/list on the account (docs.stripe.com/connect/payouts-connected-accounts).
+    listPayouts: (accountId, { limit }) =>
+      onAccount(async () =>
+        (await stripe.payouts.list({ limit }, { stripeAccount: accountId })).data.map(toPayout),
+      ),
+
+    // docs.stripe.com/api/payouts/retrieve on the account: another account's payout is resource_missing.
+    retrievePayout: (accountId, payoutId) =>
+      onAccount(async () =>
+        toPayout(await stripe.payouts.retrieve(payoutId, {}, { stripeAccount: accountId })),
+      ),
+
+    // docs.stripe.com/api/balance_transactions/list with `payout` (automatic payouts only), on the account.
+    listPayoutBalanceTransactions: (accountId, payoutId) =>
+      onAccount(async () => {
+        const transactions = await stripe.balanceTransactions
+          .list(
+            { payout: payoutId, limit: 100, expand: PAYOUT_LINE_EXPANSIONS },
+            { stripeAccount: accountId },
+          )
+          .autoPagingToArray({ limit: MAX_PAYOUT_LINES });
+        const facts = transactions.map(lineFacts);
+        const intents = await intentsOfCharges(facts, transactions);
+        return transactions.map((transaction, index): BalanceTransaction => {
+          const { origin, paymentIntentId, chargeId } = facts[index] ?? lineFacts(transaction);
+          return {
+            id: transaction.id,
+            type: transaction.type,
+            origin,
+            amount: transaction.amount,
+            fee: transaction.fee,
+            net: transaction.net,
+            created: new Date(transaction.created * 1000),
+            description: transaction.description ?? null,
+            reportingCategory: transaction.reporting_category,
+            sourceId: idOf(transaction.source),
+            paymentIntentId: paymentIntentId ?? (chargeId ? (intents.get(chargeId) ?? null) : null),
+          };
+        });
+      }),
+
+    // docs.stripe.com/api/accounts/login_link/create: made by the platform for the account (no
+    // Stripe-Account header); only accounts with the Express dashboard can have one.
+    createLoginLink: (accountId) =>
+      onAccount(async () => ({ url: (await stripe.accounts.createLoginLink(accountId)).url })),
 
     verifyWebhookEvent: async ({ rawBody, signature, endpoint }): Promise<ProviderEvent> =>
       verifyStripeSignature(rawBody, signature, options.webhookSecrets[endpoint]),

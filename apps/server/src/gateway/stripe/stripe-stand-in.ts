@@ -71,6 +71,7 @@ function charge(id: string) {
     status: 'succeeded',
     transfer: 'tr_standin',
     balance_transaction: null,
+    payment_intent: 'pi_standin',
   };
 }
 
@@ -183,6 +184,90 @@ function earlyFraudWarning(id: string) {
   };
 }
 
+function payout(id: string) {
+  return {
+    id,
+    object: 'payout',
+    amount: 4365,
+    arrival_date: CREATED + 86_400,
+    automatic: true,
+    balance_transaction: 'txn_standin_payout',
+    created: CREATED,
+    currency: 'gbp',
+    description: 'STRIPE PAYOUT',
+    destination: 'ba_standin',
+    failure_balance_transaction: null,
+    failure_code: null,
+    failure_message: null,
+    livemode: false,
+    metadata: {},
+    method: 'standard',
+    reconciliation_status: 'completed',
+    source_type: 'card',
+    statement_descriptor: null,
+    status: 'paid',
+    type: 'bank_account',
+  };
+}
+
+/** A connected account's balance transaction, paid out in po_standin. */
+function balanceTransaction(id: string, type: string, amount: number, source: unknown) {
+  return {
+    id,
+    object: 'balance_transaction',
+    amount,
+    available_on: CREATED,
+    created: CREATED,
+    currency: 'gbp',
+    description: null,
+    fee: 0,
+    fee_details: [],
+    net: amount,
+    reporting_category: type === 'payment' ? 'charge' : type === 'payout' ? 'payout' : 'refund',
+    source,
+    status: 'available',
+    type,
+  };
+}
+
+/**
+ * The lines of po_standin as Stripe gives them with their sources expanded: a destination charge's
+ * payment (its transfer and platform charge expanded), a refund's reversal (the platform refund
+ * expanded), a dispute's reversal of another charge's transfer (only the charge's id: the gateway
+ * reads that charge), and the payout itself.
+ */
+function payoutLines() {
+  const transfer = { id: 'tr_standin', object: 'transfer', source_transaction: charge('ch_standin') };
+  return [
+    balanceTransaction('txn_standin_1', 'payment', 4365, {
+      id: 'py_standin',
+      object: 'charge',
+      source_transfer: transfer,
+    }),
+    balanceTransaction('txn_standin_2', 'payment_refund', -970, {
+      id: 'pyr_standin_1',
+      object: 'refund',
+      source_transfer_reversal: {
+        id: 'trr_standin_1',
+        object: 'transfer_reversal',
+        source_refund: { id: 're_standin', object: 'refund', payment_intent: 'pi_standin' },
+        transfer: transfer,
+      },
+    }),
+    balanceTransaction('txn_standin_3', 'payment_refund', -4365, {
+      id: 'pyr_standin_2',
+      object: 'refund',
+      source_transfer_reversal: {
+        id: 'trr_standin_2',
+        object: 'transfer_reversal',
+        source_refund: null,
+        transfer: { id: 'tr_standin_3', object: 'transfer', source_transaction: 'ch_standin_3' },
+      },
+    }),
+    balanceTransaction('txn_standin_payout', 'payout', -3395, 'po_standin'),
+  ];
+}
+
 function paymentMethodDomain(params: URLSearchParams) {
   const active = { status: 'active' };
   return {
@@ -206,6 +291,7 @@ function defaultReply({ method, path, params }: StandInRequest): StandInReply {
   const route = `${method} ${path
     .replace(/^\/v1\/radar\/early_fraud_warnings\/[^/]+$/, '/v1/radar/early_fraud_warnings/:id')
     .replace(/^\/v1\/transfers\/[^/]+\/reversals$/, '/v1/transfers/:id/reversals')
+    .replace(/^\/v1\/accounts\/[^/]+\/login_links$/, '/v1/accounts/:id/login_links')
     .replace(/^\/v1\/(\w+)\/[^/]+$/, '/v1/$1/:id')}`;
   const id = path.startsWith('/v1/radar/') ? (path.split('/')[4] ?? '') : (path.split('/')[3] ?? '');
   switch (route) {
@@ -259,6 +345,25 @@ function defaultReply({ method, path, params }: StandInRequest): StandInReply {
       return { status: 200, body: transferReversal(id, params) };
     case 'GET /v1/radar/early_fraud_warnings/:id':
       return { status: 200, body: earlyFraudWarning(id) };
+    case 'GET /v1/payouts':
+      return {
+        status: 200,
+        body: { object: 'list', url: '/v1/payouts', has_more: false, data: [payout('po_standin')] },
+      };
+    case 'GET /v1/payouts/:id':
+      return { status: 200, body: payout(id) };
+    case 'GET /v1/balance_transactions':
+      return {
+        status: 200,
+        body: { object: 'list', url: '/v1/balance_transactions', has_more: false, data: payoutLines() },
+      };
+    case 'GET /v1/charges/:id':
+      return { status: 200, body: { ...charge(id), payment_intent: 'pi_standin_3' } };
+    case 'POST /v1/accounts/:id/login_links':
+      return {
+        status: 200,
+        body: { object: 'login_link', created: CREATED, url: 'https://connect.stripe.test/express/standin' },
+      };
     case 'POST /v1/payment_method_domains':
       return { status: 200, body: paymentMethodDomain(params) };
     default:

@@ -395,6 +395,7 @@ describe('the admin clinics API', () => {
       { method: 'GET', url: '/api/admin/notifications/failed' },
       { method: 'POST', url: `/api/admin/notifications/${NOTIFICATION_ID}/retry` },
       { method: 'GET', url: '/api/admin/disputes' },
+      { method: 'GET', url: '/api/admin/statements/2026-11' },
     ] as const;
     // Every admin route the app has is walked here: a new one must be added to this list.
     const adminRoutes = new Set(
@@ -405,7 +406,11 @@ describe('the admin clinics API', () => {
     const walked = new Set(
       endpoints.map(
         (endpoint) =>
-          `${endpoint.method} ${endpoint.url.split('?')[0]?.replace(clinicId, ':clinicId').replace(NOTIFICATION_ID, ':id')}`,
+          `${endpoint.method} ${endpoint.url
+            .split('?')[0]
+            ?.replace(clinicId, ':clinicId')
+            .replace(NOTIFICATION_ID, ':id')
+            .replace(/statements\/[\d-]+$/, 'statements/:month')}`,
       ),
     );
     expect([...adminRoutes].sort()).toEqual([...walked].sort());

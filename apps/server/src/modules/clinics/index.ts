@@ -14,6 +14,7 @@ export {
   type ClinicRow,
   findClinic,
   findClinicAccountEmail,
+  findClinicByProviderAccount,
   insertClinic,
   setProviderStatus,
 } from './queries.js';

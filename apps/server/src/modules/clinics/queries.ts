@@ -47,6 +47,22 @@ export async function findClinicAccountEmail(
   return user?.email ?? null;
 }
 
+/**
+ * The clinic holding this connected account, in use or kept after disconnecting (decision 0081), or
+ * undefined when no clinic holds it.
+ */
+export async function findClinicByProviderAccount(
+  db: Pick<Db, 'select'>,
+  accountId: string,
+): Promise<ClinicRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(clinics)
+    .where(or(eq(clinics.stripeAccountId, accountId), eq(clinics.providerAccountId, accountId)))
+    .limit(1);
+  return row;
+}
+
 /** Which clinics a connection change is about: one clinic, or every clinic holding a provider account. */
 export type ClinicConnectionTarget = { clinicId: string } | { accountId: string };
 

@@ -21,6 +21,7 @@ import {
   sandboxFiles,
   sandboxTransfers,
 } from '../../db/schema/index.js';
+import { sandboxAfterPayment } from '../../gateway/sandbox/disputes.js';
 import { sandboxWebhookSecrets } from '../../gateway/sandbox/sandbox-gateway.js';
 import { signLikeStripe } from '../../gateway/webhook-signature.js';
 import { moveDisputeFunds, remindDispute } from './index.js';
@@ -44,6 +45,10 @@ describe('disputes', () => {
    */
   async function settle() {
     const events = sandboxOf(app).events;
+    await events.deliverDue();
+    // The test card's dispute or warning comes a few seconds after the payment: the clock moves on.
+    await app.jobs.makeDue(sandboxAfterPayment);
+    await app.jobs.drain({ only: [sandboxAfterPayment] });
     await events.deliverDue();
     await events.retryNow();
     await events.deliverDue();

@@ -6,10 +6,12 @@
 export {
   findPaymentByIntent,
   findPaymentReference,
+  findPaymentsByIntents,
   type PaymentRow,
   setCardFeeIfMissing,
   setPaymentDisputeStatus,
 } from './queries.js';
 export { onChargeUpdated, onPaymentIntentSucceeded, PAYMENT_NOT_RECORDED_YET } from './record-payment.js';
+export { penceToPounds } from './report.js';
 export { paymentRoutes } from './routes.js';
 export { londonDayStart, londonToday } from './service.js';

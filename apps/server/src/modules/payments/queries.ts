@@ -51,6 +51,27 @@ export async function findPaymentByIntent(
   return row;
 }
 
+/**
+ * The payments recorded for these payment intents, in one read: each with its id, ClinicPay reference
+ * and patient, for the clinic's payout lines. Intents without a payment are left out.
+ */
+export async function findPaymentsByIntents(
+  db: Pick<Db, 'select'>,
+  clinicId: string,
+  paymentIntentIds: readonly string[],
+): Promise<{ id: string; paymentIntentId: string; paymentRef: string; patientName: string }[]> {
+  if (paymentIntentIds.length === 0) return [];
+  return db
+    .select({
+      id: payments.id,
+      paymentIntentId: payments.stripePaymentId,
+      paymentRef: payments.paymentRef,
+      patientName: payments.patientName,
+    })
+    .from(payments)
+    .where(and(eq(payments.clinicId, clinicId), inArray(payments.stripePaymentId, [...paymentIntentIds])));
+}
+
 /** Sets the payment's dispute status (docs/decisions/0086-disputes.md): only the disputes module calls this. */
 export async function setPaymentDisputeStatus(
   tx: Tx,

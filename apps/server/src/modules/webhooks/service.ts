@@ -7,6 +7,7 @@ import type { ProviderEvent, WebhookEndpoint } from '../../gateway/gateway.js';
 import { DeliverAgainLater } from '../../gateway/provider-reads.js';
 import { onDisputeEvent, onEarlyFraudWarning } from '../disputes/index.js';
 import { onChargeUpdated, onPaymentIntentSucceeded } from '../payments/index.js';
+import { onPayoutEvent } from '../payouts/index.js';
 import { onRefundEvent } from '../refunds/index.js';
 import { onAccountDeauthorized, onAccountUpdated } from './account-events.js';
 import type { EventDeps, EventHandler } from './handler.js';
@@ -38,6 +39,10 @@ const HANDLERS: Record<WebhookEndpoint, Record<string, EventHandler>> = {
     // the account is re-read, as for account.updated.
     'capability.updated': onAccountUpdated,
     'account.application.deauthorized': onAccountDeauthorized,
+    // A connected account's payout reached its bank or failed (docs.stripe.com/api/events/types): the
+    // payout is re-read on the account; a failure is told to the clinic once (decision 0087).
+    'payout.paid': onPayoutEvent,
+    'payout.failed': onPayoutEvent,
   },
 };
 

@@ -1,0 +1,36 @@
+/**
+ * The provider's payout events on the Connect endpoint (docs.stripe.com/api/events/types#event_types-payout.paid,
+ * #event_types-payout.failed): the clinic is found by the connected account the event names, and the
+ * payout is re-read from the provider on that account, so events arriving late, twice or out of order
+ * leave what the provider holds now. An event for an account no clinic holds, or about a payout the
+ * provider does not know, is acknowledged, logged and changes nothing; when the provider cannot be
+ * read, the event is delivered again later.
+ */
+import { readFromProvider } from '../../gateway/provider-reads.js';
+import { findClinicByProviderAccount } from '../clinics/index.js';
+import type { EventHandler } from '../webhooks/index.js';
+import { recordProviderPayout } from './service.js';
+
+const UNREACHABLE = 'The card provider could not be read; deliver this event again later';
+
+/** payout.paid and payout.failed: records the payout, and tells the clinic once when it failed. */
+export const onPayoutEvent: EventHandler = async (deps, event) => {
+  const accountId = String(event.account ?? '');
+  const payoutId = String(event.data.object.id ?? '');
+  const clinic = accountId ? await findClinicByProviderAccount(deps.db, accountId) : undefined;
+  if (!clinic || !payoutId) {
+    deps.log.info(
+      { accountId, payoutId, type: event.type },
+      'payout event for an account no clinic holds: ignored',
+    );
+    return async () => {};
+  }
+  const payout = await readFromProvider(() => deps.gateway.retrievePayout(accountId, payoutId), UNREACHABLE);
+  if (!payout) {
+    deps.log.info({ accountId, payoutId, type: event.type }, 'payout unknown to the provider: ignored');
+    return async () => {};
+  }
+  return async (tx) => {
+    await recordProviderPayout(tx, deps, clinic, accountId, payout);
+  };
+};

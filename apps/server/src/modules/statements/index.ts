@@ -1,0 +1,6 @@
+/**
+ * Monthly statements (docs/decisions/0088-monthly-statements.md): the clinic's month and the
+ * platform's month, on screen and as CSV. Other modules import statements only through this file.
+ */
+export { adminStatementRoutes, statementRoutes } from './routes.js';
+export { clinicStatement, platformStatement } from './service.js';

@@ -1,0 +1,69 @@
+/**
+ * The sums behind the monthly statements, in SQL over payments, refunds and disputes. No rules here:
+ * the service says which month and what each sum means. Amounts in pence (bigint sums read as numbers).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+
+export interface MonthBounds {
+  /** The month's first instant (London), inclusive. */
+  from: Date;
+  /** The next month's first instant, exclusive. */
+  to: Date;
+}
+
+type Row = Record<string, string | number | null>;
+const rowOf = (result: unknown): Row => (result as { rows: Row[] }).rows[0] ?? {};
+const toNumbers = <K extends string>(row: Row, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, Number(row[key] ?? 0)])) as Record<K, number>;
+
+/**
+ * One clinic's month, or every clinic's when clinicId is null: payments made in the month (not a
+ * request's second payment, recorded pending), refunds that succeeded in it with the clinic's share
+ * (each refund reverses the clinic's transfer in proportion: round(refund × net ÷ amount)), disputes
+ * opened in it (what was taken back, withdrawn, reinstated and the fees) and disputes paid back in it.
+ */
+export async function selectMonthSums(db: Db, clinicId: string | null, month: MonthBounds) {
+  const clinic = (column: string) => (clinicId === null ? sql`true` : sql`${sql.raw(column)} = ${clinicId}`);
+  const { from, to } = month;
+  const result = await db.execute(sql`
+    select
+      (select count(*) from payments p where ${clinic('p.clinic_id')} and p.status <> 'pending'
+         and p.paid_at >= ${from} and p.paid_at < ${to}) as payment_count,
+      (select coalesce(sum(p.amount_paid), 0) from payments p where ${clinic('p.clinic_id')} and p.status <> 'pending'
+         and p.paid_at >= ${from} and p.paid_at < ${to}) as gross,
+      (select coalesce(sum(p.platform_fee), 0) from payments p where ${clinic('p.clinic_id')} and p.status <> 'pending'
+         and p.paid_at >= ${from} and p.paid_at < ${to}) as platform_fees,
+      (select coalesce(sum(p.stripe_fee), 0) from payments p where ${clinic('p.clinic_id')} and p.status <> 'pending'
+         and p.paid_at >= ${from} and p.paid_at < ${to}) as card_fees,
+      (select coalesce(sum(r.amount), 0) from refunds r where ${clinic('r.clinic_id')} and r.status = 'succeeded'
+         and r.created_at >= ${from} and r.created_at < ${to}) as refunds,
+      (select coalesce(sum(round(r.amount::numeric * p.net_amount / p.amount_paid)), 0)
+         from refunds r join payments p on p.id = r.payment_id
+         where ${clinic('r.clinic_id')} and r.status = 'succeeded'
+         and r.created_at >= ${from} and r.created_at < ${to}) as refunds_deducted,
+      (select count(*) from disputes d where ${clinic('d.clinic_id')}
+         and d.created_at >= ${from} and d.created_at < ${to}) as dispute_count,
+      (select coalesce(sum(d.reversed_amount), 0) from disputes d where ${clinic('d.clinic_id')}
+         and d.created_at >= ${from} and d.created_at < ${to}) as disputes_taken_back,
+      (select coalesce(sum(d.fee), 0) from disputes d where ${clinic('d.clinic_id')}
+         and d.created_at >= ${from} and d.created_at < ${to}) as dispute_fees,
+      (select coalesce(sum(d.funds_withdrawn - d.funds_reinstated - (d.reversed_amount - d.reinstated_amount)), 0)
+         from disputes d where ${clinic('d.clinic_id')}
+         and d.created_at >= ${from} and d.created_at < ${to}) as disputes_not_recovered,
+      (select coalesce(sum(d.reinstated_amount), 0) from disputes d where ${clinic('d.clinic_id')}
+         and d.closed_at >= ${from} and d.closed_at < ${to}) as disputes_returned`);
+  return toNumbers(rowOf(result), [
+    'payment_count',
+    'gross',
+    'platform_fees',
+    'card_fees',
+    'refunds',
+    'refunds_deducted',
+    'dispute_count',
+    'disputes_taken_back',
+    'dispute_fees',
+    'disputes_not_recovered',
+    'disputes_returned',
+  ] as const);
+}
