@@ -1,3 +1,6 @@
+import { type ApiErrorBody, UNEXPECTED_ERROR_MESSAGE } from '@clinicpay/shared';
+import { ApiError } from './api-client';
+
 /** Hands a blob to the browser as a download named `fileName`. */
 export function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
@@ -9,4 +12,35 @@ export function saveBlob(blob: Blob, fileName: string) {
   anchor.remove();
   // Revoked on the next task, once the click has started the download.
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The file name from `attachment; filename="…"` (or RFC 6266's filename*), if the server gave one. */
+export function fileNameFrom(contentDisposition: string | null): string | null {
+  if (!contentDisposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(contentDisposition);
+  if (encoded?.[1]) return decodeURIComponent(encoded[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(contentDisposition);
+  return plain?.[1] ?? null;
+}
+
+/**
+ * GETs `path` under /api (a file the server sends as an attachment, e.g. a CSV) and saves it under the
+ * server's file name, or `fallbackName`. Resolves to the name saved; a refusal throws ApiError with the
+ * server's message.
+ */
+export async function downloadAttachment(path: string, fallbackName: string): Promise<string> {
+  const response = await fetch(`/api${path}`, { credentials: 'same-origin' });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as Partial<ApiErrorBody> | null;
+    throw new ApiError(
+      response.status,
+      body?.code ?? 'INTERNAL',
+      body?.message ?? UNEXPECTED_ERROR_MESSAGE,
+      body?.fieldErrors ?? {},
+      body,
+    );
+  }
+  const name = fileNameFrom(response.headers.get('content-disposition')) ?? fallbackName;
+  saveBlob(await response.blob(), name);
+  return name;
 }

@@ -34,7 +34,7 @@ const linksOf = (name: string) =>
 describe('the clinic sidebar', () => {
   beforeEach(() => screenIs('wide'));
 
-  it('has its entries, Disputes after Payment History, and a Sign Out button', () => {
+  it('has its entries, Disputes after Payment History, Payouts after Disputes, and a Sign Out button', () => {
     const onSignOut = vi.fn();
     renderAt('/dashboard', <ClinicLayout onSignOut={onSignOut} />);
     expect(linksOf('Clinic')).toEqual([
@@ -43,6 +43,7 @@ describe('the clinic sidebar', () => {
       ['Send a Link', '/dashboard/send-link'],
       ['Payment History', '/dashboard/payment-history'],
       ['Disputes', '/dashboard/disputes'],
+      ['Payouts', '/dashboard/payouts'],
       ['Settings', '/dashboard/settings'],
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
@@ -87,12 +88,13 @@ describe('the clinic sidebar on a phone', () => {
 describe('the admin sidebar', () => {
   beforeEach(() => screenIs('wide'));
 
-  it('has Dashboard, Clinics, Disputes and Settings', () => {
+  it('has Dashboard, Clinics, Disputes, Statements and Settings', () => {
     renderAt('/admin', <AdminLayout onSignOut={() => {}} />);
     expect(linksOf('Admin')).toEqual([
       ['Dashboard', '/admin'],
       ['Clinics', '/admin/clinics'],
       ['Disputes', '/admin/disputes'],
+      ['Statements', '/admin/statements'],
       ['Settings', '/admin/settings'],
     ]);
   });

@@ -1,17 +1,8 @@
 import { type ApiErrorBody, HISTORY_MESSAGES } from '@clinicpay/shared';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
-import { saveBlob } from '@/lib/download';
+import { fileNameFrom, saveBlob } from '@/lib/download';
 import { filterParams, type PaymentListFilters } from './list-payments';
-
-/** The file name from `attachment; filename="…"` (or RFC 6266's filename*), if the server gave one. */
-export function fileNameFrom(contentDisposition: string | null): string | null {
-  if (!contentDisposition) return null;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(contentDisposition);
-  if (encoded?.[1]) return decodeURIComponent(encoded[1]);
-  const plain = /filename="?([^";]+)"?/i.exec(contentDisposition);
-  return plain?.[1] ?? null;
-}
 
 /** GET /api/payments/export: the CSV of every payment matching the filters (spec §9). */
 export async function downloadPaymentReport(filters: PaymentListFilters) {

@@ -1,0 +1,1 @@
+export { AdminStatementsPage as default } from '@/features/statements/admin-statements-page';

@@ -1,0 +1,1 @@
+export { PayoutPage as default } from '@/features/payouts/payout-page';

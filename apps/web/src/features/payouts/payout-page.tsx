@@ -1,0 +1,176 @@
+import {
+  formatPence,
+  PAYOUT_EXPORT_FORMATS,
+  PAYOUT_MESSAGES,
+  type PayoutDetail,
+  type PayoutExportFormat,
+} from '@clinicpay/shared';
+import { ArrowLeft, Download } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { PageFrame } from '@/components/layout/page-frame';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { formatLongDate } from '@/lib/dates';
+import { formatSignedPence } from '@/lib/money';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDownloadPayoutExport } from './api/export-payout';
+import { usePayout } from './api/get-payout';
+import { isNotConnected, NotConnectedNotice } from './components/not-connected-notice';
+import { netTotal, PayoutLinesTable } from './components/payout-lines-table';
+import { failureReasonOf, PayoutStatus } from './components/payout-status';
+
+const backLink = (
+  <Button asChild variant="outline" size="sm">
+    <Link to="/dashboard/payouts">
+      <ArrowLeft className="h-4 w-4" aria-hidden /> All payouts
+    </Link>
+  </Button>
+);
+
+const EXPORT_NAMES: Record<PayoutExportFormat, string> = { xero: 'Xero', quickbooks: 'QuickBooks' };
+
+const isNotFound = (error: Error) =>
+  error instanceof ApiError && (error.code === 'PAYOUT_NOT_FOUND' || error.status === 404);
+
+/**
+ * /dashboard/payouts/:payoutId (GET /api/payouts/:payoutId): the payout's amount, status and arrival
+ * date; its lines with a total row of the nets (the payout's amount); and its export for Xero or
+ * QuickBooks (GET /api/payouts/:payoutId/export). 'Payout not found' when it is not the clinic's.
+ */
+export function PayoutPage() {
+  const { payoutId = '' } = useParams();
+  const payout = usePayout(payoutId);
+  useDocumentTitle(payout.data ? `Payout of ${formatPence(payout.data.payout.amount)}` : 'Payout');
+
+  if (payout.isPending) {
+    return (
+      <PageFrame title="Payout" actions={backLink}>
+        <Spinner label="Loading payout..." />
+      </PageFrame>
+    );
+  }
+  if (payout.isError) {
+    const notFound = isNotFound(payout.error);
+    return (
+      <PageFrame title={notFound ? PAYOUT_MESSAGES.notFound : 'Payout'} actions={backLink}>
+        {isNotConnected(payout.error) ? (
+          <NotConnectedNotice />
+        ) : (
+          <Alert tone="error">
+            {notFound ? "This payout does not exist, or is not one of your clinic's." : payout.error.message}
+          </Alert>
+        )}
+      </PageFrame>
+    );
+  }
+  return <PayoutView detail={payout.data} />;
+}
+
+function PayoutView({ detail }: { detail: PayoutDetail }) {
+  const { payout, lines } = detail;
+  const total = netTotal(lines);
+  const failed = payout.status === 'failed';
+  return (
+    <PageFrame
+      title={`Payout of ${formatPence(payout.amount)}`}
+      description={`${payout.statusLabel}, arrival date ${formatLongDate(payout.arrivalDate)}`}
+      actions={backLink}
+    >
+      {failed ? (
+        <Alert tone="error" className="flex flex-col gap-1">
+          <p className="font-medium">{PAYOUT_MESSAGES.failedNotice}</p>
+          <p>{failureReasonOf(payout)}</p>
+          <p>{PAYOUT_MESSAGES.fixBankDetails}</p>
+        </Alert>
+      ) : null}
+      <Section id="payout-summary-heading" title="The payout">
+        <dl className="grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
+          <Row term="Amount">{formatPence(payout.amount)}</Row>
+          <Row term="Status">
+            <PayoutStatus payout={payout} />
+          </Row>
+          <Row term="Arrival date">{formatLongDate(payout.arrivalDate)}</Row>
+          <Row term="Created">{formatLongDate(payout.created)}</Row>
+          <Row term="Payout ID">
+            <span className="font-mono text-xs">{payout.id}</span>
+          </Row>
+        </dl>
+      </Section>
+      <Section id="payout-lines-heading" title="What was paid out">
+        <div className="flex flex-col gap-4">
+          <PayoutLinesTable
+            caption={`The lines of the payout of ${formatPence(payout.amount)}`}
+            lines={lines}
+          />
+          {lines.length > 0 && total !== payout.amount ? (
+            <Alert tone="warning">
+              These lines add up to {formatSignedPence(total)}, not the payout's {formatPence(payout.amount)}.
+            </Alert>
+          ) : null}
+          <ExportButtons payoutId={payout.id} />
+        </div>
+      </Section>
+    </PageFrame>
+  );
+}
+
+/** 'Download for Xero' and 'Download for QuickBooks': the payout's lines as a bank statement CSV. */
+function ExportButtons({ payoutId }: { payoutId: string }) {
+  const download = useDownloadPayoutExport(payoutId);
+  const start = (format: PayoutExportFormat) => {
+    if (download.isPending) return;
+    download.mutate(format, {
+      onSuccess: (name) => toast.success(`Downloaded ${name}`),
+      onError: (error) => toast.error(error.message),
+    });
+  };
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm text-slate-600">
+        Download the lines as a bank statement file to import into your accounting software.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        {PAYOUT_EXPORT_FORMATS.map((format) => (
+          <Button
+            key={format}
+            variant="outline"
+            onClick={() => start(format)}
+            aria-busy={(download.isPending && download.variables === format) || undefined}
+          >
+            <Download className="h-4 w-4" aria-hidden />
+            Download for {EXPORT_NAMES[format]}
+          </Button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <section aria-labelledby={id}>
+        <CardHeader>
+          <h2 id={id} className="text-lg font-semibold leading-none">
+            {title}
+          </h2>
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </section>
+    </Card>
+  );
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-slate-600">{term}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </>
+  );
+}
