@@ -32,13 +32,14 @@ const CLINIC_PAGES = [
   '/dashboard/send-link',
   '/dashboard/payment-history',
   '/dashboard/disputes',
+  '/dashboard/payouts',
   '/dashboard/settings?tab=profile',
   '/dashboard/settings?tab=payments',
   '/dashboard/settings?tab=notifications',
   '/dashboard/settings?tab=security',
 ];
 
-const ADMIN_PAGES = ['/admin', '/admin/clinics', '/admin/disputes', '/admin/settings'];
+const ADMIN_PAGES = ['/admin', '/admin/clinics', '/admin/disputes', '/admin/statements', '/admin/settings'];
 
 /** What axe found, one line per rule, with where: an empty list is a page without violations. */
 async function violations(page: Page) {
