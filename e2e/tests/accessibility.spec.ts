@@ -86,6 +86,8 @@ for (const viewport of [
     }
 
     test('the public forms show their errors accessibly', async ({ page }) => {
+      // Five forms, each checked by axe twice: longer than one journey on a 2-core machine.
+      test.setTimeout(90_000);
       for (const [path, submit] of [
         ['/sign-in', 'Sign In'],
         ['/sign-up', 'Sign Up'],
@@ -130,7 +132,7 @@ for (const viewport of [
       page,
       clinic: _clinic,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(150_000);
       // One Launch Pad step done, so it can be dismissed (spec §4).
       await createLink(page.request, 'Follow-up consultation', 8000, 'consultation');
 
@@ -217,7 +219,7 @@ for (const viewport of [
     });
 
     test('the admin pages and dialogs have no violations', async ({ page, playwright }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(150_000);
       const clinic = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
       const { email } = await connectedClinic(clinic);
       await clinic.dispose();
