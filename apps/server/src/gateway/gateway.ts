@@ -182,6 +182,46 @@ export interface DisputeEvidence {
   files?: Partial<Record<string, string>>;
 }
 
+/**
+ * Stripe's evidence fields that take a file id (docs.stripe.com/api/disputes/update#update_dispute-evidence);
+ * the Stripe gateway checks the list against stripe-node's types.
+ */
+export const EVIDENCE_FILE_FIELDS = [
+  'cancellation_policy',
+  'customer_communication',
+  'customer_signature',
+  'duplicate_charge_documentation',
+  'receipt',
+  'refund_policy',
+  'service_documentation',
+  'shipping_documentation',
+  'uncategorized_file',
+] as const;
+export type EvidenceFileField = (typeof EVIDENCE_FILE_FIELDS)[number];
+
+/** Whether `field` is one of Stripe's evidence file fields. */
+export function isEvidenceFileField(field: string): field is EvidenceFileField {
+  return (EVIDENCE_FILE_FIELDS as readonly string[]).includes(field);
+}
+
+/** The evidence's text fields by Stripe's names, only those set (docs.stripe.com/api/disputes/update). */
+export function evidenceTextFields(evidence: DisputeEvidence) {
+  const text = {
+    customer_name: evidence.customerName,
+    customer_email_address: evidence.customerEmailAddress,
+    customer_purchase_ip: evidence.customerPurchaseIp,
+    product_description: evidence.productDescription,
+    service_date: evidence.serviceDate,
+    uncategorized_text: evidence.uncategorizedText,
+  };
+  const set: Partial<Record<keyof typeof text, string>> = {};
+  for (const field of Object.keys(text) as (keyof typeof text)[]) {
+    const value = text[field];
+    if (value !== undefined) set[field] = value;
+  }
+  return set;
+}
+
 /** An early fraud warning (docs.stripe.com/api/radar/early_fraud_warnings/object). */
 export interface EarlyFraudWarning {
   /** 'issfr_…'. */

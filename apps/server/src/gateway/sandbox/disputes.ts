@@ -26,7 +26,14 @@ import {
   sandboxTransfers,
 } from '../../db/schema/index.js';
 import { defineJob, type JobQueue } from '../../jobs/index.js';
-import { type Dispute, type DisputeEvidence, type EarlyFraudWarning, GatewayError } from '../gateway.js';
+import {
+  type Dispute,
+  type DisputeEvidence,
+  type EarlyFraudWarning,
+  evidenceTextFields,
+  GatewayError,
+  isEvidenceFileField,
+} from '../gateway.js';
 import { reversedByRefunds, type SandboxBalance } from './balance.js';
 import type { SandboxEvents } from './events.js';
 import { sandboxId } from './ids.js';
@@ -43,17 +50,6 @@ export const EVIDENCE_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const chargeIdOf = (paymentIntentId: string) => `ch_${paymentIntentId.slice(3)}`;
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
-/** Stripe's evidence fields that hold a file id (docs.stripe.com/api/disputes/object#dispute_object-evidence). */
-const FILE_FIELDS = new Set([
-  'receipt',
-  'customer_communication',
-  'service_documentation',
-  'refund_policy',
-  'cancellation_policy',
-  'customer_signature',
-  'uncategorized_file',
-]);
 
 /** The dispute's balance transactions on the platform: the withdrawal (with the fee), then any reinstatement. */
 function balanceTransactions(row: SandboxDisputeRow) {
@@ -125,20 +121,12 @@ function toDispute(row: SandboxDisputeRow): Dispute {
   };
 }
 
-/** Stripe's evidence fields, snake_case, from what the gateway is given. */
+/** Stripe's evidence fields, snake_case, from what the gateway is given: text, then file ids. */
 function evidenceFields(evidence: DisputeEvidence): Record<string, string> {
-  const fields: Record<string, string | undefined> = {
-    customer_name: evidence.customerName,
-    customer_email_address: evidence.customerEmailAddress,
-    customer_purchase_ip: evidence.customerPurchaseIp,
-    product_description: evidence.productDescription,
-    service_date: evidence.serviceDate,
-    uncategorized_text: evidence.uncategorizedText,
-    ...evidence.files,
-  };
-  return Object.fromEntries(
-    Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  const files = Object.entries(evidence.files ?? {}).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
   );
+  return { ...evidenceTextFields(evidence), ...Object.fromEntries(files) };
 }
 
 /**
@@ -356,7 +344,7 @@ export function createSandboxDisputes(options: {
           );
         const fields = evidenceFields(input.evidence);
         for (const [field, value] of Object.entries(fields)) {
-          if (!FILE_FIELDS.has(field)) continue;
+          if (!isEvidenceFileField(field)) continue;
           const [file] = await tx
             .select({ id: sandboxFiles.id })
             .from(sandboxFiles)

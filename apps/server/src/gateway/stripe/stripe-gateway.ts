@@ -28,8 +28,11 @@ import {
   type Dispute,
   type DisputeEvidence,
   type EarlyFraudWarning,
+  EVIDENCE_FILE_FIELDS,
+  evidenceTextFields,
   GatewayError,
   GatewayOutcomeUnknownError,
+  isEvidenceFileField,
   type PaymentIntent,
   type Payout,
   type PayoutStatus,
@@ -142,26 +145,8 @@ function toDispute(dispute: Stripe.Dispute): Dispute {
   };
 }
 
-/**
- * Stripe's evidence fields that take a file id (docs.stripe.com/api/disputes/update#update_dispute-evidence),
- * checked against stripe-node's DisputeUpdateParams.Evidence.
- */
-const EVIDENCE_FILE_FIELDS = [
-  'cancellation_policy',
-  'customer_communication',
-  'customer_signature',
-  'duplicate_charge_documentation',
-  'receipt',
-  'refund_policy',
-  'service_documentation',
-  'shipping_documentation',
-  'uncategorized_file',
-] as const satisfies readonly (keyof Stripe.DisputeUpdateParams.Evidence)[];
-type EvidenceFileField = (typeof EVIDENCE_FILE_FIELDS)[number];
-
-function isEvidenceFileField(field: string): field is EvidenceFileField {
-  return (EVIDENCE_FILE_FIELDS as readonly string[]).includes(field);
-}
+// The gateway's list of evidence file fields, checked against stripe-node's types.
+EVIDENCE_FILE_FIELDS satisfies readonly (keyof Stripe.DisputeUpdateParams.Evidence)[];
 
 /**
  * The evidence hash of disputes.update (docs.stripe.com/api/disputes/update#update_dispute-evidence),
@@ -169,19 +154,7 @@ function isEvidenceFileField(field: string): field is EvidenceFileField {
  * does not have, as Stripe would.
  */
 function toEvidenceParams(evidence: DisputeEvidence): Stripe.DisputeUpdateParams.Evidence {
-  const text = {
-    customer_name: evidence.customerName,
-    customer_email_address: evidence.customerEmailAddress,
-    customer_purchase_ip: evidence.customerPurchaseIp,
-    product_description: evidence.productDescription,
-    service_date: evidence.serviceDate,
-    uncategorized_text: evidence.uncategorizedText,
-  } satisfies Stripe.DisputeUpdateParams.Evidence;
-  const params: Stripe.DisputeUpdateParams.Evidence = {};
-  for (const field of Object.keys(text) as (keyof typeof text)[]) {
-    const value = text[field];
-    if (value !== undefined) params[field] = value;
-  }
+  const params: Stripe.DisputeUpdateParams.Evidence = evidenceTextFields(evidence);
   for (const [field, fileId] of Object.entries(evidence.files ?? {})) {
     if (fileId === undefined) continue;
     if (!isEvidenceFileField(field)) {

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
@@ -21,4 +21,24 @@ export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
 
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('p-6 pt-0', className)} {...props} />;
+}
+
+/**
+ * A card that is a section of its page: a region named by its level-2 heading (`id` ties the two),
+ * with the content below. Used where a page has several titled parts (open and closed disputes, a
+ * payout's summary and lines).
+ */
+export function CardSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <section aria-labelledby={id}>
+        <CardHeader>
+          <h2 id={id} className="text-lg font-semibold leading-none">
+            {title}
+          </h2>
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </section>
+    </Card>
+  );
 }

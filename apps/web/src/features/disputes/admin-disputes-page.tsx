@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { CardSection } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { formatLongDateTime } from '@/lib/dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -80,7 +80,7 @@ export function AdminDisputesPage() {
       description="Open disputes on every clinic's payments, and each clinic's rate."
     >
       {disputes.isError ? <Alert tone="error">{disputes.error.message}</Alert> : null}
-      <Section id="admin-open-disputes" title="Open disputes">
+      <CardSection id="admin-open-disputes" title="Open disputes">
         <DataTable
           labelledBy="admin-open-disputes"
           columns={OPEN_COLUMNS}
@@ -90,8 +90,8 @@ export function AdminDisputesPage() {
           empty={busy ? 'Loading disputes...' : DISPUTE_MESSAGES.noOpenDisputes}
           cardsBelow="lg"
         />
-      </Section>
-      <Section id="admin-dispute-rates" title="Dispute rate by clinic">
+      </CardSection>
+      <CardSection id="admin-dispute-rates" title="Dispute rate by clinic">
         <DataTable
           labelledBy="admin-dispute-rates"
           columns={RATE_COLUMNS}
@@ -101,22 +101,7 @@ export function AdminDisputesPage() {
           empty={busy ? 'Loading rates...' : 'No clinics have taken payments yet'}
         />
         <p className="mt-3 text-sm text-slate-600">{DISPUTE_MESSAGES.highRateNote}</p>
-      </Section>
+      </CardSection>
     </PageFrame>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Card>
-      <section aria-labelledby={id}>
-        <CardHeader>
-          <h2 id={id} className="text-lg font-semibold leading-none">
-            {title}
-          </h2>
-        </CardHeader>
-        <CardContent>{children}</CardContent>
-      </section>
-    </Card>
   );
 }

@@ -2,7 +2,7 @@ import { DISPUTE_MESSAGES } from '@clinicpay/shared';
 import type { ReactNode } from 'react';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { CardSection } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDisputes } from './api/list-disputes';
@@ -31,37 +31,22 @@ export function DisputesPage() {
       ) : null}
       {items.length ? (
         <>
-          <DisputesSection id="open-disputes" title="Open">
+          <CardSection id="open-disputes" title="Open">
             <DisputesTable
               labelledBy="open-disputes"
               disputes={open}
               empty={DISPUTE_MESSAGES.noOpenDisputes}
             />
-          </DisputesSection>
-          <DisputesSection id="closed-disputes" title="Closed">
+          </CardSection>
+          <CardSection id="closed-disputes" title="Closed">
             <DisputesTable
               labelledBy="closed-disputes"
               disputes={closed}
               empty={DISPUTE_MESSAGES.noClosedDisputes}
             />
-          </DisputesSection>
+          </CardSection>
         </>
       ) : null}
     </PageFrame>
-  );
-}
-
-function DisputesSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Card>
-      <section aria-labelledby={id}>
-        <CardHeader>
-          <h2 id={id} className="text-lg font-semibold leading-none">
-            {title}
-          </h2>
-        </CardHeader>
-        <CardContent>{children}</CardContent>
-      </section>
-    </Card>
   );
 }

@@ -12,7 +12,7 @@ import { toast } from 'sonner';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { CardSection } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { formatLongDate } from '@/lib/dates';
@@ -88,7 +88,7 @@ function PayoutView({ detail }: { detail: PayoutDetail }) {
           <p>{PAYOUT_MESSAGES.fixBankDetails}</p>
         </Alert>
       ) : null}
-      <Section id="payout-summary-heading" title="The payout">
+      <CardSection id="payout-summary-heading" title="The payout">
         <dl className="grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
           <Row term="Amount">{formatPence(payout.amount)}</Row>
           <Row term="Status">
@@ -100,8 +100,8 @@ function PayoutView({ detail }: { detail: PayoutDetail }) {
             <span className="font-mono text-xs">{payout.id}</span>
           </Row>
         </dl>
-      </Section>
-      <Section id="payout-lines-heading" title="What was paid out">
+      </CardSection>
+      <CardSection id="payout-lines-heading" title="What was paid out">
         <div className="flex flex-col gap-4">
           <PayoutLinesTable
             caption={`The lines of the payout of ${formatPence(payout.amount)}`}
@@ -114,7 +114,7 @@ function PayoutView({ detail }: { detail: PayoutDetail }) {
           ) : null}
           <ExportButtons payoutId={payout.id} />
         </div>
-      </Section>
+      </CardSection>
     </PageFrame>
   );
 }
@@ -148,21 +148,6 @@ function ExportButtons({ payoutId }: { payoutId: string }) {
         ))}
       </div>
     </div>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Card>
-      <section aria-labelledby={id}>
-        <CardHeader>
-          <h2 id={id} className="text-lg font-semibold leading-none">
-            {title}
-          </h2>
-        </CardHeader>
-        <CardContent>{children}</CardContent>
-      </section>
-    </Card>
   );
 }
 
