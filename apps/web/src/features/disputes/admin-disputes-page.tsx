@@ -1,5 +1,4 @@
 import { type AdminDisputes, DISPUTE_MESSAGES, formatPence } from '@clinicpay/shared';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';

@@ -1,5 +1,4 @@
 import { DISPUTE_MESSAGES } from '@clinicpay/shared';
-import type { ReactNode } from 'react';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
 import { CardSection } from '@/components/ui/card';
