@@ -83,6 +83,14 @@ test.describe('disputes', () => {
     await dialog.getByRole('button', { name: 'Submit evidence' }).click();
     await expect(dialog).toBeHidden();
     await expectHistoryStatus(page, patient.email, 'Dispute won');
+    // The reversal is undone: the month's statement shows the clinic paid back what was taken.
+    const paidBack = page
+      .locator('dt', { hasText: /^Disputes paid back$/ })
+      .locator('xpath=following-sibling::dd[1]');
+    await expect(async () => {
+      await page.goto('/dashboard/payouts');
+      await expect(paidBack).toHaveText('£43.65', { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
   });
 
   test('a dispute lost on the sandbox page shows Dispute lost', async ({ page, link }) => {

@@ -82,6 +82,11 @@ test.describe('payouts and statements', () => {
     await expect(page.getByText('Disputed payment taken back').first()).toBeVisible();
     await expect(page.getByText(paid.name).first()).toBeVisible();
 
+    // The monthly statement counts what reached the bank.
+    await page.goto('/dashboard/payouts');
+    await expect(figure(page, 'Paid out to your bank')).toHaveText('£43.65');
+
+    await page.goBack();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download for Xero' }).click();
     const csv = await readFile(String(await (await download).path()), 'utf8');

@@ -47,6 +47,8 @@ export const clinicStatementSchema = z.object({
   /** The card provider's processing fees, paid by ClinicPay (not deducted). */
   cardFeesPaidByClinicPay: z.number().int(),
   net: z.number().int(),
+  /** Payouts that reached the clinic's bank this month (arrival date), as the provider reported them. */
+  paidOut: z.number().int(),
 });
 export type ClinicStatement = z.infer<typeof clinicStatementSchema>;
 

@@ -21,7 +21,8 @@ const toNumbers = <K extends string>(row: Row, keys: readonly K[]) =>
  * One clinic's month, or every clinic's when clinicId is null: payments made in the month (not a
  * request's second payment, recorded pending), refunds that succeeded in it with the clinic's share
  * (each refund reverses the clinic's transfer in proportion: round(refund × net ÷ amount)), disputes
- * opened in it (what was taken back, withdrawn, reinstated and the fees) and disputes paid back in it.
+ * opened in it (what was taken back, withdrawn, reinstated and the fees), disputes paid back in it, and
+ * payouts that reached the bank in it.
  */
 export async function selectMonthSums(db: Db, clinicId: string | null, month: MonthBounds) {
   const clinic = (column: string) => (clinicId === null ? sql`true` : sql`${sql.raw(column)} = ${clinicId}`);
@@ -52,7 +53,9 @@ export async function selectMonthSums(db: Db, clinicId: string | null, month: Mo
          from disputes d where ${clinic('d.clinic_id')}
          and d.created_at >= ${from} and d.created_at < ${to}) as disputes_not_recovered,
       (select coalesce(sum(d.reinstated_amount), 0) from disputes d where ${clinic('d.clinic_id')}
-         and d.closed_at >= ${from} and d.closed_at < ${to}) as disputes_returned`);
+         and d.closed_at >= ${from} and d.closed_at < ${to}) as disputes_returned,
+      (select coalesce(sum(o.amount), 0) from payouts o where ${clinic('o.clinic_id')} and o.status = 'paid'
+         and o.arrival_date >= ${from} and o.arrival_date < ${to}) as paid_out`);
   return toNumbers(rowOf(result), [
     'payment_count',
     'gross',
@@ -65,5 +68,6 @@ export async function selectMonthSums(db: Db, clinicId: string | null, month: Mo
     'dispute_fees',
     'disputes_not_recovered',
     'disputes_returned',
+    'paid_out',
   ] as const);
 }

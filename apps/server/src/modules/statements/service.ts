@@ -53,6 +53,7 @@ export async function clinicStatement(db: Db, clinicId: string, month: string): 
       sums.refunds_deducted -
       sums.disputes_taken_back +
       sums.disputes_returned,
+    paidOut: sums.paid_out,
   };
 }
 
@@ -94,6 +95,7 @@ export function clinicStatementCsv(statement: ClinicStatement): string {
     [`Disputes taken back (${statement.disputeCount})`, -statement.disputesTakenBack],
     ['Disputes paid back', statement.disputesReturned],
     ['Net to your balance', statement.net],
+    ['Paid out to your bank', statement.paidOut],
     ['Dispute fees owed', -statement.disputeFeesOwed],
     ['Card fees paid by ClinicPay', statement.cardFeesPaidByClinicPay],
   ]);

@@ -82,6 +82,8 @@ describe('monthly statements', () => {
       disputeFeesOwed: 2000,
       cardFeesPaidByClinicPay: 332,
       net: 9000 - 270 - 970 - 4365,
+      // Nothing reached the bank yet: funds are pending for two days.
+      paidOut: 0,
     });
 
     const csv = await app.inject({

@@ -26,6 +26,7 @@ export function clinicFigures(statement: ClinicStatement): Figure[] {
 /** What is owed or paid beside the month's net. */
 export function clinicSideFigures(statement: ClinicStatement): Figure[] {
   return [
+    { label: 'Paid out to your bank', value: formatPence(statement.paidOut) },
     { label: 'Dispute fees owed', value: formatPence(statement.disputeFeesOwed) },
     { label: 'Card fees paid by ClinicPay', value: formatPence(statement.cardFeesPaidByClinicPay) },
   ];
@@ -72,6 +73,10 @@ export function ClinicStatementSection() {
               <h3 className="font-semibold">Not included in the net</h3>
               <FigureList figures={clinicSideFigures(statement.data)} />
               <ul className="list-disc pl-5 text-sm text-slate-600">
+                <li>
+                  Paid out to your bank: the payouts that reached your bank this month, whenever their
+                  payments were made.
+                </li>
                 <li>
                   Dispute fees owed: the card provider's fees on disputes opened this month, yours to pay.
                 </li>

@@ -130,6 +130,7 @@ describe("the clinic's monthly statement", () => {
       ['Net to your balance', '£219.00'],
     ]);
     expect(figuresIn(side)).toEqual([
+      ['Paid out to your bank', '£123.45'],
       ['Dispute fees owed', '£20.00'],
       ['Card fees paid by ClinicPay', '£4.80'],
     ]);

@@ -17,6 +17,7 @@ export const aClinicStatement = (overrides: Partial<ClinicStatement> = {}): Clin
   disputesReturned: 2_000,
   disputeFeesOwed: 2_000,
   cardFeesPaidByClinicPay: 480,
+  paidOut: 12_345,
   net: 21_900,
   ...overrides,
 });
