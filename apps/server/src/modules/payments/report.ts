@@ -48,8 +48,8 @@ export function londonDateTime(date: Date | string): string {
 }
 
 /**
- * One report row's cells in CSV_COLUMNS order (spec §9: type falls back to link title, then type, then
- * 'Unknown'). A disputed payment's status is its dispute's (disputed, dispute_won, dispute_lost:
+ * One report row's cells in CSV_COLUMNS order (the type falls back to the link title, then the type,
+ * then 'Unknown'). A disputed payment's status is its dispute's (disputed, dispute_won, dispute_lost:
  * docs/decisions/0086-disputes.md).
  */
 export function csvRecord(row: HistoryRow): string[] {
