@@ -14,6 +14,7 @@ import { connectedClinicWithLink, payPage, sandboxOf } from '../../../test/sandb
 import { createTestApp } from '../../../test/test-app.js';
 import {
   auditLog,
+  devOutbox,
   disputes,
   fraudWarnings,
   payments,
@@ -350,6 +351,11 @@ describe('disputes', () => {
     expect(list.json().items[0]).toMatchObject({ outcome: 'lost' });
     const history = await api(clinic.cookies, 'GET', '/api/payments');
     expect(history.json().items[0].disputeStatus).toBe('dispute_lost');
+    // The bank gave the money back to the patient: nothing is left to refund.
+    const details = await api(clinic.cookies, 'GET', `/api/payments/${payment.id}`);
+    expect(details.json().refundableAmount).toBe(0);
+    const refund = await api(clinic.cookies, 'POST', `/api/payments/${payment.id}/refunds`, { amount: 100 });
+    expect(refund.json().code).toBe('PAYMENT_DISPUTED');
   });
 
   it('records an inquiry without moving money, and a lost inquiry becomes a chargeback', async () => {
@@ -366,6 +372,31 @@ describe('disputes', () => {
     const chargeback = await disputeOf(payment.id);
     expect(chargeback).toMatchObject({ status: 'needs_response', fundsWithdrawn: 4500 });
     expect(chargeback.reversedAmount).toBe(payment.netAmount);
+  });
+
+  it('lets a clinic answer again, with a new notice, when an inquiry it answered becomes a chargeback', async () => {
+    const { clinic, payment } = await paidWith(INQUIRY_CARD);
+    const inquiry = await disputeOf(payment.id);
+    await api(clinic.cookies, 'PUT', `/api/disputes/${inquiry.id}/evidence`, { text: 'Seen on the day.' });
+    const answered = await api(clinic.cookies, 'POST', `/api/disputes/${inquiry.id}/submit`);
+    expect(answered.json()).toMatchObject({ status: 'warning_under_review', canRespond: false });
+
+    await sandboxOf(app).disputes.decide(inquiry.providerDisputeId, 'lost');
+    await settle();
+    const chargeback = await api(clinic.cookies, 'GET', `/api/disputes/${inquiry.id}`);
+    expect(chargeback.json()).toMatchObject({
+      status: 'needs_response',
+      canRespond: true,
+      submittedAt: null,
+    });
+    await app.jobs.drain();
+    const notices = (await app.database.db.select().from(devOutbox)).filter(
+      (mail) => mail.recipient === clinic.email && mail.subject.includes(payment.paymentRef),
+    );
+    expect(notices.map((mail) => mail.subject).sort()).toEqual([
+      `A payment has been disputed: ${payment.paymentRef}`,
+      `The patient’s bank has asked about a payment: ${payment.paymentRef}`,
+    ]);
   });
 
   it('reminds the clinic as the deadline nears, unless it has answered', async () => {

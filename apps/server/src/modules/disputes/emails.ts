@@ -59,7 +59,7 @@ function facts(dispute: DisputeMailFacts): string[] {
     `The bank's reason: ${disputeReasonLabel(dispute.reason)}.`,
     dispute.inquiry
       ? 'This is an inquiry: no money has been taken yet, but it may become a dispute.'
-      : `${formatPence(dispute.amount)} has been taken back from your balance while the bank decides. ${DISPUTE_MESSAGES.fee(dispute.fee)}`,
+      : `The bank has taken ${formatPence(dispute.amount)} back from ClinicPay, so ClinicPay takes what you received for this payment back from your balance while the bank decides. ${DISPUTE_MESSAGES.fee(dispute.fee)}`,
     deadline,
   ];
 }

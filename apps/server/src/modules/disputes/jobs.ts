@@ -10,7 +10,9 @@ import { defineJob } from '../../jobs/index.js';
 export const moveDisputeFunds = defineJob({
   name: 'disputes.move-funds',
   schema: z.object({ disputeId: z.uuid() }),
-  retryLimit: 20,
+  // Ten tries over about eight hours: every retry is inside the provider's 24-hour idempotency window
+  // (docs.stripe.com/api/idempotent_requests), so a move whose outcome was unknown is never made twice.
+  retryLimit: 10,
   retryDelaySeconds: 30,
 });
 

@@ -44,28 +44,39 @@ export type ProviderDisputeFields = Pick<
 >;
 
 /**
- * Inserts the dispute, or updates it with the provider's fields when it is already recorded (the row
- * is locked by the update). Resolves to the row and whether it was new.
+ * Inserts the dispute, or brings the recorded one up to the provider's fields (locked first). A
+ * provider read that lands after a newer one cannot undo it: a closed dispute keeps its status and
+ * when it closed, and the funds withdrawn and reinstated only grow. Resolves to the row, whether it
+ * was new, and its status before (null when new).
  */
 export async function upsertDispute(
   tx: Tx,
   values: ProviderDisputeFields & { clinicId: string; paymentId: string; providerDisputeId: string },
-): Promise<{ row: DisputeRow; created: boolean }> {
-  const [inserted] = await tx.insert(disputes).values(values).onConflictDoNothing().returning();
-  if (inserted) return { row: inserted, created: true };
+): Promise<{ row: DisputeRow; created: boolean; previousStatus: string | null }> {
   const { clinicId: _clinic, paymentId: _payment, providerDisputeId, ...fields } = values;
+  const [existing] = await tx
+    .select({ status: disputes.status })
+    .from(disputes)
+    .where(eq(disputes.providerDisputeId, providerDisputeId))
+    .for('update');
+  if (!existing) {
+    const [inserted] = await tx.insert(disputes).values(values).onConflictDoNothing().returning();
+    if (inserted) return { row: inserted, created: true, previousStatus: null };
+  }
   const [updated] = await tx
     .update(disputes)
     .set({
       ...fields,
-      // Closed once: the first close is when it closed.
+      status: sql`case when ${disputes.closedAt} is null then ${fields.status} else ${disputes.status} end`,
       closedAt: sql`coalesce(${disputes.closedAt}, ${fields.closedAt})`,
+      fundsWithdrawn: sql`greatest(${disputes.fundsWithdrawn}, ${fields.fundsWithdrawn})`,
+      fundsReinstated: sql`greatest(${disputes.fundsReinstated}, ${fields.fundsReinstated})`,
       updatedAt: new Date(),
     })
     .where(eq(disputes.providerDisputeId, providerDisputeId))
     .returning();
   if (!updated) throw new Error(`Dispute ${providerDisputeId} vanished while being updated`);
-  return { row: updated, created: false };
+  return { row: updated, created: false, previousStatus: existing?.status ?? null };
 }
 
 export async function lockDispute(tx: Tx, disputeId: string): Promise<DisputeRow | undefined> {

@@ -161,7 +161,11 @@ export async function recordProviderDispute(
 ): Promise<void> {
   const status = knownStatus(dispute.status);
   const outcome = disputeOutcome(status);
-  const { row, created } = await upsertDispute(tx, {
+  const {
+    row: recorded,
+    created,
+    previousStatus,
+  } = await upsertDispute(tx, {
     clinicId: payment.clinicId,
     paymentId: payment.id,
     providerDisputeId: dispute.id,
@@ -174,11 +178,26 @@ export async function recordProviderDispute(
     fundsReinstated: dispute.fundsReinstated,
     closedAt: outcome === 'open' ? null : new Date(),
   });
-  await setPaymentDisputeStatus(tx, payment.id, paymentDisputeStatus(outcome));
+  let row = recorded;
+  await setPaymentDisputeStatus(
+    tx,
+    payment.id,
+    paymentDisputeStatus(disputeOutcome(knownStatus(row.status))),
+  );
+  // An inquiry the bank turned into a chargeback asks for evidence again, by a new deadline: the clinic
+  // is told and reminded as for a new dispute, and may answer even if it answered the inquiry.
+  const escalated =
+    previousStatus?.startsWith('warning_') === true &&
+    !row.status.startsWith('warning_') &&
+    row.closedAt === null;
+  if (escalated) {
+    await updateDispute(tx, row.id, { submittedAt: null });
+    row = { ...row, submittedAt: null };
+  }
   // Evidence submitted outside ClinicPay (the provider's dashboard), or a submission whose answer was lost.
   if (dispute.submissionCount > 0 && row.submittedAt === null)
     await updateDispute(tx, row.id, { submittedAt: new Date() });
-  if (created) {
+  if (created || escalated) {
     await markFraudWarningsHandled(tx, payment.id);
     const to = await clinicEmail(tx, payment.clinicId);
     if (to)
@@ -463,8 +482,8 @@ function evidenceFor(detail: DisputeDetail, files: Record<string, string>): Disp
 /**
  * POST /api/disputes/:disputeId/submit: uploads the clinic's files and submits the evidence to the
  * provider (disputes.update with submit), once. The submission is claimed first, so a second one
- * answers EVIDENCE_ALREADY_SUBMITTED; if the provider refuses or cannot be reached, the claim is
- * released and PROVIDER_UNAVAILABLE (503) answers with its message. Throws as saveEvidence, and
+ * answers EVIDENCE_ALREADY_SUBMITTED; if the provider refuses, the claim is released and
+ * EVIDENCE_CLOSED (409) answers with its reason; if it cannot be reached, PROVIDER_UNAVAILABLE (503). Throws as saveEvidence, and
  * VALIDATION_FAILED when there is neither text nor a file.
  */
 export async function submitEvidence(deps: DisputeDeps, clinicId: string, disputeId: string) {
@@ -514,6 +533,8 @@ export async function submitEvidence(deps: DisputeDeps, clinicId: string, disput
     });
     if (error instanceof GatewayOutcomeUnknownError)
       throw new AppError('PROVIDER_UNAVAILABLE', DISPUTE_MESSAGES.providerDidNotAnswer);
+    // The provider refused the evidence (its deadline passed, the dispute closed): its reason, as a 409.
+    if (error instanceof GatewayError) throw new AppError('EVIDENCE_CLOSED', error.message);
     throw fromGatewayError(error);
   }
   return getDispute(deps.db, clinicId, disputeId);

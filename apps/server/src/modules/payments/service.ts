@@ -179,7 +179,8 @@ export async function getPaymentDetails(context: PaymentsContext, id: string): P
     .reduce((sum, refund) => sum + Number(refund.amount), 0);
   const refundable =
     (display.status === 'paid' || display.status === 'partially_refunded') &&
-    display.disputeStatus !== 'disputed'
+    display.disputeStatus !== 'disputed' &&
+    display.disputeStatus !== 'dispute_lost'
       ? Math.max(0, display.amount - Math.max(committed, display.refundedAmount))
       : 0;
   const pageId = row.payment_request_id ?? row.payment_link_id;

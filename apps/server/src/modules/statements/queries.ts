@@ -18,8 +18,8 @@ const toNumbers = <K extends string>(row: Row, keys: readonly K[]) =>
   Object.fromEntries(keys.map((key) => [key, Number(row[key] ?? 0)])) as Record<K, number>;
 
 /**
- * One clinic's month, or every clinic's when clinicId is null: payments made in the month (not a
- * request's second payment, recorded pending), refunds that succeeded in it with the clinic's share
+ * One clinic's month, or every clinic's when clinicId is null: payments made in the month (a request's
+ * second payment counts once its automatic refund has settled it, with that refund), refunds that succeeded in it with the clinic's share
  * (each refund reverses the clinic's transfer in proportion: round(refund × net ÷ amount)), disputes
  * opened in it (what was taken back, withdrawn, reinstated and the fees), disputes paid back in it, and
  * payouts that reached the bank in it.

@@ -96,7 +96,7 @@ function DisputeView({ dispute }: { dispute: DisputeDetail }) {
                 the payment. No money has been taken yet.
               </p>
             ) : null}
-            <p>{DISPUTE_MESSAGES.fee(dispute.fee)}</p>
+            {dispute.fee > 0 ? <p>{DISPUTE_MESSAGES.fee(dispute.fee)}</p> : null}
           </CardContent>
         </section>
       </Card>

@@ -48,7 +48,9 @@ export function PaymentDetailsDialog({
   );
 }
 
-const isDisputed = (payment: PaymentDetails) => payment.disputeStatus === 'disputed';
+/** Disputed, or lost to a dispute: the bank returned the money, so it cannot be refunded. */
+const isDisputed = (payment: PaymentDetails) =>
+  payment.disputeStatus === 'disputed' || payment.disputeStatus === 'dispute_lost';
 
 const canRefund = (payment: PaymentDetails) =>
   !isDisputed(payment) &&
