@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 /** Helpers for tests that drive the sandbox gateway through the app. */
 import type { FastifyInstance } from 'fastify';
 import { isSandbox, type SandboxGateway, verifySandboxAccount } from '../src/gateway/index.js';
+import { sandboxAfterPayment } from '../src/gateway/sandbox/disputes.js';
+import { moveDisputeFunds } from '../src/modules/disputes/index.js';
 
 export function sandboxOf(app: FastifyInstance): SandboxGateway {
   if (!isSandbox(app.gateway)) throw new Error('this test needs the sandbox gateway');
@@ -92,4 +94,22 @@ export async function payPage(app: FastifyInstance, pageId: string, card = '4242
   ).json();
   await confirmWithCard(app, intent, card);
   return intent.paymentIntentId as string;
+}
+
+/**
+ * Lets the sandbox's money settle as the clock moves on: delivers its events (an event that came
+ * before its payment was recorded is answered 503 and delivered again, as Stripe retries), raises the
+ * test cards' disputes and warnings (due a few seconds after payment), and runs the jobs that move a
+ * dispute's money.
+ */
+export async function settleSandbox(app: FastifyInstance) {
+  const events = sandboxOf(app).events;
+  await events.deliverDue();
+  await app.jobs.makeDue(sandboxAfterPayment);
+  await app.jobs.drain({ only: [sandboxAfterPayment] });
+  await events.deliverDue();
+  await events.retryNow();
+  await events.deliverDue();
+  await app.jobs.drain({ only: [moveDisputeFunds] });
+  await events.deliverDue();
 }

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMailTo, signedInAdmin, signedInClinic } from '../../../test/accounts.js';
-import { connectedClinicWithLink, payPage, sandboxOf } from '../../../test/sandbox.js';
+import { connectedClinicWithLink, payPage, sandboxOf, settleSandbox } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import {
   auditLog,
@@ -22,10 +22,9 @@ import {
   sandboxFiles,
   sandboxTransfers,
 } from '../../db/schema/index.js';
-import { sandboxAfterPayment } from '../../gateway/sandbox/disputes.js';
 import { sandboxWebhookSecrets } from '../../gateway/sandbox/sandbox-gateway.js';
 import { signLikeStripe } from '../../gateway/webhook-signature.js';
-import { moveDisputeFunds, remindDispute } from './index.js';
+import { remindDispute } from './index.js';
 
 type Cookies = Record<string, string>;
 
@@ -40,22 +39,7 @@ describe('disputes', () => {
   });
   afterAll(() => app.close());
 
-  /**
-   * Delivers the sandbox's events (an event that came before its payment was recorded is answered 503
-   * and delivered again, as Stripe retries) and runs the jobs that move the clinic's money.
-   */
-  async function settle() {
-    const events = sandboxOf(app).events;
-    await events.deliverDue();
-    // The test card's dispute or warning comes a few seconds after the payment: the clock moves on.
-    await app.jobs.makeDue(sandboxAfterPayment);
-    await app.jobs.drain({ only: [sandboxAfterPayment] });
-    await events.deliverDue();
-    await events.retryNow();
-    await events.deliverDue();
-    await app.jobs.drain({ only: [moveDisputeFunds] });
-    await events.deliverDue();
-  }
+  const settle = () => settleSandbox(app);
 
   /** A clinic with one payment of `amount` pence paid with `card`, its events delivered. */
   async function paidWith(card: string, amount = 4500) {
@@ -391,7 +375,7 @@ describe('disputes', () => {
     });
     await app.jobs.drain();
     const notices = (await app.database.db.select().from(devOutbox)).filter(
-      (mail) => mail.recipient === clinic.email && mail.subject.includes(payment.paymentRef),
+      (mail) => mail.recipient === clinic.email && (mail.subject ?? '').includes(payment.paymentRef),
     );
     expect(notices.map((mail) => mail.subject).sort()).toEqual([
       `A payment has been disputed: ${payment.paymentRef}`,

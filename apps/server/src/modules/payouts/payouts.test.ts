@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMailTo, signedInClinic } from '../../../test/accounts.js';
-import { connectedClinicWithLink, payPage, sandboxOf } from '../../../test/sandbox.js';
+import { connectedClinicWithLink, payPage, sandboxOf, settleSandbox } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import {
   clinics,
@@ -21,10 +21,8 @@ import {
   webhookEvents,
 } from '../../db/schema/index.js';
 import { payOutSandboxAccounts, settleSandboxPayout } from '../../gateway/index.js';
-import { sandboxAfterPayment } from '../../gateway/sandbox/disputes.js';
 import { sandboxWebhookSecrets } from '../../gateway/sandbox/sandbox-gateway.js';
 import { signLikeStripe } from '../../gateway/webhook-signature.js';
-import { moveDisputeFunds } from '../disputes/index.js';
 
 type Cookies = Record<string, string>;
 
@@ -44,18 +42,7 @@ describe('payouts', () => {
   const get = (cookies: Cookies, url: string) => app.inject({ method: 'GET', url, cookies });
 
   /** Delivers the sandbox's events (again after a 503) and runs the jobs that move disputed money. */
-  async function settle() {
-    const events = sandboxOf(app).events;
-    await events.deliverDue();
-    // A test card's dispute comes a few seconds after its payment: the clock moves on.
-    await app.jobs.makeDue(sandboxAfterPayment);
-    await app.jobs.drain({ only: [sandboxAfterPayment] });
-    await events.deliverDue();
-    await events.retryNow();
-    await events.deliverDue();
-    await app.jobs.drain({ only: [moveDisputeFunds] });
-    await events.deliverDue();
-  }
+  const settle = () => settleSandbox(app);
 
   async function accountOf(clinicId: string): Promise<string> {
     const [clinic] = await app.database.db.select().from(clinics).where(eq(clinics.id, clinicId));

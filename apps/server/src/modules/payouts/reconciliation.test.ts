@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectedClinic, payPage, sandboxOf } from '../../../test/sandbox.js';
+import { connectedClinic, payPage, sandboxOf, settleSandbox } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import {
   clinics,
@@ -20,8 +20,6 @@ import {
   sandboxBalanceTransactions,
   sandboxDisputes,
 } from '../../db/schema/index.js';
-import { sandboxAfterPayment } from '../../gateway/sandbox/disputes.js';
-import { moveDisputeFunds } from '../disputes/index.js';
 
 const UK_CARD = '4000008260000000';
 const US_CARD = '4242424242424242';
@@ -45,18 +43,7 @@ describe('payout reconciliation', () => {
   });
   afterAll(() => app.close());
 
-  async function settle() {
-    const events = sandboxOf(app).events;
-    await events.deliverDue();
-    // A test card's dispute comes a few seconds after its payment: the clock moves on.
-    await app.jobs.makeDue(sandboxAfterPayment);
-    await app.jobs.drain({ only: [sandboxAfterPayment] });
-    await events.deliverDue();
-    await events.retryNow();
-    await events.deliverDue();
-    await app.jobs.drain({ only: [moveDisputeFunds] });
-    await events.deliverDue();
-  }
+  const settle = () => settleSandbox(app);
 
   it('adds the lines of any payout up to the payout, to the penny', async () => {
     await fc.assert(

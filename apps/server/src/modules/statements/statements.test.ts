@@ -7,11 +7,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin, signedInClinic } from '../../../test/accounts.js';
-import { connectedClinicWithLink, payPage, sandboxOf } from '../../../test/sandbox.js';
+import { connectedClinicWithLink, payPage, sandboxOf, settleSandbox } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { disputes, payments } from '../../db/schema/index.js';
-import { sandboxAfterPayment } from '../../gateway/sandbox/disputes.js';
-import { moveDisputeFunds } from '../disputes/index.js';
 import { londonToday } from '../payments/index.js';
 
 describe('monthly statements', () => {
@@ -21,17 +19,7 @@ describe('monthly statements', () => {
   });
   afterAll(() => app.close());
 
-  async function settle() {
-    const events = sandboxOf(app).events;
-    await events.deliverDue();
-    await app.jobs.makeDue(sandboxAfterPayment);
-    await app.jobs.drain({ only: [sandboxAfterPayment] });
-    await events.deliverDue();
-    await events.retryNow();
-    await events.deliverDue();
-    await app.jobs.drain({ only: [moveDisputeFunds] });
-    await events.deliverDue();
-  }
+  const settle = () => settleSandbox(app);
 
   it('gives the clinic its month to the penny, and the platform the loss a lost dispute made', async () => {
     const month = londonToday().slice(0, 7);
