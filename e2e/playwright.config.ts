@@ -31,7 +31,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: [['list']],
-  timeout: 30_000,
+  // A journey waits on the server's job workers; on a loaded 2-core CI machine that can take a while.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

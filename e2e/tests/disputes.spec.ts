@@ -23,7 +23,7 @@ async function expectHistoryStatus(page: Page, patientEmail: string, status: str
   await expect(async () => {
     await page.goto('/dashboard/payment-history');
     await expect(row.getByText(status, { exact: true })).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 40_000 });
 }
 
 /** The clinic's dispute page for the patient's payment, opened from the Disputes page. */
@@ -90,7 +90,7 @@ test.describe('disputes', () => {
     await expect(async () => {
       await page.goto('/dashboard/payouts');
       await expect(paidBack).toHaveText('£43.65', { timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 40_000 });
   });
 
   test('a dispute lost on the sandbox page shows Dispute lost', async ({ page, link }) => {
@@ -114,7 +114,7 @@ test.describe('disputes', () => {
     await expect(async () => {
       await page.goto('/dashboard');
       await expect(page.getByRole('button', { name: 'Refund £45.00' })).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 40_000 });
     await page.getByRole('button', { name: 'Refund £45.00' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Refund £45.00' }).click();
     await expect(page.getByText('Payment refunded in full').first()).toBeVisible();

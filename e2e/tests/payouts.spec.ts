@@ -38,14 +38,14 @@ test.describe('payouts and statements', () => {
     await expect(async () => {
       await page.goto('/sandbox/disputes');
       await expect(item.getByRole('button', { name: 'Lose' })).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 40_000 });
     await item.getByRole('button', { name: 'Lose' }).click();
 
     // £45.00 less ClinicPay's 3% is £43.65 taken back; Stripe's £20 dispute fee is owed.
     await expect(async () => {
       await page.goto('/dashboard/payouts');
       await expect(figure(page, 'Disputes taken back')).toHaveText('£43.65', { timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 40_000 });
     await expect(figure(page, 'Dispute fees owed')).toHaveText('£20.00');
     await expect(figure(page, 'Net to your balance')).toHaveText('£43.65');
 
@@ -60,7 +60,7 @@ test.describe('payouts and statements', () => {
       await expect(page.getByText('The bank account has been closed.').first()).toBeVisible({
         timeout: 1_000,
       });
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 40_000 });
 
     // Paid out again, and it arrives.
     await sandboxPayoutControl(page, clinic.accountId, 'Pay out now');
@@ -72,7 +72,7 @@ test.describe('payouts and statements', () => {
     await expect(async () => {
       await page.goto('/dashboard/payouts');
       await expect(paidRow).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 40_000 });
     await paidRow.getByRole('link').first().click();
     await expect(page.getByRole('heading', { name: 'Payout of £43.65' })).toBeVisible();
     const total = page
