@@ -232,8 +232,11 @@ describe('payouts', () => {
     expect(quickbooksLines).toContain(
       `${londonToday()},Disputed payment taken back ${disputedPayment.paymentRef} Ada Patient (payout ${payoutId}),-43.65`,
     );
-    const amounts = quickbooksLines.slice(1).map((line) => Number(line.split(',').at(-1)) * 100);
-    expect(Math.round(amounts.reduce((sum, pence) => sum + pence, 0))).toBe(expected);
+    // Amounts are pounds with exactly two decimals: read as whole pence, never through a float.
+    const amounts = quickbooksLines
+      .slice(1)
+      .map((line) => Number((line.split(',').at(-1) ?? '').replace('.', '')));
+    expect(amounts.reduce((sum, pence) => sum + pence, 0)).toBe(expected);
 
     expect((await get(clinic.cookies, `/api/payouts/${payoutId}/export?format=sage`)).statusCode).toBe(400);
   });
