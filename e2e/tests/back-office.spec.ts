@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { createLink } from '../fixtures/payments';
-import { expect, test } from '../fixtures/test';
+import { dismissNotifications, expect, test } from '../fixtures/test';
 
 /** A patient, in a browser of their own, pays `path` with the sandbox's always-succeeding card. */
 async function patientPays(browser: Browser, path: string, name: string, email: string) {
@@ -130,6 +130,7 @@ test('a clinic follows its payments, reports on them and refunds one in two step
   // Nothing matches: no report.
   await page.getByLabel('Search').fill('nobody at all');
   await expect(page.getByText('No payments found')).toBeVisible();
+  await dismissNotifications(page);
   await page.getByRole('button', { name: 'Download Report' }).click();
   await expect(page.getByText('No data to export')).toBeVisible();
 
