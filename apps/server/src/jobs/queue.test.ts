@@ -85,4 +85,76 @@ describe('the job queue', () => {
       await jobs.stop();
     }
   });
+
+  const backlogJob = defineJob({
+    name: 'test.backlog',
+    schema: z.object({ n: z.number().int() }),
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    expireInSeconds: 60,
+  });
+
+  it('has a worker run a backlog through without waiting a polling interval between batches, each job settled alone', async () => {
+    // A polling interval of ten minutes: only the first fetch happens on the clock; every later one
+    // must come from the worker waking itself after a batch that found jobs.
+    const jobs = createJobQueue({ database, work: true, onError: () => {}, pollingIntervalSeconds: 600 });
+    const runs: number[] = [];
+    jobs.register(backlogJob, async ({ n }) => {
+      runs.push(n);
+      if (n % 7 === 0) throw new Error('this one fails');
+    });
+    const ids: string[] = [];
+    // Queued before the worker starts: 35 jobs, several batches.
+    const sender = createJobQueue({ database, work: false, onError: () => {} });
+    sender.register(backlogJob, async () => {});
+    await sender.start();
+    for (let n = 1; n <= 35; n++) ids.push((await sender.send(backlogJob, { n })) as string);
+    await sender.stop();
+    await jobs.start();
+    try {
+      await expect.poll(() => runs.length, { timeout: 20_000 }).toBe(35);
+      await expect
+        .poll(async () => {
+          const states = await database.sql.executeSql(
+            `select state, count(*)::int as count from ${JOB_SCHEMA}.job where name = $1 group by state order by state`,
+            [backlogJob.name],
+          );
+          return states.rows;
+        })
+        .toEqual([
+          { state: 'completed', count: 30 },
+          { state: 'failed', count: 5 },
+        ]);
+    } finally {
+      await jobs.stop();
+    }
+    expect(runs.sort((a, b) => a - b)).toEqual(Array.from({ length: 35 }, (_, i) => i + 1));
+  });
+
+  const priorityJob = defineJob({
+    name: 'test.priority',
+    schema: z.object({ n: z.number().int() }),
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    expireInSeconds: 60,
+  });
+
+  it('runs a job sent with a higher priority in the first batch, before older ones of its queue', async () => {
+    const jobs = createJobQueue({ database, work: false, onError: () => {} });
+    const runs: number[] = [];
+    jobs.register(priorityJob, async ({ n }) => {
+      runs.push(n);
+    });
+    await jobs.start();
+    try {
+      for (let n = 1; n <= 25; n++) await jobs.send(priorityJob, { n });
+      await jobs.send(priorityJob, { n: 99 }, { priority: 10 });
+      await jobs.drain();
+      // A batch's jobs come back in no set order, so only the batch is known: the first ten.
+      expect(runs).toHaveLength(26);
+      expect(runs.slice(0, 10)).toContain(99);
+    } finally {
+      await jobs.stop();
+    }
+  });
 });

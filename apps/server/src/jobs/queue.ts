@@ -18,6 +18,11 @@ export interface SendOptions {
   startAfter?: Date;
   /** At most one queued job per key and queue (pg-boss singletonKey). */
   singletonKey?: string;
+  /**
+   * Due jobs of a queue run highest priority first, then oldest first (pg-boss priority; default 0).
+   * For a message someone is waiting for, such as a password reset behind a burst of others.
+   */
+  priority?: number;
 }
 
 export interface JobQueue {
@@ -102,6 +107,9 @@ export function transactionExecutor(tx: Tx): SqlExecutor {
   };
 }
 
+/** How many due jobs of one queue a worker fetches together and runs at once. */
+const WORKER_BATCH_SIZE = 10;
+
 /** The advisory lock held while creating queues (any fixed number no one else uses). */
 const QUEUE_CREATION_LOCK_ID = 727_104_302;
 
@@ -152,6 +160,26 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
   }
 
+  /** Runs one job and completes or fails it, alone: its batch's other jobs keep their own outcome. */
+  async function runAndSettle(
+    contract: JobContract,
+    handler: JobHandler<JobContract>,
+    job: PgBoss.JobWithMetadata<unknown>,
+  ): Promise<void> {
+    try {
+      try {
+        await runOne(contract, handler, job);
+      } catch (error) {
+        await boss.fail(contract.name, job.id, { message: String(error) });
+        return;
+      }
+      await boss.complete(contract.name, job.id);
+    } catch (error) {
+      // The job stays active until its expiry, then is retried: handlers are idempotent.
+      options.onError(error, { job: contract.name, jobId: job.id });
+    }
+  }
+
   function track<T>(promise: Promise<T>): Promise<T> {
     running.add(promise);
     void promise.finally(() => running.delete(promise)).catch(() => {});
@@ -173,12 +201,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         const jobs = await boss.fetch<unknown>(contract.name, { batchSize: 10, includeMetadata: true });
         for (const job of jobs) {
           ran++;
-          try {
-            await track(runOne(contract, handler, job));
-            await boss.complete(contract.name, job.id);
-          } catch (error) {
-            await boss.fail(contract.name, job.id, { message: String(error) });
-          }
+          await track(runAndSettle(contract, handler, job));
         }
       }
       if (!ran) break;
@@ -220,6 +243,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         expireInSeconds: expireInSeconds(contract),
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.priority ? { priority: sendOptions.priority } : {}),
         ...(sendOptions.tx ? { db: transactionExecutor(sendOptions.tx) as PgBoss.Db } : {}),
       });
     },
@@ -244,14 +268,21 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (!options.work) return;
       for (const { contract, handler, cron } of handlers.values()) {
         if (cron) await boss.schedule(contract.name, cron, {}, { tz: 'UTC' });
-        await boss.work<unknown>(
+        // pg-boss's worker fetches one batch a polling interval. Each job of a batch runs at once and
+        // is completed or failed on its own; a batch that found jobs wakes the worker to fetch again
+        // at once (notifyWorker), so a backlog drains at the handlers' pace, not one batch a second.
+        let workerId: string | undefined;
+        workerId = await boss.work<unknown>(
           contract.name,
           {
-            batchSize: 1,
+            batchSize: WORKER_BATCH_SIZE,
             includeMetadata: true,
             pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
           },
-          ([job]) => (job ? track(runOne(contract, handler, job)) : Promise.resolve()),
+          async (jobs) => {
+            await Promise.all(jobs.map((job) => track(runAndSettle(contract, handler, job))));
+            if (jobs.length && workerId) boss.notifyWorker(workerId);
+          },
         );
       }
     },

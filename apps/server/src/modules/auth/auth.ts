@@ -64,7 +64,7 @@ export function createAuth({ db, config, jobs, onMailError }: CreateAuthOptions)
       sendResetPassword: async ({ user, token, url }) => {
         const origin = allowedLinkOrigin(new URL(url).searchParams.get('callbackURL'), config);
         const link = `${origin}/reset-password?token=${encodeURIComponent(token)}&userId=${encodeURIComponent(user.id)}`;
-        queueEmail(jobs, passwordResetEmail(user.email, link)).catch(onMailError);
+        queueEmail(jobs, passwordResetEmail(user.email, link), { urgent: true }).catch(onMailError);
       },
     },
     emailVerification: { sendOnSignUp: false, sendOnSignIn: false },

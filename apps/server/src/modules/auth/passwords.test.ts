@@ -1,3 +1,4 @@
+import { and, asc, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,8 @@ import {
   uniqueEmail,
 } from '../../../test/accounts.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { verifications } from '../../db/schema/index.js';
+import { devOutbox, verifications } from '../../db/schema/index.js';
+import { queueEmail } from '../notifications/index.js';
 
 describe('forgot and reset password', () => {
   let app: FastifyInstance;
@@ -49,6 +51,30 @@ describe('forgot and reset password', () => {
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(await lastMailTo(app, unknownEmail)).toBeUndefined();
     expect((await forgot('')).json().fieldErrors.email).toBe('Please enter your email address');
+  });
+
+  it('sends a reset ahead of a burst of other emails', async () => {
+    const { email } = await signedInClinic(app);
+    await app.jobs.drain();
+    const others = Array.from({ length: 25 }, () => uniqueEmail('burst'));
+    for (const to of others) {
+      await queueEmail(app.jobs, { to, subject: 'A notice', text: 'Queued before the reset.' });
+    }
+    await forgot(email);
+    await app.jobs.drain();
+    const sent = await app.database.db
+      .select({ recipient: devOutbox.recipient })
+      .from(devOutbox)
+      .where(
+        and(
+          inArray(devOutbox.recipient, [email, ...others]),
+          inArray(devOutbox.subject, ['A notice', 'Reset your ClinicPay password']),
+        ),
+      )
+      .orderBy(asc(devOutbox.createdAt));
+    expect(sent).toHaveLength(26);
+    // The worker fetches ten at a time: the reset is in the first batch, not the third.
+    expect(sent.slice(0, 10).map((row) => row.recipient)).toContain(email);
   });
 
   it('emails a link to /reset-password with token and userId', async () => {

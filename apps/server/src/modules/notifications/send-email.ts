@@ -23,8 +23,16 @@ export const sendEmail = defineJob({
   expireInSeconds: 60,
 });
 
-/** Queues `mail` for sending (in `tx` when given). Throws a ZodError for a malformed address. */
-export async function queueEmail(jobs: Pick<JobQueue, 'send'>, mail: Mail, options: { tx?: Tx } = {}) {
+/**
+ * Queues `mail` for sending (in `tx` when given). `urgent` is for a message a person is waiting for on
+ * screen (a password reset, an email check): it goes ahead of the queue's other emails, so a burst of
+ * notices cannot hold it back. Throws a ZodError for a malformed address.
+ */
+export async function queueEmail(
+  jobs: Pick<JobQueue, 'send'>,
+  mail: Mail,
+  options: { tx?: Tx; urgent?: boolean } = {},
+) {
   await jobs.send(
     sendEmail,
     {
@@ -34,9 +42,12 @@ export async function queueEmail(jobs: Pick<JobQueue, 'send'>, mail: Mail, optio
       ...(mail.html ? { html: mail.html } : {}),
       ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     },
-    options,
+    { tx: options.tx, priority: options.urgent ? URGENT_EMAIL_PRIORITY : 0 },
   );
 }
+
+/** The pg-boss priority of an urgent email; every other email has 0. */
+const URGENT_EMAIL_PRIORITY = 10;
 
 export function sendEmailHandler(deps: {
   mailer: Mailer;
