@@ -37,6 +37,7 @@ import { healthRoutes } from './modules/health/index.js';
 import { linkRoutes } from './modules/links/index.js';
 import { logoRoutes } from './modules/logos/index.js';
 import { notificationRoutes, registerNotificationJobs } from './modules/notifications/index.js';
+import { patientRoutes } from './modules/patients/index.js';
 import { paymentProviderRoutes } from './modules/payment-provider/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
 import { payoutRoutes } from './modules/payouts/index.js';
@@ -205,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminStatementRoutes);
       await api.register(logoRoutes);
       await api.register(requestRoutes);
+      await api.register(patientRoutes);
       await api.register(webhookRoutes);
       await api.register(adminRoutes);
       await api.register(notificationRoutes);

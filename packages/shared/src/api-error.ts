@@ -60,6 +60,7 @@ export const ERROR_CODES = [
   'EVIDENCE_FILE_UNREADABLE',
   'FRAUD_WARNING_NOT_FOUND',
   'PAYOUT_NOT_FOUND',
+  'PATIENT_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

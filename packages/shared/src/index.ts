@@ -14,6 +14,7 @@ export * from './disputes.js';
 export * from './fees.js';
 export * from './money.js';
 export * from './notifications.js';
+export * from './patients.js';
 export * from './payment-constants.js';
 export * from './payment-history.js';
 export * from './payment-links.js';

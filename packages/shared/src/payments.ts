@@ -48,6 +48,15 @@ export const paymentPageSchema = z.object({
   total: z.number().int(),
 });
 
+/** How each payment status is named to users, everywhere a payment's status shows. */
+export const PAYMENT_STATUS_LABELS: Record<DisplayStatus, string> = {
+  paid: 'Paid',
+  partially_refunded: 'Partially refunded',
+  refunded: 'Refunded',
+  sent: 'Sent',
+  pending: 'Pending',
+};
+
 /** Spec §4 badge colours: green for paid; blue for refunds; yellow for sent and pending. */
 export function statusTone(status: DisplayStatus): 'green' | 'blue' | 'yellow' | 'grey' {
   if (status === 'paid') return 'green';

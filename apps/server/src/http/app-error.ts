@@ -62,6 +62,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   FRAUD_WARNING_NOT_FOUND: 404,
   // Unknown, malformed, or another clinic's payout id.
   PAYOUT_NOT_FOUND: 404,
+  // Unknown, malformed, or another clinic's patient id.
+  PATIENT_NOT_FOUND: 404,
 };
 
 export class AppError extends Error {

@@ -3,6 +3,7 @@ export * from './auth.js';
 export * from './clinics.js';
 export * from './disputes.js';
 export * from './enums.js';
+export * from './patients.js';
 export * from './payment-daily-totals.js';
 export * from './payments.js';
 export * from './payouts.js';

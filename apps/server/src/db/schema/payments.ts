@@ -17,6 +17,7 @@ import {
 import { users } from './auth.js';
 import { clinics } from './clinics.js';
 import { linkType, paymentDisputeStatus, paymentStatus, refundStatus, requestStatus } from './enums.js';
+import { patients } from './patients.js';
 
 /**
  * The text the payment history search matches (issue #10): patient name, email, phone and (for a
@@ -75,6 +76,8 @@ export const paymentRequests = pgTable(
     patientEmail: text('patient_email').notNull(),
     /** Digits only, or null. */
     patientPhone: text('patient_phone'),
+    /** The clinic's record of the patient (docs/decisions/0089-patients.md). */
+    patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'restrict' }),
     message: text('message'),
     status: requestStatus('status').notNull().default('sent'),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
@@ -100,6 +103,7 @@ export const paymentRequests = pgTable(
     ),
     index('payment_requests_clinic_sent_idx').on(table.clinicId, table.sentAt.desc()),
     index('payment_requests_clinic_status_idx').on(table.clinicId, table.status),
+    index('payment_requests_patient_sent_idx').on(table.patientId, table.sentAt.desc()),
     // The history's unpaid requests, newest first, with the id as tie-break (keyset export, deep pages).
     index('payment_requests_clinic_unpaid_sent_id_idx')
       .on(table.clinicId, table.sentAt.desc(), table.id.desc())
@@ -132,6 +136,8 @@ export const payments = pgTable(
     patientName: text('patient_name').notNull(),
     patientEmail: text('patient_email').notNull(),
     patientPhone: text('patient_phone'),
+    /** The clinic's record of the patient; null when the payment carried no email. */
+    patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'restrict' }),
     amountPaid: integer('amount_paid').notNull(),
     /** The application fee taken by the platform, in pence. */
     platformFee: integer('platform_fee').notNull(),
@@ -174,6 +180,7 @@ export const payments = pgTable(
     // and the stats' month range all walk this index.
     index('payments_clinic_paid_at_id_idx').on(table.clinicId, table.paidAt.desc(), table.id.desc()),
     index('payments_clinic_status_idx').on(table.clinicId, table.status),
+    index('payments_patient_paid_at_idx').on(table.patientId, table.paidAt.desc()),
     index('payments_link_idx').on(table.paymentLinkId),
     index('payments_status_paid_at_idx').on(table.status, table.paidAt),
     // Every payment of a request, however many were made (decision 0012: never lose one) ...

@@ -11,6 +11,7 @@ import type { PaymentIntent } from '../../gateway/gateway.js';
 import type { CardGateway } from '../../gateway/index.js';
 import { DeliverAgainLater, readFromProvider } from '../../gateway/provider-reads.js';
 import { queuePaymentNotice } from '../notifications/index.js';
+import { recordPatient } from '../patients/index.js';
 import { refundSecondPaymentJob } from '../refunds/index.js';
 import { lockPaymentRequest, markRequestPaid } from '../requests/index.js';
 import type { EventDeps, EventHandler } from '../webhooks/index.js';
@@ -56,8 +57,14 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
     const second = request?.status === 'paid';
     const type = PAYMENT_TYPES.has(meta.payment_type ?? '') ? (meta.payment_type as 'deposit') : 'other';
     const paidAt = new Date();
+    const patient = {
+      name: meta.patient_name ?? 'Unknown Patient',
+      email: meta.patient_email ?? '',
+      phone: meta.patient_phone || null,
+    };
     const values: NewPayment = {
       clinicId,
+      patientId: await recordPatient(tx, clinicId, patient),
       paymentLinkId: meta.payment_link_id ?? null,
       paymentRequestId: request?.id ?? null,
       patientName: meta.patient_name ?? 'Unknown Patient',

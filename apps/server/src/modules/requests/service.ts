@@ -12,6 +12,7 @@ import type { JobQueue } from '../../jobs/index.js';
 import { getClinicRow } from '../clinics/index.js';
 import { findClinicLink } from '../links/index.js';
 import { queueNotice } from '../notifications/index.js';
+import { recordPatient } from '../patients/index.js';
 import { insertPaymentRequest } from './queries.js';
 
 export interface SendRequestDeps {
@@ -39,8 +40,14 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
   const clinic = await getClinicRow(deps.db, clinicId);
 
   return deps.db.transaction(async (tx) => {
+    const patientId = await recordPatient(tx, clinicId, {
+      name: input.patientName,
+      email: input.patientEmail,
+      phone: input.patientPhone,
+    });
     const request = await insertPaymentRequest(tx, {
       clinicId,
+      patientId,
       paymentLinkId: link?.id ?? null,
       customAmount: link ? null : input.customAmount,
       patientName: input.patientName,

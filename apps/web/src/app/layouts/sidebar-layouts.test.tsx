@@ -34,7 +34,7 @@ const linksOf = (name: string) =>
 describe('the clinic sidebar', () => {
   beforeEach(() => screenIs('wide'));
 
-  it('has its entries, Disputes after Payment History, Payouts after Disputes, and a Sign Out button', () => {
+  it('has its entries, Patients after Payment History, then Disputes and Payouts, and a Sign Out button', () => {
     const onSignOut = vi.fn();
     renderAt('/dashboard', <ClinicLayout onSignOut={onSignOut} />);
     expect(linksOf('Clinic')).toEqual([
@@ -42,6 +42,7 @@ describe('the clinic sidebar', () => {
       ['Create a Link', '/dashboard/create-link'],
       ['Send a Link', '/dashboard/send-link'],
       ['Payment History', '/dashboard/payment-history'],
+      ['Patients', '/dashboard/patients'],
       ['Disputes', '/dashboard/disputes'],
       ['Payouts', '/dashboard/payouts'],
       ['Settings', '/dashboard/settings'],

@@ -2,13 +2,13 @@ import { ADMIN_CLINICS_PAGE_SIZE, ADMIN_MESSAGES } from '@clinicpay/shared';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '@/components/layout/page-frame';
+import { SearchBox } from '@/components/search-box';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { Pager } from '@/components/ui/pager';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminClinics } from './api/list-admin-clinics';
 import { AddClinicDialog } from './components/add-clinic-dialog';
-import { ClinicSearch } from './components/clinic-search';
 import { ClinicsTable } from './components/clinics-table';
 
 /** Spec §2 "Admin Clinics": search and pages on the server, kept in the address (?search&page). */
@@ -34,7 +34,13 @@ export function ClinicsPage() {
       title="Clinics"
       actions={
         <>
-          <ClinicSearch id="clinic-search" value={search} onSearch={onSearch} />
+          <SearchBox
+            id="clinic-search"
+            label="Search clinics by name or email"
+            placeholder={ADMIN_MESSAGES.searchPlaceholder}
+            value={search}
+            onSearch={onSearch}
+          />
           <AddClinicDialog />
         </>
       }

@@ -1,11 +1,11 @@
 import { DISPUTE_MESSAGES, type DisputeDetail, formatPence } from '@clinicpay/shared';
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { DetailsList, DetailsRow } from '@/components/ui/details-list';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { formatLongDateTime } from '@/lib/dates';
@@ -76,20 +76,20 @@ function DisputeView({ dispute }: { dispute: DisputeDetail }) {
             </h2>
           </CardHeader>
           <CardContent className="flex flex-col gap-4 text-sm">
-            <dl className="grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-x-3 gap-y-2">
-              <Row term="Status">
+            <DetailsList>
+              <DetailsRow term="Status">
                 <DisputeStatus dispute={dispute} />
-              </Row>
-              <Row term="Reason">{dispute.reasonLabel}</Row>
-              <Row term="Disputed amount">{formatPence(dispute.amount)}</Row>
-              <Row term="Payment reference">
+              </DetailsRow>
+              <DetailsRow term="Reason">{dispute.reasonLabel}</DetailsRow>
+              <DetailsRow term="Disputed amount">{formatPence(dispute.amount)}</DetailsRow>
+              <DetailsRow term="Payment reference">
                 <span className="font-mono text-xs">{dispute.paymentReference}</span>
-              </Row>
-              <Row term="Opened">{formatLongDateTime(dispute.createdAt)}</Row>
-              <Row term="Deadline">
+              </DetailsRow>
+              <DetailsRow term="Opened">{formatLongDateTime(dispute.createdAt)}</DetailsRow>
+              <DetailsRow term="Deadline">
                 {dispute.evidenceDueBy ? formatLongDateTime(dispute.evidenceDueBy) : 'None given'}
-              </Row>
-            </dl>
+              </DetailsRow>
+            </DetailsList>
             {dispute.inquiry ? (
               <p>
                 This is an inquiry: the card issuer asks for information before deciding whether to dispute
@@ -122,14 +122,5 @@ function DisputeView({ dispute }: { dispute: DisputeDetail }) {
         </section>
       </Card>
     </PageFrame>
-  );
-}
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="font-medium text-slate-600">{term}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </>
   );
 }

@@ -6,13 +6,13 @@ import {
   type PayoutExportFormat,
 } from '@clinicpay/shared';
 import { ArrowLeft, Download } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card';
+import { DetailsList, DetailsRow } from '@/components/ui/details-list';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { formatLongDate } from '@/lib/dates';
@@ -89,17 +89,17 @@ function PayoutView({ detail }: { detail: PayoutDetail }) {
         </Alert>
       ) : null}
       <CardSection id="payout-summary-heading" title="The payout">
-        <dl className="grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
-          <Row term="Amount">{formatPence(payout.amount)}</Row>
-          <Row term="Status">
+        <DetailsList className="text-sm">
+          <DetailsRow term="Amount">{formatPence(payout.amount)}</DetailsRow>
+          <DetailsRow term="Status">
             <PayoutStatus payout={payout} />
-          </Row>
-          <Row term="Arrival date">{formatLongDate(payout.arrivalDate)}</Row>
-          <Row term="Created">{formatLongDate(payout.created)}</Row>
-          <Row term="Payout ID">
+          </DetailsRow>
+          <DetailsRow term="Arrival date">{formatLongDate(payout.arrivalDate)}</DetailsRow>
+          <DetailsRow term="Created">{formatLongDate(payout.created)}</DetailsRow>
+          <DetailsRow term="Payout ID">
             <span className="font-mono text-xs">{payout.id}</span>
-          </Row>
-        </dl>
+          </DetailsRow>
+        </DetailsList>
       </CardSection>
       <CardSection id="payout-lines-heading" title="What was paid out">
         <div className="flex flex-col gap-4">
@@ -148,14 +148,5 @@ function ExportButtons({ payoutId }: { payoutId: string }) {
         ))}
       </div>
     </div>
-  );
-}
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="font-medium text-slate-600">{term}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </>
   );
 }

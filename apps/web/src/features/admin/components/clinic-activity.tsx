@@ -1,22 +1,8 @@
-import {
-  ADMIN_MESSAGES,
-  type AdminClinicProfile,
-  formatPence,
-  PAYMENT_DISPUTE_STATUS_LABELS,
-  statusTone,
-} from '@clinicpay/shared';
-import { Badge } from '@/components/ui/badge';
+import { ADMIN_MESSAGES, type AdminClinicProfile, formatPence } from '@clinicpay/shared';
+import { PaymentStatusBadge } from '@/components/payment-status-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { formatDate } from '@/lib/dates';
-
-const STATUS_LABEL = {
-  paid: 'Paid',
-  partially_refunded: 'Partially Refunded',
-  refunded: 'Refunded',
-  sent: 'Sent',
-  pending: 'Pending',
-} as const;
 
 type ClinicPayment = AdminClinicProfile['recentPayments'][number];
 type ClinicLink = AdminClinicProfile['links'][number];
@@ -28,14 +14,7 @@ const PAYMENT_COLUMNS: Column<ClinicPayment>[] = [
   {
     header: 'Status',
     // A disputed payment shows its dispute's state (Disputed, Dispute won, Dispute lost).
-    cell: (payment) =>
-      payment.disputeStatus ? (
-        <Badge tone={PAYMENT_DISPUTE_STATUS_LABELS[payment.disputeStatus].tone}>
-          {PAYMENT_DISPUTE_STATUS_LABELS[payment.disputeStatus].label}
-        </Badge>
-      ) : (
-        <Badge tone={statusTone(payment.status)}>{STATUS_LABEL[payment.status]}</Badge>
-      ),
+    cell: (payment) => <PaymentStatusBadge status={payment.status} disputeStatus={payment.disputeStatus} />,
   },
 ];
 

@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES, type AdminClinicRow, canTakePayments } from '@clinicpay/shared';
 import { useState } from 'react';
+import { SearchBox } from '@/components/search-box';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,7 +11,6 @@ import { useAdminClinics } from '../api/list-admin-clinics';
 import { useRestoreClinicPayments } from '../api/restore-clinic-payments';
 import { ClinicActionDialog, DISCONNECT_TEXTS, RESTORE_TEXTS, useClinicAction } from './clinic-action';
 import { ClinicAvatar, clinicNameOf } from './clinic-avatar';
-import { ClinicSearch } from './clinic-search';
 import { ClinicStatus } from './clinic-status';
 
 const PAGE_SIZE = 10;
@@ -81,8 +81,10 @@ export function ProviderConnectionsCard() {
         <CardDescription>Force-disconnect a clinic to stop its card payments at once.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <ClinicSearch
+        <SearchBox
           id="connection-search"
+          label="Search clinics by name or email"
+          placeholder={ADMIN_MESSAGES.searchPlaceholder}
           value={search}
           onSearch={(next) => {
             setSearch(next);

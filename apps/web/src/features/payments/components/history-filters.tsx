@@ -1,4 +1,9 @@
-import { HISTORY_MESSAGES, MAX_SEARCH_LENGTH, paymentTypeLabel } from '@clinicpay/shared';
+import {
+  HISTORY_MESSAGES,
+  MAX_SEARCH_LENGTH,
+  PAYMENT_STATUS_LABELS,
+  paymentTypeLabel,
+} from '@clinicpay/shared';
 import { Search } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -9,7 +14,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { type DayRange, formatDayNumeric, fromIsoDay, toIsoDay } from '@/lib/date-ranges';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type PaymentListFilters, STATUS_FILTERS, TYPE_FILTERS } from '../api/list-payments';
-import { STATUS_LABEL } from './payment-status-badge';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -97,7 +101,7 @@ export function HistoryFilters({
           <SelectContent>
             {STATUS_FILTERS.map((status) => (
               <SelectItem key={status} value={status}>
-                {status === 'all' ? 'All statuses' : STATUS_LABEL[status]}
+                {status === 'all' ? 'All statuses' : PAYMENT_STATUS_LABELS[status]}
               </SelectItem>
             ))}
           </SelectContent>

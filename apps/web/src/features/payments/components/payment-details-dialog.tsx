@@ -8,6 +8,7 @@ import {
 import { Copy, Undo2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { PaymentStatusBadge } from '@/components/payment-status-badge';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -16,7 +17,6 @@ import { copyToClipboard } from '@/lib/clipboard';
 import { formatDate } from '@/lib/dates';
 import { usePayment } from '../api/get-payment';
 import { PaymentNotifications } from './payment-notifications';
-import { PaymentStatusBadge } from './payment-status-badge';
 import { RefundDialog } from './refund-dialog';
 
 /**

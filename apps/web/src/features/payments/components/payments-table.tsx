@@ -1,7 +1,7 @@
 import { type DisplayPayment, formatPence, paymentTypeLabel } from '@clinicpay/shared';
+import { PaymentStatusBadge } from '@/components/payment-status-badge';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { formatDate } from '@/lib/dates';
-import { PaymentStatusBadge } from './payment-status-badge';
 
 /**
  * Spec §2 payments columns: Patient (name, email), Amount, Reference, Type, Date, Status. The patient's

@@ -1,21 +1,14 @@
 import {
   type DisplayStatus,
   PAYMENT_DISPUTE_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
   type PaymentDisputeStatus,
   statusTone,
 } from '@clinicpay/shared';
 import { Badge } from '@/components/ui/badge';
 
-export const STATUS_LABEL: Record<DisplayStatus, string> = {
-  paid: 'Paid',
-  partially_refunded: 'Partially refunded',
-  refunded: 'Refunded',
-  sent: 'Sent',
-  pending: 'Pending',
-};
-
 /**
- * A payment's status as a badge, always with the status in words: its dispute status when it has been
+ * A payment's status as a badge (the history, a patient's page, the admin's clinic profile), always with the status in words: its dispute status when it has been
  * disputed (Disputed in red, Dispute won, Dispute lost), otherwise its payment or refund status (green
  * paid, blue refunds, yellow sent and pending).
  */
@@ -30,5 +23,5 @@ export function PaymentStatusBadge({
     const { label, tone } = PAYMENT_DISPUTE_STATUS_LABELS[disputeStatus];
     return <Badge tone={tone}>{label}</Badge>;
   }
-  return <Badge tone={statusTone(status)}>{STATUS_LABEL[status]}</Badge>;
+  return <Badge tone={statusTone(status)}>{PAYMENT_STATUS_LABELS[status]}</Badge>;
 }

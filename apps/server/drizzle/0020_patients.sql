@@ -1,0 +1,38 @@
+CREATE TABLE "patients" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"clinic_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"phone" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"search_text" text GENERATED ALWAYS AS (lower("patients"."name" || ' ' || "patients"."email" || ' ' || coalesce("patients"."phone", ''))) STORED NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "payment_requests" ADD COLUMN "patient_id" uuid;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "patient_id" uuid;--> statement-breakpoint
+ALTER TABLE "patients" ADD CONSTRAINT "patients_clinic_id_clinics_id_fk" FOREIGN KEY ("clinic_id") REFERENCES "public"."clinics"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "patients_clinic_email_idx" ON "patients" USING btree ("clinic_id","email");--> statement-breakpoint
+CREATE INDEX "patients_clinic_name_idx" ON "patients" USING btree ("clinic_id","name","id");--> statement-breakpoint
+CREATE INDEX "patients_clinic_search_idx" ON "patients" USING gin ("clinic_id","search_text" gin_trgm_ops);--> statement-breakpoint
+ALTER TABLE "payment_requests" ADD CONSTRAINT "payment_requests_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "payment_requests_patient_sent_idx" ON "payment_requests" USING btree ("patient_id","sent_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payments_patient_paid_at_idx" ON "payments" USING btree ("patient_id","paid_at" DESC NULLS LAST);--> statement-breakpoint
+-- Each clinic's patients so far, from its requests and payments: one per email address, under the name
+-- and phone it gave last (docs/decisions/0089-patients.md).
+INSERT INTO "patients" ("clinic_id", "name", "email", "phone", "created_at", "updated_at")
+SELECT DISTINCT ON ("clinic_id", "email") "clinic_id", "name", "email", "phone",
+  min("at") OVER (PARTITION BY "clinic_id", "email"), "at"
+FROM (
+  SELECT "clinic_id", "patient_name" AS "name", lower(trim("patient_email")) AS "email", "patient_phone" AS "phone", "sent_at" AS "at"
+  FROM "payment_requests" WHERE trim("patient_email") <> ''
+  UNION ALL
+  SELECT "clinic_id", "patient_name", lower(trim("patient_email")), "patient_phone", "paid_at"
+  FROM "payments" WHERE trim("patient_email") <> ''
+) AS "seen"
+ORDER BY "clinic_id", "email", "at" DESC;--> statement-breakpoint
+UPDATE "payments" SET "patient_id" = "patients"."id" FROM "patients"
+WHERE "patients"."clinic_id" = "payments"."clinic_id" AND "patients"."email" = lower(trim("payments"."patient_email"));--> statement-breakpoint
+UPDATE "payment_requests" SET "patient_id" = "patients"."id" FROM "patients"
+WHERE "patients"."clinic_id" = "payment_requests"."clinic_id" AND "patients"."email" = lower(trim("payment_requests"."patient_email"));

@@ -1,0 +1,38 @@
+/**
+ * Patients: a clinic's own record of each person it has asked for or taken payment from
+ * (docs/decisions/0089-patients.md). One row per clinic and email address, never shared between
+ * clinics; the name and phone are the latest the clinic or the patient gave.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { clinics } from './clinics.js';
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Lower-cased and trimmed: the patient's key within the clinic. */
+    email: text('email').notNull(),
+    /** As the latest payment or request gave it (E.164 where it read as a number), or null. */
+    phone: text('phone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The search text of name, email and phone, lower-cased, kept by PostgreSQL. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`lower(${patients.name} || ' ' || ${patients.email} || ' ' || coalesce(${patients.phone}, ''))`,
+      ),
+  },
+  (table) => [
+    uniqueIndex('patients_clinic_email_idx').on(table.clinicId, table.email),
+    index('patients_clinic_name_idx').on(table.clinicId, table.name, table.id),
+    // The Patients search: the clinic (btree_gin) and the trigrams (pg_trgm) of the search text.
+    index('patients_clinic_search_idx').using('gin', table.clinicId, sql`${table.searchText} gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,141 @@
+/**
+ * The patients table's reads and writes (docs/decisions/0089-patients.md), and the patient's payments
+ * and requests as the patient's page lists them. No rules here: service.ts decides.
+ */
+import { CUSTOM_REQUEST_TITLE } from '@clinicpay/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { patients, paymentLinks, paymentRequests, payments } from '../../db/schema/index.js';
+
+/**
+ * Adds the patient, or refreshes the clinic's record of them: the latest name, and the latest phone
+ * when one was given. `email` is already the key (lower-cased, trimmed). Resolves to the patient's id.
+ */
+export async function upsertPatient(
+  tx: Db | Tx,
+  values: { clinicId: string; name: string; email: string; phone: string | null },
+): Promise<string> {
+  const [row] = await tx
+    .insert(patients)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [patients.clinicId, patients.email],
+      set: {
+        name: sql`excluded.name`,
+        phone: sql`coalesce(excluded.phone, ${patients.phone})`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: patients.id });
+  if (!row) throw new Error('upsert returned no patient');
+  return row.id;
+}
+
+/** `%term%` for LIKE, with LIKE's pattern characters escaped. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * What the patient's payments and requests add up to: the payments that count as the clinic's (paid,
+ * partly or fully refunded) and what they took before refunds (pence), and the latest payment and
+ * request.
+ */
+// Drizzle writes a column of a one-table query without its table's name, which inside these
+// subqueries would name the subquery's own table: so the outer patient's id is written out in full.
+const PATIENT_ID = sql.raw('"patients"."id"');
+
+const TOTALS = {
+  paymentCount: sql<number>`(
+    select count(*)::int from payments as p where p.patient_id = ${PATIENT_ID} and p.status <> 'pending')`,
+  totalPaid: sql<number>`(
+    select coalesce(sum(p.amount_paid), 0)::int from payments as p
+    where p.patient_id = ${PATIENT_ID} and p.status <> 'pending')`,
+  lastPaidAt: sql<
+    Date | string | null
+  >`(select max(p.paid_at) from payments as p where p.patient_id = ${PATIENT_ID})`,
+  lastSentAt: sql<Date | string | null>`(
+    select max(r.sent_at) from payment_requests as r where r.patient_id = ${PATIENT_ID})`,
+};
+
+const SUMMARY = {
+  id: patients.id,
+  name: patients.name,
+  email: patients.email,
+  phone: patients.phone,
+  createdAt: patients.createdAt,
+  ...TOTALS,
+};
+
+export type PatientSummaryRow = Awaited<ReturnType<typeof findPatient>>;
+
+/**
+ * One page of the clinic's patients, by name, with their totals, and the number of patients matching.
+ * `search` is lower-cased text matched anywhere in the name, email or phone.
+ */
+export async function listPatientRows(
+  db: Db,
+  where: { clinicId: string; search: string | undefined },
+  page: { limit: number; offset: number },
+) {
+  const conditions = [eq(patients.clinicId, where.clinicId)];
+  if (where.search) conditions.push(sql`${patients.searchText} like ${containsPattern(where.search)}`);
+  const condition = and(...conditions);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(SUMMARY)
+      .from(patients)
+      .where(condition)
+      .orderBy(sql`lower(${patients.name})`, patients.id)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(patients).where(condition),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** The clinic's patient with this id and their totals, or undefined (another clinic's patient is not found). */
+export async function findPatient(db: Db, clinicId: string, patientId: string) {
+  const [row] = await db
+    .select(SUMMARY)
+    .from(patients)
+    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)));
+  return row;
+}
+
+/** The patient's payments, newest first, at most `limit`. */
+export function patientPayments(db: Db, patientId: string, limit: number) {
+  return db
+    .select({
+      id: payments.id,
+      reference: payments.paymentRef,
+      title: payments.title,
+      type: payments.type,
+      amount: payments.amountPaid,
+      refundedAmount: payments.refundAmount,
+      status: payments.status,
+      disputeStatus: payments.disputeStatus,
+      paidAt: payments.paidAt,
+    })
+    .from(payments)
+    .where(eq(payments.patientId, patientId))
+    .orderBy(desc(payments.paidAt), desc(payments.id))
+    .limit(limit);
+}
+
+/** The patient's payment requests, newest first, at most `limit`, with the amount and title asked. */
+export function patientRequests(db: Db, patientId: string, limit: number) {
+  return db
+    .select({
+      id: paymentRequests.id,
+      title: sql<string>`coalesce(${paymentLinks.title}, ${CUSTOM_REQUEST_TITLE}::text)`,
+      amount: sql<number>`coalesce(${paymentRequests.customAmount}, ${paymentLinks.amount})`,
+      sentAt: paymentRequests.sentAt,
+      paidAt: paymentRequests.paidAt,
+    })
+    .from(paymentRequests)
+    .leftJoin(paymentLinks, eq(paymentLinks.id, paymentRequests.paymentLinkId))
+    .where(eq(paymentRequests.patientId, patientId))
+    .orderBy(desc(paymentRequests.sentAt), desc(paymentRequests.id))
+    .limit(limit);
+}

@@ -1,0 +1,1 @@
+export { PatientPage as default } from '@/features/patients/patient-page';

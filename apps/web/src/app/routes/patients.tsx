@@ -1,0 +1,1 @@
+export { PatientsPage as default } from '@/features/patients/patients-page';

@@ -1,0 +1,40 @@
+import { formatPence, type PatientRequest } from '@clinicpay/shared';
+import { Badge } from '@/components/ui/badge';
+import { type Column, DataTable } from '@/components/ui/data-table';
+import { formatDate } from '@/lib/dates';
+
+const COLUMNS: Column<PatientRequest>[] = [
+  { header: 'Sent', cell: (request) => formatDate(request.sentAt) },
+  { header: 'For', cell: (request) => request.title },
+  { header: 'Amount', align: 'right', cell: (request) => formatPence(request.amount) },
+  {
+    header: 'Status',
+    cell: (request) =>
+      request.paidAt ? (
+        <Badge tone="green">Paid {formatDate(request.paidAt)}</Badge>
+      ) : (
+        <Badge tone="yellow">Not paid yet</Badge>
+      ),
+  },
+];
+
+/** A patient's payment requests, newest first: when sent, what for, the amount, and whether paid. */
+export function PatientRequestsTable({
+  labelledBy,
+  requests,
+  empty,
+}: {
+  labelledBy: string;
+  requests: PatientRequest[];
+  empty: string;
+}) {
+  return (
+    <DataTable
+      labelledBy={labelledBy}
+      columns={COLUMNS}
+      rows={requests}
+      rowKey={(request) => request.id}
+      empty={empty}
+    />
+  );
+}

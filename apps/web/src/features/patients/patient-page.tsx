@@ -1,0 +1,95 @@
+import { formatPence, PATIENT_HISTORY_LIMIT, PATIENT_MESSAGES, type PatientDetail } from '@clinicpay/shared';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { PageFrame } from '@/components/layout/page-frame';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card';
+import { DetailsList, DetailsRow } from '@/components/ui/details-list';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { formatLongDate } from '@/lib/dates';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePatient } from './api/get-patient';
+import { PatientPaymentsTable } from './components/patient-payments-table';
+import { PatientRequestsTable } from './components/patient-requests-table';
+
+const backLink = (
+  <Button asChild variant="outline" size="sm">
+    <Link to="/dashboard/patients">
+      <ArrowLeft className="h-4 w-4" aria-hidden /> All patients
+    </Link>
+  </Button>
+);
+
+const isNotFound = (error: Error) =>
+  error instanceof ApiError && (error.code === 'PATIENT_NOT_FOUND' || error.status === 404);
+
+/**
+ * /dashboard/patients/:patientId (GET /api/patients/:patientId): the patient's details and totals,
+ * their payments and their payment requests, newest first. 'Patient not found' when the patient is
+ * not the clinic's.
+ */
+export function PatientPage() {
+  const { patientId = '' } = useParams();
+  const patient = usePatient(patientId);
+  useDocumentTitle(patient.data ? patient.data.patient.name : 'Patient');
+
+  if (patient.isPending) {
+    return (
+      <PageFrame title="Patient" actions={backLink}>
+        <Spinner label="Loading patient..." />
+      </PageFrame>
+    );
+  }
+  if (patient.isError) {
+    const notFound = isNotFound(patient.error);
+    return (
+      <PageFrame title={notFound ? PATIENT_MESSAGES.notFound : 'Patient'} actions={backLink}>
+        <Alert tone="error">
+          {notFound ? "This patient does not exist, or is not one of your clinic's." : patient.error.message}
+        </Alert>
+      </PageFrame>
+    );
+  }
+  return <PatientView detail={patient.data} />;
+}
+
+function PatientView({ detail }: { detail: PatientDetail }) {
+  const { patient, payments, requests } = detail;
+  const shown = (count: number) =>
+    count >= PATIENT_HISTORY_LIMIT ? `The latest ${PATIENT_HISTORY_LIMIT} are shown.` : null;
+  return (
+    <PageFrame title={patient.name} actions={backLink}>
+      <CardSection id="patient-details-heading" title="Details">
+        <DetailsList className="text-sm">
+          <DetailsRow term="Email">{patient.email}</DetailsRow>
+          <DetailsRow term="Phone">{patient.phone ?? 'None given'}</DetailsRow>
+          <DetailsRow term="Payments">{patient.paymentCount}</DetailsRow>
+          <DetailsRow term="Total paid">{formatPence(patient.totalPaid)}</DetailsRow>
+          <DetailsRow term="Patient since">{formatLongDate(patient.createdAt)}</DetailsRow>
+        </DetailsList>
+      </CardSection>
+      <CardSection id="patient-payments-heading" title="Payments">
+        <PatientPaymentsTable
+          labelledBy="patient-payments-heading"
+          payments={payments}
+          empty={PATIENT_MESSAGES.noPayments}
+        />
+        {shown(payments.length) ? (
+          <p className="mt-3 text-sm text-slate-600">{shown(payments.length)}</p>
+        ) : null}
+      </CardSection>
+      <CardSection id="patient-requests-heading" title="Payment requests">
+        <PatientRequestsTable
+          labelledBy="patient-requests-heading"
+          requests={requests}
+          empty={PATIENT_MESSAGES.noRequests}
+        />
+        {shown(requests.length) ? (
+          <p className="mt-3 text-sm text-slate-600">{shown(requests.length)}</p>
+        ) : null}
+      </CardSection>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,70 @@
+import { PATIENT_MESSAGES, PATIENT_PAGE_SIZE } from '@clinicpay/shared';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageFrame } from '@/components/layout/page-frame';
+import { SearchBox } from '@/components/search-box';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { Pager } from '@/components/ui/pager';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePatients } from './api/list-patients';
+import { PatientsTable } from './components/patients-table';
+
+/**
+ * /dashboard/patients (GET /api/patients): the clinic's patients by name, searched by name, email or
+ * phone on the server, with the search and page kept in the address (?search&page).
+ */
+export function PatientsPage() {
+  useDocumentTitle('Patients');
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const patients = usePatients(search, page);
+  const onSearch = useCallback(
+    (next: string) => setParams(next ? { search: next } : {}, { replace: true }),
+    [setParams],
+  );
+  const onPage = (next: number) => {
+    const updated = new URLSearchParams(params);
+    updated.set('page', String(next));
+    setParams(updated);
+  };
+  const total = patients.data?.total ?? 0;
+
+  return (
+    <PageFrame
+      title="Patients"
+      description="Everyone you have sent a payment request to or taken a payment from."
+      actions={
+        <SearchBox
+          id="patient-search"
+          label="Search patients by name, email or phone"
+          placeholder="Name, email or phone"
+          value={search}
+          onSearch={onSearch}
+        />
+      }
+    >
+      {patients.isError ? <Alert tone="error">{patients.error.message}</Alert> : null}
+      <Card className="p-3">
+        <PatientsTable
+          patients={patients.data?.items ?? []}
+          busy={patients.isFetching}
+          empty={
+            patients.isPending
+              ? 'Loading patients...'
+              : search
+                ? PATIENT_MESSAGES.noMatches
+                : PATIENT_MESSAGES.noPatients
+          }
+        />
+      </Card>
+      <Pager
+        label="Patient pages"
+        page={page}
+        pageCount={Math.ceil(total / PATIENT_PAGE_SIZE)}
+        onPage={onPage}
+      />
+    </PageFrame>
+  );
+}

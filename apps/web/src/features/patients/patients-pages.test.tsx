@@ -1,0 +1,149 @@
+import { PATIENT_MESSAGES, type PatientDetail, type PatientList } from '@clinicpay/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp, startMockServer } from '@/testing/app';
+import { PatientPage } from './patient-page';
+import { PatientsPage } from './patients-page';
+import { aPatient, aPatientDetail, aPatientList } from './test-support';
+
+/** Every list request the page made, as its query string. */
+let listQueries: string[] = [];
+let list: PatientList = aPatientList();
+let detail: PatientDetail | null = aPatientDetail();
+startMockServer(
+  [
+    http.get('/api/patients', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      listQueries.push(query.toString());
+      const search = query.get('search');
+      if (search) {
+        const items = list.items.filter((patient) =>
+          patient.name.toLowerCase().includes(search.toLowerCase()),
+        );
+        return HttpResponse.json({ ...list, items, total: items.length });
+      }
+      return HttpResponse.json({ ...list, page: Number(query.get('page') ?? 1) });
+    }),
+    http.get('/api/patients/:patientId', () =>
+      detail
+        ? HttpResponse.json(detail)
+        : HttpResponse.json(
+            { code: 'PATIENT_NOT_FOUND', message: PATIENT_MESSAGES.notFound },
+            { status: 404 },
+          ),
+    ),
+  ],
+  () => {
+    listQueries = [];
+    list = aPatientList();
+    detail = aPatientDetail();
+  },
+);
+
+function renderAt(path: string) {
+  renderWithApp(
+    [
+      { path: '/dashboard/patients', element: <PatientsPage /> },
+      { path: '/dashboard/patients/:patientId', element: <PatientPage /> },
+    ],
+    { path },
+  );
+  return userEvent.setup();
+}
+
+describe('the Patients page', () => {
+  it('lists the patients with their totals, and opens a patient from their name', async () => {
+    list = aPatientList([
+      aPatient(),
+      aPatient({ id: 'p2', name: 'Bob Brown', email: 'bob@x.example', phone: null }),
+    ]);
+    const user = renderAt('/dashboard/patients');
+    const ada = await screen.findByRole('row', { name: /Ada Lovelace/ });
+    const table = screen.getByRole('table', { name: 'Patients' });
+    expect(
+      within(ada)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Ada Lovelace', 'ada@patient.example', '+447700900123', '2', '£125.00', '20 Nov 2026']);
+    expect(within(table).getByRole('row', { name: /Bob Brown/ }).textContent).toContain('—');
+    await user.click(within(ada).getByRole('link', { name: 'Ada Lovelace' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeTruthy();
+  });
+
+  it('searches on the server once typing pauses, and says when nothing matches', async () => {
+    list = aPatientList([aPatient(), aPatient({ id: 'p2', name: 'Bob Brown' })]);
+    const user = renderAt('/dashboard/patients');
+    await screen.findByRole('row', { name: /Bob Brown/ });
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Search patients by name, email or phone' }),
+      'bob',
+    );
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Ada Lovelace/ })).toBeNull());
+    expect(screen.getByRole('row', { name: /Bob Brown/ })).toBeTruthy();
+    expect(listQueries).toContain('page=1&search=bob');
+    await user.clear(screen.getByRole('searchbox'));
+    await user.type(screen.getByRole('searchbox'), 'zed');
+    expect(await screen.findByText(PATIENT_MESSAGES.noMatches)).toBeTruthy();
+  });
+
+  it('tells a clinic without patients how they are added, and pages through many', async () => {
+    list = aPatientList([], 0);
+    renderAt('/dashboard/patients');
+    expect(await screen.findByText(PATIENT_MESSAGES.noPatients)).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Patient pages' })).toBeNull();
+  });
+
+  it('offers the next page when there are more than 25', async () => {
+    list = aPatientList([aPatient()], 60);
+    const user = renderAt('/dashboard/patients');
+    const pages = await screen.findByRole('navigation', { name: 'Patient pages' });
+    expect(pages.textContent).toContain('Page 1 of 3');
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 3')).toBeTruthy();
+    expect(listQueries).toContain('page=2');
+  });
+});
+
+describe("a patient's page", () => {
+  it('shows the details, every payment with its status and refund, and every request', async () => {
+    renderAt('/dashboard/patients/7d1f0b52-8c3a-4d1e-9f5b-2a6c8e4b1d01');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeTruthy();
+    const details = screen.getByRole('region', { name: 'Details' });
+    expect(details.textContent).toContain('ada@patient.example');
+    expect(details.textContent).toContain('£125.00');
+    expect(details.textContent).toContain('1 October 2026');
+
+    const payments = within(screen.getByRole('region', { name: 'Payments' })).getByRole('table');
+    const rows = within(payments).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('CP-BBB222'),
+      expect.stringContaining('CP-AAA111'),
+    ]);
+    expect(rows[0]?.textContent).toContain('£80.00 (£20.00 refunded)');
+    expect(rows[0]?.textContent).toContain('Partially refunded');
+    expect(rows[1]?.textContent).toContain('Consultation (Consultation)');
+
+    const requests = within(screen.getByRole('region', { name: 'Payment requests' })).getByRole('table');
+    const requestRows = within(requests).getAllByRole('row').slice(1);
+    expect(requestRows[0]?.textContent).toContain('Not paid yet');
+    expect(requestRows[1]?.textContent).toContain('Paid 1 Oct 2026');
+  });
+
+  it('says so when the patient has no payments or requests yet', async () => {
+    detail = aPatientDetail({ payments: [], requests: [] });
+    renderAt('/dashboard/patients/7d1f0b52-8c3a-4d1e-9f5b-2a6c8e4b1d01');
+    expect(await screen.findByText(PATIENT_MESSAGES.noPayments)).toBeTruthy();
+    expect(screen.getByText(PATIENT_MESSAGES.noRequests)).toBeTruthy();
+  });
+
+  it("says 'Patient not found' for another clinic's patient, with the way back", async () => {
+    detail = null;
+    renderAt('/dashboard/patients/someone-else');
+    expect(await screen.findByRole('heading', { level: 1, name: PATIENT_MESSAGES.notFound })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All patients' }).getAttribute('href')).toBe(
+      '/dashboard/patients',
+    );
+  });
+});
