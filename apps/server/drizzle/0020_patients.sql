@@ -20,10 +20,11 @@ ALTER TABLE "payments" ADD CONSTRAINT "payments_patient_id_patients_id_fk" FOREI
 CREATE INDEX "payment_requests_patient_sent_idx" ON "payment_requests" USING btree ("patient_id","sent_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "payments_patient_paid_at_idx" ON "payments" USING btree ("patient_id","paid_at" DESC NULLS LAST);--> statement-breakpoint
 -- Each clinic's patients so far, from its requests and payments: one per email address, under the name
--- and phone it gave last (docs/decisions/0089-patients.md).
+-- it gave last and the latest phone it gave (docs/decisions/0089-patients.md).
 INSERT INTO "patients" ("clinic_id", "name", "email", "phone", "created_at", "updated_at")
-SELECT DISTINCT ON ("clinic_id", "email") "clinic_id", "name", "email", "phone",
-  min("at") OVER (PARTITION BY "clinic_id", "email"), "at"
+SELECT DISTINCT ON ("clinic_id", "email") "clinic_id", "name", "email",
+  (array_remove(array_agg("phone") OVER "same", NULL))[1],
+  min("at") OVER "same", "at"
 FROM (
   SELECT "clinic_id", "patient_name" AS "name", lower(trim("patient_email")) AS "email", "patient_phone" AS "phone", "sent_at" AS "at"
   FROM "payment_requests" WHERE trim("patient_email") <> ''
@@ -31,6 +32,7 @@ FROM (
   SELECT "clinic_id", "patient_name", lower(trim("patient_email")), "patient_phone", "paid_at"
   FROM "payments" WHERE trim("patient_email") <> ''
 ) AS "seen"
+WINDOW "same" AS (PARTITION BY "clinic_id", "email" ORDER BY "at" DESC ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
 ORDER BY "clinic_id", "email", "at" DESC;--> statement-breakpoint
 UPDATE "payments" SET "patient_id" = "patients"."id" FROM "patients"
 WHERE "patients"."clinic_id" = "payments"."clinic_id" AND "patients"."email" = lower(trim("payments"."patient_email"));--> statement-breakpoint
