@@ -31,6 +31,7 @@ const CLINIC_PAGES = [
   '/dashboard/create-link',
   '/dashboard/send-link',
   '/dashboard/payment-history',
+  '/dashboard/patients',
   '/dashboard/disputes',
   '/dashboard/payouts',
   '/dashboard/settings?tab=profile',
