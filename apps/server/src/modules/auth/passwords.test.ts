@@ -11,8 +11,9 @@ import {
   uniqueEmail,
 } from '../../../test/accounts.js';
 import { createTestApp } from '../../../test/test-app.js';
+import { JOB_SCHEMA } from '../../db/client.js';
 import { devOutbox, verifications } from '../../db/schema/index.js';
-import { queueEmail } from '../notifications/index.js';
+import { queueEmail, sendEmail } from '../notifications/index.js';
 
 describe('forgot and reset password', () => {
   let app: FastifyInstance;
@@ -61,6 +62,16 @@ describe('forgot and reset password', () => {
       await queueEmail(app.jobs, { to, subject: 'A notice', text: 'Queued before the reset.' });
     }
     await forgot(email);
+    // The reset is queued after the answer (so the answer's timing tells nothing): wait for it.
+    await expect
+      .poll(async () => {
+        const queued = await app.database.sql.executeSql(
+          `select count(*)::int as count from ${JOB_SCHEMA}.job where name = $1 and data->>'to' = $2 and state = 'created'`,
+          [sendEmail.name, email],
+        );
+        return queued.rows[0]?.count;
+      })
+      .toBe(1);
     await app.jobs.drain();
     const sent = await app.database.db
       .select({ recipient: devOutbox.recipient })
