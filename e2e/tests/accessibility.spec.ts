@@ -37,6 +37,7 @@ const CLINIC_PAGES = [
   '/dashboard/settings?tab=profile',
   '/dashboard/settings?tab=payments',
   '/dashboard/settings?tab=notifications',
+  '/dashboard/settings?tab=policies',
   '/dashboard/settings?tab=security',
 ];
 

@@ -42,6 +42,7 @@ import { paymentProviderRoutes } from './modules/payment-provider/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
 import { payoutRoutes } from './modules/payouts/index.js';
 import { getWebhookSigningSecret, platformSettingsRoutes } from './modules/platform-settings/index.js';
+import { policyRoutes } from './modules/policies/index.js';
 import { refundRoutes, registerRefundJobs } from './modules/refunds/index.js';
 import { requestRoutes } from './modules/requests/index.js';
 import { adminStatementRoutes, statementRoutes } from './modules/statements/index.js';
@@ -207,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(logoRoutes);
       await api.register(requestRoutes);
       await api.register(patientRoutes);
+      await api.register(policyRoutes);
       await api.register(webhookRoutes);
       await api.register(adminRoutes);
       await api.register(notificationRoutes);

@@ -7,6 +7,7 @@ export * from './patients.js';
 export * from './payment-daily-totals.js';
 export * from './payments.js';
 export * from './payouts.js';
+export * from './policies.js';
 export * from './provider.js';
 export * from './rate-limits.js';
 export * from './settings.js';

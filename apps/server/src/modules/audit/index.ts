@@ -14,6 +14,8 @@ export type AuditAction =
   | 'notification.retried'
   | 'notification_webhooks.updated'
   | 'platform_fee.updated'
+  | 'policy.updated'
+  | 'policy.turned_off'
   | 'provider.disconnected'
   | 'provider.reconnected'
   | 'provider.payments_restored'

@@ -8,9 +8,10 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useClinic } from './api/get-clinic';
 import { NotificationsTab } from './components/notifications-tab';
 import { PaymentsTab } from './components/payments-tab';
+import { PoliciesTab } from './components/policies-tab';
 import { ProfileTab } from './components/profile-tab';
 
-const TABS = ['profile', 'payments', 'notifications', 'security'] as const;
+const TABS = ['profile', 'payments', 'notifications', 'policies', 'security'] as const;
 type Tab = (typeof TABS)[number];
 
 /** A missing or unknown ?tab= opens profile (spec §2 "Clinic Settings"). */
@@ -28,7 +29,7 @@ export function SettingsPage({ securityTab }: { securityTab: ReactNode }) {
   return (
     <PageFrame
       title="Settings"
-      description="Manage your clinic profile, payments, notifications and security."
+      description="Manage your clinic profile, payments, notifications, policies and security."
     >
       {clinic.isPending ? <Spinner label="Loading settings..." /> : null}
       {clinic.isError ? <Alert tone="error">{clinic.error.message}</Alert> : null}
@@ -38,6 +39,7 @@ export function SettingsPage({ securityTab }: { securityTab: ReactNode }) {
             <TabsTrigger value="profile">Profile</TabsTrigger>
             <TabsTrigger value="payments">Payments</TabsTrigger>
             <TabsTrigger value="notifications">Notifications</TabsTrigger>
+            <TabsTrigger value="policies">Policies</TabsTrigger>
             <TabsTrigger value="security">Security</TabsTrigger>
           </TabsList>
           <TabsContent value="profile" className="mt-4">
@@ -48,6 +50,9 @@ export function SettingsPage({ securityTab }: { securityTab: ReactNode }) {
           </TabsContent>
           <TabsContent value="notifications" className="mt-4">
             <NotificationsTab clinic={clinic.data} />
+          </TabsContent>
+          <TabsContent value="policies" className="mt-4">
+            <PoliciesTab />
           </TabsContent>
           <TabsContent value="security" className="mt-4">
             {securityTab}

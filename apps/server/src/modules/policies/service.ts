@@ -1,0 +1,129 @@
+/**
+ * The clinic's cancellation policy and no-show fee (docs/decisions/0090-policies.md). Saving a policy
+ * that differs from the one in force stores a new version (the old stays: a consent names its
+ * version); saving the same policy again changes nothing; turning one off stores a version that says
+ * so. Each change is audited.
+ */
+import {
+  type ClinicPolicies,
+  POLICY_MESSAGES,
+  type Policy,
+  type PolicyKind,
+  type policyInputSchema,
+} from '@clinicpay/shared';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/index.js';
+import { insertPolicyVersion, latestPolicies, type NewPolicyVersion, type PolicyRow } from './queries.js';
+
+type PolicyInput = z.output<typeof policyInputSchema>;
+
+function toPolicy(row: PolicyRow): Policy {
+  return {
+    kind: row.kind as PolicyKind,
+    version: row.version,
+    feeType: row.feeType as Policy['feeType'],
+    feeAmount: row.feeAmount,
+    feePercent: row.feePercent,
+    noticeHours: row.noticeHours,
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The clinic's policies in force: each kind's latest version, or null when none or turned off. */
+export async function clinicPolicies(db: Db | Tx, clinicId: string): Promise<ClinicPolicies> {
+  const rows = await latestPolicies(db, clinicId);
+  const inForce = (kind: PolicyKind) => {
+    const row = rows.find((candidate) => candidate.kind === kind);
+    return row?.isActive ? toPolicy(row) : null;
+  };
+  return { cancellation: inForce('cancellation'), no_show: inForce('no_show') };
+}
+
+/** Saves of one clinic's policy of one kind run one at a time, so versions are numbered in turn. */
+async function lockPolicyKind(tx: Tx, clinicId: string, kind: PolicyKind) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`clinic-policy:${clinicId}:${kind}`}))`);
+}
+
+const sameTerms = (row: PolicyRow, values: NewPolicyVersion) =>
+  row.isActive &&
+  row.feeType === values.feeType &&
+  row.feeAmount === (values.feeAmount ?? null) &&
+  row.feePercent === (values.feePercent ?? null) &&
+  row.noticeHours === (values.noticeHours ?? null) &&
+  row.text === values.text;
+
+/**
+ * Saves the clinic's policy of `kind` by `userId`. Resolves to the policy in force and whether a new
+ * version was stored. A cancellation policy needs its notice period; a no-show fee has none (any sent
+ * is ignored). Throws AppError VALIDATION_FAILED (400) for a cancellation policy without notice hours.
+ */
+export async function savePolicy(
+  db: Db,
+  clinicId: string,
+  userId: string,
+  kind: PolicyKind,
+  input: PolicyInput,
+): Promise<{ policy: Policy; changed: boolean }> {
+  const noticeHours = kind === 'cancellation' ? (input.noticeHours ?? null) : null;
+  if (kind === 'cancellation' && noticeHours === null) {
+    throw new AppError('VALIDATION_FAILED', POLICY_MESSAGES.invalidNotice, {
+      noticeHours: POLICY_MESSAGES.invalidNotice,
+    });
+  }
+  const values: NewPolicyVersion = {
+    clinicId,
+    kind,
+    isActive: true,
+    feeType: input.feeType,
+    feeAmount: input.feeType === 'fixed' ? input.feeAmount : null,
+    feePercent: input.feeType === 'percent' ? input.feePercent : null,
+    noticeHours,
+    text: input.text,
+    createdBy: userId,
+  };
+  return db.transaction(async (tx) => {
+    await lockPolicyKind(tx, clinicId, kind);
+    const latest = (await latestPolicies(tx, clinicId)).find((row) => row.kind === kind);
+    if (latest && sameTerms(latest, values)) return { policy: toPolicy(latest), changed: false };
+    const row = await insertPolicyVersion(tx, values);
+    await recordAudit(tx, {
+      actorUserId: userId,
+      action: 'policy.updated',
+      entityType: 'clinic',
+      entityId: clinicId,
+      details: { policyId: row.id, kind, version: row.version },
+    });
+    return { policy: toPolicy(row), changed: true };
+  });
+}
+
+/**
+ * Turns the clinic's policy of `kind` off: a new version that says so, keeping the terms of the last
+ * for the record. Resolves to whether anything changed (nothing does when none is in force).
+ */
+export async function turnOffPolicy(
+  db: Db,
+  clinicId: string,
+  userId: string,
+  kind: PolicyKind,
+): Promise<{ policy: null; changed: boolean }> {
+  return db.transaction(async (tx) => {
+    await lockPolicyKind(tx, clinicId, kind);
+    const latest = (await latestPolicies(tx, clinicId)).find((row) => row.kind === kind);
+    if (!latest?.isActive) return { policy: null, changed: false };
+    const { id: _id, version: _version, createdAt: _createdAt, ...terms } = latest;
+    const row = await insertPolicyVersion(tx, { ...terms, isActive: false, createdBy: userId });
+    await recordAudit(tx, {
+      actorUserId: userId,
+      action: 'policy.turned_off',
+      entityType: 'clinic',
+      entityId: clinicId,
+      details: { policyId: row.id, kind, version: row.version },
+    });
+    return { policy: null, changed: true };
+  });
+}
