@@ -11,6 +11,31 @@ test.describe('clinic settings', () => {
     await expect(page.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  test('a no-show fee saves as version 1, keeps its terms, refuses an absurd fee and turns off', async ({
+    page,
+    clinic: _clinic,
+  }) => {
+    await page.goto('/dashboard/settings');
+    await page.getByRole('tab', { name: 'Policies' }).click();
+    await expect(page).toHaveURL('/dashboard/settings?tab=policies');
+    const noShow = page.getByRole('region', { name: 'No-show fee' });
+    await expect(noShow).toContainText('Not set');
+    await noShow.getByLabel('Fee (£)').fill('5000');
+    await noShow.getByLabel('Policy text').fill('A missed appointment is charged £40.00 to your saved card.');
+    await noShow.getByRole('button', { name: 'Save policy' }).click();
+    await expect(noShow.getByLabel('Fee (£)')).toBeFocused();
+    await expect(noShow.getByText('Please enter a fee between £0.30 and £1,000.00')).toBeVisible();
+    await noShow.getByLabel('Fee (£)').fill('40');
+    await noShow.getByRole('button', { name: 'Save policy' }).click();
+    await expect(page.getByText('No-show fee saved as version 1')).toBeVisible();
+    await page.reload();
+    await expect(noShow.getByTestId('policy-no_show-status')).toContainText('In force: version 1, £40.00');
+    await expect(noShow.getByLabel('Fee (£)')).toHaveValue('40.00');
+    await noShow.getByRole('button', { name: 'Turn off' }).click();
+    await expect(page.getByText('No-show fee turned off')).toBeVisible();
+    await expect(noShow).toContainText('Not set');
+  });
+
   test('the profile saves, and the incomplete-profile banner stays until every detail and a logo exist', async ({
     page,
     clinic: _clinic,
