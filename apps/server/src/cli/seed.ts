@@ -3,7 +3,7 @@
  * configured database (DATABASE_URL, or the embedded one in DATA_DIR; migrated first) with realistic
  * demo data: connected clinics with three payment links each, payments of mixed types and statuses
  * (about 90% paid, 5% refunded, 5% partially refunded) spread over the last year, their refund rows,
- * and unpaid requests. One clinic ("Bench Big Clinic" when K is given) holds K of the M payments.
+ * unpaid requests, and the patients they file under. One clinic ("Bench Big Clinic" when K is given) holds K of the M payments.
  * Rows are made in SQL with generate_series, in batches, so a million takes minutes, not hours.
  * Amounts are integer pence. The clinics have no staff accounts; sign-up makes those.
  */
@@ -136,13 +136,42 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<string
       from generate_series(${start}::int, ${end}::int) as i`);
   }
   log(`requests: ${requests}`);
+
+  // The seeded requests and payments filed under their clinic's patients, as the app files them
+  // (docs/decisions/0089-patients.md): one per clinic and email address, named as the latest.
+  await db.execute(sql`
+    insert into patients (clinic_id, name, email, phone, created_at, updated_at)
+    select distinct on (clinic_id, email) clinic_id, name, email, phone, at, at
+    from (
+      select clinic_id, patient_name as name, lower(patient_email) as email, patient_phone as phone, paid_at as at
+      from payments where clinic_id = any(${ids})
+      union all
+      select clinic_id, patient_name, lower(patient_email), patient_phone, sent_at
+      from payment_requests where clinic_id = any(${ids})
+    ) as seen
+    order by clinic_id, email, at desc
+    on conflict (clinic_id, email) do nothing`);
+  for (const table of ['payments', 'payment_requests']) {
+    await db.execute(sql`
+      update ${sql.identifier(table)} as t set patient_id = p.id from patients as p
+      where t.clinic_id = any(${ids}) and p.clinic_id = t.clinic_id and p.email = lower(t.patient_email)`);
+  }
+  log('patients: filed');
   return clinicIds;
 }
 
 /** Refreshes planner statistics (and, on PostgreSQL, the visibility map index-only scans rely on). */
 export async function analyzeSeededTables(db: Db, kind: 'pglite' | 'postgres') {
   const command = kind === 'postgres' ? 'vacuum analyze' : 'analyze';
-  for (const table of ['clinics', 'payment_links', 'payment_requests', 'payments', 'refunds', 'audit_log']) {
+  for (const table of [
+    'clinics',
+    'payment_links',
+    'payment_requests',
+    'payments',
+    'patients',
+    'refunds',
+    'audit_log',
+  ]) {
     await db.execute(sql.raw(`${command} ${table}`));
   }
   // The daily totals took one trigger update per seeded payment within minutes, which leaves their

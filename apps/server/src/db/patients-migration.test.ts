@@ -1,5 +1,5 @@
 /**
- * Migration 0020 files the requests and payments made before patients existed (decision 0089): one
+ * Migration 0020 (patients and policies) files the requests and payments made before patients existed (decision 0089): one
  * patient per clinic and email address whatever its case, named as the latest, added as of the first;
  * a payment without an email stays without a patient.
  */
@@ -25,13 +25,13 @@ function migrationsBefore(before: string): string {
   return folder;
 }
 
-describe('migration 0020 (patients)', () => {
+describe('migration 0020 (patients and policies)', () => {
   let database: Database | undefined;
   afterAll(() => database?.close());
 
   it('files every earlier request and payment under its clinic patient', async () => {
     database = await openTestDatabase({ migrate: false });
-    const folder = migrationsBefore('0020_patients');
+    const folder = migrationsBefore('0020_patients_and_policies');
     if (database.kind === 'postgres') await migratePg(database.db as never, { migrationsFolder: folder });
     else await migratePglite(database.db as never, { migrationsFolder: folder });
     fs.rmSync(folder, { recursive: true });

@@ -31,7 +31,8 @@ export const patients = pgTable(
   },
   (table) => [
     uniqueIndex('patients_clinic_email_idx').on(table.clinicId, table.email),
-    index('patients_clinic_name_idx').on(table.clinicId, table.name, table.id),
+    // The Patients list, by name ignoring case: a page is read from the index in order, not sorted.
+    index('patients_clinic_lower_name_idx').on(table.clinicId, sql`lower(${table.name})`, table.id),
     // The Patients search: the clinic (btree_gin) and the trigrams (pg_trgm) of the search text.
     index('patients_clinic_search_idx').using('gin', table.clinicId, sql`${table.searchText} gin_trgm_ops`),
   ],
