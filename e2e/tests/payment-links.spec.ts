@@ -1,3 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { expect, test } from '../fixtures/test';
 
 test.describe('payment links', () => {
@@ -134,5 +138,42 @@ test.describe('the Payment Links card', () => {
     await expect(dialog.getByText('£25.00')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Copy Link' })).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'Open Link' })).toHaveAttribute('target', '_blank');
+  });
+
+  test("a link's QR code downloads as a PNG that reads back as the link, and prints on a poster", async ({
+    page,
+    clinic: _clinic,
+  }) => {
+    await createLinks(page.request, ['Front desk deposit']);
+    await page.goto('/dashboard');
+    await page
+      .getByRole('button', { name: /Front desk deposit/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Front desk deposit' });
+    const qr = dialog.getByRole('img', {
+      name: 'QR code that opens the payment page for Front desk deposit',
+    });
+    await expect(qr).toBeVisible();
+    await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    const url = (await dialog.locator('dd code').textContent()) ?? '';
+    expect(url).toMatch(/\/payment\/[0-9a-f-]{36}$/);
+
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('link', { name: 'Download PNG' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^clinicpay-link-[0-9a-f-]{36}\.png$/);
+    const image = PNG.sync.read(await readFile(await download.path()));
+    expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(url);
+
+    await dialog.getByRole('link', { name: 'Print poster' }).click();
+    const poster = page.getByRole('article', { name: 'Poster' });
+    await expect(poster.getByRole('heading', { name: 'Front desk deposit' })).toBeVisible();
+    await expect(poster.getByTestId('poster-amount')).toHaveText('£25.00');
+    await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
 });

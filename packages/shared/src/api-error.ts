@@ -61,6 +61,7 @@ export const ERROR_CODES = [
   'FRAUD_WARNING_NOT_FOUND',
   'PAYOUT_NOT_FOUND',
   'PATIENT_NOT_FOUND',
+  'PAYMENT_REQUEST_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

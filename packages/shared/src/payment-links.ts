@@ -124,3 +124,12 @@ export type PaymentLinkForm = z.input<typeof paymentLinkFormSchema>;
 export type PaymentLinkFormValues = z.output<typeof paymentLinkFormSchema>;
 
 /** 'deposit' → 'Deposit' (spec §2 success page: "Payment Type (capitalised)"). */
+
+/** The files a link's or request's QR code downloads as: SVG (any size, for print) and PNG. */
+export const QR_CODE_FORMATS = ['svg', 'png'] as const;
+export type QrCodeFormat = (typeof QR_CODE_FORMATS)[number];
+
+/** GET …/qr-code?format=svg|png (SVG when omitted). */
+export const qrCodeQuerySchema = z.object({
+  format: z.enum(QR_CODE_FORMATS, { error: 'The format must be svg or png' }).default('svg'),
+});

@@ -31,6 +31,7 @@ export function requestTerms(
 }
 
 export const REQUEST_MESSAGES = {
+  notFound: 'Payment request not found',
   requiredFields: 'Please fill in all required fields',
   linkOrAmount: 'Please either select a payment link or enter a custom amount',
   invalidAmount: 'Please enter a valid amount',

@@ -64,6 +64,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PAYOUT_NOT_FOUND: 404,
   // Unknown, malformed, or another clinic's patient id.
   PATIENT_NOT_FOUND: 404,
+  // Unknown, malformed, or another clinic's payment request id.
+  PAYMENT_REQUEST_NOT_FOUND: 404,
 };
 
 export class AppError extends Error {

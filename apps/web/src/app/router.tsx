@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
           { path: 'patients/:patientId', lazy: page(() => import('./routes/patient')) },
           { path: 'disputes', lazy: page(() => import('./routes/disputes')) },
           { path: 'disputes/:disputeId', lazy: page(() => import('./routes/dispute')) },
+          { path: 'posters/:pageId', lazy: page(() => import('./routes/poster')) },
           { path: 'payouts', lazy: page(() => import('./routes/payouts')) },
           { path: 'payouts/:payoutId', lazy: page(() => import('./routes/payout')) },
           { path: 'settings', lazy: page(() => import('./routes/clinic-settings')) },

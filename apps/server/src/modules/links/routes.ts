@@ -1,15 +1,20 @@
-/** /api/payment-links: the signed-in clinic's links. The clinic id always comes from the session. */
+/**
+ * /api/payment-links: the signed-in clinic's links, and each link's QR code (GET …/:linkId/qr-code,
+ * ?format=svg|png). The clinic id always comes from the session.
+ */
 import {
   createPaymentLinkSchema,
   LINK_MESSAGES,
   listPaymentLinksQuerySchema,
   paymentLinkPageSchema,
   paymentLinkResponseSchema,
+  qrCodeQuerySchema,
   updatePaymentLinkSchema,
 } from '@clinicpay/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendQrCode } from '../../http/qr-code.js';
 import { clinicMemberOf, requireClinic } from '../auth/index.js';
 import { createPaymentLink, getPaymentLink, listPaymentLinks, setPaymentLinkActive } from './service.js';
 
@@ -58,6 +63,15 @@ export async function linkRoutes(app: FastifyInstance) {
     '/payment-links/:linkId',
     { schema: { tags: ['payment links'], params: linkParams, response: { 200: paymentLinkResponseSchema } } },
     async (request) => ({ link: await getPaymentLink(contextOf(request), request.params.linkId) }),
+  );
+
+  api.get(
+    '/payment-links/:linkId/qr-code',
+    { schema: { tags: ['payment links'], params: linkParams, querystring: qrCodeQuerySchema } },
+    async (request, reply) => {
+      const link = await getPaymentLink(contextOf(request), request.params.linkId);
+      return sendQrCode(reply, link.url, request.query.format, `clinicpay-link-${link.id}`);
+    },
   );
 
   api.patch(

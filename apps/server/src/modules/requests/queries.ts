@@ -1,6 +1,6 @@
 /** Reads and writes of the payment_requests table; no rules. */
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { paymentRequests } from '../../db/schema/index.js';
 
 export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
@@ -29,4 +29,13 @@ export async function markRequestPaid(tx: Tx, requestId: string, paidAt: Date): 
     .update(paymentRequests)
     .set({ status: 'paid', paidAt })
     .where(and(eq(paymentRequests.id, requestId), eq(paymentRequests.status, 'sent')));
+}
+
+/** The clinic's payment request with this id, or undefined (another clinic's is not found). */
+export async function findClinicRequest(db: Db, clinicId: string, requestId: string) {
+  const [row] = await db
+    .select({ id: paymentRequests.id })
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.clinicId, clinicId), eq(paymentRequests.id, requestId)));
+  return row;
 }

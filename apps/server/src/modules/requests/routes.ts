@@ -1,14 +1,17 @@
 /**
  * POST /api/payment-requests: the signed-in clinic sends a payment request to a patient (spec §2).
  * Each request mails and may text a recipient of the sender's choosing, so a clinic may send at most
- * PAYMENT_REQUESTS_PER_HOUR of them.
+ * PAYMENT_REQUESTS_PER_HOUR of them. GET /api/payment-requests/:requestId/qr-code?format=svg|png: the
+ * QR code of the request's payment page.
  */
-import { paymentRequestResponseSchema, sendPaymentRequestSchema } from '@clinicpay/shared';
+import { paymentRequestResponseSchema, qrCodeQuerySchema, sendPaymentRequestSchema } from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendQrCode } from '../../http/qr-code.js';
 import { limitPerKey } from '../../http/rate-limit.js';
 import { clinicMemberOf, requireClinic } from '../auth/index.js';
-import { sendPaymentRequest } from './service.js';
+import { paymentRequestUrl, sendPaymentRequest } from './service.js';
 
 export async function requestRoutes(app: FastifyInstance) {
   app.addHook('onRequest', requireClinic(app.auth));
@@ -24,7 +27,8 @@ export async function requestRoutes(app: FastifyInstance) {
     timeWindow: '1 hour',
     key: (request) => clinicMemberOf(request).clinicId,
   });
-  app.withTypeProvider<ZodTypeProvider>().post(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
     '/payment-requests',
     {
       schema: {
@@ -37,5 +41,20 @@ export async function requestRoutes(app: FastifyInstance) {
     },
     async (request, reply) =>
       reply.status(201).send(await sendPaymentRequest(deps, clinicMemberOf(request).clinicId, request.body)),
+  );
+
+  api.get(
+    '/payment-requests/:requestId/qr-code',
+    {
+      schema: {
+        tags: ['payment requests'],
+        params: z.object({ requestId: z.string().max(100) }),
+        querystring: qrCodeQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const page = await paymentRequestUrl(deps, clinicMemberOf(request).clinicId, request.params.requestId);
+      return sendQrCode(reply, page.url, request.query.format, `clinicpay-request-${page.id}`);
+    },
   );
 }

@@ -13,7 +13,7 @@ import { getClinicRow } from '../clinics/index.js';
 import { findClinicLink } from '../links/index.js';
 import { queueNotice } from '../notifications/index.js';
 import { recordPatient } from '../patients/index.js';
-import { insertPaymentRequest } from './queries.js';
+import { findClinicRequest, insertPaymentRequest } from './queries.js';
 
 export interface SendRequestDeps {
   db: Db;
@@ -84,4 +84,18 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
     }
     return { id: request.id, paymentUrl, ...(queued ? {} : { warning: REQUEST_MESSAGES.deliveryDelayed }) };
   });
+}
+
+/**
+ * The patient's payment page of one of the clinic's requests, e.g. {publicUrl}/payment/{id}. Throws
+ * AppError PAYMENT_REQUEST_NOT_FOUND (404) for an unknown or malformed id, or another clinic's request.
+ */
+export async function paymentRequestUrl(
+  deps: Pick<SendRequestDeps, 'db' | 'publicUrl'>,
+  clinicId: string,
+  requestId: string,
+): Promise<{ id: string; url: string }> {
+  const row = isUuid(requestId) ? await findClinicRequest(deps.db, clinicId, requestId) : undefined;
+  if (!row) throw new AppError('PAYMENT_REQUEST_NOT_FOUND', REQUEST_MESSAGES.notFound);
+  return { id: row.id, url: `${deps.publicUrl}/payment/${row.id}` };
 }

@@ -37,8 +37,8 @@ export function DashboardShell({ title, navItems, footer }: DashboardShellProps)
   }, [pathname]);
 
   return (
-    <div className="min-h-screen bg-slate-50 md:flex">
-      <header className="flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4 md:hidden">
+    <div className="min-h-screen bg-slate-50 md:flex print:block print:min-h-0 print:bg-white">
+      <header className="flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4 md:hidden print:hidden">
         <Brand />
         <button
           type="button"
@@ -55,7 +55,7 @@ export function DashboardShell({ title, navItems, footer }: DashboardShellProps)
         id="sidebar"
         aria-label={title}
         hidden={!wide && !menuOpen}
-        className="flex w-full flex-col border-r border-slate-200 bg-white md:sticky md:top-0 md:h-screen md:w-64"
+        className="flex w-full flex-col border-r border-slate-200 bg-white md:sticky md:top-0 md:h-screen md:w-64 print:hidden"
       >
         <div className="hidden h-16 items-center px-6 md:flex">
           <Brand />
@@ -83,7 +83,7 @@ export function DashboardShell({ title, navItems, footer }: DashboardShellProps)
         </nav>
         {footer ? <div className="border-t border-slate-200 p-3">{footer}</div> : null}
       </aside>
-      <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none md:p-8">
+      <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none md:p-8 print:p-0">
         <Outlet />
       </main>
     </div>

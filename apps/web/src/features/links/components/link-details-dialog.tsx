@@ -1,11 +1,12 @@
 import { formatPence, LINK_MESSAGES, type PaymentLink, paymentTypeLabel } from '@clinicpay/shared';
 import { Copy, ExternalLink } from 'lucide-react';
+import { QrCodePanel } from '@/components/qr-code-panel';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { copyToClipboard } from '@/lib/clipboard';
 import { formatDate } from '@/lib/dates';
 
-/** Spec §2: a link's details with Copy Link and Open Link. */
+/** Spec §2: a link's details with Copy Link and Open Link, and its QR code. */
 export function LinkDetailsDialog({ link, onClose }: { link: PaymentLink | null; onClose: () => void }) {
   return (
     <Dialog open={link !== null} onOpenChange={(open) => !open && onClose()}>
@@ -26,6 +27,11 @@ export function LinkDetailsDialog({ link, onClose }: { link: PaymentLink | null;
                 <code>{link.url}</code>
               </dd>
             </dl>
+            <QrCodePanel
+              apiPath={`/payment-links/${encodeURIComponent(link.id)}/qr-code`}
+              label={link.title}
+              posterPath={`/dashboard/posters/${encodeURIComponent(link.id)}`}
+            />
             <div className="flex gap-2">
               <Button variant="outline" onClick={() => copyToClipboard(link.url, LINK_MESSAGES.copied)}>
                 <Copy className="h-4 w-4" aria-hidden /> Copy Link

@@ -9,6 +9,7 @@ import { Copy, Undo2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { PaymentStatusBadge } from '@/components/payment-status-badge';
+import { QrCodePanel } from '@/components/qr-code-panel';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -116,6 +117,13 @@ function PaymentDetailsBody({ payment }: { payment: PaymentDetails }) {
           </Row>
         ) : null}
       </dl>
+      {payment.status === 'sent' && payment.paymentUrl ? (
+        <QrCodePanel
+          apiPath={`/payment-requests/${encodeURIComponent(payment.id)}/qr-code`}
+          label={payment.linkTitle}
+          posterPath={`/dashboard/posters/${encodeURIComponent(payment.id)}`}
+        />
+      ) : null}
       {payment.refunds.length ? (
         <section aria-labelledby="refunds-heading" className="text-sm">
           <h3 id="refunds-heading" className="mb-1 font-medium">

@@ -1,0 +1,1 @@
+export { PosterPage as default } from '@/features/posters/poster-page';
