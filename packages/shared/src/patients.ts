@@ -14,9 +14,14 @@ export const PATIENT_MESSAGES = {
   notFound: 'Patient not found',
   noPayments: 'No payments yet',
   noRequests: 'No payment requests sent',
+  tooManyMatches:
+    'More than 1,000 patients match: only the first 1,000 are shown. Search for more of a name, email or phone.',
 } as const;
 
 export const PATIENT_PAGE_SIZE = 25;
+
+/** A search counts at most this many matches (40 pages); more says so, and asks for a narrower search. */
+export const PATIENT_SEARCH_COUNT_LIMIT = 1_000;
 
 export const patientListQuerySchema = z.object({
   /** Matched anywhere in the name, email or phone, ignoring case. */
@@ -43,7 +48,10 @@ export const patientListSchema = z.object({
   items: z.array(patientSummarySchema),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** The patients, or a search's matches up to PATIENT_SEARCH_COUNT_LIMIT. */
   total: z.number().int(),
+  /** True when a search matched more than PATIENT_SEARCH_COUNT_LIMIT patients. */
+  moreMatches: z.boolean(),
 });
 export type PatientList = z.infer<typeof patientListSchema>;
 

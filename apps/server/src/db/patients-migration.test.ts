@@ -1,5 +1,5 @@
 /**
- * Migration 0020 (patients and policies) files the requests and payments made before patients existed (decision 0089): one
+ * Migrations 0020 (patients and policies) and 0021 (patient counts) file the requests and payments made before patients existed (decision 0089): one
  * patient per clinic and email address whatever its case, named as the latest, added as of the first;
  * a payment without an email stays without a patient.
  */
@@ -112,6 +112,13 @@ describe('migration 0020 (patients and policies)', () => {
     expect(await patientOf('payment_requests', oldRequest)).toEqual({ clinic_id: first, name: 'Bob Brown' });
     expect(await patientOf('payments', bobPaid)).toEqual({ clinic_id: first, name: 'Bob Brown' });
     expect(await patientOf('payments', elsewhere)).toEqual({ clinic_id: second, name: 'Bob at Second' });
+    const counts = (
+      await run('select clinic_id, total from patient_counts order by clinic_id = $1 desc', [first])
+    )?.rows;
+    expect(counts).toEqual([
+      { clinic_id: first, total: 1 },
+      { clinic_id: second, total: 1 },
+    ]);
     expect((await run('select patient_id from payments where id = $1', [noEmail]))?.rows).toEqual([
       { patient_id: null },
     ]);

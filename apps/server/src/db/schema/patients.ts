@@ -4,7 +4,7 @@
  * clinics; the name and phone are the latest the clinic or the patient gave.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clinics } from './clinics.js';
 
 export const patients = pgTable(
@@ -35,5 +35,18 @@ export const patients = pgTable(
     index('patients_clinic_lower_name_idx').on(table.clinicId, sql`lower(${table.name})`, table.id),
     // The Patients search: the clinic (btree_gin) and the trigrams (pg_trgm) of the search text.
     index('patients_clinic_search_idx').using('gin', table.clinicId, sql`${table.searchText} gin_trgm_ops`),
+    // ... and, for a term too short for trigrams, the clinic's search texts in one narrow index.
+    index('patients_clinic_search_text_idx').on(table.clinicId, table.searchText),
   ],
 );
+
+/**
+ * How many patients each clinic has, kept by a trigger on patients (migration 0021), so the Patients
+ * list's page count is one row read, not a count of the clinic's patients on every page.
+ */
+export const patientCounts = pgTable('patient_counts', {
+  clinicId: uuid('clinic_id')
+    .primaryKey()
+    .references(() => clinics.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+});

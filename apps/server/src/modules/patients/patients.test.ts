@@ -129,6 +129,22 @@ describe('patients', () => {
     expect((await list(cookies, '?search=nobody')).json()).toMatchObject({ items: [], total: 0 });
   });
 
+  it('counts every patient, and a search up to 1,000 matches, saying when there are more', async () => {
+    const { cookies, user } = await signedInClinic(app);
+    await app.database.sql.executeSql(
+      `insert into patients (clinic_id, name, email)
+       select $1, 'Many Patient ' || i, 'many' || i || '@count.example' from generate_series(1, 1005) as i`,
+      [user.clinicId],
+    );
+    expect((await list(cookies)).json()).toMatchObject({ total: 1005, moreMatches: false });
+    expect((await list(cookies, '?search=many')).json()).toMatchObject({ total: 1000, moreMatches: true });
+    expect((await list(cookies, '?search=many%20patient%20100')).json()).toMatchObject({
+      // 100 and 1000 to 1005.
+      total: 7,
+      moreMatches: false,
+    });
+  });
+
   it("keeps each clinic's patients its own, even the same person", async () => {
     const first = await connectedClinicWithLink(app, 2000);
     const second = await connectedClinicWithLink(app, 3000);

@@ -5,7 +5,7 @@
 import { CUSTOM_REQUEST_TITLE } from '@clinicpay/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { patients, paymentLinks, paymentRequests, payments } from '../../db/schema/index.js';
+import { patientCounts, patients, paymentLinks, paymentRequests, payments } from '../../db/schema/index.js';
 
 /**
  * Adds the patient, or refreshes the clinic's record of them: the latest name, and the latest phone
@@ -70,26 +70,47 @@ const SUMMARY = {
 export type PatientSummaryRow = Awaited<ReturnType<typeof findPatient>>;
 
 /**
- * One page of the clinic's patients, by name, with their totals, and the number of patients matching.
- * `search` is lower-cased text matched anywhere in the name, email or phone.
+ * One page of the clinic's patients, by name, with their totals, and the number of patients matching
+ * (a search's matches counted up to `countLimit`). `search` is lower-cased text matched anywhere in
+ * the name, email or phone.
  */
 export async function listPatientRows(
   db: Db,
-  where: { clinicId: string; search: string | undefined },
+  where: { clinicId: string; search: string | undefined; countLimit: number },
   page: { limit: number; offset: number },
 ) {
   const conditions = [eq(patients.clinicId, where.clinicId)];
   if (where.search) conditions.push(sql`${patients.searchText} like ${containsPattern(where.search)}`);
   const condition = and(...conditions);
+  // Unsearched, the total is the clinic's patient count (kept by a trigger); searched, the matches
+  // are counted, at most `countLimit` of them.
+  const counting = where.search
+    ? db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(
+          sql`(${db.select({ one: sql`1` }).from(patients).where(condition).limit(where.countLimit)}) as matches`,
+        )
+    : db
+        .select({ total: patientCounts.total })
+        .from(patientCounts)
+        .where(eq(patientCounts.clinicId, where.clinicId));
+  // The page's ids first, then their totals: PostgreSQL works out the select list of every row an
+  // OFFSET skips, so totals beside the OFFSET would be summed for all the pages before this one.
+  const pageIds = db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(condition)
+    .orderBy(sql`lower(${patients.name})`, patients.id)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page');
   const [rows, [count]] = await Promise.all([
     db
       .select(SUMMARY)
       .from(patients)
-      .where(condition)
-      .orderBy(sql`lower(${patients.name})`, patients.id)
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(patients).where(condition),
+      .innerJoin(pageIds, eq(patients.id, pageIds.id))
+      .orderBy(sql`lower(${patients.name})`, patients.id),
+    counting,
   ]);
   return { rows, total: count?.total ?? 0 };
 }

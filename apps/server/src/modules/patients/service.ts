@@ -8,6 +8,7 @@ import {
   PATIENT_HISTORY_LIMIT,
   PATIENT_MESSAGES,
   PATIENT_PAGE_SIZE,
+  PATIENT_SEARCH_COUNT_LIMIT,
   type PatientDetail,
   type PatientList,
   type PatientListQuery,
@@ -63,15 +64,25 @@ function toSummary(row: NonNullable<PatientSummaryRow>): PatientSummary {
   };
 }
 
-/** A page of the clinic's patients, by name, searched by name, email or phone (ignoring case). */
+/**
+ * A page of the clinic's patients, by name, searched by name, email or phone (ignoring case). A search
+ * counts its matches up to PATIENT_SEARCH_COUNT_LIMIT, and says when there are more.
+ */
 export async function listPatients(db: Db, clinicId: string, query: PatientListQuery): Promise<PatientList> {
   const search = query.search ? query.search.toLowerCase() : undefined;
   const { rows, total } = await listPatientRows(
     db,
-    { clinicId, search },
+    { clinicId, search, countLimit: PATIENT_SEARCH_COUNT_LIMIT + 1 },
     { limit: PATIENT_PAGE_SIZE, offset: (query.page - 1) * PATIENT_PAGE_SIZE },
   );
-  return { items: rows.map(toSummary), page: query.page, pageSize: PATIENT_PAGE_SIZE, total };
+  const moreMatches = search !== undefined && total > PATIENT_SEARCH_COUNT_LIMIT;
+  return {
+    items: rows.map(toSummary),
+    page: query.page,
+    pageSize: PATIENT_PAGE_SIZE,
+    total: moreMatches ? PATIENT_SEARCH_COUNT_LIMIT : total,
+    moreMatches,
+  };
 }
 
 /**

@@ -46,6 +46,7 @@ export function PatientsPage() {
       }
     >
       {patients.isError ? <Alert tone="error">{patients.error.message}</Alert> : null}
+      {patients.data?.moreMatches ? <Alert>{PATIENT_MESSAGES.tooManyMatches}</Alert> : null}
       <Card className="p-3">
         <PatientsTable
           patients={patients.data?.items ?? []}

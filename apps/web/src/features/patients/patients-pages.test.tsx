@@ -95,6 +95,12 @@ describe('the Patients page', () => {
     expect(screen.queryByRole('navigation', { name: 'Patient pages' })).toBeNull();
   });
 
+  it('says when a search matches more patients than it counts', async () => {
+    list = { ...aPatientList([aPatient()], 1000), moreMatches: true };
+    renderAt('/dashboard/patients');
+    expect(await screen.findByText(PATIENT_MESSAGES.tooManyMatches)).toBeTruthy();
+  });
+
   it('offers the next page when there are more than 25', async () => {
     list = aPatientList([aPatient()], 60);
     const user = renderAt('/dashboard/patients');

@@ -20,6 +20,7 @@ export const aPatientList = (items: PatientSummary[] = [aPatient()], total = ite
   page: 1,
   pageSize: 25,
   total,
+  moreMatches: false,
 });
 
 export const aPatientDetail = (overrides: Partial<PatientDetail> = {}): PatientDetail => ({
