@@ -1,12 +1,11 @@
 import { ADMIN_CLINICS_PAGE_SIZE, ADMIN_MESSAGES } from '@clinicpay/shared';
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageFrame } from '@/components/layout/page-frame';
 import { SearchBox } from '@/components/search-box';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { Pager } from '@/components/ui/pager';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSearchPageParams } from '@/lib/use-search-page-params';
 import { useAdminClinics } from './api/list-admin-clinics';
 import { AddClinicDialog } from './components/add-clinic-dialog';
 import { ClinicsTable } from './components/clinics-table';
@@ -14,19 +13,8 @@ import { ClinicsTable } from './components/clinics-table';
 /** Spec §2 "Admin Clinics": search and pages on the server, kept in the address (?search&page). */
 export function ClinicsPage() {
   useDocumentTitle('Clinics');
-  const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { search, page, onSearch, onPage } = useSearchPageParams();
   const clinics = useAdminClinics({ search, page });
-  const onSearch = useCallback(
-    (next: string) => setParams(next ? { search: next } : {}, { replace: true }),
-    [setParams],
-  );
-  const onPage = (next: number) => {
-    const updated = new URLSearchParams(params);
-    updated.set('page', String(next));
-    setParams(updated);
-  };
   const total = clinics.data?.total ?? 0;
 
   return (

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, startMockServer } from '@/testing/app';
+import { aPaymentPage, PAYMENT_PAGE_ID } from '@/testing/payment-page-data';
 import { REFERENCE_POLL_MS, REFERENCE_RETRIES } from './api/get-payment-reference';
 import { FailedPage } from './failed-page';
 import { PaymentPage } from './payment-page';
@@ -11,29 +12,8 @@ import { SuccessPage } from './success-page';
 
 // Journeys that type a whole form run longer than vitest's 5 s default on a busy machine.
 const JOURNEY_MS = 20_000;
-const LINK_ID = '6f1c1f4e-8f9b-4c39-9d57-0e6d8f3c2a11';
-const aPage = (overrides: Partial<PublicPaymentData> = {}): PublicPaymentData => ({
-  id: LINK_ID,
-  amount: 4500,
-  title: 'New patient deposit',
-  type: 'deposit',
-  isRequest: false,
-  patientName: null,
-  patientEmail: null,
-  patientPhone: null,
-  payability: 'payable',
-  clinic: {
-    id: 'c1',
-    name: 'Marylebone Skin Clinic',
-    logo: null,
-    email: 'desk@marylebone.example',
-    phone: '020 7946 0123',
-    address: '1 Harley Street, London',
-    stripeStatus: 'connected',
-    cardStatementText: 'CLINICPAY* MARYLEBONE',
-  },
-  ...overrides,
-});
+const LINK_ID = PAYMENT_PAGE_ID;
+const aPage = aPaymentPage;
 
 let paymentPage = aPage();
 let intentsCreated: unknown[] = [];

@@ -1,12 +1,11 @@
 import { PATIENT_MESSAGES, PATIENT_PAGE_SIZE } from '@clinicpay/shared';
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageFrame } from '@/components/layout/page-frame';
 import { SearchBox } from '@/components/search-box';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { Pager } from '@/components/ui/pager';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSearchPageParams } from '@/lib/use-search-page-params';
 import { usePatients } from './api/list-patients';
 import { PatientsTable } from './components/patients-table';
 
@@ -16,19 +15,8 @@ import { PatientsTable } from './components/patients-table';
  */
 export function PatientsPage() {
   useDocumentTitle('Patients');
-  const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { search, page, onSearch, onPage } = useSearchPageParams();
   const patients = usePatients(search, page);
-  const onSearch = useCallback(
-    (next: string) => setParams(next ? { search: next } : {}, { replace: true }),
-    [setParams],
-  );
-  const onPage = (next: number) => {
-    const updated = new URLSearchParams(params);
-    updated.set('page', String(next));
-    setParams(updated);
-  };
   const total = patients.data?.total ?? 0;
 
   return (

@@ -8,31 +8,12 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, startMockServer } from '@/testing/app';
+import { aPaymentPage, PAYMENT_PAGE_ID } from '@/testing/payment-page-data';
 import { PosterPage } from './poster-page';
 
-const PAGE_ID = '6f1c1f4e-8f9b-4c39-9d57-0e6d8f3c2a11';
-const aPage = (overrides: Partial<PublicPaymentData> = {}): PublicPaymentData => ({
-  id: PAGE_ID,
-  amount: 4500,
-  title: 'New patient deposit',
-  type: 'deposit',
-  isRequest: false,
-  patientName: null,
-  patientEmail: null,
-  patientPhone: null,
-  payability: 'payable',
-  clinic: {
-    id: 'c1',
-    name: 'Marylebone Skin Clinic',
-    logo: '/api/public/clinics/c1/logo',
-    email: 'desk@marylebone.example',
-    phone: '020 7946 0123',
-    address: '1 Harley Street, London',
-    stripeStatus: 'connected',
-    cardStatementText: 'CLINICPAY* MARYLEBONE',
-  },
-  ...overrides,
-});
+const PAGE_ID = PAYMENT_PAGE_ID;
+const aPage = (overrides: Partial<PublicPaymentData> = {}) =>
+  aPaymentPage({ clinic: { ...aPaymentPage().clinic, logo: '/api/public/clinics/c1/logo' }, ...overrides });
 
 let page = aPage();
 startMockServer([http.get('/api/public/payments/:id', () => HttpResponse.json(page))], () => {

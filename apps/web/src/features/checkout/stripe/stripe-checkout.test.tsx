@@ -3,6 +3,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aPaymentPage } from '@/testing/payment-page-data';
 import { fakeStripe } from './fake-stripe.test-support';
 import { StripeCheckout } from './stripe-checkout';
 
@@ -11,27 +12,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const page: PublicPaymentData = {
-  id: '6f1c1f4e-8f9b-4c39-9d57-0e6d8f3c2a11',
-  amount: 4500,
-  title: 'New patient deposit',
-  type: 'deposit',
-  isRequest: false,
-  patientName: null,
-  patientEmail: null,
-  patientPhone: null,
-  payability: 'payable',
-  clinic: {
-    id: 'c1',
-    name: 'Marylebone Skin Clinic',
-    logo: null,
-    email: null,
-    phone: null,
-    address: null,
-    stripeStatus: 'connected',
-    cardStatementText: 'CLINICPAY* MARYLEBONE',
-  },
-};
+const page: PublicPaymentData = aPaymentPage({
+  clinic: { ...aPaymentPage().clinic, email: null, phone: null, address: null },
+});
 
 function renderCheckout(stripe: Promise<Stripe | null>) {
   render(
