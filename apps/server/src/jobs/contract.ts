@@ -16,6 +16,8 @@ export interface JobContract<Schema extends z.ZodType = z.ZodType> {
   readonly retryDelaySeconds: number;
   /** An attempt still running after this long counts as failed (its process died) and is retried. */
   readonly expireInSeconds: number;
+  /** How many of its jobs one server process runs at once; handlers must allow it (default 1). */
+  readonly concurrency: number;
 }
 
 export type JobPayload<Contract extends JobContract> = z.output<Contract['schema']>;
@@ -34,18 +36,23 @@ export type JobHandler<Contract extends JobContract> = (
   attempt: JobAttempt,
 ) => Promise<void>;
 
-/** Declares a job type. Defaults: 5 retries, the first after 10 to 20 s, doubling (5 to 10 minutes in all); 2-minute expiry. */
+/**
+ * Declares a job type. Defaults: 5 retries, the first after 10 to 20 s, doubling (5 to 10 minutes in
+ * all); 2-minute expiry; one at a time in each process.
+ */
 export function defineJob<Schema extends z.ZodType>(contract: {
   name: string;
   schema: Schema;
   retryLimit?: number;
   retryDelaySeconds?: number;
   expireInSeconds?: number;
+  concurrency?: number;
 }): JobContract<Schema> {
   return {
     retryLimit: 5,
     retryDelaySeconds: 10,
     expireInSeconds: 120,
+    concurrency: 1,
     ...contract,
   };
 }

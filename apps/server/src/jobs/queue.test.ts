@@ -94,7 +94,7 @@ describe('the job queue', () => {
     expireInSeconds: 60,
   });
 
-  it('has a worker run a backlog through without waiting a polling interval between batches, each job settled alone', async () => {
+  it('has a worker run a backlog through without waiting a polling interval between jobs, each settled alone', async () => {
     // A polling interval of ten minutes: only the first fetch happens on the clock; every later one
     // must come from the worker waking itself after a batch that found jobs.
     const jobs = createJobQueue({ database, work: true, onError: () => {}, pollingIntervalSeconds: 600 });
@@ -137,6 +137,36 @@ describe('the job queue', () => {
     retryLimit: 0,
     retryDelaySeconds: 60,
     expireInSeconds: 60,
+  });
+
+  const workerPriorityJob = defineJob({
+    name: 'test.worker-priority',
+    schema: z.object({ n: z.number().int() }),
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    expireInSeconds: 60,
+  });
+
+  it("has a worker run a job sent with a higher priority before its queue's older ones", async () => {
+    const sender = createJobQueue({ database, work: false, onError: () => {} });
+    sender.register(workerPriorityJob, async () => {});
+    await sender.start();
+    for (let n = 1; n <= 12; n++) await sender.send(workerPriorityJob, { n });
+    await sender.send(workerPriorityJob, { n: 99 }, { priority: 10 });
+    await sender.stop();
+    const jobs = createJobQueue({ database, work: true, onError: () => {}, pollingIntervalSeconds: 600 });
+    const runs: number[] = [];
+    jobs.register(workerPriorityJob, async ({ n }) => {
+      runs.push(n);
+    });
+    await jobs.start();
+    try {
+      await expect.poll(() => runs.length, { timeout: 20_000 }).toBe(13);
+      expect(runs[0]).toBe(99);
+      expect(runs.slice(1)).toHaveLength(12);
+    } finally {
+      await jobs.stop();
+    }
   });
 
   it('runs a job sent with a higher priority in the first batch, before older ones of its queue', async () => {

@@ -107,9 +107,6 @@ export function transactionExecutor(tx: Tx): SqlExecutor {
   };
 }
 
-/** How many due jobs of one queue a worker fetches together and runs at once. */
-const WORKER_BATCH_SIZE = 10;
-
 /** The advisory lock held while creating queues (any fixed number no one else uses). */
 const QUEUE_CREATION_LOCK_ID = 727_104_302;
 
@@ -160,7 +157,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
   }
 
-  /** Runs one job and completes or fails it, alone: its batch's other jobs keep their own outcome. */
+  /** Runs one job in a drain pass and completes or fails it, alone: the batch's others keep their own outcome. */
   async function runAndSettle(
     contract: JobContract,
     handler: JobHandler<JobContract>,
@@ -268,22 +265,28 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (!options.work) return;
       for (const { contract, handler, cron } of handlers.values()) {
         if (cron) await boss.schedule(contract.name, cron, {}, { tz: 'UTC' });
-        // pg-boss's worker fetches one batch a polling interval. Each job of a batch runs at once and
-        // is completed or failed on its own; a batch that found jobs wakes the worker to fetch again
-        // at once (notifyWorker), so a backlog drains at the handlers' pace, not one batch a second.
-        let workerId: string | undefined;
-        workerId = await boss.work<unknown>(
-          contract.name,
-          {
-            batchSize: WORKER_BATCH_SIZE,
-            includeMetadata: true,
-            pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
-          },
-          async (jobs) => {
-            await Promise.all(jobs.map((job) => track(runAndSettle(contract, handler, job))));
-            if (jobs.length && workerId) boss.notifyWorker(workerId);
-          },
-        );
+        // pg-boss's worker fetches a job a polling interval and settles it (complete, or fail to
+        // retry). A worker that found a job wakes itself to fetch again at once (notifyWorker), so a
+        // backlog drains at the handler's pace; `concurrency` workers run a queue's jobs side by side.
+        for (let index = 0; index < contract.concurrency; index++) {
+          let workerId: string | undefined;
+          workerId = await boss.work<unknown>(
+            contract.name,
+            {
+              batchSize: 1,
+              includeMetadata: true,
+              pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+            },
+            async ([job]) => {
+              if (!job) return;
+              try {
+                await track(runOne(contract, handler, job));
+              } finally {
+                if (workerId) boss.notifyWorker(workerId);
+              }
+            },
+          );
+        }
       }
     },
 

@@ -38,6 +38,8 @@ export const deliverNotification = defineJob({
   retryDelaySeconds: 10,
   // Longer than the SMTP, SMS and webhook timeouts together.
   expireInSeconds: 60,
+  // Each delivery is its own message: five go out side by side from each process.
+  concurrency: 5,
 });
 
 export interface DeliveryDeps {

@@ -21,6 +21,8 @@ export const sendEmail = defineJob({
   retryLimit: 5,
   retryDelaySeconds: 10,
   expireInSeconds: 60,
+  // Each delivery is its own message: five go out side by side from each process.
+  concurrency: 5,
 });
 
 /**
