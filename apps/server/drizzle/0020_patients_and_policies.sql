@@ -57,7 +57,11 @@ FROM (
 ) AS "seen"
 WINDOW "same" AS (PARTITION BY "clinic_id", "email" ORDER BY "at" DESC ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
 ORDER BY "clinic_id", "email", "at" DESC;--> statement-breakpoint
+-- Filing changes no amount: the daily totals' trigger (migration 0010) is held off meanwhile, rather
+-- than take and give back each payment's figures one row at a time.
+ALTER TABLE "payments" DISABLE TRIGGER "payments_daily_totals";--> statement-breakpoint
 UPDATE "payments" SET "patient_id" = "patients"."id" FROM "patients"
 WHERE "patients"."clinic_id" = "payments"."clinic_id" AND "patients"."email" = lower(trim("payments"."patient_email"));--> statement-breakpoint
+ALTER TABLE "payments" ENABLE TRIGGER "payments_daily_totals";--> statement-breakpoint
 UPDATE "payment_requests" SET "patient_id" = "patients"."id" FROM "patients"
 WHERE "patients"."clinic_id" = "payment_requests"."clinic_id" AND "patients"."email" = lower(trim("payment_requests"."patient_email"));

@@ -11,6 +11,7 @@ import { DISPLAY_STATUSES } from './payments.js';
 export const PATIENT_MESSAGES = {
   noPatients: 'No patients yet. A patient is added when you send them a payment request or they pay.',
   noMatches: 'No patients match your search',
+  pastTheEnd: 'This page is past the last one: go back with Previous.',
   notFound: 'Patient not found',
   noPayments: 'No payments yet',
   noRequests: 'No payment requests sent',
@@ -37,7 +38,7 @@ export const patientSummarySchema = z.object({
   phone: z.string().nullable(),
   /** Payments that count as the clinic's (paid, partly or fully refunded). */
   paymentCount: z.number().int(),
-  /** What those payments took, before refunds, in pence. */
+  /** What those payments took, after refunds, in pence. */
   totalPaid: z.number().int(),
   /** The latest payment or request, or when the patient was added. */
   lastActivityAt: z.string(),

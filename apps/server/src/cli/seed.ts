@@ -137,25 +137,31 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<string
   }
   log(`requests: ${requests}`);
 
-  // The seeded requests and payments filed under their clinic's patients, as the app files them
-  // (docs/decisions/0089-patients.md): one per clinic and email address, named as the latest.
+  // The seeded requests and payments filed under their clinic's patients as migration 0020 files
+  // them (docs/decisions/0089-patients.md): one per clinic and email address, the latest name, the
+  // latest phone given, added as of the first. Filing changes no amount, so the daily totals'
+  // trigger is held off meanwhile.
   await db.execute(sql`
     insert into patients (clinic_id, name, email, phone, created_at, updated_at)
-    select distinct on (clinic_id, email) clinic_id, name, email, phone, at, at
+    select distinct on (clinic_id, email) clinic_id, name, email,
+      (array_remove(array_agg(phone) over same, null))[1], min(at) over same, at
     from (
-      select clinic_id, patient_name as name, lower(patient_email) as email, patient_phone as phone, paid_at as at
+      select clinic_id, patient_name as name, lower(trim(patient_email)) as email, patient_phone as phone, paid_at as at
       from payments where clinic_id = any(${ids})
       union all
-      select clinic_id, patient_name, lower(patient_email), patient_phone, sent_at
+      select clinic_id, patient_name, lower(trim(patient_email)), patient_phone, sent_at
       from payment_requests where clinic_id = any(${ids})
     ) as seen
+    window same as (partition by clinic_id, email order by at desc rows between unbounded preceding and unbounded following)
     order by clinic_id, email, at desc
     on conflict (clinic_id, email) do nothing`);
+  await db.execute(sql`alter table payments disable trigger payments_daily_totals`);
   for (const table of ['payments', 'payment_requests']) {
     await db.execute(sql`
       update ${sql.identifier(table)} as t set patient_id = p.id from patients as p
-      where t.clinic_id = any(${ids}) and p.clinic_id = t.clinic_id and p.email = lower(t.patient_email)`);
+      where t.clinic_id = any(${ids}) and p.clinic_id = t.clinic_id and p.email = lower(trim(t.patient_email))`);
   }
+  await db.execute(sql`alter table payments enable trigger payments_daily_totals`);
   log('patients: filed');
   return clinicIds;
 }

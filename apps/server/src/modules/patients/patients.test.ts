@@ -37,7 +37,7 @@ describe('patients', () => {
   const list = (cookies: Record<string, string>, query = '') =>
     app.inject({ url: `/api/patients${query}`, cookies });
 
-  it('files a request and the payment made from it under one patient, named as they last gave it', async () => {
+  it('files a request and the payment made from it under one patient, named as the clinic named them', async () => {
     const clinic = await connectedClinicWithLink(app, 4500);
     const sent = await app.inject({
       method: 'POST',
@@ -68,7 +68,8 @@ describe('patients', () => {
         totalPaid: 4500,
       }),
       expect.objectContaining({
-        name: 'Robert Brown',
+        // The payer typed another name: only the clinic's own requests rename a patient.
+        name: 'Bob Brown',
         email: 'bob.brown@patient.example',
         // The request's phone stays: the payment gave none.
         phone: '+447700900123',
@@ -86,7 +87,7 @@ describe('patients', () => {
       .where(eq(payments.stripePaymentId, intentId));
     expect(payment?.patientId).toBe(bob.id);
     expect(detail.json()).toMatchObject({
-      patient: { id: bob.id, name: 'Robert Brown', paymentCount: 1, totalPaid: 4500 },
+      patient: { id: bob.id, name: 'Bob Brown', paymentCount: 1, totalPaid: 4500 },
       payments: [
         {
           id: payment?.id,
@@ -100,6 +101,30 @@ describe('patients', () => {
       ],
       requests: [{ id: requestId, title: 'Consultation', amount: 4500, paidAt: expect.any(String) }],
     });
+  });
+
+  it("lets no payer change a patient's record, and the clinic's next request rename them", async () => {
+    const clinic = await connectedClinicWithLink(app, 4500);
+    const send = (name: string, phone?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payment-requests',
+        cookies: clinic.cookies,
+        payload: {
+          patientName: name,
+          patientEmail: 'dee@patient.example',
+          patientPhone: phone,
+          customAmount: 1000,
+        },
+      });
+    await send('Dee Patient', '07700 900456');
+    // Anyone with the link may pay under any address: it files under the patient, changing nothing.
+    await pay(clinic.linkId, { name: 'Not Dee', email: 'DEE@patient.example', phone: '020 7946 0999' });
+    const [afterPayment] = (await list(clinic.cookies, '?search=dee%40')).json().items;
+    expect(afterPayment).toMatchObject({ name: 'Dee Patient', phone: '+447700900456', paymentCount: 1 });
+    await send('Deirdre Patient');
+    const [afterRequest] = (await list(clinic.cookies, '?search=dee%40')).json().items;
+    expect(afterRequest).toMatchObject({ name: 'Deirdre Patient', phone: '+447700900456' });
   });
 
   it('searches by name, email or phone, ignoring case, and pages by name', async () => {
@@ -154,6 +179,16 @@ describe('patients', () => {
     const [ofSecond] = (await list(second.cookies)).json().items;
     expect(ofFirst).toMatchObject({ name: 'Cara Shared', totalPaid: 2000 });
     expect(ofSecond).toMatchObject({ name: 'Cara S', totalPaid: 3000 });
+    // What a patient paid is after refunds.
+    const [payment] = await app.database.db.select().from(payments).where(eq(payments.patientId, ofFirst.id));
+    const refund = await app.inject({
+      method: 'POST',
+      url: `/api/payments/${payment?.id}/refunds`,
+      cookies: first.cookies,
+      payload: { amount: 500 },
+    });
+    expect(refund.statusCode).toBe(200);
+    expect((await list(first.cookies)).json().items[0]).toMatchObject({ paymentCount: 1, totalPaid: 1500 });
     expect(ofFirst.id).not.toBe(ofSecond.id);
 
     const across = await app.inject({ url: `/api/patients/${ofFirst.id}`, cookies: second.cookies });

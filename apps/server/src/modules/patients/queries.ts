@@ -31,6 +31,28 @@ export async function upsertPatient(
   return row.id;
 }
 
+/**
+ * Adds the patient unless the clinic has one with this email, whose record is left as it is.
+ * Resolves to the patient's id, new or existing.
+ */
+export async function insertPatientUnlessKnown(
+  tx: Db | Tx,
+  values: { clinicId: string; name: string; email: string; phone: string | null },
+): Promise<string> {
+  const [inserted] = await tx
+    .insert(patients)
+    .values(values)
+    .onConflictDoNothing({ target: [patients.clinicId, patients.email] })
+    .returning({ id: patients.id });
+  if (inserted) return inserted.id;
+  const [known] = await tx
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.clinicId, values.clinicId), eq(patients.email, values.email)));
+  if (!known) throw new Error('patient neither inserted nor found');
+  return known.id;
+}
+
 /** `%term%` for LIKE, with LIKE's pattern characters escaped. */
 function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -38,7 +60,7 @@ function containsPattern(term: string): string {
 
 /**
  * What the patient's payments and requests add up to: the payments that count as the clinic's (paid,
- * partly or fully refunded) and what they took before refunds (pence), and the latest payment and
+ * partly or fully refunded) and what they paid after refunds (pence), and the latest payment and
  * request.
  */
 // Drizzle writes a column of a one-table query without its table's name, which inside these
@@ -49,7 +71,7 @@ const TOTALS = {
   paymentCount: sql<number>`(
     select count(*)::int from payments as p where p.patient_id = ${PATIENT_ID} and p.status <> 'pending')`,
   totalPaid: sql<number>`(
-    select coalesce(sum(p.amount_paid), 0)::int from payments as p
+    select coalesce(sum(p.amount_paid - p.refund_amount), 0)::int from payments as p
     where p.patient_id = ${PATIENT_ID} and p.status <> 'pending')`,
   lastPaidAt: sql<
     Date | string | null

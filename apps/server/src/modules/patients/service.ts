@@ -19,6 +19,7 @@ import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import {
   findPatient,
+  insertPatientUnlessKnown,
   listPatientRows,
   type PatientSummaryRow,
   patientPayments,
@@ -32,19 +33,22 @@ export function patientEmailKey(email: string): string {
 }
 
 /**
- * Adds the patient to the clinic's records, or refreshes their name (and phone, when given), inside
- * the caller's transaction. Resolves to the patient's id, or null when there is no email address to
- * know them by.
+ * Files a request or payment under the clinic's patient with this email address, adding the patient
+ * when new, inside the caller's transaction. Only the clinic's own word (`source` 'clinic': a payment
+ * request it sends) refreshes an existing patient's name and phone; what a payer types at checkout
+ * ('payer') never changes a record, since anyone with the link may pay under any address. Resolves
+ * to the patient's id, or null when there is no email address to know them by.
  */
 export async function recordPatient(
   tx: Db | Tx,
   clinicId: string,
   patient: { name: string; email: string; phone: string | null },
+  source: 'clinic' | 'payer',
 ): Promise<string | null> {
   const email = patientEmailKey(patient.email);
   if (!email) return null;
-  const name = patient.name.trim() || email;
-  return upsertPatient(tx, { clinicId, name, email, phone: patient.phone || null });
+  const values = { clinicId, name: patient.name.trim() || email, email, phone: patient.phone || null };
+  return source === 'clinic' ? upsertPatient(tx, values) : insertPatientUnlessKnown(tx, values);
 }
 
 /** The latest of some dates; a subquery's timestamp may come as text from raw SQL on some drivers. */

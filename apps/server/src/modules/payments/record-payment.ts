@@ -64,7 +64,7 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
     };
     const values: NewPayment = {
       clinicId,
-      patientId: await recordPatient(tx, clinicId, patient),
+      patientId: await recordPatient(tx, clinicId, patient, 'payer'),
       paymentLinkId: meta.payment_link_id ?? null,
       paymentRequestId: request?.id ?? null,
       patientName: meta.patient_name ?? 'Unknown Patient',

@@ -40,11 +40,16 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
   const clinic = await getClinicRow(deps.db, clinicId);
 
   return deps.db.transaction(async (tx) => {
-    const patientId = await recordPatient(tx, clinicId, {
-      name: input.patientName,
-      email: input.patientEmail,
-      phone: input.patientPhone,
-    });
+    const patientId = await recordPatient(
+      tx,
+      clinicId,
+      {
+        name: input.patientName,
+        email: input.patientEmail,
+        phone: input.patientPhone,
+      },
+      'clinic',
+    );
     const request = await insertPaymentRequest(tx, {
       clinicId,
       patientId,

@@ -66,7 +66,7 @@ function PatientView({ detail }: { detail: PatientDetail }) {
           <DetailsRow term="Email">{patient.email}</DetailsRow>
           <DetailsRow term="Phone">{patient.phone ?? 'None given'}</DetailsRow>
           <DetailsRow term="Payments">{patient.paymentCount}</DetailsRow>
-          <DetailsRow term="Total paid">{formatPence(patient.totalPaid)}</DetailsRow>
+          <DetailsRow term="Paid, after refunds">{formatPence(patient.totalPaid)}</DetailsRow>
           <DetailsRow term="Patient since">{formatLongDate(patient.createdAt)}</DetailsRow>
         </DetailsList>
       </CardSection>

@@ -42,9 +42,11 @@ export function PatientsPage() {
           empty={
             patients.isPending
               ? 'Loading patients...'
-              : search
-                ? PATIENT_MESSAGES.noMatches
-                : PATIENT_MESSAGES.noPatients
+              : total > 0
+                ? PATIENT_MESSAGES.pastTheEnd
+                : search
+                  ? PATIENT_MESSAGES.noMatches
+                  : PATIENT_MESSAGES.noPatients
           }
         />
       </Card>

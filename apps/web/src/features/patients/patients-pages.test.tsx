@@ -1,8 +1,9 @@
 import { PATIENT_MESSAGES, type PatientDetail, type PatientList } from '@clinicpay/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { Link } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp, startMockServer } from '@/testing/app';
 import { PatientPage } from './patient-page';
 import { PatientsPage } from './patients-page';
@@ -45,7 +46,15 @@ startMockServer(
 function renderAt(path: string) {
   renderWithApp(
     [
-      { path: '/dashboard/patients', element: <PatientsPage /> },
+      {
+        path: '/dashboard/patients',
+        element: (
+          <>
+            <Link to="/dashboard/patients">Open the list afresh</Link>
+            <PatientsPage />
+          </>
+        ),
+      },
       { path: '/dashboard/patients/:patientId', element: <PatientPage /> },
     ],
     { path },
@@ -93,6 +102,29 @@ describe('the Patients page', () => {
     renderAt('/dashboard/patients');
     expect(await screen.findByText(PATIENT_MESSAGES.noPatients)).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Patient pages' })).toBeNull();
+  });
+
+  it('says a page past the last one is so, and keeps the way back', async () => {
+    list = { ...aPatientList([], 30) };
+    renderAt('/dashboard/patients?page=9');
+    expect(await screen.findByText(PATIENT_MESSAGES.pastTheEnd)).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Patient pages' }).textContent).toContain('Page 9 of 2');
+  });
+
+  it('shows the search of the address, and none once the list is opened afresh', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    list = aPatientList([aPatient(), aPatient({ id: 'p2', name: 'Bob Brown' })]);
+    const user = renderAt('/dashboard/patients?search=bob&page=1.5');
+    const box = await screen.findByRole('searchbox', { name: 'Search patients by name, email or phone' });
+    expect((box as HTMLInputElement).value).toBe('bob');
+    await waitFor(() => expect(listQueries).toContain('page=1&search=bob'));
+    await user.click(screen.getByRole('link', { name: 'Open the list afresh' }));
+    await waitFor(() => expect((box as HTMLInputElement).value).toBe(''));
+    // Past the search's pause, it is not put back.
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect((box as HTMLInputElement).value).toBe('');
+    expect(listQueries.at(-1)).toBe('page=1');
+    vi.useRealTimers();
   });
 
   it('says when a search matches more patients than it counts', async () => {

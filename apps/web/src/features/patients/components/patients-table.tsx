@@ -18,13 +18,13 @@ const COLUMNS: Column<PatientSummary>[] = [
   { header: 'Email', cell: (patient) => <span className="break-all">{patient.email}</span> },
   { header: 'Phone', cell: (patient) => patient.phone ?? '—' },
   { header: 'Payments', align: 'right', cell: (patient) => patient.paymentCount },
-  { header: 'Total paid', align: 'right', cell: (patient) => formatPence(patient.totalPaid) },
+  { header: 'Paid, after refunds', align: 'right', cell: (patient) => formatPence(patient.totalPaid) },
   { header: 'Last activity', cell: (patient) => formatDate(patient.lastActivityAt) },
 ];
 
 /**
  * Patients as the Patients page lists them: Name (a link to the patient's page), Email, Phone,
- * Payments, Total paid (before refunds) and the date of the latest payment or request.
+ * Payments, what they paid after refunds, and the date of the latest payment or request.
  */
 export function PatientsTable({
   patients,
