@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { POLICY_MESSAGES, policyFeeText, policyFormSchema, policyMaximum } from './policies.js';
 
 describe('policyMaximum', () => {
-  it('is the fixed fee, or the percentage of the treatment rounded to the penny', () => {
+  it('is the fixed fee, or the percentage of the treatment rounded down to the penny', () => {
     expect(policyMaximum({ feeType: 'fixed', feeAmount: 4000, feePercent: null }, 12_000)).toBe(4000);
     expect(policyMaximum({ feeType: 'percent', feeAmount: null, feePercent: 50 }, 12_000)).toBe(6000);
-    // 33% of £0.99 is 32.67p: 33p.
-    expect(policyMaximum({ feeType: 'percent', feeAmount: null, feePercent: 33 }, 99)).toBe(33);
+    // 33% of £0.99 is 32.67p: 32p, never more than agreed.
+    expect(policyMaximum({ feeType: 'percent', feeAmount: null, feePercent: 33 }, 99)).toBe(32);
     expect(policyFeeText({ feeType: 'percent', feeAmount: null, feePercent: 50 })).toBe(
       '50% of the treatment price',
     );

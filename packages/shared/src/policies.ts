@@ -115,14 +115,16 @@ export const policyResponseSchema = z.object({ policy: policySchema.nullable(), 
 
 /**
  * The most a policy lets the clinic charge, in pence: the fixed fee, or the percentage of the
- * treatment's price (`treatmentPence`) rounded to the nearest penny.
+ * treatment's price (`treatmentPence`) rounded down to the penny, so a charge never passes what the
+ * patient agreed to. It may be under the least a card can be charged (£0.30); such a fee cannot be
+ * charged.
  */
 export function policyMaximum(
   policy: Pick<Policy, 'feeType' | 'feeAmount' | 'feePercent'>,
   treatmentPence: number,
 ) {
   if (policy.feeType === 'fixed') return policy.feeAmount ?? 0;
-  return Math.round((treatmentPence * (policy.feePercent ?? 0)) / 100);
+  return Math.floor((treatmentPence * (policy.feePercent ?? 0)) / 100);
 }
 
 /** The fee in words: '£40.00', or '50% of the treatment price'. */

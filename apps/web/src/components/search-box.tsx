@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -8,7 +8,8 @@ const SEARCH_DELAY_MS = 300;
 
 /**
  * A search box searched on the server: tells its parent the trimmed text once typing pauses for
- * 300 ms. `label` names it for screen readers (the placeholder shows what it matches).
+ * 300 ms, and shows a search set from outside (the list opened afresh from the sidebar). `label`
+ * names it for screen readers (the placeholder shows what it matches).
  */
 export function SearchBox({
   id,
@@ -27,9 +28,22 @@ export function SearchBox({
 }) {
   const [text, setText] = useState(value);
   const debounced = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
+  // The search last told to the parent: a `value` other than it was set from outside (a link to the
+  // list without a search), and the box then shows it instead of putting its own text back.
+  const told = useRef(value);
   useEffect(() => {
-    if (debounced !== value) onSearch(debounced);
-  }, [debounced, value, onSearch]);
+    if (value !== told.current) {
+      told.current = value;
+      setText(value);
+    }
+  }, [value]);
+  useEffect(() => {
+    // Only a settled text is a search: a debounced value behind the box's text is stale.
+    if (debounced === text.trim() && debounced !== value) {
+      told.current = debounced;
+      onSearch(debounced);
+    }
+  }, [debounced, text, value, onSearch]);
   return (
     <div className="relative w-full sm:w-80">
       <Label htmlFor={id} className="sr-only">

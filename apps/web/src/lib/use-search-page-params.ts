@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router';
 export function useSearchPageParams() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const onSearch = useCallback(
     (next: string) => setParams(next ? { search: next } : {}, { replace: true }),
     [setParams],

@@ -145,5 +145,6 @@ describe('Settings → Policies', () => {
     await waitFor(() => expect(deleted).toEqual(['no_show']));
     expect(await screen.findByText(POLICY_MESSAGES.turnedOff('no_show'))).toBeTruthy();
     await waitFor(() => expect(within(noShow).getByText(POLICY_MESSAGES.notSet)).toBeTruthy());
+    expect(document.activeElement).toBe(within(noShow).getByTestId('policy-no_show-status'));
   });
 });

@@ -10,6 +10,7 @@ import {
   policyFormSchema,
 } from '@clinicpay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
@@ -58,6 +59,7 @@ function PolicyCard({ kind, policy }: { kind: PolicyKind; policy: Policy | null 
     shouldFocusError: false,
   });
   const feeType = useWatch({ control: form.control, name: 'feeType' });
+  const statusRef = useRef<HTMLParagraphElement>(null);
   const errors = useFormErrors(form, FIELD_NAMES, {
     formId: `policy-${kind}`,
     idPrefix: `${kind}-`,
@@ -93,7 +95,12 @@ function PolicyCard({ kind, policy }: { kind: PolicyKind; policy: Policy | null 
             <span id={headingId}>{POLICY_LABELS[kind]}</span>
           </CardTitle>
           <CardDescription>{DESCRIPTIONS[kind]}</CardDescription>
-          <p className="text-sm" data-testid={`policy-${kind}-status`}>
+          <p
+            ref={statusRef}
+            tabIndex={-1}
+            className="text-sm focus:outline-none"
+            data-testid={`policy-${kind}-status`}
+          >
             {policy
               ? `In force: version ${policy.version}, ${policyFeeText(policy)}, saved ${formatLongDate(policy.createdAt)}.`
               : POLICY_MESSAGES.notSet}
@@ -146,7 +153,11 @@ function PolicyCard({ kind, policy }: { kind: PolicyKind; policy: Policy | null 
                   disabled={turnOff.isPending}
                   onClick={() =>
                     turnOff.mutate(undefined, {
-                      onSuccess: () => toast.success(POLICY_MESSAGES.turnedOff(kind)),
+                      onSuccess: () => {
+                        toast.success(POLICY_MESSAGES.turnedOff(kind));
+                        // The button goes with the policy: focus moves to what the card now says.
+                        statusRef.current?.focus();
+                      },
                       onError: () => toast.error(POLICY_MESSAGES.saveFailed),
                     })
                   }
