@@ -76,3 +76,19 @@ export async function timeRuns(
 export function timingRow(name: string, timing: Timing): string {
   return `| ${name} | ${timing.p50.toFixed(1)} | ${timing.p95.toFixed(1)} | ${timing.max.toFixed(1)} |`;
 }
+
+/**
+ * Times each case (`warmup` runs, then `iterations` timed runs one at a time), logging each row as it
+ * is done, and returns the markdown rows.
+ */
+export async function timeCases(
+  cases: [string, () => Promise<unknown>][],
+  options: { warmup: number; iterations: number },
+): Promise<string[]> {
+  const rows: string[] = [];
+  for (const [name, run] of cases) {
+    rows.push(timingRow(name, await timeRuns(run, options)));
+    console.error(rows.at(-1));
+  }
+  return rows;
+}

@@ -8,7 +8,7 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { getPatient, listPatients } from '../src/modules/patients/service.js';
-import { openBenchDatabase, rowsOf as rowsOfDb, timeRuns, timingRow } from './harness.js';
+import { openBenchDatabase, rowsOf as rowsOfDb, timeCases } from './harness.js';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
 const WARMUP = 10;
@@ -40,11 +40,7 @@ const cases: [string, () => Promise<unknown>][] = [
   ["a patient's page", () => getPatient(db, bigClinicId, String(somePatient?.id))],
 ];
 
-const rows: string[] = [];
-for (const [name, run] of cases) {
-  rows.push(timingRow(name, await timeRuns(run, { warmup: WARMUP, iterations: ITERATIONS })));
-  console.error(rows.at(-1));
-}
+const rows = await timeCases(cases, { warmup: WARMUP, iterations: ITERATIONS });
 const [version] = await rowsOf<{ server_version: string }>(sql`show server_version`);
 console.log(`
 Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, PostgreSQL ${version?.server_version} (same host).

@@ -55,10 +55,14 @@ export function PatientPage() {
   return <PatientView detail={patient.data} />;
 }
 
+/** Under a list cut at PATIENT_HISTORY_LIMIT, says that only the latest are shown. */
+function LatestOnly({ count }: { count: number }) {
+  if (count < PATIENT_HISTORY_LIMIT) return null;
+  return <p className="mt-3 text-sm text-slate-600">The latest {PATIENT_HISTORY_LIMIT} are shown.</p>;
+}
+
 function PatientView({ detail }: { detail: PatientDetail }) {
   const { patient, payments, requests } = detail;
-  const shown = (count: number) =>
-    count >= PATIENT_HISTORY_LIMIT ? `The latest ${PATIENT_HISTORY_LIMIT} are shown.` : null;
   return (
     <PageFrame title={patient.name} actions={backLink}>
       <CardSection id="patient-details-heading" title="Details">
@@ -76,9 +80,7 @@ function PatientView({ detail }: { detail: PatientDetail }) {
           payments={payments}
           empty={PATIENT_MESSAGES.noPayments}
         />
-        {shown(payments.length) ? (
-          <p className="mt-3 text-sm text-slate-600">{shown(payments.length)}</p>
-        ) : null}
+        <LatestOnly count={payments.length} />
       </CardSection>
       <CardSection id="patient-requests-heading" title="Payment requests">
         <PatientRequestsTable
@@ -86,9 +88,7 @@ function PatientView({ detail }: { detail: PatientDetail }) {
           requests={requests}
           empty={PATIENT_MESSAGES.noRequests}
         />
-        {shown(requests.length) ? (
-          <p className="mt-3 text-sm text-slate-600">{shown(requests.length)}</p>
-        ) : null}
+        <LatestOnly count={requests.length} />
       </CardSection>
     </PageFrame>
   );
