@@ -85,20 +85,12 @@ export async function savePolicy(
     text: input.text,
     createdBy: userId,
   };
-  return db.transaction(async (tx) => {
-    await lockPolicyKind(tx, clinicId, kind);
-    const latest = (await latestPolicies(tx, clinicId)).find((row) => row.kind === kind);
-    if (latest && sameTerms(latest, values)) return { policy: toPolicy(latest), changed: false };
-    const row = await insertPolicyVersion(tx, values);
-    await recordAudit(tx, {
-      actorUserId: userId,
-      action: 'policy.updated',
-      entityType: 'clinic',
-      entityId: clinicId,
-      details: { policyId: row.id, kind, version: row.version },
-    });
-    return { policy: toPolicy(row), changed: true };
-  });
+  const result = await storeNextVersion(db, userId, 'policy.updated', clinicId, kind, (latest) =>
+    latest && sameTerms(latest, values) ? null : values,
+  );
+  if (result.stored) return { policy: toPolicy(result.stored), changed: true };
+  // Unchanged: the latest version is these terms, in force.
+  return { policy: toPolicy(result.latest as PolicyRow), changed: false };
 }
 
 /**
@@ -111,19 +103,40 @@ export async function turnOffPolicy(
   userId: string,
   kind: PolicyKind,
 ): Promise<{ policy: null; changed: boolean }> {
+  const result = await storeNextVersion(db, userId, 'policy.turned_off', clinicId, kind, (latest) => {
+    if (!latest?.isActive) return null;
+    const { id: _id, version: _version, createdAt: _createdAt, ...terms } = latest;
+    return { ...terms, isActive: false, createdBy: userId };
+  });
+  return { policy: null, changed: result.stored !== undefined };
+}
+
+/**
+ * Stores the next version of the clinic's policy of `kind`, as `next` makes it from the latest (null:
+ * nothing to store), one save at a time, and audits it against the clinic. Resolves to the stored
+ * version, if any, and the latest before it.
+ */
+async function storeNextVersion(
+  db: Db,
+  userId: string,
+  action: 'policy.updated' | 'policy.turned_off',
+  clinicId: string,
+  kind: PolicyKind,
+  next: (latest: PolicyRow | undefined) => NewPolicyVersion | null,
+): Promise<{ stored?: PolicyRow; latest?: PolicyRow }> {
   return db.transaction(async (tx) => {
     await lockPolicyKind(tx, clinicId, kind);
     const latest = (await latestPolicies(tx, clinicId)).find((row) => row.kind === kind);
-    if (!latest?.isActive) return { policy: null, changed: false };
-    const { id: _id, version: _version, createdAt: _createdAt, ...terms } = latest;
-    const row = await insertPolicyVersion(tx, { ...terms, isActive: false, createdBy: userId });
+    const values = next(latest);
+    if (!values) return { latest };
+    const stored = await insertPolicyVersion(tx, values);
     await recordAudit(tx, {
       actorUserId: userId,
-      action: 'policy.turned_off',
+      action,
       entityType: 'clinic',
       entityId: clinicId,
-      details: { policyId: row.id, kind, version: row.version },
+      details: { policyId: stored.id, kind, version: stored.version },
     });
-    return { policy: null, changed: true };
+    return { stored, latest };
   });
 }

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { copyToClipboard } from '@/lib/clipboard';
 import { formatDate } from '@/lib/dates';
 
-/** Spec §2: a link's details with Copy Link and Open Link, and its QR code. */
+/** A link's details with Copy Link and Open Link, and its QR code. */
 export function LinkDetailsDialog({ link, onClose }: { link: PaymentLink | null; onClose: () => void }) {
   return (
     <Dialog open={link !== null} onOpenChange={(open) => !open && onClose()}>
