@@ -27,3 +27,30 @@ export const sandboxConfirmResultSchema = z.object({
   nextAction: z.optional(z.object({ redirectUrl: z.string() })),
 });
 export type SandboxConfirmResult = z.infer<typeof sandboxConfirmResultSchema>;
+
+/**
+ * Saving a card without a payment: what the sandbox card field sends to
+ * POST /api/sandbox/setup-intents/:id/confirm in place of Stripe.js's confirmCardSetup.
+ */
+export const sandboxConfirmSetupBodySchema = sandboxConfirmBodySchema;
+export type SandboxConfirmSetupBody = SandboxConfirmBody;
+
+/** The SetupIntent after the attempt, the card's refusal if any, or the 3-D Secure page to visit. */
+export const sandboxConfirmSetupResultSchema = z.object({
+  setupIntent: z.object({ id: z.string(), status: z.string() }),
+  error: z.optional(z.object({ code: z.string(), declineCode: z.optional(z.string()), message: z.string() })),
+  nextAction: z.optional(z.object({ redirectUrl: z.string() })),
+});
+export type SandboxConfirmSetupResult = z.infer<typeof sandboxConfirmSetupResultSchema>;
+
+/**
+ * The patient confirms an intent made for their saved card (after the bank asked for authentication):
+ * POST /api/sandbox/payment-intents/:id/confirm-saved-card, in place of Stripe.js's confirmCardPayment
+ * with payment_method.
+ */
+export const sandboxConfirmSavedCardBodySchema = z.object({
+  clientSecret: z.string().check(z.minLength(1), z.maxLength(200)),
+  paymentMethodId: z.string().check(z.minLength(1), z.maxLength(100)),
+  returnUrl: z.string().check(z.maxLength(2000)),
+});
+export type SandboxConfirmSavedCardBody = z.infer<typeof sandboxConfirmSavedCardBodySchema>;

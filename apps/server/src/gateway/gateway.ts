@@ -54,6 +54,13 @@ export interface CreatePaymentIntentInput {
    * (400 idempotency_error), and so does the sandbox.
    */
   idempotencyKey: string;
+  /**
+   * Saves the card the patient pays with for later charges without them (decision 0091): the
+   * intent is made for this Customer with setup_future_usage 'off_session', and the card is attached to
+   * the Customer once the payment succeeds (docs.stripe.com/payments/save-during-payment). Absent:
+   * nothing is saved.
+   */
+  saveCardForCustomerId?: string;
 }
 
 /**
@@ -93,6 +100,100 @@ export interface PaymentIntent {
   statementDescriptorSuffix: string | null;
   /** The charge's card processing fee in pence, once the provider reports it. */
   cardFee: number | null;
+  /** The Customer the intent is for (customer), if any. */
+  customerId: string | null;
+  /** The payment method confirmed on the intent (payment_method), once there is one. */
+  paymentMethodId: string | null;
+  /** Whether the card is saved for off-session use when the payment succeeds (setup_future_usage). */
+  savesCard: boolean;
+  /** Why the last attempt failed (last_payment_error), until the next attempt. */
+  lastPaymentError: CardError | null;
+}
+
+/**
+ * Why a card was refused, as Stripe says it (docs.stripe.com/declines/codes, /error-codes): `code` is
+ * e.g. 'card_declined', 'authentication_required' or 'expired_card'; `declineCode` the bank's reason
+ * for a card_declined ('insufficient_funds', …); `message` is Stripe's text, safe to show.
+ */
+export interface CardError {
+  code: string;
+  declineCode: string | null;
+  message: string;
+}
+
+/** Stripe's SetupIntent statuses (docs.stripe.com/payments/setupintents/lifecycle). */
+export type SetupIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'canceled'
+  | 'succeeded';
+
+/**
+ * A SetupIntent (docs.stripe.com/api/setup_intents/object): saves a card for off-session charges when
+ * nothing is paid now. The card is attached to the Customer when it succeeds.
+ */
+export interface SetupIntent {
+  /** 'seti_…'. */
+  id: string;
+  /** Handed to the browser to confirm the setup; never logged. */
+  clientSecret: string;
+  status: SetupIntentStatus;
+  customerId: string;
+  /** The card being set up or set up (payment_method), once there is one. */
+  paymentMethodId: string | null;
+  metadata: Record<string, string>;
+  /** Why the last attempt failed (last_setup_error), until the next attempt. */
+  lastSetupError: CardError | null;
+}
+
+/**
+ * A saved card (docs.stripe.com/api/payment_methods/object, type card): its brand ('visa', …), last 4
+ * digits and expiry (month 1 to 12, four-digit year). customerId is null once detached: a detached card
+ * can never be charged or attached again.
+ */
+export interface SavedCard {
+  /** 'pm_…'. */
+  id: string;
+  customerId: string | null;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  /** ISO country of the issuing bank, when known. */
+  country: string | null;
+}
+
+/**
+ * An off-session charge of a saved card (docs.stripe.com/payments/save-and-reuse#charge-saved-payment-method):
+ * a destination charge confirmed at once without the patient, with the application fee. Amounts in pence.
+ */
+export interface ChargeSavedCardInput {
+  amount: number;
+  applicationFeeAmount: number;
+  destinationAccountId: string;
+  customerId: string;
+  paymentMethodId: string;
+  metadata: Record<string, string>;
+  statementDescriptorSuffix: string | null;
+  /** One per deliberate attempt: a retry after a decline is a new attempt with a new key. */
+  idempotencyKey: string;
+}
+
+/**
+ * The card was refused on a charge or setup: `error` says why, and `paymentIntent` is the intent left
+ * behind (status requires_payment_method) when there is one. For `authentication_required`, the patient
+ * confirms that same intent on-session to complete it (docs.stripe.com/payments/save-and-reuse).
+ */
+export class CardDeclinedError extends Error {
+  constructor(
+    readonly error: CardError,
+    readonly paymentIntent: PaymentIntent | null,
+  ) {
+    super(error.message);
+    this.name = 'CardDeclinedError';
+  }
 }
 
 export interface CreateRefundInput {
@@ -355,6 +456,44 @@ export interface CardGateway {
 
   /** A destination charge in GBP with the application fee. */
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent>;
+  /**
+   * A Customer on the platform account that saved cards belong to (customers.create:
+   * docs.stripe.com/api/customers/create, decision 0091); one per idempotency key.
+   */
+  createCustomer(input: {
+    email: string;
+    name: string | null;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<{ id: string }>;
+  /**
+   * A SetupIntent that saves a card on the Customer for off-session charges (usage 'off_session',
+   * cards only: docs.stripe.com/api/setup_intents/create); one per idempotency key. Throws GatewayError
+   * 'resource_missing' for an unknown Customer.
+   */
+  createSetupIntent(input: {
+    customerId: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<SetupIntent>;
+  /** Throws GatewayError 'resource_missing' for a SetupIntent the provider does not know. */
+  retrieveSetupIntent(setupIntentId: string): Promise<SetupIntent>;
+  /** Throws GatewayError 'resource_missing' for a payment method the provider does not know. */
+  retrievePaymentMethod(paymentMethodId: string): Promise<SavedCard>;
+  /**
+   * Detaches a saved card from its Customer for good (payment_methods.detach:
+   * docs.stripe.com/api/payment_methods/detach): it can never be charged or attached again. Throws
+   * GatewayError: 'resource_missing' for an unknown one, and Stripe's refusal for one not attached.
+   */
+  detachPaymentMethod(paymentMethodId: string): Promise<SavedCard>;
+  /**
+   * Charges a saved card without the patient (off_session, confirm: docs.stripe.com/payments/save-and-reuse).
+   * Resolves to the intent (succeeded, or processing). Throws CardDeclinedError when the card is refused,
+   * with the intent left behind: 'authentication_required' when the bank asks the patient to
+   * authenticate, 'card_declined' with the bank's decline code, and so on. Throws GatewayError for
+   * other refusals (e.g. a detached card).
+   */
+  chargeSavedCard(input: ChargeSavedCardInput): Promise<PaymentIntent>;
   /** Throws GatewayError 'resource_missing' for an intent the provider does not know. */
   retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntent>;
   /**

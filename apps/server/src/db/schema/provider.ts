@@ -58,6 +58,12 @@ export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
   refundsFailLater: boolean('refunds_fail_later').notNull().default(false),
   /** Paid with Stripe's 4000 0000 0000 0077: its funds skip the pending balance. */
   fundsAvailableAtOnce: boolean('funds_available_at_once').notNull().default(false),
+  /** The Customer the intent is for (customer), if any. */
+  customerId: text('customer_id'),
+  /** The card confirmed on the intent (payment_method): a sandbox payment method's id. */
+  paymentMethodId: text('payment_method_id'),
+  /** setup_future_usage 'off_session': the card is attached to the Customer when the payment succeeds. */
+  savesCard: boolean('saves_card').notNull().default(false),
   idempotencyKey: text('idempotency_key').notNull().unique(),
   /** The create request's parameters, compared when its idempotency key is used again. */
   requestFingerprint: text('request_fingerprint').notNull().default(''),
@@ -77,6 +83,52 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
   /** Stripe's failure_reason once failed, e.g. 'expired_or_canceled_card'. */
   failureReason: text('failure_reason'),
   idempotencyKey: text('idempotency_key').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox's Customers (docs.stripe.com/api/customers/object): what saved cards belong to. */
+export const sandboxCustomers = pgTable('sandbox_customers', {
+  id: text('id').primaryKey(),
+  email: text('email'),
+  name: text('name'),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  requestFingerprint: text('request_fingerprint').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The sandbox's card payment methods (docs.stripe.com/api/payment_methods/object), made when a test
+ * card is confirmed on an intent. The test card's number is kept (never a real card: the sandbox takes
+ * test cards only) so later off-session charges behave as Stripe's test card does.
+ */
+export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
+  id: text('id').primaryKey(),
+  /** The Customer it is attached to; null before it is attached and once detached. */
+  customerId: text('customer_id'),
+  testCardNumber: text('test_card_number').notNull(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  country: text('country').notNull(),
+  /** Set once detached: a detached card can never be used again. */
+  detachedAt: timestamp('detached_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox's SetupIntents (docs.stripe.com/api/setup_intents/object), with Stripe's statuses. */
+export const sandboxSetupIntents = pgTable('sandbox_setup_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  customerId: text('customer_id').notNull(),
+  status: text('status').notNull().default('requires_payment_method'),
+  paymentMethodId: text('payment_method_id'),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  /** Stripe's last_setup_error: code, decline_code, message. */
+  lastSetupError: jsonb('last_setup_error').$type<Record<string, string>>(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  requestFingerprint: text('request_fingerprint').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

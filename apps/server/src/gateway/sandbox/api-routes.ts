@@ -1,13 +1,22 @@
 /**
  * POST /api/sandbox/payment-intents/:id/confirm: what the sandbox card field calls in place of
- * Stripe.js's confirmCardPayment. The client secret authorises it, as with Stripe.
+ * Stripe.js's confirmCardPayment. The client secret authorises it, as with Stripe. Saved cards
+ * (saved-cards.ts): POST /api/sandbox/setup-intents/:id/confirm saves a card without a payment, as
+ * confirmCardSetup; POST /api/sandbox/payment-intents/:id/confirm-saved-card confirms an intent with the
+ * patient's saved card, as confirmCardPayment with payment_method.
  *
  * Outside production, the provider's own side of a refund, as a clinic would use Stripe's dashboard:
  * POST /api/sandbox/payment-intents/:id/refunds {amount in pence} refunds outside ClinicPay, and
  * POST /api/sandbox/refunds/:id/fail makes a refund fail later. Both answer the refund in Stripe's
  * shape; the provider's events then reach ClinicPay's webhook like any other.
  */
-import { sandboxConfirmBodySchema, sandboxConfirmResultSchema } from '@clinicpay/shared';
+import {
+  sandboxConfirmBodySchema,
+  sandboxConfirmResultSchema,
+  sandboxConfirmSavedCardBodySchema,
+  sandboxConfirmSetupBodySchema,
+  sandboxConfirmSetupResultSchema,
+} from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,19 +44,53 @@ export async function sandboxApiRoutes(app: FastifyInstance, options: { gateway:
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
-    async (request) => {
-      try {
-        return await options.gateway.confirmation.confirmCardPayment({
+    async (request) =>
+      notFoundUnlessKnown(() =>
+        options.gateway.confirmation.confirmCardPayment({
           paymentIntentId: request.params.paymentIntentId,
-          clientSecret: request.body.clientSecret,
-          card: request.body.card,
-          returnUrl: request.body.returnUrl,
-        });
-      } catch (error) {
-        if (error instanceof GatewayError) throw new AppError('NOT_FOUND', error.message);
-        throw error;
-      }
+          ...request.body,
+        }),
+      ),
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/sandbox/payment-intents/:paymentIntentId/confirm-saved-card',
+    {
+      schema: {
+        tags: ['sandbox'],
+        params: z.object({ paymentIntentId: z.string().max(100) }),
+        body: sandboxConfirmSavedCardBodySchema,
+        response: { 200: sandboxConfirmResultSchema },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
+    async (request) =>
+      notFoundUnlessKnown(() =>
+        options.gateway.confirmation.confirmWithSavedCard({
+          paymentIntentId: request.params.paymentIntentId,
+          ...request.body,
+        }),
+      ),
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/sandbox/setup-intents/:setupIntentId/confirm',
+    {
+      schema: {
+        tags: ['sandbox'],
+        params: z.object({ setupIntentId: z.string().max(100) }),
+        body: sandboxConfirmSetupBodySchema,
+        response: { 200: sandboxConfirmSetupResultSchema },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) =>
+      notFoundUnlessKnown(() =>
+        options.gateway.savedCards.confirmCardSetup({
+          setupIntentId: request.params.setupIntentId,
+          ...request.body,
+        }),
+      ),
   );
 
   if (app.config.isProduction) return;
@@ -79,6 +122,16 @@ export async function sandboxApiRoutes(app: FastifyInstance, options: { gateway:
     },
     async (request) => providerAnswer(() => options.gateway.failRefund(request.params.refundId)),
   );
+}
+
+/** An intent the client secret does not open is not found, as Stripe answers. */
+async function notFoundUnlessKnown<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof GatewayError) throw new AppError('NOT_FOUND', error.message);
+    throw error;
+  }
 }
 
 /** The provider refused: a 400 with its message, as Stripe's API answers. */

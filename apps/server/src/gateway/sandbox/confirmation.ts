@@ -6,13 +6,20 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sandboxPaymentIntents } from '../../db/schema/index.js';
+import { sandboxPaymentIntents, sandboxPaymentMethods } from '../../db/schema/index.js';
 import { GatewayError } from '../gateway.js';
 import type { SandboxBalance } from './balance.js';
 import { cardFeeFor } from './card-fees.js';
 import type { AfterPayment, SandboxDisputes } from './disputes.js';
 import type { SandboxEvents } from './events.js';
-import { AUTHENTICATION_FAILED, findTestCard, TEST_CARDS_ONLY_MESSAGE } from './test-cards.js';
+import { sandboxId } from './ids.js';
+import {
+  AUTHENTICATION_FAILED,
+  findTestCard,
+  savedCardBehaviour,
+  TEST_CARDS_ONLY_MESSAGE,
+  type TestCard,
+} from './test-cards.js';
 
 export type SandboxIntentRow = typeof sandboxPaymentIntents.$inferSelect;
 
@@ -48,6 +55,9 @@ export function paymentIntentObject(row: SandboxIntentRow) {
     transfer_data: { destination: row.destinationAccountId },
     statement_descriptor_suffix: row.statementDescriptorSuffix,
     metadata: row.metadata,
+    customer: row.customerId,
+    payment_method: row.paymentMethodId,
+    setup_future_usage: row.savesCard ? 'off_session' : null,
     last_payment_error: row.lastPaymentError,
     latest_charge: row.status === 'succeeded' ? `ch_${row.id.slice(3)}` : null,
   };
@@ -80,7 +90,35 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-function cardError(details: CardDetails): string | null {
+/** The payment method as Stripe's API and events show it (docs.stripe.com/api/payment_methods/object). */
+export function paymentMethodObject(row: typeof sandboxPaymentMethods.$inferSelect) {
+  return {
+    id: row.id,
+    object: 'payment_method',
+    type: 'card',
+    customer: row.customerId,
+    card: {
+      brand: row.brand,
+      last4: row.last4,
+      exp_month: row.expMonth,
+      exp_year: row.expYear,
+      country: row.country,
+    },
+    created: Math.floor(row.createdAt.getTime() / 1000),
+  };
+}
+
+/** Stripe's last_payment_error (and last_setup_error) for a declining card. */
+export function declineError(outcome: { code: string; declineCode?: string; message: string }) {
+  return {
+    code: outcome.code,
+    ...(outcome.declineCode ? { decline_code: outcome.declineCode } : {}),
+    message: outcome.message,
+  };
+}
+
+/** Why typed card details cannot be used (Stripe.js's own checks), or null when they can. */
+export function cardError(details: CardDetails): string | null {
   const now = new Date();
   if (!/^\d{3,4}$/.test(details.cvc)) return "Your card's security code is incomplete.";
   if (!(details.expMonth >= 1 && details.expMonth <= 12)) return "Your card's expiration date is invalid.";
@@ -141,6 +179,22 @@ export function createConfirmation(options: {
         await events.emit('platform', 'charge.updated', chargeEventObject(moved, true), undefined, tx);
         await balance.recordCharge(tx, moved);
         if (afterPayment) await disputes.afterPayment(tx, moved, afterPayment);
+        // setup_future_usage: the card is attached to the Customer once the payment succeeds.
+        if (moved.savesCard && moved.customerId && moved.paymentMethodId) {
+          const [attached] = await tx
+            .update(sandboxPaymentMethods)
+            .set({ customerId: moved.customerId })
+            .where(eq(sandboxPaymentMethods.id, moved.paymentMethodId))
+            .returning();
+          if (attached)
+            await events.emit(
+              'platform',
+              'payment_method.attached',
+              paymentMethodObject(attached),
+              undefined,
+              tx,
+            );
+        }
       }
       return moved;
     });
@@ -157,6 +211,7 @@ export function createConfirmation(options: {
       refundsFailLater?: boolean;
       availableAtOnce?: boolean;
       afterPayment?: AfterPayment;
+      paymentMethodId?: string;
     },
   ): Promise<ConfirmResult> {
     const updated = await transition(
@@ -170,6 +225,7 @@ export function createConfirmation(options: {
         refundsFailLater: card.refundsFailLater ?? row.refundsFailLater,
         fundsAvailableAtOnce: card.availableAtOnce ?? row.fundsAvailableAtOnce,
         ...(card.last4 ? { cardLast4: card.last4 } : {}),
+        ...(card.paymentMethodId ? { paymentMethodId: card.paymentMethodId } : {}),
       },
       'payment_intent.succeeded',
       card.afterPayment,
@@ -214,6 +270,66 @@ export function createConfirmation(options: {
     };
   }
 
+  /** A payment method for a typed test card, not attached to any Customer yet. */
+  async function createPaymentMethod(number: string, card: TestCard, expMonth: number, expYear: number) {
+    const id = sandboxId('pm');
+    await db.insert(sandboxPaymentMethods).values({
+      id,
+      testCardNumber: number,
+      brand: card.brand,
+      last4: number.slice(-4),
+      expMonth,
+      expYear: expYear < 100 ? 2000 + expYear : expYear,
+      country: card.country,
+    });
+    return id;
+  }
+
+  /**
+   * Confirms the intent with a test card on the patient's side: it pays, is declined, or goes to the
+   * 3-D Secure page, as the card's on-session outcome says.
+   */
+  async function confirmWith(
+    row: SandboxIntentRow,
+    card: TestCard,
+    last4: string,
+    paymentMethodId: string | null,
+    returnUrl: string,
+  ): Promise<ConfirmResult> {
+    const outcome = card.outcome;
+    const method = paymentMethodId ? { paymentMethodId } : {};
+    if (outcome.kind === 'succeeds')
+      return succeed(row, CONFIRMABLE, {
+        country: card.country,
+        last4,
+        refundsFailLater: outcome.refundsFailLater ?? false,
+        availableAtOnce: outcome.availableAtOnce ?? false,
+        ...(outcome.afterPayment ? { afterPayment: outcome.afterPayment } : {}),
+        ...method,
+      });
+    if (outcome.kind === 'declines') return fail(row, CONFIRMABLE, declineError(outcome));
+    const updated = await transition(
+      row,
+      CONFIRMABLE,
+      {
+        status: 'requires_action',
+        cardCountry: card.country,
+        cardLast4: last4,
+        lastPaymentError: null,
+        refundsFailLater: false,
+        fundsAvailableAtOnce: false,
+        ...method,
+      },
+      'payment_intent.requires_action',
+    );
+    if (!updated) return unexpectedState(row.id);
+    const query = new URLSearchParams({ client_secret: row.clientSecret, return_url: returnUrl });
+    return {
+      paymentIntent: { id: row.id, status: 'requires_action' },
+      nextAction: { redirectUrl: `${pageOrigin(returnUrl)}/sandbox/3ds/${row.id}?${query}` },
+    };
+  }
+
   return {
     async confirmCardPayment(input: {
       paymentIntentId: string;
@@ -236,43 +352,62 @@ export function createConfirmation(options: {
           paymentIntent: { id: row.id, status: row.status },
           error: { code: 'invalid_card', message: invalid },
         };
+      const number = input.card.number.replace(/\D/g, '');
+      const last4 = number.slice(-4);
+      // A card to be saved becomes a payment method now, attached to the Customer once it pays.
+      const paymentMethodId = row.savesCard
+        ? await createPaymentMethod(number, card, input.card.expMonth, input.card.expYear)
+        : null;
+      return confirmWith(row, card, last4, paymentMethodId, input.returnUrl);
+    },
 
-      const last4 = input.card.number.replace(/\D/g, '').slice(-4);
-      const outcome = card.outcome;
-      if (outcome.kind === 'succeeds')
-        return succeed(row, CONFIRMABLE, {
-          country: card.country,
-          last4,
-          refundsFailLater: outcome.refundsFailLater ?? false,
-          availableAtOnce: outcome.availableAtOnce ?? false,
-          ...(outcome.afterPayment ? { afterPayment: outcome.afterPayment } : {}),
-        });
-      if (outcome.kind === 'declines') {
-        return fail(row, CONFIRMABLE, {
-          code: outcome.code,
-          ...(outcome.declineCode ? { decline_code: outcome.declineCode } : {}),
-          message: outcome.message,
-        });
-      }
-      const updated = await transition(
-        row,
-        CONFIRMABLE,
-        {
-          status: 'requires_action',
-          cardCountry: card.country,
-          cardLast4: last4,
-          lastPaymentError: null,
-          refundsFailLater: false,
-          fundsAvailableAtOnce: false,
-        },
-        'payment_intent.requires_action',
-      );
-      if (!updated) return unexpectedState(row.id);
-      const query = new URLSearchParams({ client_secret: row.clientSecret, return_url: input.returnUrl });
-      return {
-        paymentIntent: { id: row.id, status: 'requires_action' },
-        nextAction: { redirectUrl: `${pageOrigin(input.returnUrl)}/sandbox/3ds/${row.id}?${query}` },
-      };
+    /**
+     * The patient confirms, on their own side, an intent made for their saved card, as Stripe.js's
+     * confirmCardPayment with payment_method does (docs.stripe.com/payments/save-and-reuse): how an
+     * off-session charge the bank refused with authentication_required is completed. The card must
+     * still be attached to the intent's Customer.
+     */
+    async confirmWithSavedCard(input: {
+      paymentIntentId: string;
+      clientSecret: string;
+      paymentMethodId: string;
+      returnUrl: string;
+    }): Promise<ConfirmResult> {
+      const row = await load(input.paymentIntentId, input.clientSecret);
+      if (!CONFIRMABLE.includes(row.status)) return unexpectedState(row.id);
+      const [method] = await db
+        .select()
+        .from(sandboxPaymentMethods)
+        .where(eq(sandboxPaymentMethods.id, input.paymentMethodId));
+      const card = method ? findTestCard(method.testCardNumber) : undefined;
+      if (!method || !card || method.customerId === null || method.customerId !== row.customerId)
+        return {
+          paymentIntent: { id: row.id, status: row.status },
+          error: {
+            code: 'payment_method_unexpected_state',
+            message: 'This card is no longer saved; pay with another card.',
+          },
+        };
+      return confirmWith(row, card, method.last4, method.id, input.returnUrl);
+    },
+
+    /**
+     * Confirms an intent just made for a saved card without the patient (off_session): the charge
+     * succeeds, or is refused as the card does once saved (savedCardBehaviour). Resolves to the result
+     * with the refusal's error, as Stripe's 402 carries the intent.
+     */
+    async confirmOffSession(row: SandboxIntentRow, card: TestCard, last4: string): Promise<ConfirmResult> {
+      const behaviour = savedCardBehaviour(card).offSession;
+      if (behaviour !== 'succeeds')
+        return fail(row, ['requires_payment_method'], declineError(behaviour.declines));
+      const outcome = card.outcome.kind === 'succeeds' ? card.outcome : { kind: 'succeeds' as const };
+      return succeed(row, ['requires_payment_method'], {
+        country: card.country,
+        last4,
+        refundsFailLater: outcome.refundsFailLater ?? false,
+        availableAtOnce: outcome.availableAtOnce ?? false,
+        ...(outcome.afterPayment ? { afterPayment: outcome.afterPayment } : {}),
+      });
     },
 
     /** The 3-D Secure page's answer: approve pays with the card being confirmed; fail declines. */
@@ -284,5 +419,6 @@ export function createConfirmation(options: {
     },
 
     load,
+    createPaymentMethod,
   };
 }

@@ -47,7 +47,9 @@ const payoutFormSchema = z.object({
 });
 const disputeParamsSchema = z.object({ disputeId: z.string().regex(/^dp_sbx_[0-9a-f]+$/) });
 const decisionFormSchema = z.object({ outcome: z.enum(['won', 'lost']) });
-const intentParamsSchema = z.object({ paymentIntentId: z.string().regex(/^pi_sbx_[0-9a-f]+$/) });
+/** A payment intent's 3-D Secure, or a SetupIntent's when a card is saved without a payment. */
+const intentParamsSchema = z.object({ paymentIntentId: z.string().regex(/^(pi|seti)_sbx_[0-9a-f]+$/) });
+const isSetup = (intentId: string) => intentId.startsWith('seti_');
 const challengeQuerySchema = z.object({ client_secret: z.string(), return_url: z.string() });
 const challengeFormSchema = challengeQuerySchema.extend({ decision: z.enum(['approve', 'fail']) });
 
@@ -320,19 +322,27 @@ ${unpaidItems ? `<ul>${unpaidItems}</ul>` : '<p>Nothing.</p>'}`,
     const params = intentParamsSchema.safeParse(request.params);
     const query = challengeQuerySchema.safeParse(request.query);
     if (!params.success || !query.success) return notValid(reply);
-    const intent = await gateway.confirmation
-      .load(params.data.paymentIntentId, query.data.client_secret)
-      .catch(() => null);
-    if (intent?.status !== 'requires_action') return notValid(reply);
-    const amount = formatPence(intent.amount);
+    const id = params.data.paymentIntentId;
+    const secret = query.data.client_secret;
+    let asks: string;
+    if (isSetup(id)) {
+      const setup = await gateway.savedCards.loadSetup(id, secret).catch(() => null);
+      if (setup?.status !== 'requires_action' || !setup.paymentMethodId) return notValid(reply);
+      const card = await gateway.retrievePaymentMethod(setup.paymentMethodId);
+      asks = `Your bank asks you to confirm saving the card ending ${escapeHtml(card.last4)} for later payments.`;
+    } else {
+      const intent = await gateway.confirmation.load(id, secret).catch(() => null);
+      if (intent?.status !== 'requires_action') return notValid(reply);
+      asks = `Your bank asks you to confirm a payment of <strong>${escapeHtml(formatPence(intent.amount))}</strong>
+with the card ending ${escapeHtml(intent.cardLast4 ?? '')}.`;
+    }
     return reply.type('text/html; charset=utf-8').send(
       page(
         '3D Secure authentication',
         `<h1>3D Secure test page</h1>
-<p>Your bank asks you to confirm a payment of <strong>${escapeHtml(amount)}</strong> with the card ending
-${escapeHtml(intent.cardLast4 ?? '')}. This is ClinicPay's offline sandbox: choose what the bank should answer.</p>
-<form method="post" action="/sandbox/3ds/${escapeHtml(intent.id)}">
-<input type="hidden" name="client_secret" value="${escapeHtml(query.data.client_secret)}">
+<p>${asks} This is ClinicPay's offline sandbox: choose what the bank should answer.</p>
+<form method="post" action="/sandbox/3ds/${escapeHtml(id)}">
+<input type="hidden" name="client_secret" value="${escapeHtml(secret)}">
 <input type="hidden" name="return_url" value="${escapeHtml(query.data.return_url)}">
 <button class="primary" name="decision" value="approve">Complete authentication</button>
 <button class="secondary" name="decision" value="fail">Fail authentication</button>
@@ -341,28 +351,30 @@ ${escapeHtml(intent.cardLast4 ?? '')}. This is ClinicPay's offline sandbox: choo
     );
   });
 
+  // Back to the return URL with what Stripe adds after a redirect: payment_intent or setup_intent, its
+  // client secret, and redirect_status.
   app.post('/sandbox/3ds/:paymentIntentId', { schema: { hide: true } }, async (request, reply) => {
     const params = intentParamsSchema.safeParse(request.params);
     const form = challengeFormSchema.safeParse(request.body);
     if (!params.success || !form.success) return notValid(reply);
-    const result = await gateway.confirmation
-      .finishAuthentication({
-        paymentIntentId: params.data.paymentIntentId,
-        clientSecret: form.data.client_secret,
-        approve: form.data.decision === 'approve',
-      })
-      .catch((error: unknown) => {
-        if (error instanceof GatewayError) return null;
-        throw error;
-      });
-    if (!result) return notValid(reply);
+    const id = params.data.paymentIntentId;
+    const answer = { clientSecret: form.data.client_secret, approve: form.data.decision === 'approve' };
+    const outcome = await (isSetup(id)
+      ? gateway.savedCards
+          .finishSetupAuthentication({ setupIntentId: id, ...answer })
+          .then((result) => ({ kind: 'setup_intent', ...result.setupIntent }))
+      : gateway.confirmation
+          .finishAuthentication({ paymentIntentId: id, ...answer })
+          .then((result) => ({ kind: 'payment_intent', ...result.paymentIntent }))
+    ).catch((error: unknown) => {
+      if (error instanceof GatewayError) return null;
+      throw error;
+    });
+    if (!outcome) return notValid(reply);
     const back = new URL(ownUrl(request, form.data.return_url));
-    back.searchParams.set('payment_intent', result.paymentIntent.id);
-    back.searchParams.set('payment_intent_client_secret', form.data.client_secret);
-    back.searchParams.set(
-      'redirect_status',
-      result.paymentIntent.status === 'succeeded' ? 'succeeded' : 'failed',
-    );
+    back.searchParams.set(outcome.kind, outcome.id);
+    back.searchParams.set(`${outcome.kind}_client_secret`, form.data.client_secret);
+    back.searchParams.set('redirect_status', outcome.status === 'succeeded' ? 'succeeded' : 'failed');
     return reply.redirect(back.toString(), 303);
   });
 }

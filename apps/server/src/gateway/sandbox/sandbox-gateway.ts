@@ -7,7 +7,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sandboxAccounts, sandboxPaymentIntents, sandboxRefunds } from '../../db/schema/index.js';
+import {
+  sandboxAccounts,
+  sandboxCustomers,
+  sandboxPaymentIntents,
+  sandboxRefunds,
+} from '../../db/schema/index.js';
 import { allowedLinkOrigin } from '../../http/link-origin.js';
 import type { JobQueue } from '../../jobs/index.js';
 import {
@@ -30,6 +35,7 @@ import { createSandboxEvents, type EventTransport, type SandboxEvents } from './
 import { forgottenKey, requestFingerprint, reuseOf } from './idempotency.js';
 import { sandboxId } from './ids.js';
 import { failSandboxRefund, REFUND_FAILS_AFTER_SECONDS } from './refund-failures.js';
+import { createSandboxSavedCards, type SandboxSavedCards } from './saved-cards.js';
 
 export type OnboardingOutcome = 'complete' | 'later';
 
@@ -82,6 +88,11 @@ export interface SandboxGateway extends CardGateway {
    * funds available, pays out now, fails the next payout and settles payouts in transit.
    */
   readonly balance: SandboxBalance;
+  /**
+   * Customers, SetupIntents and saved cards (saved-cards.ts): what the sandbox card field calls to save
+   * a card, and the 3-D Secure page's answer for a SetupIntent.
+   */
+  readonly savedCards: SandboxSavedCards;
 }
 
 type SandboxAccountRow = typeof sandboxAccounts.$inferSelect;
@@ -146,6 +157,16 @@ function toPaymentIntent(row: SandboxIntentRow): PaymentIntent {
     destinationAccountId: row.destinationAccountId,
     statementDescriptorSuffix: row.statementDescriptorSuffix,
     cardFee: row.cardFee,
+    customerId: row.customerId,
+    paymentMethodId: row.paymentMethodId,
+    savesCard: row.savesCard,
+    lastPaymentError: row.lastPaymentError
+      ? {
+          code: row.lastPaymentError.code ?? 'card_declined',
+          declineCode: row.lastPaymentError.decline_code ?? null,
+          message: row.lastPaymentError.message ?? '',
+        }
+      : null,
   };
 }
 
@@ -323,6 +344,16 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     return toPaymentIntent(row);
   }
 
+  const confirmation = createConfirmation({ db, events, pageOrigin, disputes, balance });
+  const savedCards = createSandboxSavedCards({
+    db,
+    events,
+    confirmation,
+    toPaymentIntent,
+    requireAccount: account,
+    pageOrigin,
+  });
+
   const gateway: SandboxGateway = {
     kind: 'sandbox',
     livemode: false,
@@ -332,8 +363,9 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       return loaded;
     },
     events,
-    confirmation: createConfirmation({ db, events, pageOrigin, disputes, balance }),
+    confirmation,
     disputes,
+    savedCards,
     balance,
 
     // docs.stripe.com/api/accounts/create: the onboarding fields are due until the clinic submits them.
@@ -434,12 +466,22 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     // docs.stripe.com/api/payment_intents/create, with Stripe's idempotency (idempotency.ts).
     async createPaymentIntent(input) {
       await account(input.destinationAccountId);
+      const customerId = input.saveCardForCustomerId ?? null;
+      if (customerId !== null) {
+        const [known] = await db
+          .select({ id: sandboxCustomers.id })
+          .from(sandboxCustomers)
+          .where(eq(sandboxCustomers.id, customerId));
+        if (!known) throw new GatewayError(`No such customer: '${customerId}'`, 'resource_missing');
+      }
       const fingerprint = requestFingerprint({
         amount: input.amount,
         applicationFeeAmount: input.applicationFeeAmount,
         destinationAccountId: input.destinationAccountId,
         metadata: input.metadata,
         statementDescriptorSuffix: input.statementDescriptorSuffix,
+        // Only when set, so intents made before cards could be saved keep their fingerprints.
+        ...(customerId !== null ? { saveCardForCustomerId: customerId } : {}),
       });
       const row = await db.transaction(async (tx) => {
         const [stored] = await tx
@@ -465,6 +507,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
             destinationAccountId: input.destinationAccountId,
             metadata: input.metadata,
             statementDescriptorSuffix: input.statementDescriptorSuffix,
+            customerId,
+            savesCard: customerId !== null,
             idempotencyKey: input.idempotencyKey,
             requestFingerprint: fingerprint,
           })
@@ -483,6 +527,13 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     },
 
     retrievePaymentIntent: async (paymentIntentId) => toPaymentIntent(await intent(paymentIntentId)),
+
+    createCustomer: (input) => savedCards.createCustomer(input),
+    createSetupIntent: (input) => savedCards.createSetupIntent(input),
+    retrieveSetupIntent: (setupIntentId) => savedCards.retrieveSetupIntent(setupIntentId),
+    retrievePaymentMethod: (paymentMethodId) => savedCards.retrievePaymentMethod(paymentMethodId),
+    detachPaymentMethod: (paymentMethodId) => savedCards.detachPaymentMethod(paymentMethodId),
+    chargeSavedCard: (input) => savedCards.chargeSavedCard(input),
 
     updatePaymentIntent: (input) => updateIntent(input),
 

@@ -19,7 +19,53 @@ export interface TestCard {
   brand: 'visa';
   /** ISO country of the issuing bank; UK and EEA cards cost less to process. */
   country: string;
+  /** What paying with it on the payment page does. */
   outcome: CardOutcome;
+  /**
+   * What saving it and charging it later without the patient do, where that differs from the default
+   * of savedCardBehaviour (docs.stripe.com/testing#authentication-and-setup).
+   */
+  saved?: SavedCardBehaviour;
+}
+
+/**
+ * A saved test card: whether saving it (a SetupIntent) asks for 3-D Secure, and what an off-session
+ * charge of it does once saved.
+ */
+export interface SavedCardBehaviour {
+  setup: 'attaches' | 'requires_authentication' | { declines: DeclineOutcome };
+  offSession: 'succeeds' | { declines: DeclineOutcome };
+}
+
+type DeclineOutcome = Extract<CardOutcome, { kind: 'declines' }>;
+
+/** Stripe's answer to an off-session charge the bank wants the patient to authenticate. */
+export const AUTHENTICATION_REQUIRED: DeclineOutcome = {
+  kind: 'declines',
+  code: 'authentication_required',
+  declineCode: 'authentication_required',
+  message: 'Your card was declined. This transaction requires authentication.',
+};
+
+const GENERIC_DECLINE: DeclineOutcome = {
+  kind: 'declines',
+  code: 'card_declined',
+  declineCode: 'generic_decline',
+  message: 'Your card was declined.',
+};
+
+/**
+ * How a test card behaves once saved (docs.stripe.com/testing#authentication-and-setup): a card that
+ * pays at once attaches and is charged off-session alike; 4000 0025 0000 3155 asks for authentication
+ * when it is saved and not afterwards; a card that declines cannot be saved; and the cards with their
+ * own `saved` (4000 0027 6000 3184 always asks, 4000 0000 0000 0341 attaches and is always declined).
+ */
+export function savedCardBehaviour(card: TestCard): SavedCardBehaviour {
+  if (card.saved) return card.saved;
+  if (card.outcome.kind === 'declines') return { setup: { declines: card.outcome }, offSession: 'succeeds' };
+  if (card.outcome.kind === 'requires_authentication')
+    return { setup: 'requires_authentication', offSession: 'succeeds' };
+  return { setup: 'attaches', offSession: 'succeeds' };
 }
 
 // A Map, not an object literal: a typed number such as '__proto__' or 'constructor' must find no card
@@ -28,6 +74,26 @@ export const TEST_CARDS: ReadonlyMap<string, TestCard> = new Map<string, TestCar
   ['4242424242424242', { brand: 'visa', country: 'US', outcome: { kind: 'succeeds' } }],
   ['4000008260000000', { brand: 'visa', country: 'GB', outcome: { kind: 'succeeds' } }],
   ['4000002500003155', { brand: 'visa', country: 'US', outcome: { kind: 'requires_authentication' } }],
+  // Asks for authentication every time, off-session charges included.
+  [
+    '4000002760003184',
+    {
+      brand: 'visa',
+      country: 'US',
+      outcome: { kind: 'requires_authentication' },
+      saved: { setup: 'requires_authentication', offSession: { declines: AUTHENTICATION_REQUIRED } },
+    },
+  ],
+  // Attaching it to a Customer succeeds; every charge of it is declined.
+  [
+    '4000000000000341',
+    {
+      brand: 'visa',
+      country: 'US',
+      outcome: GENERIC_DECLINE,
+      saved: { setup: 'attaches', offSession: { declines: GENERIC_DECLINE } },
+    },
+  ],
   // Its funds go straight to the available balance (docs.stripe.com/testing#available-balance).
   [
     '4000000000000077',

@@ -176,6 +176,47 @@ describe('the contract with Stripe', () => {
       gateway.listPayoutBalanceTransactions('acct_contract', 'po_contract'),
     );
     await record('createLoginLink', () => gateway.createLoginLink('acct_contract'));
+    await record('createCustomer', () =>
+      gateway.createCustomer({
+        email: 'grace@example.com',
+        name: 'Grace Patient',
+        metadata: { clinic_id: 'clinic-contract', patient_id: 'patient-contract' },
+        idempotencyKey: 'customer:patient-contract',
+      }),
+    );
+    await record('createPaymentIntent saving the card', () =>
+      gateway.createPaymentIntent({
+        amount: 2000,
+        applicationFeeAmount: 60,
+        destinationAccountId: 'acct_contract',
+        metadata: { payment_link_id: 'link-contract' },
+        statementDescriptorSuffix: null,
+        idempotencyKey: 'payment-intent:attempt-saving',
+        saveCardForCustomerId: 'cus_contract',
+      }),
+    );
+    await record('createSetupIntent', () =>
+      gateway.createSetupIntent({
+        customerId: 'cus_contract',
+        metadata: { clinic_id: 'clinic-contract' },
+        idempotencyKey: 'setup-intent:attempt-contract',
+      }),
+    );
+    await record('retrieveSetupIntent', () => gateway.retrieveSetupIntent('seti_contract'));
+    await record('retrievePaymentMethod', () => gateway.retrievePaymentMethod('pm_contract'));
+    await record('chargeSavedCard', () =>
+      gateway.chargeSavedCard({
+        amount: 4000,
+        applicationFeeAmount: 120,
+        destinationAccountId: 'acct_contract',
+        customerId: 'cus_contract',
+        paymentMethodId: 'pm_contract',
+        metadata: { card_charge_id: 'charge-contract' },
+        statementDescriptorSuffix: 'SMITH DENTAL',
+        idempotencyKey: 'card-charge:charge-contract:1',
+      }),
+    );
+    await record('detachPaymentMethod', () => gateway.detachPaymentMethod('pm_contract'));
     await record('registerPaymentMethodDomain', () =>
       registerPaymentMethodDomain({
         secretKey: 'sk_test_contract',

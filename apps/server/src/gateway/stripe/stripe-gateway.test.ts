@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CardGateway, PROVIDER_API_VERSION } from '../gateway.js';
+import { CardDeclinedError, type CardGateway, PROVIDER_API_VERSION } from '../gateway.js';
 import { signLikeStripe } from '../webhook-signature.js';
 import { createStripeGateway } from './stripe-gateway.js';
 
@@ -420,6 +420,168 @@ describe('the Stripe gateway', () => {
     // ClinicPay sends its own receipt; Stripe would send a second one in live mode.
     expect(request.form.has('receipt_email')).toBe(false);
     expect(request.headers['idempotency-key']).toBe('payment-intent:attempt-1');
+  });
+
+  it('charges a saved card off-session as a destination charge, confirmed at once', async () => {
+    standIn.replies.push({
+      status: 200,
+      body: {
+        id: 'pi_2',
+        object: 'payment_intent',
+        client_secret: 'pi_2_secret_x',
+        status: 'succeeded',
+        amount: 4000,
+        application_fee_amount: 120,
+        transfer_data: { destination: 'acct_123' },
+        customer: 'cus_1',
+        payment_method: 'pm_1',
+        metadata: {},
+        latest_charge: 'ch_2',
+      },
+    });
+    const intent = await gateway.chargeSavedCard({
+      amount: 4000,
+      applicationFeeAmount: 120,
+      destinationAccountId: 'acct_123',
+      customerId: 'cus_1',
+      paymentMethodId: 'pm_1',
+      metadata: { card_charge_id: 'charge-1' },
+      statementDescriptorSuffix: null,
+      idempotencyKey: 'card-charge:charge-1:1',
+    });
+    expect(intent).toMatchObject({
+      id: 'pi_2',
+      status: 'succeeded',
+      customerId: 'cus_1',
+      paymentMethodId: 'pm_1',
+    });
+    const request = lastRequest();
+    expect(Object.fromEntries(request.form)).toEqual({
+      amount: '4000',
+      currency: 'gbp',
+      customer: 'cus_1',
+      payment_method: 'pm_1',
+      'allowed_payment_method_types[0]': 'card',
+      off_session: 'true',
+      confirm: 'true',
+      application_fee_amount: '120',
+      'transfer_data[destination]': 'acct_123',
+      'metadata[card_charge_id]': 'charge-1',
+    });
+    expect(request.headers['idempotency-key']).toBe('card-charge:charge-1:1');
+  });
+
+  it("turns Stripe's 402 for a saved card into the card's refusal, with the intent left behind", async () => {
+    standIn.replies.push({
+      status: 402,
+      body: {
+        error: {
+          type: 'card_error',
+          code: 'authentication_required',
+          decline_code: 'authentication_required',
+          message: 'Your card was declined. This transaction requires authentication.',
+          payment_intent: {
+            id: 'pi_3',
+            object: 'payment_intent',
+            client_secret: 'pi_3_secret_x',
+            status: 'requires_payment_method',
+            amount: 4000,
+            customer: 'cus_1',
+            payment_method: 'pm_1',
+            metadata: {},
+            last_payment_error: { code: 'authentication_required', message: 'Authenticate' },
+          },
+        },
+      },
+    });
+    const refused = await gateway
+      .chargeSavedCard({
+        amount: 4000,
+        applicationFeeAmount: 120,
+        destinationAccountId: 'acct_123',
+        customerId: 'cus_1',
+        paymentMethodId: 'pm_1',
+        metadata: {},
+        statementDescriptorSuffix: null,
+        idempotencyKey: 'card-charge:charge-2:1',
+      })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(CardDeclinedError);
+    expect((refused as CardDeclinedError).error).toEqual({
+      code: 'authentication_required',
+      declineCode: 'authentication_required',
+      message: 'Your card was declined. This transaction requires authentication.',
+    });
+    expect((refused as CardDeclinedError).paymentIntent).toMatchObject({
+      id: 'pi_3',
+      clientSecret: 'pi_3_secret_x',
+      status: 'requires_payment_method',
+      lastPaymentError: { code: 'authentication_required' },
+    });
+    // Stripe could not be reached: whether the card was charged is unknown, so nothing is concluded.
+    const failure = { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong.' } } };
+    standIn.replies.push(failure, failure, failure);
+    await expect(
+      gateway.chargeSavedCard({
+        amount: 4000,
+        applicationFeeAmount: 120,
+        destinationAccountId: 'acct_123',
+        customerId: 'cus_1',
+        paymentMethodId: 'pm_1',
+        metadata: {},
+        statementDescriptorSuffix: null,
+        idempotencyKey: 'card-charge:charge-3:1',
+      }),
+    ).rejects.toMatchObject({ name: 'GatewayOutcomeUnknownError' });
+  });
+
+  it('saves a card for a Customer while paying, and reads and detaches saved cards', async () => {
+    standIn.replies.push({
+      status: 200,
+      body: {
+        id: 'pi_4',
+        object: 'payment_intent',
+        client_secret: 'pi_4_secret_x',
+        status: 'requires_payment_method',
+        amount: 2000,
+        customer: 'cus_1',
+        setup_future_usage: 'off_session',
+        metadata: {},
+      },
+    });
+    const intent = await gateway.createPaymentIntent({
+      amount: 2000,
+      applicationFeeAmount: 60,
+      destinationAccountId: 'acct_123',
+      metadata: {},
+      statementDescriptorSuffix: null,
+      idempotencyKey: 'payment-intent:attempt-4',
+      saveCardForCustomerId: 'cus_1',
+    });
+    expect(intent).toMatchObject({ customerId: 'cus_1', savesCard: true });
+    expect(lastRequest().form.get('setup_future_usage')).toBe('off_session');
+    expect(lastRequest().form.get('customer')).toBe('cus_1');
+
+    const card = {
+      id: 'pm_1',
+      object: 'payment_method',
+      type: 'card',
+      customer: 'cus_1',
+      card: { brand: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2031, country: 'GB' },
+    };
+    standIn.replies.push({ status: 200, body: card });
+    expect(await gateway.retrievePaymentMethod('pm_1')).toEqual({
+      id: 'pm_1',
+      customerId: 'cus_1',
+      brand: 'mastercard',
+      last4: '4444',
+      expMonth: 3,
+      expYear: 2031,
+      country: 'GB',
+    });
+    standIn.replies.push({ status: 200, body: { ...card, customer: null } });
+    expect((await gateway.detachPaymentMethod('pm_1')).customerId).toBeNull();
+    expect(lastRequest()).toMatchObject({ method: 'POST', path: '/v1/payment_methods/pm_1/detach' });
   });
 
   it('sends no statement descriptor suffix when the clinic has none', async () => {

@@ -14,7 +14,10 @@
  * transactions are read on the account (the Stripe-Account header: docs.stripe.com/connect/authentication),
  * its Express dashboard opened with a login link: /api/balance/balance_retrieve, /api/payouts/list,
  * /api/payouts/retrieve, /api/balance_transactions/list, /api/charges/retrieve,
- * /api/accounts/login_link/create.
+ * /api/accounts/login_link/create. Saved cards (decision 0091) belong to Customers on the platform, are
+ * saved while paying (setup_future_usage) or with SetupIntents, and are charged off-session as
+ * destination charges: /payments/save-and-reuse, /payments/save-during-payment, /api/customers/create,
+ * /api/setup_intents/create, /api/payment_methods/retrieve, /api/payment_methods/detach.
  */
 import Stripe from 'stripe';
 import {
@@ -22,6 +25,8 @@ import {
   type BalanceTransaction,
   type BalanceTransactionOrigin,
   type BrowserConfig,
+  CardDeclinedError,
+  type CardError,
   type CardGateway,
   type CreatePaymentIntentInput,
   type CreateRefundInput,
@@ -39,6 +44,8 @@ import {
   type ProviderAccountObject,
   type ProviderEvent,
   type Refund,
+  type SavedCard,
+  type SetupIntent,
   toConnectedAccount,
   type UpdatePaymentIntentInput,
   type WebhookEndpoint,
@@ -97,6 +104,46 @@ function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
     destinationAccountId: typeof destination === 'string' ? destination : (destination?.id ?? null),
     statementDescriptorSuffix: intent.statement_descriptor_suffix ?? null,
     cardFee: cardFeeOf(intent),
+    customerId: idOf(intent.customer),
+    paymentMethodId: idOf(intent.payment_method),
+    savesCard: intent.setup_future_usage === 'off_session',
+    lastPaymentError: toCardError(intent.last_payment_error),
+  };
+}
+
+/** Stripe's last_payment_error or last_setup_error as ClinicPay keeps it, or null. */
+function toCardError(
+  error: { code?: string; decline_code?: string; message?: string } | null | undefined,
+): CardError | null {
+  if (!error) return null;
+  return {
+    code: error.code ?? 'card_declined',
+    declineCode: error.decline_code ?? null,
+    message: error.message ?? '',
+  };
+}
+
+function toSetupIntent(intent: Stripe.SetupIntent): SetupIntent {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    status: intent.status as SetupIntent['status'],
+    customerId: idOf(intent.customer) ?? '',
+    paymentMethodId: idOf(intent.payment_method),
+    metadata: intent.metadata ?? {},
+    lastSetupError: toCardError(intent.last_setup_error),
+  };
+}
+
+function toSavedCard(method: Stripe.PaymentMethod): SavedCard {
+  return {
+    id: method.id,
+    customerId: idOf(method.customer),
+    brand: method.card?.brand ?? 'unknown',
+    last4: method.card?.last4 ?? '',
+    expMonth: method.card?.exp_month ?? 0,
+    expYear: method.card?.exp_year ?? 0,
+    country: method.card?.country ?? null,
   };
 }
 
@@ -424,6 +471,9 @@ export function createStripeGateway(options: StripeGatewayOptions): CardGateway 
               application_fee_amount: input.applicationFeeAmount,
               transfer_data: { destination: input.destinationAccountId },
               automatic_payment_methods: { enabled: true },
+              ...(input.saveCardForCustomerId
+                ? { customer: input.saveCardForCustomerId, setup_future_usage: 'off_session' as const }
+                : {}),
               // No receipt_email: ClinicPay sends its own receipt, and Stripe would send a second in live mode.
               ...(input.statementDescriptorSuffix !== null
                 ? { statement_descriptor_suffix: input.statementDescriptorSuffix }
@@ -434,6 +484,81 @@ export function createStripeGateway(options: StripeGatewayOptions): CardGateway 
           ),
         ),
       ),
+
+    createCustomer: (input) =>
+      call(async () => {
+        const customer = await stripe.customers.create(
+          { email: input.email, ...(input.name ? { name: input.name } : {}), metadata: input.metadata },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { id: customer.id };
+      }),
+
+    // Cards only: the sandbox card field and Stripe's card element confirm it (confirmCardSetup).
+    createSetupIntent: (input) =>
+      call(async () =>
+        toSetupIntent(
+          await stripe.setupIntents.create(
+            {
+              customer: input.customerId,
+              usage: 'off_session',
+              allowed_payment_method_types: ['card'],
+              metadata: input.metadata,
+            },
+            { idempotencyKey: input.idempotencyKey },
+          ),
+        ),
+      ),
+
+    retrieveSetupIntent: (setupIntentId) =>
+      call(async () => toSetupIntent(await stripe.setupIntents.retrieve(setupIntentId))),
+
+    retrievePaymentMethod: (paymentMethodId) =>
+      call(async () => toSavedCard(await stripe.paymentMethods.retrieve(paymentMethodId))),
+
+    detachPaymentMethod: (paymentMethodId) =>
+      call(async () => toSavedCard(await stripe.paymentMethods.detach(paymentMethodId))),
+
+    // Cards only, so confirming at once needs no return_url; a card refusal is a 402 that carries the
+    // intent left behind (docs.stripe.com/payments/save-and-reuse#charge-saved-payment-method).
+    chargeSavedCard: (input) =>
+      callKnowingOutcome(async () => {
+        try {
+          return toPaymentIntent(
+            await stripe.paymentIntents.create(
+              {
+                amount: input.amount,
+                currency: 'gbp',
+                customer: input.customerId,
+                payment_method: input.paymentMethodId,
+                allowed_payment_method_types: ['card'],
+                off_session: true,
+                confirm: true,
+                application_fee_amount: input.applicationFeeAmount,
+                transfer_data: { destination: input.destinationAccountId },
+                ...(input.statementDescriptorSuffix !== null
+                  ? { statement_descriptor_suffix: input.statementDescriptorSuffix }
+                  : {}),
+                metadata: input.metadata,
+              },
+              { idempotencyKey: input.idempotencyKey },
+            ),
+          );
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeCardError) {
+            const cardError = toCardError({
+              ...(error.code ? { code: error.code } : {}),
+              ...(error.decline_code ? { decline_code: error.decline_code } : {}),
+              message: error.message,
+            });
+            throw new CardDeclinedError(
+              cardError ?? { code: 'card_declined', declineCode: null, message: error.message },
+              error.payment_intent ? toPaymentIntent(error.payment_intent) : null,
+            );
+          }
+          throw error;
+        }
+      }),
 
     retrievePaymentIntent: (paymentIntentId) =>
       call(async () =>

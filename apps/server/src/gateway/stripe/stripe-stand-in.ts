@@ -82,14 +82,44 @@ function paymentIntent(id: string, params: URLSearchParams, paid = false) {
     id,
     object: 'payment_intent',
     client_secret: `${id}_secret_standin`,
-    status: paid ? 'succeeded' : 'requires_payment_method',
+    // An off-session charge is confirmed at once (confirm=true) and, by default, succeeds.
+    status: paid || params.get('confirm') === 'true' ? 'succeeded' : 'requires_payment_method',
     amount: Number(params.get('amount') ?? 4500),
     currency: 'gbp',
     application_fee_amount: Number(params.get('application_fee_amount') ?? 135),
     transfer_data: { destination: params.get('transfer_data[destination]') ?? 'acct_standin' },
     statement_descriptor_suffix: params.get('statement_descriptor_suffix'),
     metadata: {},
+    customer: params.get('customer'),
+    payment_method: params.get('payment_method'),
+    setup_future_usage: params.get('setup_future_usage'),
+    last_payment_error: null,
     latest_charge: !paid ? null : expanded ? charge('ch_standin') : 'ch_standin',
+  };
+}
+
+function setupIntent(id: string, params: URLSearchParams) {
+  return {
+    id,
+    object: 'setup_intent',
+    client_secret: `${id}_secret_standin`,
+    status: 'requires_payment_method',
+    customer: params.get('customer') ?? 'cus_standin',
+    payment_method: null,
+    usage: 'off_session',
+    metadata: {},
+    last_setup_error: null,
+  };
+}
+
+/** A saved card; detached, it belongs to no Customer. */
+function paymentMethod(id: string, customer: string | null) {
+  return {
+    id,
+    object: 'payment_method',
+    type: 'card',
+    customer,
+    card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, country: 'GB' },
   };
 }
 
@@ -292,6 +322,7 @@ function defaultReply({ method, path, params }: StandInRequest): StandInReply {
     .replace(/^\/v1\/radar\/early_fraud_warnings\/[^/]+$/, '/v1/radar/early_fraud_warnings/:id')
     .replace(/^\/v1\/transfers\/[^/]+\/reversals$/, '/v1/transfers/:id/reversals')
     .replace(/^\/v1\/accounts\/[^/]+\/login_links$/, '/v1/accounts/:id/login_links')
+    .replace(/^\/v1\/payment_methods\/[^/]+\/detach$/, '/v1/payment_methods/:id/detach')
     .replace(/^\/v1\/(\w+)\/[^/]+$/, '/v1/$1/:id')}`;
   const id = path.startsWith('/v1/radar/') ? (path.split('/')[4] ?? '') : (path.split('/')[3] ?? '');
   switch (route) {
@@ -327,6 +358,16 @@ function defaultReply({ method, path, params }: StandInRequest): StandInReply {
       return { status: 200, body: paymentIntent(id, params, true) };
     case 'POST /v1/payment_intents/:id':
       return { status: 200, body: paymentIntent(id, params) };
+    case 'POST /v1/customers':
+      return { status: 200, body: { id: 'cus_standin', object: 'customer', metadata: {} } };
+    case 'POST /v1/setup_intents':
+      return { status: 200, body: setupIntent('seti_standin', params) };
+    case 'GET /v1/setup_intents/:id':
+      return { status: 200, body: setupIntent(id, params) };
+    case 'GET /v1/payment_methods/:id':
+      return { status: 200, body: paymentMethod(id, 'cus_standin') };
+    case 'POST /v1/payment_methods/:id/detach':
+      return { status: 200, body: paymentMethod(id, null) };
     case 'POST /v1/refunds':
       return { status: 200, body: refund('re_standin', params) };
     case 'GET /v1/refunds':
