@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   'PAYOUT_NOT_FOUND',
   'PATIENT_NOT_FOUND',
   'PAYMENT_REQUEST_NOT_FOUND',
+  'SAVED_CARD_NOT_FOUND',
+  'SAVED_CARD_REMOVED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -42,7 +42,29 @@ export const CHECKOUT_MESSAGES = {
     'Your payment succeeded, but we could not retrieve its reference. Please contact the clinic.',
   infoUnavailableTitle: 'Payment Information Unavailable',
   infoUnavailable: "We couldn't retrieve your payment information. Please contact the clinic for assistance.",
+  // The card on file (docs/decisions/0092-card-consent.md).
+  cardOnFileHeading: 'Card saved for your appointment',
+  cardOnFileIntro:
+    'This clinic saves the card you pay with, so that it can charge the fees below if they apply. It will never charge more than the amount shown for each.',
+  cardOnFileConsent:
+    'I agree to the policies above and allow the clinic to charge my saved card up to the amounts shown.',
+  consentRequired: 'Please agree to the clinic’s policies to continue',
 } as const;
+
+/**
+ * One policy the patient agrees to when their card is saved: its kind ('cancellation', 'no_show'),
+ * version, words, and the most it lets the clinic charge for this treatment, in pence.
+ */
+export const cardOnFileTermSchema = z.object({
+  kind: z.enum(['cancellation', 'no_show']),
+  version: z.int(),
+  text: z.string(),
+  /** Pence. */
+  maximumAmount: z.int(),
+  /** Hours of notice, for a cancellation policy; else null. */
+  noticeHours: z.nullable(z.int()),
+});
+export type CardOnFileTerm = z.infer<typeof cardOnFileTermSchema>;
 
 /** Why a page cannot take a payment right now; null when it can. */
 export const payabilitySchema = z.enum(['payable', 'archived', 'paid', 'not_connected', 'unavailable']);
@@ -69,6 +91,11 @@ export const publicPaymentDataSchema = z.object({
     /** What the patient's card statement will show, e.g. 'CLINICPAY* SMITH DENT'. */
     cardStatementText: z.string(),
   }),
+  /**
+   * The policies the patient must agree to, their card being saved, when the link asks for a card on
+   * file and the clinic has policies in force; null when no card is saved.
+   */
+  cardOnFile: z.nullable(z.array(cardOnFileTermSchema)),
 });
 export type PublicPaymentData = z.infer<typeof publicPaymentDataSchema>;
 
@@ -102,6 +129,11 @@ export type PayerDetails = z.output<typeof payerDetailsSchema>;
 export const checkoutRequestSchema = z.extend(payerDetailsSchema, {
   /** Made once per payment form; repeats (a double-clicked Pay Now) get the same payment intent. */
   attemptId: z.uuid(),
+  /**
+   * The consent box under the clinic's policies; must be true when the page asks for a card on file
+   * (the server refuses otherwise), and is ignored when it does not.
+   */
+  cardOnFileConsent: z.optional(z.boolean()),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 

@@ -28,4 +28,5 @@ export * from './product.js';
 export * from './provider-account.js';
 export * from './refunds.js';
 export * from './sandbox.js';
+export * from './saved-cards.js';
 export * from './statements.js';

@@ -22,6 +22,10 @@ export const LINK_MESSAGES = {
   signInToManage: 'You must be logged in to manage payment links',
   noActive: 'No payment links created yet.',
   noArchived: 'No archived payment links found.',
+  cardOnFileLabel: 'Save the patient’s card under your policies',
+  cardOnFileHint:
+    'The patient agrees to your cancellation policy and no-show fee, and their card is saved so you can charge them.',
+  noPolicyForCardOnFile: 'Set a cancellation policy or a no-show fee in Settings → Policies first',
 } as const;
 
 /** The most a link may ask for: £100,000.00. */
@@ -57,6 +61,11 @@ export const createPaymentLinkSchema = z.object({
     .max(1000)
     .nullish()
     .transform((value) => value || null),
+  /**
+   * Whether the patient must save their card, agreeing to the clinic's policies in force, to pay
+   * (docs/decisions/0092-card-consent.md). Refused while the clinic has no policy in force.
+   */
+  requiresCardOnFile: z.boolean().default(false),
 });
 export type CreatePaymentLink = z.input<typeof createPaymentLinkSchema>;
 /** A parsed create request: type defaulted, description null when empty. */
@@ -69,6 +78,7 @@ export const paymentLinkSchema = z.object({
   type: z.enum(PAYMENT_TYPES),
   description: z.string().nullable(),
   isActive: z.boolean(),
+  requiresCardOnFile: z.boolean(),
   createdAt: z.string(),
   /** {origin}/payment/{id} (spec §3). */
   url: z.string(),
@@ -119,6 +129,7 @@ export const paymentLinkFormSchema = z.object({
   amount: poundsTextSchema,
   type: z.enum(PAYMENT_TYPES),
   description: z.string().max(1000),
+  requiresCardOnFile: z.boolean(),
 });
 export type PaymentLinkForm = z.input<typeof paymentLinkFormSchema>;
 export type PaymentLinkFormValues = z.output<typeof paymentLinkFormSchema>;

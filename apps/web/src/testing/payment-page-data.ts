@@ -26,5 +26,6 @@ export const aPaymentPage = (overrides: Partial<PublicPaymentData> = {}): Public
     stripeStatus: 'connected',
     cardStatementText: 'CLINICPAY* MARYLEBONE',
   },
+  cardOnFile: null,
   ...overrides,
 });

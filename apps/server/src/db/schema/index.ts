@@ -10,4 +10,5 @@ export * from './payouts.js';
 export * from './policies.js';
 export * from './provider.js';
 export * from './rate-limits.js';
+export * from './saved-cards.js';
 export * from './settings.js';

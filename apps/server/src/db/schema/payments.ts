@@ -47,6 +47,11 @@ export const paymentLinks = pgTable(
     type: linkType('type').notNull().default('deposit'),
     description: text('description'),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Whether the patient must save their card under the clinic's policies in force, consenting to
+     * them, to pay (docs/decisions/0092-card-consent.md); requests for the link ask the same.
+     */
+    requiresCardOnFile: boolean('requires_card_on_file').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

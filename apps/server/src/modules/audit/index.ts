@@ -21,7 +21,8 @@ export type AuditAction =
   | 'provider.payments_restored'
   | 'provider.account_closed'
   | 'refund.succeeded'
-  | 'refund.failed';
+  | 'refund.failed'
+  | 'saved_card.removed';
 
 export interface AuditEntry {
   /** The user who acted; null when the card provider did (a provider event). */

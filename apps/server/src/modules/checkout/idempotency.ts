@@ -1,7 +1,7 @@
 /**
  * Idempotency keys for payment intents (decision 0083). Stripe refuses a key used again with other
  * parameters (400 idempotency_error: docs.stripe.com/api/idempotent_requests), so every key ends in a
- * digest of what the request sends: a new amount, fee, destination, statement suffix or payer makes a
+ * digest of what the request sends: a new amount, fee, destination, statement suffix, payer or Customer saving the card makes a
  * new key, and the same request sent again (a double click, a retry after a timeout) reuses the key and
  * gets the same intent.
  */
@@ -22,6 +22,8 @@ export function intentIdempotencyKey(
         terms.destinationAccountId,
         terms.statementDescriptorSuffix,
         metadata,
+        // Only when a card is saved, so the keys of other intents are as they were.
+        ...(terms.saveCardForCustomerId ? [terms.saveCardForCustomerId] : []),
       ]),
     )
     .digest('hex')

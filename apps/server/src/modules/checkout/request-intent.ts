@@ -8,7 +8,8 @@
  * to make it with the same terms are all given the same one; it is then stored on the request
  * (payment_requests.payment_intent_id) with a compare-and-set, so one id is kept whatever the order.
  * Each Pay Now writes its payer's details (and the price in force) onto that intent. An intent that can
- * no longer be paid (canceled), or that pays an account the clinic no longer uses, is replaced, under a
+ * no longer be paid (canceled), that pays an account the clinic no longer uses, or that saves the card
+ * where the link no longer asks for it (or the other way round), is replaced, under a
  * key naming the one it replaces; a payment of the replaced one would be refunded as a request's second
  * payment (refunds module).
  */
@@ -36,6 +37,8 @@ export interface RequestOrder {
   statementDescriptorSuffix: string | null;
   /** The order's metadata, the same for every payer (clinic, request, title, type). */
   metadata: Record<string, string>;
+  /** The request patient's Customer, when the card is saved with the payment (decision 0091). */
+  saveCardForCustomerId?: string;
 }
 
 /** The payer of this Pay Now; `metadata` holds '' for a detail to remove (Stripe's update). */
@@ -78,7 +81,11 @@ async function openIntent(deps: { db: Db; gateway: CardGateway }, order: Request
   const stored = await deps.gateway.retrievePaymentIntent(order.storedIntentId);
   const elsewhere =
     stored.destinationAccountId !== null && stored.destinationAccountId !== order.destinationAccountId;
-  if (stored.status !== 'canceled' && !(elsewhere && !PAID.has(stored.status))) return stored;
+  // The link began (or stopped) asking for a card on file after the intent was made.
+  const savingChanged =
+    (order.saveCardForCustomerId ?? null) !== (stored.savesCard ? stored.customerId : null);
+  const replace = elsewhere || savingChanged;
+  if (stored.status !== 'canceled' && !(replace && !PAID.has(stored.status))) return stored;
   return makeAndStore(deps, order, stored.id);
 }
 
@@ -98,6 +105,7 @@ async function makeAndStore(
     destinationAccountId: order.destinationAccountId,
     metadata: order.metadata,
     statementDescriptorSuffix: order.statementDescriptorSuffix,
+    ...(order.saveCardForCustomerId ? { saveCardForCustomerId: order.saveCardForCustomerId } : {}),
   };
   const base = `checkout:request:${order.requestId}`;
   const made = await deps.gateway.createPaymentIntent({

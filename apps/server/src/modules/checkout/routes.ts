@@ -70,6 +70,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
       createCheckoutIntent({ db, gateway: app.gateway }, request.params.id, {
         ...request.body,
         payerIp: request.ip,
+        userAgent: (request.headers['user-agent'] ?? '').slice(0, 500),
       }),
   );
 

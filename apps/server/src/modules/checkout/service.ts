@@ -20,7 +20,9 @@ import type { CardGateway, CreatePaymentIntentInput } from '../../gateway/gatewa
 import { AppError, fromGatewayError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import { clinicAddress } from '../clinics/index.js';
+import { recordPatient } from '../patients/index.js';
 import { getPlatformFeeBasisPoints } from '../platform-settings/index.js';
+import { cardOnFileTerms, customerForPatient, recordConsents } from '../saved-cards/index.js';
 import { intentIdempotencyKey } from './idempotency.js';
 import { type ClinicRow, findLinkWithClinic, findRequestWithClinic } from './queries.js';
 import { requestIntent } from './request-intent.js';
@@ -36,7 +38,11 @@ interface Payable {
   /** The request's payment intent once one was made (decision 0020). */
   storedIntentId: string | null;
   patient: { name: string; email: string; phone: string | null } | null;
+  /** The request's patient (docs/decisions/0089-patients.md); null for a link. */
+  patientId: string | null;
   payability: PublicPaymentData['payability'];
+  /** Whether the patient must save their card under the clinic's policies (the link's setting). */
+  requiresCardOnFile: boolean;
 }
 
 /**
@@ -76,7 +82,9 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
         email: request.request.patientEmail,
         phone: request.request.patientPhone,
       },
+      patientId: request.request.patientId,
       payability: request.request.status === 'paid' ? 'paid' : clinicPayability(request.clinic),
+      requiresCardOnFile: request.link?.requiresCardOnFile ?? false,
     };
   }
 
@@ -92,14 +100,27 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
     paymentRequestId: null,
     storedIntentId: null,
     patient: null,
+    patientId: null,
     payability: !link.link.isActive ? 'archived' : clinicPayability(link.clinic),
+    requiresCardOnFile: link.link.requiresCardOnFile,
   };
+}
+
+/**
+ * The policies the patient agrees to on this page, their card being saved (docs/decisions/0092-card-consent.md):
+ * only on a page that can be paid and asks for a card on file, and only while the clinic has a policy
+ * in force.
+ */
+function termsFor(db: Db, payable: Payable) {
+  if (!payable.requiresCardOnFile || payable.payability !== 'payable') return Promise.resolve(null);
+  return cardOnFileTerms(db, payable.clinic.id, payable.amount);
 }
 
 /** Spec §3 "Public payment data": what the payment page shows, amount in pence. */
 export async function getPublicPaymentData(db: Db, id: string): Promise<PublicPaymentData> {
   const payable = await findPayable(db, id);
   return {
+    cardOnFile: await termsFor(db, payable),
     id: payable.id,
     amount: payable.amount,
     title: payable.title,
@@ -139,6 +160,36 @@ export interface CheckoutInput {
   attemptId: string;
   /** The IP address Pay Now came from (Fastify's request.ip), kept with the payment as dispute evidence. */
   payerIp?: string;
+  /** The browser's User-Agent, kept with a card-on-file consent. */
+  userAgent?: string;
+  /** The consent box under the clinic's policies, when the page asks for a card on file. */
+  cardOnFileConsent?: boolean;
+}
+
+/**
+ * The card to save with this payment, when the page asks for one: the patient must have ticked the
+ * consent box (else AppError VALIDATION_FAILED, 400, and nothing is made), and is given a Customer at
+ * the card provider. Null when no card is saved.
+ */
+async function cardToSave(deps: { db: Db; gateway: CardGateway }, payable: Payable, input: CheckoutInput) {
+  const terms = await termsFor(deps.db, payable);
+  if (!terms) return null;
+  if (input.cardOnFileConsent !== true)
+    throw new AppError('VALIDATION_FAILED', CHECKOUT_MESSAGES.consentRequired, {
+      cardOnFileConsent: CHECKOUT_MESSAGES.consentRequired,
+    });
+  const patient = payable.patient ?? input;
+  const patientId =
+    payable.patientId ??
+    (await recordPatient(deps.db, payable.clinic.id, { ...patient, phone: input.phone }, 'payer'));
+  if (!patientId) return null;
+  const customerId = await customerForPatient(deps, {
+    id: patientId,
+    clinicId: payable.clinic.id,
+    email: patient.email,
+    name: patient.name,
+  });
+  return { terms, patientId, customerId };
 }
 
 /**
@@ -178,6 +229,8 @@ export async function createCheckoutIntent(
     payer_ip: input.payerIp ?? '',
   };
   try {
+    const card = await cardToSave(deps, payable, input);
+    const saving = card ? { saveCardForCustomerId: card.customerId } : {};
     const intent = payable.paymentRequestId
       ? await requestIntent(
           deps,
@@ -189,6 +242,7 @@ export async function createCheckoutIntent(
             destinationAccountId: destination,
             statementDescriptorSuffix,
             metadata: order,
+            ...saving,
           },
           { metadata: payer },
         )
@@ -198,7 +252,17 @@ export async function createCheckoutIntent(
           destinationAccountId: destination,
           statementDescriptorSuffix,
           metadata: { ...order, ...withoutEmpty(payer) },
+          ...saving,
         });
+    if (card)
+      await recordConsents(deps.db, {
+        clinicId: payable.clinic.id,
+        patientId: card.patientId,
+        paymentIntentId: intent.id,
+        terms: card.terms,
+        ipAddress: input.payerIp ?? null,
+        userAgent: input.userAgent ?? null,
+      });
     return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, amount: intent.amount };
   } catch (error) {
     throw fromGatewayError(error);

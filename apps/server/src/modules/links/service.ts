@@ -6,6 +6,7 @@ import { LINK_MESSAGES, type NewPaymentLink, type PaymentLink } from '@clinicpay
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
+import { clinicPolicies } from '../policies/index.js';
 import {
   findClinicLink,
   insertPaymentLink,
@@ -22,6 +23,7 @@ export function toPaymentLink(row: PaymentLinkRow, publicUrl: string): PaymentLi
     type: row.type,
     description: row.description,
     isActive: row.isActive,
+    requiresCardOnFile: row.requiresCardOnFile,
     createdAt: row.createdAt.toISOString(),
     url: `${publicUrl}/payment/${row.id}`,
   };
@@ -33,7 +35,18 @@ interface LinkContext {
   publicUrl: string;
 }
 
+/**
+ * Creates one of the clinic's links. Throws AppError VALIDATION_FAILED (400) for a link that asks for a
+ * card on file while the clinic has no policy in force: no card could be saved under it.
+ */
 export async function createPaymentLink(context: LinkContext, values: NewPaymentLink): Promise<PaymentLink> {
+  if (values.requiresCardOnFile) {
+    const policies = await clinicPolicies(context.db, context.clinicId);
+    if (!policies.cancellation && !policies.no_show)
+      throw new AppError('VALIDATION_FAILED', LINK_MESSAGES.noPolicyForCardOnFile, {
+        requiresCardOnFile: LINK_MESSAGES.noPolicyForCardOnFile,
+      });
+  }
   const row = await insertPaymentLink(context.db, { ...values, clinicId: context.clinicId });
   return toPaymentLink(row, context.publicUrl);
 }

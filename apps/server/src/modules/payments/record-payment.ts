@@ -14,6 +14,7 @@ import { queuePaymentNotice } from '../notifications/index.js';
 import { recordPatient } from '../patients/index.js';
 import { refundSecondPaymentJob } from '../refunds/index.js';
 import { lockPaymentRequest, markRequestPaid } from '../requests/index.js';
+import { recordSavedCard } from '../saved-cards/index.js';
 import type { EventDeps, EventHandler } from '../webhooks/index.js';
 import {
   insertPaymentUnlessTaken,
@@ -40,13 +41,19 @@ function currentIntent(gateway: CardGateway, paymentIntentId: string): Promise<P
 }
 
 /**
- * payment_intent.succeeded: records the payment once, queues its notices and marks its request paid.
+ * payment_intent.succeeded: records the payment once, queues its notices, marks its request paid and
+ * records the card it saved, with the consents given for it.
  * The first payment recorded for a request is the request's; a later one (an intent made before the
  * request was paid, or before decision 0020) is recorded as pending with the job that refunds it.
  */
 export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, event) => {
   const intent = await currentIntent(gateway, String(event.data.object.id));
   if (!intent) return async () => {};
+  // The card the payment saved for later charges (decision 0091), read before the transaction.
+  const savedCardId = intent.savesCard && intent.status === 'succeeded' ? intent.paymentMethodId : null;
+  const card = savedCardId
+    ? await readFromProvider(() => gateway.retrievePaymentMethod(savedCardId), PROVIDER_NOT_ANSWERING)
+    : undefined;
   const meta = intent.metadata;
   const clinicId = meta.clinic_id;
   const requestId = meta.payment_request_id ?? null;
@@ -90,6 +97,7 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
     }
     await queuePaymentNotices(tx, jobs, payment);
     if (request) await markRequestPaid(tx, request.id, paidAt);
+    if (card) await recordSavedCard(tx, { paymentIntentId: intent.id, paymentId: payment.id, card });
   };
 };
 

@@ -165,6 +165,75 @@ describe('the payment form refuses a bad card before any request (issue #14)', (
   });
 });
 
+describe('a page that saves the card asks for consent to the policies (decision 0092)', () => {
+  const terms = [
+    {
+      kind: 'cancellation' as const,
+      version: 3,
+      text: 'Cancelling with less than a day of notice costs half the price.',
+      maximumAmount: 2250,
+      noticeHours: 24,
+    },
+    {
+      kind: 'no_show' as const,
+      version: 1,
+      text: 'A missed appointment is charged £40.00.',
+      maximumAmount: 4000,
+      noticeHours: null,
+    },
+  ];
+
+  it(
+    'shows each policy with its maximum, refuses Pay until the box is ticked, then sends the consent',
+    async () => {
+      paymentPage = aPage({ cardOnFile: terms });
+      const { user } = renderAt(`/payment/${LINK_ID}`);
+      await fillPayer(user);
+      const section = screen.getByRole('region', { name: 'Card saved for your appointment' });
+      expect(section.textContent).toContain('Cancellation policy: up to £22.50 (less than 24 hours’ notice)');
+      expect(section.textContent).toContain('No-show fee: up to £40.00');
+      expect(section.textContent).toContain('A missed appointment is charged £40.00.');
+      const consent = screen.getByLabelText(/I agree to the policies above/) as HTMLInputElement;
+      expect(consent.checked).toBe(false);
+      // No wallet: the consent box is the form's.
+      expect(screen.queryByLabelText(/Simulate a device with a wallet/)).toBeNull();
+
+      await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+      await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1234');
+      await user.type(screen.getByLabelText('CVC'), '123');
+      await user.click(screen.getByRole('button', { name: 'Pay £45.00' }));
+      expect(intentsCreated).toEqual([]);
+      const message = screen.getByText('Please agree to the clinic’s policies to continue');
+      expect(consent.getAttribute('aria-invalid')).toBe('true');
+      expect(consent.getAttribute('aria-describedby')).toContain(message.id);
+      await waitFor(() => expect(document.activeElement).toBe(consent));
+
+      await user.click(consent);
+      expect(screen.queryByText('Please agree to the clinic’s policies to continue')).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Pay £45.00' }));
+      await waitFor(() => expect(intentsCreated).toHaveLength(1));
+      expect(intentsCreated[0]).toMatchObject({ name: 'Ada Patient', cardOnFileConsent: true });
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'sends no consent from a page that saves no card',
+    async () => {
+      const { user } = renderAt(`/payment/${LINK_ID}`);
+      await fillPayer(user);
+      expect(screen.queryByLabelText(/I agree to the policies above/)).toBeNull();
+      await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+      await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1234');
+      await user.type(screen.getByLabelText('CVC'), '123');
+      await user.click(screen.getByRole('button', { name: 'Pay £45.00' }));
+      await waitFor(() => expect(intentsCreated).toHaveLength(1));
+      expect(intentsCreated[0]).not.toHaveProperty('cardOnFileConsent');
+    },
+    JOURNEY_MS,
+  );
+});
+
 describe("the payer's phone is the server's to normalise (issue #15)", () => {
   const payWithGoodCard = async (user: ReturnType<typeof userEvent.setup>) => {
     await fillPayer(user);

@@ -2,11 +2,11 @@ import { DISPUTE_MESSAGES, type DisputeSummary, type FraudWarning, formatPence }
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useDisputeAlerts } from './api/get-dispute-alerts';
 import { useRefundFraudWarning } from './api/refund-fraud-warning';
-import { ConfirmDialog } from './components/confirm-dialog';
 import { respondByText } from './components/dispute-status';
 import { disputePath } from './components/disputes-table';
 

@@ -24,7 +24,13 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreatePaymentLink } from './api/create-payment-link';
 import { LinkCreatedDialog } from './components/link-created-dialog';
 
-const EMPTY_FORM: PaymentLinkForm = { title: '', amount: '', type: 'deposit', description: '' };
+const EMPTY_FORM: PaymentLinkForm = {
+  title: '',
+  amount: '',
+  type: 'deposit',
+  description: '',
+  requiresCardOnFile: false,
+};
 
 /** Spec §2 "Create Payment Link". */
 export function CreateLinkPage() {
@@ -36,9 +42,15 @@ export function CreateLinkPage() {
     defaultValues: EMPTY_FORM,
     shouldFocusError: false,
   });
-  const errors = useFormErrors(form, ['title', 'amount', 'type', 'description'], {
+  const errors = useFormErrors(form, ['title', 'amount', 'type', 'description', 'requiresCardOnFile'], {
     formId: 'create-link',
-    labels: { title: 'Payment Title', amount: 'Amount', type: 'Payment Type', description: 'Description' },
+    labels: {
+      title: 'Payment Title',
+      amount: 'Amount',
+      type: 'Payment Type',
+      description: 'Description',
+      requiresCardOnFile: LINK_MESSAGES.cardOnFileLabel,
+    },
   });
 
   const onSubmit = form.handleSubmit((values) =>
@@ -103,6 +115,18 @@ export function CreateLinkPage() {
             </FormField>
             <FormField name="description" label="Description">
               <Textarea rows={3} {...form.register('description')} />
+            </FormField>
+            <FormField
+              name="requiresCardOnFile"
+              label={LINK_MESSAGES.cardOnFileLabel}
+              hint={LINK_MESSAGES.cardOnFileHint}
+              inline
+            >
+              <input
+                type="checkbox"
+                className="mt-0.5 h-4 w-4 shrink-0"
+                {...form.register('requiresCardOnFile')}
+              />
             </FormField>
             <Button type="submit" disabled={create.isPending} className="self-start">
               {create.isPending ? 'Generating...' : 'Generate Payment Link'}

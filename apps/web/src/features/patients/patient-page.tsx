@@ -13,6 +13,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePatient } from './api/get-patient';
 import { PatientPaymentsTable } from './components/patient-payments-table';
 import { PatientRequestsTable } from './components/patient-requests-table';
+import { SavedCards } from './components/saved-cards';
 
 const backLink = (
   <Button asChild variant="outline" size="sm">
@@ -27,7 +28,7 @@ const isNotFound = (error: Error) =>
 
 /**
  * /dashboard/patients/:patientId (GET /api/patients/:patientId): the patient's details and totals,
- * their payments and their payment requests, newest first. 'Patient not found' when the patient is
+ * their saved cards with the consents given, their payments and their payment requests, newest first. 'Patient not found' when the patient is
  * not the clinic's.
  */
 export function PatientPage() {
@@ -73,6 +74,9 @@ function PatientView({ detail }: { detail: PatientDetail }) {
           <DetailsRow term="Paid, after refunds">{formatPence(patient.totalPaid)}</DetailsRow>
           <DetailsRow term="Patient since">{formatLongDate(patient.createdAt)}</DetailsRow>
         </DetailsList>
+      </CardSection>
+      <CardSection id="patient-cards-heading" title="Saved cards">
+        <SavedCards patientId={patient.id} />
       </CardSection>
       <CardSection id="patient-payments-heading" title="Payments">
         <PatientPaymentsTable

@@ -1,4 +1,10 @@
-import { PATIENT_MESSAGES, type PatientDetail, type PatientList } from '@clinicpay/shared';
+import {
+  PATIENT_MESSAGES,
+  type PatientDetail,
+  type PatientList,
+  SAVED_CARD_MESSAGES,
+  type SavedCardView,
+} from '@clinicpay/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -13,8 +19,18 @@ import { aPatient, aPatientDetail, aPatientList } from './test-support';
 let listQueries: string[] = [];
 let list: PatientList = aPatientList();
 let detail: PatientDetail | null = aPatientDetail();
+let cards: SavedCardView[] = [];
+let removedCards: string[] = [];
 startMockServer(
   [
+    http.get('/api/patients/:patientId/cards', () => HttpResponse.json({ cards })),
+    http.post('/api/patients/:patientId/cards/:cardId/remove', ({ params }) => {
+      removedCards.push(String(params.cardId));
+      cards = cards.map((card) =>
+        card.id === params.cardId ? { ...card, removedAt: '2026-11-27T12:00:00.000Z' } : card,
+      );
+      return HttpResponse.json({ cards });
+    }),
     http.get('/api/patients', ({ request }) => {
       const query = new URL(request.url).searchParams;
       listQueries.push(query.toString());
@@ -40,6 +56,8 @@ startMockServer(
     listQueries = [];
     list = aPatientList();
     detail = aPatientDetail();
+    cards = [];
+    removedCards = [];
   },
 );
 
@@ -183,5 +201,52 @@ describe("a patient's page", () => {
     expect(screen.getByRole('link', { name: 'All patients' }).getAttribute('href')).toBe(
       '/dashboard/patients',
     );
+  });
+
+  it('shows each saved card with the consent given, and removes one after asking', async () => {
+    cards = [
+      {
+        id: 'card-1',
+        brand: 'visa',
+        last4: '4242',
+        expMonth: 3,
+        expYear: 2031,
+        paymentId: 'pay_1',
+        createdAt: '2026-11-20T10:00:00.000Z',
+        removedAt: null,
+        consents: [
+          {
+            kind: 'no_show',
+            version: 2,
+            text: 'A missed appointment is charged £40.00.',
+            maximumAmount: 4000,
+            consentedAt: '2026-11-20T09:59:00.000Z',
+            ipAddress: '203.0.113.7',
+            userAgent: 'Mozilla/5.0',
+          },
+        ],
+      },
+    ];
+    const user = renderAt('/dashboard/patients/7d1f0b52-8c3a-4d1e-9f5b-2a6c8e4b1d01');
+    const section = await screen.findByRole('region', { name: 'Saved cards' });
+    expect(await within(section).findByText('Visa ending 4242, expires 03/2031')).toBeTruthy();
+    expect(section.textContent).toContain('No-show fee (version 2): up to £40.00');
+    expect(section.textContent).toContain('A missed appointment is charged £40.00.');
+    expect(section.textContent).toContain('from 203.0.113.7');
+
+    await user.click(within(section).getByRole('button', { name: 'Remove card Visa ending 4242' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this card?' });
+    expect(removedCards).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove card' }));
+    await waitFor(() => expect(removedCards).toEqual(['card-1']));
+    expect(await screen.findByText(SAVED_CARD_MESSAGES.removed)).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: /Remove card/ })).toBeNull();
+    expect(section.textContent).toContain('Removed 27 November 2026');
+  });
+
+  it('says so when the patient has no saved card', async () => {
+    renderAt('/dashboard/patients/7d1f0b52-8c3a-4d1e-9f5b-2a6c8e4b1d01');
+    const section = await screen.findByRole('region', { name: 'Saved cards' });
+    expect(await within(section).findByText(SAVED_CARD_MESSAGES.none)).toBeTruthy();
   });
 });

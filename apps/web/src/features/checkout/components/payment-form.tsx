@@ -16,6 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useFormErrors } from '@/lib/form-errors';
 import { rememberedPayer, rememberPayer } from '../lib/remembered-payer';
 import type { Billing, Confirm, useCheckout } from '../lib/use-checkout';
+import { CardOnFileTerms } from './card-on-file-terms';
 
 /** Spec §8; shown when Pay is pressed with an incomplete card (an incomplete card counts as empty). */
 export const CARD_INCOMPLETE = CHECKOUT_MESSAGES.cardIncomplete;
@@ -79,10 +80,26 @@ export function PaymentForm({
     return { name: typed.name.trim(), email: typed.email.trim(), phone: typed.phone?.trim() || null };
   };
   const cardMessage = cardTried && !confirmCard ? CARD_INCOMPLETE : null;
+  // The consent box, on a page that saves the card (docs/decisions/0092-card-consent.md): never ticked
+  // for the patient, and required; the server refuses Pay Now without it too.
+  const terms = page.cardOnFile;
+  const [consented, setConsented] = useState(false);
+  const [consentError, setConsentError] = useState<string | null>(null);
+  const consentRequired = () => {
+    if (!terms || consented) return false;
+    setConsentError(CHECKOUT_MESSAGES.consentRequired);
+    return true;
+  };
+  const focusConsent = () => document.getElementById('card-on-file-consent')?.focus();
 
   const onSubmit = form.handleSubmit(
     async (patient) => {
       setCardTried(true);
+      if (consentRequired()) {
+        focusConsent();
+        if (!confirmCard) onIncompleteCard?.(false);
+        return;
+      }
       if (!confirmCard) {
         onIncompleteCard?.(true);
         return;
@@ -92,16 +109,27 @@ export function PaymentForm({
       rememberPayer(page.id, { name: typed.name, email: typed.email, phone: typed.phone ?? null });
       // The server may still refuse a detail (it alone normalises the phone): its message goes on the
       // field, and focus to the first such field.
-      await checkout.pay(patient, confirmCard, undefined, (refused) => {
-        for (const field of PAYER_FIELDS) {
-          const message = refused[field];
-          if (message) form.setError(field, { type: 'server', message });
-        }
-        formErrors.focusFirstInvalid();
-      });
+      await checkout.pay(
+        patient,
+        confirmCard,
+        undefined,
+        (refused) => {
+          for (const field of PAYER_FIELDS) {
+            const message = refused[field];
+            if (message) form.setError(field, { type: 'server', message });
+          }
+          if (refused.cardOnFileConsent) {
+            setConsentError(refused.cardOnFileConsent);
+            if (!PAYER_FIELDS.some((field) => refused[field])) focusConsent();
+          }
+          formErrors.focusFirstInvalid();
+        },
+        terms ? { cardOnFileConsent: consented } : undefined,
+      );
     },
     () => {
-      // Focus goes to the first wrong detail (useFormErrors); the card shows its messages too.
+      // Focus goes to the first wrong detail (useFormErrors); the card and the consent show theirs too.
+      consentRequired();
       setCardTried(true);
       if (!confirmCard) onIncompleteCard?.(false);
     },
@@ -123,13 +151,35 @@ export function PaymentForm({
       <FormField id="phone" label="Phone Number (optional)" error={errors.phone?.message}>
         <Input id="phone" type="tel" autoComplete="tel" {...form.register('phone')} />
       </FormField>
-      {walletButton?.(typedBilling)}
+      {/* A wallet cannot take the consent box: a page that saves the card takes a typed card. */}
+      {terms ? null : walletButton?.(typedBilling)}
       <div>
         {cardField}
         <div aria-live="polite">
           {cardMessage ? <p className="mt-2 text-sm text-red-700">{cardMessage}</p> : null}
         </div>
       </div>
+      {terms ? (
+        <>
+          <CardOnFileTerms terms={terms} />
+          <FormField
+            id="card-on-file-consent"
+            label={CHECKOUT_MESSAGES.cardOnFileConsent}
+            error={consentError ?? undefined}
+            inline
+          >
+            <input
+              type="checkbox"
+              className="mt-0.5 h-5 w-5 shrink-0"
+              checked={consented}
+              onChange={(event) => {
+                setConsented(event.currentTarget.checked);
+                if (event.currentTarget.checked) setConsentError(null);
+              }}
+            />
+          </FormField>
+        </>
+      ) : null}
       <Button type="submit" size="lg" disabled={checkout.processing}>
         Pay {formatPence(page.amount)}
       </Button>

@@ -60,10 +60,12 @@ function errorMessage(error: unknown, fallback: string) {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
-const PAYER_FIELDS: readonly (keyof Billing)[] = ['name', 'email', 'phone'];
+/** The form's fields the server may refuse: the payer's details, and the card-on-file consent box. */
+export type RefusableField = keyof Billing | 'cardOnFileConsent';
+const PAYER_FIELDS: readonly RefusableField[] = ['name', 'email', 'phone', 'cardOnFileConsent'];
 
 /** The server's messages for the payer's details when it refused them (400 VALIDATION_FAILED), else null. */
-function refusedDetails(error: unknown): Partial<Record<keyof Billing, string>> | null {
+function refusedDetails(error: unknown): Partial<Record<RefusableField, string>> | null {
   if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED') return null;
   const refused = Object.fromEntries(
     PAYER_FIELDS.flatMap((field) => (error.fieldErrors[field] ? [[field, error.fieldErrors[field]]] : [])),
@@ -85,19 +87,20 @@ export function useCheckout(page: PublicPaymentData) {
    * Resolves true when the payment went through or on to 3-D Secure, false when it failed. When the
    * server refuses one of the payer's details (it alone normalises the phone, issue #15) and
    * `onRefusedDetails` is given, that gets the server's messages by field and the patient stays on
-   * the form to mend them.
+   * the form to mend them. `consent` is the card-on-file consent box, on a page that asks for it.
    */
   async function pay(
     billing: Billing,
     confirm: Confirm,
     wallet?: string,
-    onRefusedDetails?: (fieldErrors: Partial<Record<keyof Billing, string>>) => void,
+    onRefusedDetails?: (fieldErrors: Partial<Record<RefusableField, string>>) => void,
+    consent?: { cardOnFileConsent: boolean },
   ): Promise<boolean> {
     setProcessing(true);
     const progress = wallet ? toast.loading(`Processing ${wallet} payment...`) : undefined;
     let intent: IntentForConfirmation;
     try {
-      intent = await createPaymentIntent(page.id, { ...billing, attemptId });
+      intent = await createPaymentIntent(page.id, { ...billing, attemptId, ...consent });
     } catch (error) {
       setProcessing(false);
       const refused = refusedDetails(error);

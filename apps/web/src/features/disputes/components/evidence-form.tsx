@@ -9,6 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
@@ -16,7 +17,6 @@ import { Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useSaveEvidence, useSubmitEvidence } from '../api/evidence';
-import { ConfirmDialog } from './confirm-dialog';
 import { EvidenceFilesEditor } from './evidence-files';
 
 const count = (characters: number) => characters.toLocaleString('en-GB');

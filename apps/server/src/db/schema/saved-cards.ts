@@ -1,0 +1,92 @@
+/**
+ * Saved cards and the consents they are kept under (docs/decisions/0091-saved-cards-on-platform-customers.md,
+ * 0092-card-consent.md): each patient who saves a card has a Customer on the platform account; each
+ * card is the provider's payment method with its brand, last 4 digits and expiry; each consent is
+ * the policy text and the most it allows, exactly as the patient agreed to them, with when and from
+ * where. Amounts are integer pence.
+ */
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+import { clinics } from './clinics.js';
+import { patients } from './patients.js';
+import { payments } from './payments.js';
+
+/** The provider's Customer ('cus_…') of a clinic's patient: one per patient, never shared. */
+export const cardCustomers = pgTable('card_customers', {
+  patientId: uuid('patient_id')
+    .primaryKey()
+    .references(() => patients.id, { onDelete: 'cascade' }),
+  clinicId: uuid('clinic_id')
+    .notNull()
+    .references(() => clinics.id, { onDelete: 'cascade' }),
+  providerCustomerId: text('provider_customer_id').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    /** The provider's payment method ('pm_…'). */
+    providerPaymentMethodId: text('provider_payment_method_id').notNull(),
+    /** The card brand as the provider names it: 'visa', 'mastercard', 'amex', … */
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    /** 1 to 12. */
+    expMonth: integer('exp_month').notNull(),
+    /** Four digits. */
+    expYear: integer('exp_year').notNull(),
+    /** The payment during which the card was saved, if it was saved while paying. */
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /** When and by whom the card was removed (detached at the provider); null while it can be charged. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: text('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('saved_cards_payment_method_idx').on(table.providerPaymentMethodId),
+    index('saved_cards_patient_idx').on(table.patientId, table.createdAt),
+  ],
+);
+
+/**
+ * A patient's agreement to one policy when saving their card: taken at Pay Now on the payment intent
+ * the card is saved with, and tied to the card once it is saved.
+ */
+export const cardConsents = pgTable(
+  'card_consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    /** The payment intent the card is saved with ('pi_…'). */
+    paymentIntentId: text('payment_intent_id').notNull(),
+    savedCardId: uuid('saved_card_id').references(() => savedCards.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /** 'cancellation' or 'no_show'. */
+    policyKind: text('policy_kind').notNull(),
+    policyVersion: integer('policy_version').notNull(),
+    /** The policy's words as the patient read them. */
+    policyText: text('policy_text').notNull(),
+    /** Pence: the most the policy lets the clinic charge for this treatment. */
+    maximumAmount: integer('maximum_amount').notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [
+    uniqueIndex('card_consents_intent_kind_idx').on(table.paymentIntentId, table.policyKind),
+    index('card_consents_saved_card_idx').on(table.savedCardId),
+  ],
+);

@@ -1,0 +1,120 @@
+/** The saved-cards module's reads and writes: card Customers, saved cards and consents. No rules here. */
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { cardConsents, cardCustomers, savedCards } from '../../db/schema/index.js';
+
+export type SavedCardRow = typeof savedCards.$inferSelect;
+export type CardConsentRow = typeof cardConsents.$inferSelect;
+export type NewCardConsent = Omit<typeof cardConsents.$inferInsert, 'id' | 'savedCardId' | 'paymentId'>;
+
+export async function findCardCustomer(db: Db | Tx, patientId: string) {
+  const [row] = await db.select().from(cardCustomers).where(eq(cardCustomers.patientId, patientId));
+  return row;
+}
+
+export async function findCardCustomerByProviderId(db: Db | Tx, providerCustomerId: string) {
+  const [row] = await db
+    .select()
+    .from(cardCustomers)
+    .where(eq(cardCustomers.providerCustomerId, providerCustomerId));
+  return row;
+}
+
+/** Stores the patient's Customer unless one is stored already; resolves to the one kept. */
+export async function storeCardCustomer(
+  db: Db,
+  values: { patientId: string; clinicId: string; providerCustomerId: string },
+): Promise<string> {
+  await db.insert(cardCustomers).values(values).onConflictDoNothing({ target: cardCustomers.patientId });
+  const kept = await findCardCustomer(db, values.patientId);
+  return kept?.providerCustomerId ?? values.providerCustomerId;
+}
+
+/** Stores (or, for the same intent and policy, replaces) the consent given at Pay Now. */
+export async function upsertConsent(db: Db, values: NewCardConsent) {
+  await db
+    .insert(cardConsents)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [cardConsents.paymentIntentId, cardConsents.policyKind],
+      set: {
+        policyVersion: values.policyVersion,
+        policyText: values.policyText,
+        maximumAmount: values.maximumAmount,
+        consentedAt: values.consentedAt ?? new Date(),
+        ipAddress: values.ipAddress ?? null,
+        userAgent: values.userAgent ?? null,
+      },
+      setWhere: isNull(cardConsents.savedCardId),
+    });
+}
+
+/** Inserts the saved card unless its payment method is stored already; resolves to the row kept. */
+export async function insertSavedCardUnlessKnown(
+  tx: Tx,
+  values: typeof savedCards.$inferInsert,
+): Promise<SavedCardRow | undefined> {
+  await tx
+    .insert(savedCards)
+    .values(values)
+    .onConflictDoNothing({ target: savedCards.providerPaymentMethodId });
+  const [row] = await tx
+    .select()
+    .from(savedCards)
+    .where(eq(savedCards.providerPaymentMethodId, values.providerPaymentMethodId));
+  return row;
+}
+
+/** Ties the consents given on the intent, not yet tied to a card, to the card and its payment. */
+export async function tieConsents(
+  tx: Tx,
+  paymentIntentId: string,
+  savedCardId: string,
+  paymentId: string | null,
+) {
+  await tx
+    .update(cardConsents)
+    .set({ savedCardId, paymentId })
+    .where(and(eq(cardConsents.paymentIntentId, paymentIntentId), isNull(cardConsents.savedCardId)));
+}
+
+export async function listCardsWithConsents(db: Db, clinicId: string, patientId: string) {
+  const cards = await db
+    .select()
+    .from(savedCards)
+    .where(and(eq(savedCards.clinicId, clinicId), eq(savedCards.patientId, patientId)))
+    .orderBy(desc(savedCards.createdAt));
+  const consents = cards.length
+    ? await db
+        .select()
+        .from(cardConsents)
+        .where(
+          inArray(
+            cardConsents.savedCardId,
+            cards.map((card) => card.id),
+          ),
+        )
+        .orderBy(cardConsents.policyKind)
+    : [];
+  return { cards, consents };
+}
+
+export async function findSavedCard(db: Db | Tx, clinicId: string, patientId: string, cardId: string) {
+  const [row] = await db
+    .select()
+    .from(savedCards)
+    .where(
+      and(eq(savedCards.id, cardId), eq(savedCards.clinicId, clinicId), eq(savedCards.patientId, patientId)),
+    );
+  return row;
+}
+
+/** Marks the card removed unless it is already; resolves to the row when this call removed it. */
+export async function markCardRemoved(tx: Tx, cardId: string, userId: string) {
+  const [row] = await tx
+    .update(savedCards)
+    .set({ removedAt: new Date(), removedBy: userId })
+    .where(and(eq(savedCards.id, cardId), isNull(savedCards.removedAt)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,41 @@
+/**
+ * A patient's saved cards (docs/decisions/0091-saved-cards-on-platform-customers.md):
+ * GET  /api/patients/:id/cards                  the cards, newest first, with their consents
+ * POST /api/patients/:id/cards/:cardId/remove   detach a card for good, at the patient's request
+ */
+import { savedCardListSchema } from '@clinicpay/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clinicMemberOf, requireClinic } from '../auth/index.js';
+import { listSavedCards, removeSavedCard } from './service.js';
+
+const patientParams = z.object({ id: z.string().max(100) });
+const cardParams = z.object({ id: z.string().max(100), cardId: z.string().max(100) });
+
+export async function savedCardRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', requireClinic(app.auth));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+
+  api.get(
+    '/patients/:id/cards',
+    { schema: { tags: ['patients'], params: patientParams, response: { 200: savedCardListSchema } } },
+    async (request) => listSavedCards(db, clinicMemberOf(request).clinicId, request.params.id),
+  );
+
+  api.post(
+    '/patients/:id/cards/:cardId/remove',
+    { schema: { tags: ['patients'], params: cardParams, response: { 200: savedCardListSchema } } },
+    async (request) => {
+      const member = clinicMemberOf(request);
+      await removeSavedCard(
+        { db, gateway: app.gateway },
+        { clinicId: member.clinicId, userId: member.id },
+        request.params.id,
+        request.params.cardId,
+      );
+      return listSavedCards(db, member.clinicId, request.params.id);
+    },
+  );
+}

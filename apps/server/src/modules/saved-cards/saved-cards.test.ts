@@ -1,0 +1,217 @@
+/**
+ * A card on file through the real app and the sandbox (docs/decisions/0091-saved-cards-on-platform-customers.md,
+ * 0092-card-consent.md): a link that asks for it shows the clinic's policies with their maximums, Pay
+ * Now is refused without the consent box, and a paid payment saves the card under the patient with the
+ * consents exactly as given; the clinic sees the card and removes it, which detaches it at the provider.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClinic } from '../../../test/accounts.js';
+import { confirmWithCard, connectedClinic, sandboxOf } from '../../../test/sandbox.js';
+import { createTestApp } from '../../../test/test-app.js';
+import { auditLog, cardConsents, sandboxCustomers, savedCards } from '../../db/schema/index.js';
+
+const NO_SHOW_TEXT = 'A missed appointment without notice is charged £40.00 to your saved card.';
+const CANCELLATION_TEXT = 'Cancelling with less than 24 hours notice costs half the treatment price.';
+
+describe('a card on file', () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  /** A connected clinic with both policies in force and a £120 link that asks for a card on file. */
+  async function clinicWithCardOnFileLink() {
+    const clinic = await connectedClinic(app);
+    const { cookies } = clinic;
+    await app.inject({
+      method: 'PUT',
+      url: '/api/clinic/policies/no_show',
+      cookies,
+      payload: { feeType: 'fixed', feeAmount: 4000, text: NO_SHOW_TEXT },
+    });
+    await app.inject({
+      method: 'PUT',
+      url: '/api/clinic/policies/cancellation',
+      cookies,
+      payload: { feeType: 'percent', feePercent: 50, noticeHours: 24, text: CANCELLATION_TEXT },
+    });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/payment-links',
+      cookies,
+      payload: { title: 'Laser treatment', amount: 12_000, requiresCardOnFile: true },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().link.requiresCardOnFile).toBe(true);
+    return { ...clinic, linkId: created.json().link.id as string };
+  }
+
+  const checkout = (pageId: string, extra: object = {}) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/public/payments/${pageId}/payment-intents`,
+      headers: { 'user-agent': 'Mozilla/5.0 (test browser)' },
+      payload: { name: 'Ada Patient', email: 'Ada@Patient.example', attemptId: randomUUID(), ...extra },
+    });
+
+  it('shows the policies with the most each allows, and refuses Pay Now without the consent box', async () => {
+    const { linkId } = await clinicWithCardOnFileLink();
+    const page = (await app.inject({ url: `/api/public/payments/${linkId}` })).json();
+    expect(page.cardOnFile).toEqual([
+      { kind: 'cancellation', version: 1, text: CANCELLATION_TEXT, maximumAmount: 6000, noticeHours: 24 },
+      { kind: 'no_show', version: 1, text: NO_SHOW_TEXT, maximumAmount: 4000, noticeHours: null },
+    ]);
+    for (const consent of [undefined, false]) {
+      const refused = await checkout(linkId, consent === undefined ? {} : { cardOnFileConsent: consent });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        message: 'Please agree to the clinic’s policies to continue',
+        fieldErrors: { cardOnFileConsent: 'Please agree to the clinic’s policies to continue' },
+      });
+    }
+    // Nothing was made (this is the file's first checkout): no consent stored, no Customer at the provider.
+    expect(await app.database.db.select().from(cardConsents)).toEqual([]);
+    expect(await app.database.db.select().from(sandboxCustomers)).toEqual([]);
+  });
+
+  it('saves the card a consenting patient pays with, with the consents as given, and removes it on request', async () => {
+    const { linkId, cookies, user } = await clinicWithCardOnFileLink();
+    const intent = (await checkout(linkId, { cardOnFileConsent: true })).json();
+    expect(intent.paymentIntentId).toMatch(/^pi_sbx_/);
+    const made = await sandboxOf(app).retrievePaymentIntent(intent.paymentIntentId);
+    expect(made).toMatchObject({ savesCard: true, amount: 12_000 });
+    expect(made.customerId).toMatch(/^cus_sbx_/);
+
+    expect((await confirmWithCard(app, intent, '4000 0082 6000 0000')).json().paymentIntent.status).toBe(
+      'succeeded',
+    );
+    await sandboxOf(app).events.deliverDue();
+
+    const patients = (await app.inject({ url: '/api/patients?search=ada', cookies })).json();
+    const patientId = patients.items[0].id as string;
+    const patient = (await app.inject({ url: `/api/patients/${patientId}`, cookies })).json();
+    const payment = patient.payments[0];
+    expect(payment.amount).toBe(12_000);
+    const { cards } = (await app.inject({ url: `/api/patients/${patientId}/cards`, cookies })).json();
+    expect(cards).toHaveLength(1);
+    const [card] = cards;
+    expect(card).toMatchObject({
+      brand: 'visa',
+      last4: '0000',
+      expMonth: 12,
+      expYear: 2034,
+      paymentId: payment.id,
+      removedAt: null,
+    });
+    expect(card.consents).toEqual([
+      expect.objectContaining({
+        kind: 'cancellation',
+        version: 1,
+        text: CANCELLATION_TEXT,
+        maximumAmount: 6000,
+      }),
+      expect.objectContaining({ kind: 'no_show', version: 1, text: NO_SHOW_TEXT, maximumAmount: 4000 }),
+    ]);
+    expect(card.consents[0].userAgent).toBe('Mozilla/5.0 (test browser)');
+    expect(card.consents[0].ipAddress).toBeTruthy();
+
+    // Another clinic sees nothing of it, and cannot remove it.
+    const stranger = await signedInClinic(app);
+    expect(
+      (await app.inject({ url: `/api/patients/${patientId}/cards`, cookies: stranger.cookies })).json(),
+    ).toEqual({ cards: [] });
+    const strangerRemoves = await app.inject({
+      method: 'POST',
+      url: `/api/patients/${patientId}/cards/${card.id}/remove`,
+      cookies: stranger.cookies,
+    });
+    expect(strangerRemoves.statusCode).toBe(404);
+
+    const removed = await app.inject({
+      method: 'POST',
+      url: `/api/patients/${patientId}/cards/${card.id}/remove`,
+      cookies,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().cards[0].removedAt).not.toBeNull();
+    const [row] = await app.database.db.select().from(savedCards).where(eq(savedCards.id, card.id));
+    const atProvider = await sandboxOf(app).retrievePaymentMethod(String(row?.providerPaymentMethodId));
+    expect(atProvider.customerId).toBeNull();
+    const audited = await app.database.db.select().from(auditLog).where(eq(auditLog.entityId, card.id));
+    expect(audited).toEqual([
+      expect.objectContaining({
+        action: 'saved_card.removed',
+        actorUserId: user.id,
+        entityType: 'saved_card',
+      }),
+    ]);
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/patients/${patientId}/cards/${card.id}/remove`,
+      cookies,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This card has already been removed');
+  });
+
+  it('saves no card on a link that does not ask for one, and refuses such a link without a policy', async () => {
+    const clinic = await connectedClinic(app);
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/payment-links',
+      cookies: clinic.cookies,
+      payload: { title: 'Laser treatment', amount: 12_000, requiresCardOnFile: true },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      'Set a cancellation policy or a no-show fee in Settings → Policies first',
+    );
+
+    const plain = await app.inject({
+      method: 'POST',
+      url: '/api/payment-links',
+      cookies: clinic.cookies,
+      payload: { title: 'Consultation', amount: 5000 },
+    });
+    const linkId = plain.json().link.id as string;
+    expect((await app.inject({ url: `/api/public/payments/${linkId}` })).json().cardOnFile).toBeNull();
+    const intent = (await checkout(linkId, { cardOnFileConsent: true })).json();
+    expect(await sandboxOf(app).retrievePaymentIntent(intent.paymentIntentId)).toMatchObject({
+      savesCard: false,
+      customerId: null,
+    });
+  });
+
+  it('a request for a card-on-file link saves the card under the request’s patient', async () => {
+    const { linkId, cookies } = await clinicWithCardOnFileLink();
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/payment-requests',
+      cookies,
+      payload: { paymentLinkId: linkId, patientName: 'Grace Patient', patientEmail: 'grace@patient.example' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const requestId = sent.json().id as string;
+    expect((await checkout(requestId)).statusCode).toBe(400);
+    const intent = (await checkout(requestId, { cardOnFileConsent: true })).json();
+    await confirmWithCard(app, intent, '4242424242424242');
+    await sandboxOf(app).events.deliverDue();
+    const rows = await app.database.db
+      .select()
+      .from(cardConsents)
+      .where(eq(cardConsents.paymentIntentId, intent.paymentIntentId));
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.savedCardId !== null && row.paymentId !== null)).toBe(true);
+    const [card] = await app.database.db
+      .select()
+      .from(savedCards)
+      .where(eq(savedCards.id, String(rows[0]?.savedCardId)));
+    const patients = (await app.inject({ url: '/api/patients?search=grace', cookies })).json();
+    expect(card?.patientId).toBe(patients.items[0].id);
+  });
+});
