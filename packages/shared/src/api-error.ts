@@ -64,6 +64,8 @@ export const ERROR_CODES = [
   'PAYMENT_REQUEST_NOT_FOUND',
   'SAVED_CARD_NOT_FOUND',
   'SAVED_CARD_REMOVED',
+  'CARD_NOT_CHARGEABLE',
+  'CARD_FEE_ALREADY_CHARGED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -3,6 +3,8 @@
  * 0092-card-consent.md): each card with the consents it was saved under, and its removal.
  */
 import { z } from 'zod';
+import { formatPence } from './money.js';
+import { MIN_CHARGE_PENCE } from './payment-links.js';
 
 export const SAVED_CARD_MESSAGES = {
   notFound: 'Saved card not found',
@@ -10,7 +12,62 @@ export const SAVED_CARD_MESSAGES = {
   removed: 'Card removed. It can no longer be charged.',
   removeFailed: 'Failed to remove the card',
   none: 'No saved cards.',
+  cardRemoved: 'This card has been removed and can no longer be charged',
+  cardExpired: 'This card has expired and can no longer be charged',
+  paymentsPaused: 'Card payments to your clinic are paused, so the card cannot be charged now',
+  noConsent: 'The patient did not agree to this fee when their card was saved',
+  invalidAmount: 'Please enter an amount of at least £0.30',
+  overMaximum: (maximum: number) => `The most the patient agreed to for this fee is ${formatPence(maximum)}`,
+  alreadyCharged: 'This fee has already been charged, or is being charged, for this appointment',
+  charged: (amount: number) => `${formatPence(amount)} charged to the saved card`,
+  waiting: 'Waiting for the patient: their bank asks them to confirm the charge',
+  declined: (reason: string) => `The card was declined: ${reason}`,
+  chargeFailed: 'Failed to charge the card',
 } as const;
+
+/** The fees a saved card can be charged without the patient. */
+export const CARD_CHARGE_KINDS = ['no_show_fee', 'late_cancellation_fee'] as const;
+export type CardChargeKind = (typeof CARD_CHARGE_KINDS)[number];
+
+export const CARD_CHARGE_LABELS: Record<CardChargeKind, string> = {
+  no_show_fee: 'No-show fee',
+  late_cancellation_fee: 'Late cancellation fee',
+};
+
+/** The policy a patient must have agreed to for each fee. */
+export const CONSENT_FOR_CHARGE: Record<CardChargeKind, 'no_show' | 'cancellation'> = {
+  no_show_fee: 'no_show',
+  late_cancellation_fee: 'cancellation',
+};
+
+/** POST /api/patients/:id/cards/:cardId/charges: the fee and its amount in pence. */
+export const chargeSavedCardSchema = z.object({
+  kind: z.enum(CARD_CHARGE_KINDS, { error: 'Please choose a fee' }),
+  amount: z
+    .number({ error: SAVED_CARD_MESSAGES.invalidAmount })
+    .int(SAVED_CARD_MESSAGES.invalidAmount)
+    .min(MIN_CHARGE_PENCE, SAVED_CARD_MESSAGES.invalidAmount)
+    .max(10_000_000, SAVED_CARD_MESSAGES.invalidAmount),
+});
+export type ChargeSavedCard = z.infer<typeof chargeSavedCardSchema>;
+
+/**
+ * A charge of a saved card: 'processing', 'succeeded', 'requires_authentication' (waiting for the
+ * patient) or 'failed' with the bank's reason. Amount in pence.
+ */
+export const cardChargeSchema = z.object({
+  id: z.string(),
+  kind: z.enum(CARD_CHARGE_KINDS),
+  amount: z.number().int(),
+  status: z.enum(['processing', 'succeeded', 'requires_authentication', 'failed']),
+  failureMessage: z.string().nullable(),
+  declineCode: z.string().nullable(),
+  /** The payment recorded for it, once paid. */
+  paymentId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CardCharge = z.infer<typeof cardChargeSchema>;
+export const cardChargeResponseSchema = z.object({ charge: cardChargeSchema });
 
 /** The patient's agreement to one policy, as they gave it; the maximum in pence. */
 export const cardConsentSchema = z.object({
@@ -37,6 +94,8 @@ export const savedCardSchema = z.object({
   /** When it was removed; null while it can be charged. */
   removedAt: z.string().nullable(),
   consents: z.array(cardConsentSchema),
+  /** Its charges without the patient, newest first. */
+  charges: z.array(cardChargeSchema),
 });
 export type SavedCardView = z.infer<typeof savedCardSchema>;
 

@@ -69,6 +69,9 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   // Unknown, malformed, or another clinic's saved card.
   SAVED_CARD_NOT_FOUND: 404,
   SAVED_CARD_REMOVED: 409,
+  // A removed or expired card, or a clinic whose card payments are paused.
+  CARD_NOT_CHARGEABLE: 409,
+  CARD_FEE_ALREADY_CHARGED: 409,
 };
 
 export class AppError extends Error {

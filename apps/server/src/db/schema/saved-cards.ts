@@ -5,7 +5,8 @@
  * the policy text and the most it allows, exactly as the patient agreed to them, with when and from
  * where. Amounts are integer pence.
  */
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { clinics } from './clinics.js';
 import { patients } from './patients.js';
@@ -88,5 +89,60 @@ export const cardConsents = pgTable(
   (table) => [
     uniqueIndex('card_consents_intent_kind_idx').on(table.paymentIntentId, table.policyKind),
     index('card_consents_saved_card_idx').on(table.savedCardId),
+  ],
+);
+
+/**
+ * A charge of a saved card without the patient (docs/decisions/0093-charging-saved-cards.md): a no-show
+ * fee or a late cancellation fee for the payment (the appointment) the card was saved with. At most one
+ * of each kind per appointment is under way or paid: a partial unique index, so twenty clicks at once
+ * make one charge. Amounts in pence.
+ */
+export const cardCharges = pgTable(
+  'card_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    savedCardId: uuid('saved_card_id')
+      .notNull()
+      .references(() => savedCards.id, { onDelete: 'cascade' }),
+    /** The payment (appointment) the fee is for: the one the card was saved with. */
+    originalPaymentId: uuid('original_payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /** 'no_show_fee' or 'late_cancellation_fee'. */
+    kind: text('kind').notNull(),
+    amount: integer('amount').notNull(),
+    /**
+     * 'processing' (asked of the provider), 'succeeded', 'requires_authentication' (the bank wants the
+     * patient: waiting for them), or 'failed' (declined; another attempt may follow).
+     */
+    status: text('status').notNull().default('processing'),
+    /** The provider's payment intent ('pi_…'), once made. */
+    paymentIntentId: text('payment_intent_id'),
+    /** The payment recorded once the charge succeeded. */
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /** The card's refusal: Stripe's code, the bank's decline code and Stripe's message. */
+    failureCode: text('failure_code'),
+    declineCode: text('decline_code'),
+    failureMessage: text('failure_message'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('card_charges_amount_positive', sql`${table.amount} > 0`),
+    // A card saved without a payment has no appointment: all its fees of a kind count as one.
+    uniqueIndex('card_charges_one_open_per_fee_idx')
+      .on(
+        table.savedCardId,
+        table.kind,
+        sql`coalesce(${table.originalPaymentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      )
+      .where(sql`${table.status} <> 'failed'`),
+    index('card_charges_patient_idx').on(table.patientId, table.createdAt),
   ],
 );

@@ -111,3 +111,11 @@ export async function getPatient(db: Db, clinicId: string, patientId: string): P
     })),
   };
 }
+
+/** The patient's name, email and phone, or undefined for an unknown id or another clinic's patient. */
+export async function findPatientContact(db: Db, clinicId: string, patientId: string) {
+  const patient = isUuid(patientId) ? await findPatient(db, clinicId, patientId) : undefined;
+  return patient
+    ? { id: patient.id, name: patient.name, email: patient.email, phone: patient.phone }
+    : undefined;
+}

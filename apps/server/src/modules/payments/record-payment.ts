@@ -14,7 +14,7 @@ import { queuePaymentNotice } from '../notifications/index.js';
 import { recordPatient } from '../patients/index.js';
 import { refundSecondPaymentJob } from '../refunds/index.js';
 import { lockPaymentRequest, markRequestPaid } from '../requests/index.js';
-import { recordSavedCard } from '../saved-cards/index.js';
+import { CARD_CHARGE_METADATA_KEY, markCardChargePaid, recordSavedCard } from '../saved-cards/index.js';
 import type { EventDeps, EventHandler } from '../webhooks/index.js';
 import {
   insertPaymentUnlessTaken,
@@ -98,6 +98,8 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
     await queuePaymentNotices(tx, jobs, payment);
     if (request) await markRequestPaid(tx, request.id, paidAt);
     if (card) await recordSavedCard(tx, { paymentIntentId: intent.id, paymentId: payment.id, card });
+    const chargeId = meta[CARD_CHARGE_METADATA_KEY];
+    if (chargeId) await markCardChargePaid(tx, chargeId, payment.id);
   };
 };
 

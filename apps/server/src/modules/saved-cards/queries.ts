@@ -1,7 +1,7 @@
 /** The saved-cards module's reads and writes: card Customers, saved cards and consents. No rules here. */
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { cardConsents, cardCustomers, savedCards } from '../../db/schema/index.js';
+import { cardCharges, cardConsents, cardCustomers, savedCards } from '../../db/schema/index.js';
 
 export type SavedCardRow = typeof savedCards.$inferSelect;
 export type CardConsentRow = typeof cardConsents.$inferSelect;
@@ -117,4 +117,64 @@ export async function markCardRemoved(tx: Tx, cardId: string, userId: string) {
     .where(and(eq(savedCards.id, cardId), isNull(savedCards.removedAt)))
     .returning();
   return row;
+}
+
+export type CardChargeRow = typeof cardCharges.$inferSelect;
+
+/**
+ * Starts a charge unless one of the same fee for the same appointment is under way or paid (the
+ * partial unique index decides, so of racing callers one gets the row); undefined when refused.
+ */
+export async function insertChargeUnlessTaken(
+  db: Db,
+  values: typeof cardCharges.$inferInsert,
+): Promise<CardChargeRow | undefined> {
+  const [row] = await db.insert(cardCharges).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateCharge(
+  db: Db | Tx,
+  chargeId: string,
+  changes: Partial<
+    Pick<
+      CardChargeRow,
+      'status' | 'paymentIntentId' | 'paymentId' | 'failureCode' | 'declineCode' | 'failureMessage'
+    >
+  >,
+) {
+  const [row] = await db
+    .update(cardCharges)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(cardCharges.id, chargeId))
+    .returning();
+  return row;
+}
+
+/** Marks the charge paid with its payment, whatever its status was (a patient who authenticated later). */
+export async function markChargePaid(tx: Tx, chargeId: string, paymentId: string) {
+  await tx
+    .update(cardCharges)
+    .set({
+      status: 'succeeded',
+      paymentId,
+      failureCode: null,
+      declineCode: null,
+      failureMessage: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(cardCharges.id, chargeId));
+}
+
+export async function chargesOfCards(db: Db, cardIds: string[]) {
+  if (cardIds.length === 0) return [];
+  return db
+    .select()
+    .from(cardCharges)
+    .where(inArray(cardCharges.savedCardId, cardIds))
+    .orderBy(desc(cardCharges.createdAt));
+}
+
+export async function consentsOfCard(db: Db, savedCardId: string) {
+  return db.select().from(cardConsents).where(eq(cardConsents.savedCardId, savedCardId));
 }

@@ -2,12 +2,14 @@
  * A patient's saved cards (docs/decisions/0091-saved-cards-on-platform-customers.md):
  * GET  /api/patients/:id/cards                  the cards, newest first, with their consents
  * POST /api/patients/:id/cards/:cardId/remove   detach a card for good, at the patient's request
+ * POST /api/patients/:id/cards/:cardId/charges  charge a no-show or late cancellation fee (charges.ts)
  */
-import { savedCardListSchema } from '@clinicpay/shared';
+import { cardChargeResponseSchema, chargeSavedCardSchema, savedCardListSchema } from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clinicMemberOf, requireClinic } from '../auth/index.js';
+import { chargeSavedCard } from './charges.js';
 import { listSavedCards, removeSavedCard } from './service.js';
 
 const patientParams = z.object({ id: z.string().max(100) });
@@ -36,6 +38,29 @@ export async function savedCardRoutes(app: FastifyInstance) {
         request.params.cardId,
       );
       return listSavedCards(db, member.clinicId, request.params.id);
+    },
+  );
+
+  api.post(
+    '/patients/:id/cards/:cardId/charges',
+    {
+      schema: {
+        tags: ['patients'],
+        params: cardParams,
+        body: chargeSavedCardSchema,
+        response: { 200: cardChargeResponseSchema },
+      },
+    },
+    async (request) => {
+      const member = clinicMemberOf(request);
+      const charge = await chargeSavedCard(
+        { db, gateway: app.gateway },
+        { clinicId: member.clinicId, userId: member.id },
+        request.params.id,
+        request.params.cardId,
+        request.body,
+      );
+      return { charge };
     },
   );
 }

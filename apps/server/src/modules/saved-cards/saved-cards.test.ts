@@ -11,7 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClinic } from '../../../test/accounts.js';
 import { confirmWithCard, connectedClinic, sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { auditLog, cardConsents, sandboxCustomers, savedCards } from '../../db/schema/index.js';
+import {
+  auditLog,
+  cardCharges,
+  cardConsents,
+  sandboxCustomers,
+  sandboxPaymentIntents,
+  savedCards,
+} from '../../db/schema/index.js';
 
 const NO_SHOW_TEXT = 'A missed appointment without notice is charged £40.00 to your saved card.';
 const CANCELLATION_TEXT = 'Cancelling with less than 24 hours notice costs half the treatment price.';
@@ -213,5 +220,198 @@ describe('a card on file', () => {
       .where(eq(savedCards.id, String(rows[0]?.savedCardId)));
     const patients = (await app.inject({ url: '/api/patients?search=grace', cookies })).json();
     expect(card?.patientId).toBe(patients.items[0].id);
+  });
+
+  /**
+   * A patient who paid £120 on the card-on-file link with `card`, consenting; 3-D Secure is approved
+   * when the card asks. Returns the clinic's cookies, the patient and the saved card.
+   */
+  async function patientWithSavedCard(card = '4000008260000000', email = `${randomUUID()}@patient.example`) {
+    const clinic = await clinicWithCardOnFileLink();
+    const intent = (await checkout(clinic.linkId, { cardOnFileConsent: true, email })).json();
+    const confirmed = (await confirmWithCard(app, intent, card)).json();
+    if (confirmed.nextAction)
+      await approveAuthentication(confirmed.nextAction.redirectUrl, intent.clientSecret);
+    await sandboxOf(app).events.deliverDue();
+    const patients = (
+      await app.inject({ url: `/api/patients?search=${email}`, cookies: clinic.cookies })
+    ).json();
+    const patientId = patients.items[0].id as string;
+    const { cards } = (
+      await app.inject({ url: `/api/patients/${patientId}/cards`, cookies: clinic.cookies })
+    ).json();
+    return { ...clinic, patientId, cardId: cards[0].id as string };
+  }
+
+  async function approveAuthentication(redirectUrl: string, clientSecret: string) {
+    const challenge = new URL(redirectUrl);
+    const answer = await app.inject({
+      method: 'POST',
+      url: challenge.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.config.publicUrl },
+      payload: new URLSearchParams({
+        decision: 'approve',
+        client_secret: clientSecret,
+        return_url: `${app.config.publicUrl}/payment/success`,
+      }).toString(),
+    });
+    expect(answer.statusCode).toBe(303);
+  }
+
+  const chargeCard = (
+    patient: { patientId: string; cardId: string; cookies: Record<string, string> },
+    kind: string,
+    amount: number,
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/patients/${patient.patientId}/cards/${patient.cardId}/charges`,
+      cookies: patient.cookies,
+      payload: { kind, amount },
+    });
+
+  it('charges a £40 no-show fee that is paid and recorded, and refuses £50 and a second one', async () => {
+    const patient = await patientWithSavedCard();
+    const tooMuch = await chargeCard(patient, 'no_show_fee', 5000);
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json()).toMatchObject({
+      message: 'The most the patient agreed to for this fee is £40.00',
+      fieldErrors: { amount: 'The most the patient agreed to for this fee is £40.00' },
+    });
+    expect(
+      await app.database.db.select().from(cardCharges).where(eq(cardCharges.savedCardId, patient.cardId)),
+    ).toEqual([]);
+
+    const charged = await chargeCard(patient, 'no_show_fee', 4000);
+    expect(charged.statusCode).toBe(200);
+    expect(charged.json().charge).toMatchObject({ kind: 'no_show_fee', amount: 4000, status: 'succeeded' });
+    await sandboxOf(app).events.deliverDue();
+    const detail = (
+      await app.inject({ url: `/api/patients/${patient.patientId}`, cookies: patient.cookies })
+    ).json();
+    const fee = detail.payments.find((payment: { title: string }) => payment.title === 'No-show fee');
+    expect(fee).toMatchObject({ amount: 4000, status: 'paid' });
+    const { cards } = (
+      await app.inject({ url: `/api/patients/${patient.patientId}/cards`, cookies: patient.cookies })
+    ).json();
+    expect(cards[0].charges).toEqual([
+      expect.objectContaining({ kind: 'no_show_fee', amount: 4000, status: 'succeeded', paymentId: fee.id }),
+    ]);
+    // The platform fee is taken as on any payment, and it is a destination charge to the clinic.
+    const [row] = await app.database.db
+      .select()
+      .from(cardCharges)
+      .where(eq(cardCharges.savedCardId, patient.cardId));
+    const intent = await sandboxOf(app).retrievePaymentIntent(String(row?.paymentIntentId));
+    expect(intent.applicationFeeAmount).toBeGreaterThan(0);
+    expect(intent.destinationAccountId).toMatch(/^acct_sbx_/);
+
+    const again = await chargeCard(patient, 'no_show_fee', 4000);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('CARD_FEE_ALREADY_CHARGED');
+    // The late cancellation fee is its own: up to half the £120 treatment.
+    expect((await chargeCard(patient, 'late_cancellation_fee', 6001)).statusCode).toBe(400);
+    expect((await chargeCard(patient, 'late_cancellation_fee', 6000)).json().charge.status).toBe('succeeded');
+  });
+
+  it('makes one charge of twenty clicks at once', async () => {
+    const patient = await patientWithSavedCard();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => chargeCard(patient, 'no_show_fee', 4000)),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(19);
+    const rows = await app.database.db
+      .select()
+      .from(cardCharges)
+      .where(eq(cardCharges.savedCardId, patient.cardId));
+    expect(rows).toHaveLength(1);
+    const intents = await app.database.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.idempotencyKey, `card-charge:${rows[0]?.id}`));
+    expect(intents).toHaveLength(1);
+  });
+
+  it('with 4000 0027 6000 3184 waits for the patient, whose authentication completes the charge', async () => {
+    const patient = await patientWithSavedCard('4000002760003184');
+    const charged = (await chargeCard(patient, 'no_show_fee', 4000)).json().charge;
+    expect(charged).toMatchObject({
+      status: 'requires_authentication',
+      declineCode: 'authentication_required',
+    });
+    const [row] = await app.database.db.select().from(cardCharges).where(eq(cardCharges.id, charged.id));
+    const left = await sandboxOf(app).retrievePaymentIntent(String(row?.paymentIntentId));
+    expect(left.status).toBe('requires_payment_method');
+    // The patient confirms the same intent with their saved card, and passes 3-D Secure.
+    const confirm = await app.inject({
+      method: 'POST',
+      url: `/api/sandbox/payment-intents/${left.id}/confirm-saved-card`,
+      payload: {
+        clientSecret: left.clientSecret,
+        paymentMethodId: String(left.paymentMethodId),
+        returnUrl: `${app.config.publicUrl}/payment/success`,
+      },
+    });
+    await approveAuthentication(confirm.json().nextAction.redirectUrl, left.clientSecret);
+    await sandboxOf(app).events.deliverDue();
+    const { cards } = (
+      await app.inject({ url: `/api/patients/${patient.patientId}/cards`, cookies: patient.cookies })
+    ).json();
+    expect(cards[0].charges[0]).toMatchObject({ id: charged.id, status: 'succeeded' });
+    expect(cards[0].charges[0].paymentId).toBeTruthy();
+  });
+
+  it('charges nothing on a removed card, for another clinic, or for a fee never agreed to', async () => {
+    const patient = await patientWithSavedCard();
+    const stranger = await signedInClinic(app);
+    const foreign = await chargeCard({ ...patient, cookies: stranger.cookies }, 'no_show_fee', 1000);
+    expect(foreign.statusCode).toBe(404);
+    await app.inject({
+      method: 'POST',
+      url: `/api/patients/${patient.patientId}/cards/${patient.cardId}/remove`,
+      cookies: patient.cookies,
+    });
+    const removed = await chargeCard(patient, 'no_show_fee', 1000);
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().message).toBe('This card has been removed and can no longer be charged');
+    expect(
+      await app.database.db.select().from(cardCharges).where(eq(cardCharges.savedCardId, patient.cardId)),
+    ).toEqual([]);
+
+    // A clinic with a no-show fee only: its patients never agreed to a late cancellation fee.
+    const clinic = await connectedClinic(app);
+    await app.inject({
+      method: 'PUT',
+      url: '/api/clinic/policies/no_show',
+      cookies: clinic.cookies,
+      payload: { feeType: 'fixed', feeAmount: 2500, text: NO_SHOW_TEXT },
+    });
+    const link = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/payment-links',
+        cookies: clinic.cookies,
+        payload: { title: 'Facial', amount: 9000, requiresCardOnFile: true },
+      })
+    ).json().link;
+    const intent = (
+      await checkout(link.id, { cardOnFileConsent: true, email: 'only-no-show@patient.example' })
+    ).json();
+    await confirmWithCard(app, intent, '4242424242424242');
+    await sandboxOf(app).events.deliverDue();
+    const patientId = (
+      await app.inject({ url: '/api/patients?search=only-no-show', cookies: clinic.cookies })
+    ).json().items[0].id;
+    const { cards } = (
+      await app.inject({ url: `/api/patients/${patientId}/cards`, cookies: clinic.cookies })
+    ).json();
+    const late = await chargeCard(
+      { patientId, cardId: cards[0].id, cookies: clinic.cookies },
+      'late_cancellation_fee',
+      1000,
+    );
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toBe('The patient did not agree to this fee when their card was saved');
   });
 });

@@ -17,7 +17,9 @@ import { AppError, fromGatewayError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import { recordAudit } from '../audit/index.js';
 import { clinicPolicies } from '../policies/index.js';
+import { toCardCharge } from './charges.js';
 import {
+  chargesOfCards,
   findCardCustomer,
   findCardCustomerByProviderId,
   findSavedCard,
@@ -142,6 +144,10 @@ export async function recordSavedCard(
 export async function listSavedCards(db: Db, clinicId: string, patientId: string): Promise<SavedCardList> {
   if (!isUuid(patientId)) return { cards: [] };
   const { cards, consents } = await listCardsWithConsents(db, clinicId, patientId);
+  const charges = await chargesOfCards(
+    db,
+    cards.map((card) => card.id),
+  );
   return {
     cards: cards.map((card) => ({
       id: card.id,
@@ -163,6 +169,7 @@ export async function listSavedCards(db: Db, clinicId: string, patientId: string
           ipAddress: consent.ipAddress,
           userAgent: consent.userAgent,
         })),
+      charges: charges.filter((charge) => charge.savedCardId === card.id).map(toCardCharge),
     })),
   };
 }

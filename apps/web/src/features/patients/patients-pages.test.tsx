@@ -214,6 +214,7 @@ describe("a patient's page", () => {
         paymentId: 'pay_1',
         createdAt: '2026-11-20T10:00:00.000Z',
         removedAt: null,
+        charges: [],
         consents: [
           {
             kind: 'no_show',

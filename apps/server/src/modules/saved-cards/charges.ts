@@ -1,0 +1,176 @@
+/**
+ * Charging a saved card without the patient (docs/decisions/0093-charging-saved-cards.md): a no-show
+ * fee or a late cancellation fee, at most what the patient agreed to for it, as an off-session
+ * destination charge with the platform fee and an idempotency key per charge. One charge of a fee per
+ * appointment is under way or paid at a time, whatever the number of clicks. Amounts are integer pence.
+ */
+import {
+  CARD_CHARGE_LABELS,
+  type CardCharge,
+  type ChargeSavedCard,
+  CONSENT_FOR_CHARGE,
+  canTakePayments,
+  platformFeeFor,
+  SAVED_CARD_MESSAGES,
+  statementSuffix,
+} from '@clinicpay/shared';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  CardDeclinedError,
+  type CardGateway,
+  GatewayError,
+  GatewayOutcomeUnknownError,
+} from '../../gateway/gateway.js';
+import { AppError } from '../../http/app-error.js';
+import { isUuid } from '../../http/ids.js';
+import { findClinic } from '../clinics/index.js';
+import { findPatientContact } from '../patients/index.js';
+import { getPlatformFeeBasisPoints } from '../platform-settings/index.js';
+import {
+  type CardChargeRow,
+  consentsOfCard,
+  findSavedCard,
+  insertChargeUnlessTaken,
+  markChargePaid,
+  type SavedCardRow,
+  updateCharge,
+} from './queries.js';
+
+/** The metadata key under which ClinicPay's charge id travels with the provider's payment intent. */
+export const CARD_CHARGE_METADATA_KEY = 'card_charge_id';
+
+/**
+ * In the transaction that records a payment: the charge named in its intent's metadata
+ * (CARD_CHARGE_METADATA_KEY) is paid, whether it succeeded at once or after the patient authenticated.
+ */
+export async function markCardChargePaid(tx: Tx, chargeId: string, paymentId: string): Promise<void> {
+  if (isUuid(chargeId)) await markChargePaid(tx, chargeId, paymentId);
+}
+
+export function toCardCharge(row: CardChargeRow): CardCharge {
+  return {
+    id: row.id,
+    kind: row.kind as CardCharge['kind'],
+    amount: row.amount,
+    status: row.status as CardCharge['status'],
+    failureMessage: row.failureMessage,
+    declineCode: row.declineCode,
+    paymentId: row.paymentId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Whether the card's expiry (its last month) has passed at `now`. */
+function expired(card: SavedCardRow, now: Date) {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() + 1;
+  return card.expYear < year || (card.expYear === year && card.expMonth < month);
+}
+
+const fieldError = (field: 'kind' | 'amount', message: string) =>
+  new AppError('VALIDATION_FAILED', message, { [field]: message });
+
+/**
+ * Charges the patient's saved card `input.kind` for `input.amount` pence, by `member`. Resolves to the
+ * charge: 'succeeded' (its payment is recorded from the provider's event), 'requires_authentication'
+ * (the bank wants the patient; the clinic waits for them), 'processing', or 'failed' with the bank's
+ * reason (another attempt may then be made). Throws AppError, charging nothing: SAVED_CARD_NOT_FOUND
+ * (404) for an unknown card or another clinic's or patient's; CARD_NOT_CHARGEABLE (409) for a removed
+ * or expired card or a clinic whose card payments are paused; VALIDATION_FAILED (400) for a fee the
+ * patient did not agree to or an amount above what they agreed to; CARD_FEE_ALREADY_CHARGED (409)
+ * when the same fee for the same appointment is under way or paid.
+ */
+export async function chargeSavedCard(
+  deps: { db: Db; gateway: CardGateway },
+  member: { clinicId: string; userId: string },
+  patientId: string,
+  cardId: string,
+  input: ChargeSavedCard,
+  now = new Date(),
+): Promise<CardCharge> {
+  const { db } = deps;
+  const card =
+    isUuid(patientId) && isUuid(cardId)
+      ? await findSavedCard(db, member.clinicId, patientId, cardId)
+      : undefined;
+  if (!card) throw new AppError('SAVED_CARD_NOT_FOUND', SAVED_CARD_MESSAGES.notFound);
+  if (card.removedAt) throw new AppError('CARD_NOT_CHARGEABLE', SAVED_CARD_MESSAGES.cardRemoved);
+  if (expired(card, now)) throw new AppError('CARD_NOT_CHARGEABLE', SAVED_CARD_MESSAGES.cardExpired);
+  const consent = (await consentsOfCard(db, card.id)).find(
+    (candidate) => candidate.policyKind === CONSENT_FOR_CHARGE[input.kind],
+  );
+  if (!consent) throw fieldError('kind', SAVED_CARD_MESSAGES.noConsent);
+  if (input.amount > consent.maximumAmount)
+    throw fieldError('amount', SAVED_CARD_MESSAGES.overMaximum(consent.maximumAmount));
+  const clinic = await findClinic(db, member.clinicId);
+  const destination = clinic?.stripeAccountId ?? null;
+  if (
+    !clinic ||
+    !destination ||
+    clinic.paymentsTurnedOffAt ||
+    !canTakePayments(clinic.stripeStatus ?? 'not_connected')
+  )
+    throw new AppError('CARD_NOT_CHARGEABLE', SAVED_CARD_MESSAGES.paymentsPaused);
+  const patient = await findPatientContact(db, member.clinicId, card.patientId);
+
+  const charge = await insertChargeUnlessTaken(db, {
+    clinicId: member.clinicId,
+    patientId: card.patientId,
+    savedCardId: card.id,
+    originalPaymentId: card.paymentId,
+    kind: input.kind,
+    amount: input.amount,
+    createdBy: member.userId,
+  });
+  if (!charge) throw new AppError('CARD_FEE_ALREADY_CHARGED', SAVED_CARD_MESSAGES.alreadyCharged);
+
+  const title = CARD_CHARGE_LABELS[input.kind];
+  try {
+    const intent = await deps.gateway.chargeSavedCard({
+      amount: input.amount,
+      applicationFeeAmount: platformFeeFor(input.amount, await getPlatformFeeBasisPoints(db)),
+      destinationAccountId: destination,
+      customerId: card.providerCustomerId,
+      paymentMethodId: card.providerPaymentMethodId,
+      metadata: {
+        clinic_id: member.clinicId,
+        [CARD_CHARGE_METADATA_KEY]: charge.id,
+        payment_type: 'other',
+        title,
+        patient_name: patient?.name ?? '',
+        patient_email: patient?.email ?? '',
+        ...(patient?.phone ? { patient_phone: patient.phone } : {}),
+        ...(card.paymentId ? { original_payment_id: card.paymentId } : {}),
+      },
+      statementDescriptorSuffix: statementSuffix(clinic),
+      idempotencyKey: `card-charge:${charge.id}`,
+    });
+    const status = intent.status === 'succeeded' ? 'succeeded' : 'processing';
+    return toCardCharge(
+      (await updateCharge(db, charge.id, { status, paymentIntentId: intent.id })) ?? charge,
+    );
+  } catch (error) {
+    if (error instanceof CardDeclinedError) {
+      const waiting = error.error.code === 'authentication_required';
+      const updated = await updateCharge(db, charge.id, {
+        status: waiting ? 'requires_authentication' : 'failed',
+        paymentIntentId: error.paymentIntent?.id ?? null,
+        failureCode: error.error.code,
+        declineCode: error.error.declineCode,
+        failureMessage: error.error.message,
+      });
+      return toCardCharge(updated ?? charge);
+    }
+    // The provider could not be reached: the charge stays processing until its event tells.
+    if (error instanceof GatewayOutcomeUnknownError) return toCardCharge(charge);
+    if (error instanceof GatewayError) {
+      const updated = await updateCharge(db, charge.id, {
+        status: 'failed',
+        failureCode: error.code ?? 'provider_error',
+        failureMessage: error.message,
+      });
+      return toCardCharge(updated ?? charge);
+    }
+    throw error;
+  }
+}
