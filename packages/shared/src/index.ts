@@ -24,6 +24,7 @@ export * from './payouts.js';
 export * from './phone.js';
 export * from './platform-fee.js';
 export * from './policies.js';
+export * from './policy-labels.js';
 export * from './product.js';
 export * from './provider-account.js';
 export * from './refunds.js';

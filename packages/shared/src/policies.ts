@@ -7,18 +7,13 @@
 import { z } from 'zod';
 import { formatPence, parsePoundsToPence } from './money.js';
 import { MIN_CHARGE_PENCE } from './payment-links.js';
+import { POLICY_LABELS } from './policy-labels.js';
 
 export const POLICY_KINDS = ['cancellation', 'no_show'] as const;
 export type PolicyKind = (typeof POLICY_KINDS)[number];
 
 export const POLICY_FEE_TYPES = ['fixed', 'percent'] as const;
 export type PolicyFeeType = (typeof POLICY_FEE_TYPES)[number];
-
-/** The policy names users see. */
-export const POLICY_LABELS: Record<PolicyKind, string> = {
-  cancellation: 'Cancellation policy',
-  no_show: 'No-show fee',
-};
 
 /** The bounds of a policy: a fee a patient could reasonably agree to in advance, and a readable text. */
 export const POLICY_LIMITS = {

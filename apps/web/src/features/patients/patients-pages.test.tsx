@@ -21,8 +21,23 @@ let list: PatientList = aPatientList();
 let detail: PatientDetail | null = aPatientDetail();
 let cards: SavedCardView[] = [];
 let removedCards: string[] = [];
+let chargesAsked: unknown[] = [];
+let chargeAnswer: Record<string, unknown> = { status: 'succeeded', failureMessage: null, declineCode: null };
 startMockServer(
   [
+    http.post('/api/patients/:patientId/cards/:cardId/charges', async ({ request }) => {
+      const body = (await request.json()) as { kind: string; amount: number };
+      chargesAsked.push(body);
+      return HttpResponse.json({
+        charge: {
+          id: 'charge-1',
+          paymentId: null,
+          createdAt: '2026-11-27T12:00:00.000Z',
+          ...body,
+          ...chargeAnswer,
+        },
+      });
+    }),
     http.get('/api/patients/:patientId/cards', () => HttpResponse.json({ cards })),
     http.post('/api/patients/:patientId/cards/:cardId/remove', ({ params }) => {
       removedCards.push(String(params.cardId));
@@ -58,6 +73,8 @@ startMockServer(
     detail = aPatientDetail();
     cards = [];
     removedCards = [];
+    chargesAsked = [];
+    chargeAnswer = { status: 'succeeded', failureMessage: null, declineCode: null };
   },
 );
 
@@ -249,5 +266,67 @@ describe("a patient's page", () => {
     renderAt('/dashboard/patients/7d1f0b52-8c3a-4d1e-9f5b-2a6c8e4b1d01');
     const section = await screen.findByRole('region', { name: 'Saved cards' });
     expect(await within(section).findByText(SAVED_CARD_MESSAGES.none)).toBeTruthy();
+  });
+
+  const aSavedCard = (): SavedCardView => ({
+    id: 'card-1',
+    brand: 'visa',
+    last4: '4242',
+    expMonth: 3,
+    expYear: 2031,
+    paymentId: 'pay_1',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    removedAt: null,
+    charges: [],
+    consents: [
+      {
+        kind: 'no_show',
+        version: 1,
+        text: 'A missed appointment is charged £40.00.',
+        maximumAmount: 4000,
+        consentedAt: '2026-11-20T09:59:00.000Z',
+        ipAddress: null,
+        userAgent: null,
+      },
+    ],
+  });
+
+  it('charges a fee up to what the patient agreed to, refusing more before asking', async () => {
+    cards = [aSavedCard()];
+    const user = renderAt('/dashboard/patients/7d1f0b52-8c3a-4d1e-9f5b-2a6c8e4b1d01');
+    const section = await screen.findByRole('region', { name: 'Saved cards' });
+    await user.click(await within(section).findByRole('button', { name: 'Charge card Visa ending 4242' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Charge saved card' });
+    expect((within(dialog).getByLabelText('Fee') as HTMLSelectElement).value).toBe('no_show_fee');
+    const amount = within(dialog).getByLabelText('Amount (£)') as HTMLInputElement;
+    expect(amount.value).toBe('40.00');
+    await user.clear(amount);
+    await user.type(amount, '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Charge £50.00' }));
+    const message = within(dialog).getByText('The most the patient agreed to for this fee is £40.00');
+    expect(amount.getAttribute('aria-describedby')).toContain(message.id);
+    expect(document.activeElement).toBe(amount);
+    expect(chargesAsked).toEqual([]);
+
+    await user.clear(amount);
+    await user.type(amount, '40');
+    await user.click(within(dialog).getByRole('button', { name: 'Charge £40.00' }));
+    await waitFor(() => expect(chargesAsked).toEqual([{ kind: 'no_show_fee', amount: 4000 }]));
+    expect(await screen.findByText(SAVED_CARD_MESSAGES.charged(4000))).toBeTruthy();
+  });
+
+  it("keeps the dialog open with the bank's reason when the card is declined", async () => {
+    cards = [aSavedCard()];
+    chargeAnswer = {
+      status: 'failed',
+      failureMessage: 'Your card was declined.',
+      declineCode: 'generic_decline',
+    };
+    const user = renderAt('/dashboard/patients/7d1f0b52-8c3a-4d1e-9f5b-2a6c8e4b1d01');
+    const section = await screen.findByRole('region', { name: 'Saved cards' });
+    await user.click(await within(section).findByRole('button', { name: 'Charge card Visa ending 4242' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Charge saved card' });
+    await user.click(within(dialog).getByRole('button', { name: 'Charge £40.00' }));
+    expect(await within(dialog).findByText('The card was declined: Your card was declined.')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { savedCardListSchema } from '@clinicpay/shared';
+import { type ChargeSavedCard, cardChargeResponseSchema, savedCardListSchema } from '@clinicpay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { patientKeys } from './keys';
@@ -26,5 +26,22 @@ export function useRemoveSavedCard(patientId: string) {
         schema: savedCardListSchema,
       }),
     onSuccess: (list) => queryClient.setQueryData(patientKeys.cards(patientId), list),
+  });
+}
+
+/**
+ * POST /api/patients/:patientId/cards/:cardId/charges: charges a fee to a saved card; the cards are
+ * refetched after, with the charge and (once recorded) its payment.
+ */
+export function useChargeSavedCard(patientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ cardId, ...input }: { cardId: string } & ChargeSavedCard) =>
+      apiRequest(`/patients/${encodeURIComponent(patientId)}/cards/${encodeURIComponent(cardId)}/charges`, {
+        method: 'POST',
+        body: input,
+        schema: cardChargeResponseSchema,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: patientKeys.all }),
   });
 }

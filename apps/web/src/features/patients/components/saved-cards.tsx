@@ -1,4 +1,6 @@
 import {
+  CARD_CHARGE_LABELS,
+  type CardCharge,
   cardBrandLabel,
   formatPence,
   POLICY_LABELS,
@@ -14,6 +16,15 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatLongDateTime } from '@/lib/dates';
 import { useRemoveSavedCard, useSavedCards } from '../api/saved-cards';
+import { ChargeCardDialog } from './charge-card-dialog';
+
+/** What became of a charge, in words: paid, waiting for the patient, declined with the bank's reason. */
+function chargeOutcome(charge: CardCharge) {
+  if (charge.status === 'succeeded') return 'Paid';
+  if (charge.status === 'requires_authentication') return 'Waiting for the patient';
+  if (charge.status === 'processing') return 'Processing';
+  return `Declined: ${charge.failureMessage ?? charge.declineCode ?? 'no reason given'}`;
+}
 
 const expiry = (card: SavedCardView) => `${String(card.expMonth).padStart(2, '0')}/${card.expYear}`;
 
@@ -26,6 +37,7 @@ export function SavedCards({ patientId }: { patientId: string }) {
   const cards = useSavedCards(patientId);
   const remove = useRemoveSavedCard(patientId);
   const [removing, setRemoving] = useState<SavedCardView | null>(null);
+  const [charging, setCharging] = useState<SavedCardView | null>(null);
 
   if (cards.isPending) return <Spinner label="Loading saved cards..." />;
   if (cards.isError) return <Alert tone="error">{cards.error.message}</Alert>;
@@ -45,17 +57,28 @@ export function SavedCards({ patientId }: { patientId: string }) {
                 ) : null}
               </p>
               {card.removedAt ? null : (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Remove card ${cardBrandLabel(card.brand)} ending ${card.last4}`}
-                  onClick={() => {
-                    remove.reset();
-                    setRemoving(card);
-                  }}
-                >
-                  Remove card
-                </Button>
+                <div className="flex gap-2">
+                  {card.consents.length ? (
+                    <Button
+                      size="sm"
+                      aria-label={`Charge card ${cardBrandLabel(card.brand)} ending ${card.last4}`}
+                      onClick={() => setCharging(card)}
+                    >
+                      Charge card
+                    </Button>
+                  ) : null}
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Remove card ${cardBrandLabel(card.brand)} ending ${card.last4}`}
+                    onClick={() => {
+                      remove.reset();
+                      setRemoving(card);
+                    }}
+                  >
+                    Remove card
+                  </Button>
+                </div>
               )}
             </div>
             <p className="mt-1 text-sm text-slate-600">Saved {formatLongDateTime(card.createdAt)}</p>
@@ -80,9 +103,23 @@ export function SavedCards({ patientId }: { patientId: string }) {
                 </ul>
               </div>
             ) : null}
+            {card.charges.length ? (
+              <div className="mt-3">
+                <h3 className="text-sm font-semibold">Charges</h3>
+                <ul className="mt-1 flex flex-col gap-1 text-sm">
+                  {card.charges.map((charge) => (
+                    <li key={charge.id}>
+                      {CARD_CHARGE_LABELS[charge.kind]} {formatPence(charge.amount)},{' '}
+                      {formatLongDateTime(charge.createdAt)}: {chargeOutcome(charge)}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>
+      <ChargeCardDialog patientId={patientId} card={charging} onClose={() => setCharging(null)} />
       <ConfirmDialog
         open={removing !== null}
         title="Remove this card?"
