@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { BELOW_MIN_CHARGE, LINK_MESSAGES, paymentLinkFormSchema } from './payment-links.js';
 
-const form = (amount: string) => ({ title: 'Consultation', amount, type: 'consultation', description: '' });
+const form = (amount: string) => ({
+  title: 'Consultation',
+  amount,
+  type: 'consultation',
+  description: '',
+  requiresCardOnFile: false,
+});
 const amountError = (amount: string) => {
   const result = paymentLinkFormSchema.safeParse(form(amount));
   return result.success ? null : result.error.issues.find((issue) => issue.path[0] === 'amount')?.message;

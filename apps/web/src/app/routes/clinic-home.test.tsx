@@ -36,6 +36,7 @@ const link = {
   type: 'consultation',
   description: null,
   isActive: true,
+  requiresCardOnFile: false,
   createdAt: '2026-11-02T09:00:00.000Z',
   url: 'http://localhost:3000/payment/link_1',
 };
