@@ -5,9 +5,10 @@
  * patient's page, charges the £40.00 fee after a £50.00 charge is refused, and removes the card. Every
  * page passes axe.
  */
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { uniqueEmail } from '../fixtures/accounts';
+import { linkFromOutbox, uniqueEmail } from '../fixtures/accounts';
 import { connectedClinic } from '../fixtures/payments';
 import { expect, test } from '../fixtures/test';
 
@@ -105,4 +106,99 @@ test('a patient saves their card with consent, and the clinic charges a no-show 
   await expect(cards).toContainText('Removed');
   await expect(cards.getByRole('button', { name: /Charge card/ })).toHaveCount(0);
   await expectAccessible(page);
+});
+
+test('when the bank asks, the patient confirms the charge from their email and it completes', async ({
+  browser,
+  page,
+}) => {
+  await connectedClinic(page.request);
+  await page.request.put('/api/clinic/policies/no_show', {
+    data: {
+      feeType: 'fixed',
+      feeAmount: 4000,
+      text: 'A missed appointment is charged £40.00 to your saved card.',
+    },
+  });
+  const created = await page.request.post('/api/payment-links', {
+    data: { title: 'Consultation deposit', amount: 2500, requiresCardOnFile: true },
+  });
+  const linkId = (await created.json()).link.id as string;
+  await page.goto('/dashboard');
+  const origin = new URL(page.url()).origin;
+
+  // The patient pays with a card whose bank always asks (4000 0027 6000 3184), passing 3-D Secure.
+  const email = uniqueEmail('grace');
+  const intent = await (
+    await page.request.post(`/api/public/payments/${linkId}/payment-intents`, {
+      data: { name: 'Grace Patient', email, attemptId: randomUUID(), cardOnFileConsent: true },
+    })
+  ).json();
+  const confirmed = await (
+    await page.request.post(`/api/sandbox/payment-intents/${intent.paymentIntentId}/confirm`, {
+      data: {
+        clientSecret: intent.clientSecret,
+        card: { number: '4000002760003184', expMonth: 12, expYear: 2034, cvc: '123' },
+        returnUrl: `${origin}/payment/success`,
+      },
+    })
+  ).json();
+  const challenge = new URL(confirmed.nextAction.redirectUrl);
+  await page.request.post(challenge.pathname, {
+    form: {
+      decision: 'approve',
+      client_secret: intent.clientSecret,
+      return_url: String(challenge.searchParams.get('return_url')),
+    },
+    headers: { origin },
+    maxRedirects: 0,
+  });
+
+  // The clinic charges the no-show fee: the bank wants the patient, so the clinic waits for them.
+  await page.goto(`/dashboard/patients?search=${encodeURIComponent(email)}`);
+  const patientLink = page
+    .getByRole('table', { name: 'Patients' })
+    .getByRole('link', { name: 'Grace Patient' });
+  await page.goto(String(await patientLink.getAttribute('href')));
+  const cards = page.getByRole('region', { name: 'Saved cards' });
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Saved cards' })).toContainText('Visa ending 3184', {
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 20_000 });
+  await cards.getByRole('button', { name: 'Charge card Visa ending 3184' }).click();
+  await page
+    .getByRole('dialog', { name: 'Charge saved card' })
+    .getByRole('button', { name: 'Charge £40.00' })
+    .click();
+  await expect(
+    page.getByText('Waiting for the patient: their bank asks them to confirm the charge'),
+  ).toBeVisible();
+  await expect(cards).toContainText('Waiting for the patient');
+
+  // The patient opens the link in their email, confirms, and passes their bank's check.
+  const patientContext = await browser.newContext();
+  const patient = await patientContext.newPage();
+  const confirmLink = await linkFromOutbox(patient, email, 'Please confirm your payment');
+  await patient.goto(confirmLink);
+  await expect(patient.getByRole('heading', { level: 1, name: 'Confirm your payment' })).toBeVisible();
+  await expect(
+    patient.getByText(/has charged £40\.00 \(No-show fee\) to your Visa card ending 3184/),
+  ).toBeVisible();
+  await expectAccessible(patient);
+  await patient.getByRole('button', { name: 'Confirm £40.00' }).click();
+  await patient.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(patient.getByText('Thank you. Your payment is confirmed.')).toBeVisible();
+  await patientContext.close();
+
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Saved cards' })).toContainText(
+      /No-show fee £40\.00, .*: Paid/,
+      {
+        timeout: 1000,
+      },
+    );
+  }).toPass({ timeout: 20_000 });
 });

@@ -46,6 +46,7 @@ CREATE TABLE "card_charges" (
 	"amount" integer NOT NULL,
 	"status" text DEFAULT 'processing' NOT NULL,
 	"payment_intent_id" text,
+	"authentication_token" text,
 	"payment_id" uuid,
 	"failure_code" text,
 	"decline_code" text,

@@ -45,7 +45,7 @@ import { getWebhookSigningSecret, platformSettingsRoutes } from './modules/platf
 import { policyRoutes } from './modules/policies/index.js';
 import { refundRoutes, registerRefundJobs } from './modules/refunds/index.js';
 import { requestRoutes } from './modules/requests/index.js';
-import { savedCardRoutes } from './modules/saved-cards/index.js';
+import { savedCardPublicRoutes, savedCardRoutes } from './modules/saved-cards/index.js';
 import { adminStatementRoutes, statementRoutes } from './modules/statements/index.js';
 import { webhookRoutes } from './modules/webhooks/index.js';
 
@@ -210,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(requestRoutes);
       await api.register(patientRoutes);
       await api.register(savedCardRoutes);
+      await api.register(savedCardPublicRoutes);
       await api.register(policyRoutes);
       await api.register(webhookRoutes);
       await api.register(adminRoutes);

@@ -146,3 +146,30 @@ export const checkoutResponseSchema = z.object({
 export const paymentReferenceResponseSchema = z.object({
   reference: z.nullable(z.string()),
 });
+
+/**
+ * GET /api/public/card-charges/:id?token=: a charge of a saved card the patient's bank asked them to
+ * confirm (docs/decisions/0093-charging-saved-cards.md), for the page the patient's email and text link
+ * to. The payment intent's client secret and the saved card are given only while it can be confirmed.
+ * Amount in pence.
+ */
+export const chargeConfirmationSchema = z.object({
+  clinicName: z.string(),
+  title: z.string(),
+  amount: z.int(),
+  cardBrand: z.string(),
+  cardLast4: z.string(),
+  status: z.enum(['processing', 'succeeded', 'requires_authentication', 'failed']),
+  paymentIntentId: z.nullable(z.string()),
+  clientSecret: z.nullable(z.string()),
+  paymentMethodId: z.nullable(z.string()),
+});
+export type ChargeConfirmation = z.infer<typeof chargeConfirmationSchema>;
+
+export const CHARGE_CONFIRMATION_MESSAGES = {
+  notValid: 'This link is not valid. Please contact the clinic.',
+  heading: 'Confirm your payment',
+  confirmed: 'Thank you. Your payment is confirmed.',
+  failed: 'The payment could not be confirmed. Please contact the clinic.',
+  authenticationFailed: 'Your bank did not confirm the payment. You can try again.',
+} as const;

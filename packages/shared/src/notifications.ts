@@ -16,6 +16,7 @@ export const NOTIFICATION_TYPE_LABELS = {
   payment_confirmation: 'Payment receipt',
   payment_received: 'Payment received notice',
   refund_confirmation: 'Refund notice',
+  charge_authentication: 'Confirm a charge (the bank asks the patient)',
 } as const;
 
 export const NOTIFICATION_CHANNEL_LABELS = { email: 'Email', sms: 'SMS', webhook: 'Webhook' } as const;
@@ -25,7 +26,13 @@ export const notificationStatusSchema = z.enum(['pending', 'sent', 'failed']);
 
 export const notificationDeliverySchema = z.object({
   id: z.string(),
-  type: z.enum(['payment_request', 'payment_confirmation', 'payment_received', 'refund_confirmation']),
+  type: z.enum([
+    'payment_request',
+    'payment_confirmation',
+    'payment_received',
+    'refund_confirmation',
+    'charge_authentication',
+  ]),
   channel: z.enum(['email', 'sms', 'webhook']),
   recipientType: z.enum(['patient', 'clinic']),
   /** The email address, phone number or webhook URL. */

@@ -25,6 +25,8 @@ const REVALIDATE = 'no-cache';
 const PAGE_HTML: [pathname: RegExp, file: string][] = [
   [/^\/payment\/success\/?$/, 'payment-success.html'],
   [/^\/payment\/failed\/?$/, 'payment-failed.html'],
+  // A charge the patient's bank asks them to confirm: a payment page too (the payment entry routes it).
+  [/^\/payment\/confirm-charge\/[^/]+\/?$/, 'payment.html'],
   [/^\/payment(\/[^/]+)?\/?$/, 'payment.html'],
 ];
 

@@ -6,7 +6,7 @@
  * full site.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Component, type ReactNode, useEffect, useState } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { SkipLink } from '@/components/layout/skip-link';
@@ -37,6 +37,11 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boo
   }
 }
 
+/** The page a patient confirms a charge of their saved card on: a chunk of its own, seldom needed. */
+const ConfirmChargePage = lazy(async () => ({
+  default: (await import('@/features/checkout/confirm-charge-page')).ConfirmChargePage,
+}));
+
 /** The payment pages; give it a router (BrowserRouter in payment-main.tsx, a memory router in tests). */
 export function PaymentApp() {
   const [queryClient] = useState(
@@ -52,6 +57,14 @@ export function PaymentApp() {
             <Route index element={<PaymentPage />} />
             <Route path="success" element={<SuccessPage />} />
             <Route path="failed" element={<FailedPage />} />
+            <Route
+              path="confirm-charge/:chargeId"
+              element={
+                <Suspense fallback={null}>
+                  <ConfirmChargePage />
+                </Suspense>
+              }
+            />
             <Route path=":id" element={<PaymentPage />} />
           </Route>
           <Route path="*" element={<ElsewhereInTheSite />} />

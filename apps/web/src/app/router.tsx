@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
           { index: true, lazy: page(() => import('./routes/payment')) },
           { path: 'success', lazy: page(() => import('./routes/payment-success')) },
           { path: 'failed', lazy: page(() => import('./routes/payment-failed')) },
+          { path: 'confirm-charge/:chargeId', lazy: page(() => import('./routes/payment-confirm-charge')) },
           { path: ':id', lazy: page(() => import('./routes/payment')) },
         ],
       },

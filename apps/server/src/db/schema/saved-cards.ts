@@ -123,6 +123,11 @@ export const cardCharges = pgTable(
     status: text('status').notNull().default('processing'),
     /** The provider's payment intent ('pi_…'), once made. */
     paymentIntentId: text('payment_intent_id'),
+    /**
+     * The secret in the link the patient is sent to authenticate a charge their bank asked them to
+     * confirm (hex); null until then.
+     */
+    authenticationToken: text('authentication_token'),
     /** The payment recorded once the charge succeeded. */
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     /** The card's refusal: Stripe's code, the bank's decline code and Stripe's message. */

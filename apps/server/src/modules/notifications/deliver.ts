@@ -107,7 +107,8 @@ async function contentOf(
 ): Promise<NoticeContent> {
   const clinic = await findClinic(deps.db, row.clinicId);
   const payment = row.paymentId ? await findPaymentForNotice(deps.db, row.paymentId) : undefined;
-  const isRequest = row.type === 'payment_request';
+  // A request, or a charge the patient must confirm: a link to act on, and no payment date yet.
+  const isRequest = row.type === 'payment_request' || row.type === 'charge_authentication';
   return {
     type: row.type as NoticeContent['type'],
     recipient: row.recipientType,

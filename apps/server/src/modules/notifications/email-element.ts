@@ -4,6 +4,7 @@
  */
 import { createElement, type ReactElement } from 'react';
 import type { NoticeType, NoticeView } from './render.js';
+import { ChargeAuthenticationEmail } from './templates/charge-authentication.js';
 import { PaymentReceiptEmail } from './templates/payment-receipt.js';
 import { PaymentReceivedEmail } from './templates/payment-received.js';
 import { PaymentRequestEmail } from './templates/payment-request.js';
@@ -30,5 +31,10 @@ export function emailOf(view: NoticeView, type: NoticeType): { subject: string; 
       };
     case 'refund_confirmation':
       return { subject: `Refund from ${clinic.name}`, element: createElement(RefundNoticeEmail, view) };
+    case 'charge_authentication':
+      return {
+        subject: `Please confirm your payment to ${clinic.name}`,
+        element: createElement(ChargeAuthenticationEmail, view),
+      };
   }
 }

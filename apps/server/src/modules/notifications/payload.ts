@@ -23,7 +23,8 @@ export type NotificationType =
   | 'payment_request'
   | 'payment_confirmation'
   | 'payment_received'
-  | 'refund_confirmation';
+  | 'refund_confirmation'
+  | 'charge_authentication';
 
 export interface PayloadPatient {
   name: string;
@@ -85,6 +86,11 @@ export interface Notice {
   patient: PayloadPatient;
   payment: PayloadPayment & { id: string | null; paymentRequestId: string | null };
   clinic: ClinicRow;
+  /**
+   * Send to the patient by email, and by SMS when they have a phone, whatever the clinic's notification
+   * settings: for what the patient must act on themselves (confirming a charge their bank holds).
+   */
+  whateverTheSettings?: boolean;
 }
 
 /**
@@ -130,6 +136,13 @@ function rowOf(notice: Notice, method: NotificationMethod): NewNotificationRow {
 
 async function recipientsOf(tx: Tx, notice: Notice): Promise<Array<{ channel: Channel; to: string }>> {
   const { clinic } = notice;
+  if (notice.recipientType === 'patient' && notice.whateverTheSettings) {
+    const channels: Array<{ channel: Channel; to: string }> = [
+      { channel: 'email', to: notice.patient.email },
+    ];
+    if (notice.patient.phone) channels.push({ channel: 'sms', to: notice.patient.phone });
+    return channels;
+  }
   if (notice.recipientType === 'patient') {
     return patientChannels(clinic, notice.patient.phone).map(({ channel }) => ({
       channel,

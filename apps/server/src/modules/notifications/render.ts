@@ -14,7 +14,8 @@ export type NoticeType =
   | 'payment_request'
   | 'payment_confirmation'
   | 'payment_received'
-  | 'refund_confirmation';
+  | 'refund_confirmation'
+  | 'charge_authentication';
 
 export interface NoticeContent {
   type: NoticeType;
@@ -64,8 +65,11 @@ export function formatLondonDateTime(date: Date): string {
 /** The display strings every notice draws on: fallbacks applied, pence formatted, dates in London time. */
 function viewOf(content: NoticeContent) {
   // A request without its link or a refund notice without its amount is the caller's bug, not a notice.
-  if (content.type === 'payment_request' && !content.paymentUrl) {
-    throw new Error('A payment_request notice needs a paymentUrl');
+  if (
+    (content.type === 'payment_request' || content.type === 'charge_authentication') &&
+    !content.paymentUrl
+  ) {
+    throw new Error(`A ${content.type} notice needs a paymentUrl`);
   }
   if (content.type === 'refund_confirmation' && content.refundAmount === null) {
     throw new Error('A refund_confirmation notice needs a refundAmount');
@@ -219,6 +223,12 @@ function smsOf(
       return {
         fields: [clinic],
         write: ([c]) => `${c}: ${view.refundAmount} of your ${view.amount} payment has been refunded.${ref}`,
+      };
+    case 'charge_authentication':
+      return {
+        fields: [clinic, description],
+        write: ([c, d]) =>
+          `${c}: your bank asks you to confirm a payment of ${view.amount} (${d}) to your saved card. Confirm at ${view.paymentUrl}`,
       };
   }
 }

@@ -4,12 +4,17 @@
  * destination charge with the platform fee and an idempotency key per charge. One charge of a fee per
  * appointment is under way or paid at a time, whatever the number of clicks. Amounts are integer pence.
  */
+
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   CARD_CHARGE_LABELS,
   type CardCharge,
+  CHARGE_CONFIRMATION_MESSAGES,
+  type ChargeConfirmation,
   type ChargeSavedCard,
   CONSENT_FOR_CHARGE,
   canTakePayments,
+  cardBrandLabel,
   platformFeeFor,
   SAVED_CARD_MESSAGES,
   statementSuffix,
@@ -23,12 +28,15 @@ import {
 } from '../../gateway/gateway.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
+import type { JobQueue } from '../../jobs/index.js';
 import { findClinic } from '../clinics/index.js';
+import { queueNotice } from '../notifications/index.js';
 import { findPatientContact } from '../patients/index.js';
 import { getPlatformFeeBasisPoints } from '../platform-settings/index.js';
 import {
   type CardChargeRow,
   consentsOfCard,
+  findCharge,
   findSavedCard,
   insertChargeUnlessTaken,
   markChargePaid,
@@ -73,7 +81,8 @@ const fieldError = (field: 'kind' | 'amount', message: string) =>
 /**
  * Charges the patient's saved card `input.kind` for `input.amount` pence, by `member`. Resolves to the
  * charge: 'succeeded' (its payment is recorded from the provider's event), 'requires_authentication'
- * (the bank wants the patient; the clinic waits for them), 'processing', or 'failed' with the bank's
+ * (the bank wants the patient, who is sent a link by email and text to confirm it; the clinic waits
+ * for them), 'processing', or 'failed' with the bank's
  * reason (another attempt may then be made). Throws AppError, charging nothing: SAVED_CARD_NOT_FOUND
  * (404) for an unknown card or another clinic's or patient's; CARD_NOT_CHARGEABLE (409) for a removed
  * or expired card or a clinic whose card payments are paused; VALIDATION_FAILED (400) for a fee the
@@ -81,7 +90,7 @@ const fieldError = (field: 'kind' | 'amount', message: string) =>
  * when the same fee for the same appointment is under way or paid.
  */
 export async function chargeSavedCard(
-  deps: { db: Db; gateway: CardGateway },
+  deps: { db: Db; gateway: CardGateway; jobs: Pick<JobQueue, 'send'>; publicUrl: string },
   member: { clinicId: string; userId: string },
   patientId: string,
   cardId: string,
@@ -151,13 +160,42 @@ export async function chargeSavedCard(
     );
   } catch (error) {
     if (error instanceof CardDeclinedError) {
-      const waiting = error.error.code === 'authentication_required';
-      const updated = await updateCharge(db, charge.id, {
-        status: waiting ? 'requires_authentication' : 'failed',
+      const refusal = {
         paymentIntentId: error.paymentIntent?.id ?? null,
         failureCode: error.error.code,
         declineCode: error.error.declineCode,
         failureMessage: error.error.message,
+      };
+      if (error.error.code !== 'authentication_required' || !patient) {
+        const updated = await updateCharge(db, charge.id, { status: 'failed', ...refusal });
+        return toCardCharge(updated ?? charge);
+      }
+      // The bank wants the patient: they are sent a link to confirm the same payment intent, whatever
+      // the clinic's notification settings, since nothing else completes it.
+      const token = randomBytes(24).toString('hex');
+      const updated = await db.transaction(async (tx) => {
+        const row = await updateCharge(tx, charge.id, {
+          status: 'requires_authentication',
+          authenticationToken: token,
+          ...refusal,
+        });
+        await queueNotice(tx, deps.jobs, {
+          type: 'charge_authentication',
+          recipientType: 'patient',
+          whateverTheSettings: true,
+          patient: { name: patient.name, email: patient.email, phone: patient.phone },
+          payment: {
+            id: null,
+            paymentRequestId: null,
+            reference: null,
+            amount: input.amount,
+            refundAmount: null,
+            paymentLink: `${deps.publicUrl}/payment/confirm-charge/${charge.id}?token=${token}`,
+            message: title,
+          },
+          clinic,
+        });
+        return row;
       });
       return toCardCharge(updated ?? charge);
     }
@@ -173,4 +211,46 @@ export async function chargeSavedCard(
     }
     throw error;
   }
+}
+
+const sameToken = (stored: string | null, given: string) =>
+  stored !== null &&
+  stored.length === given.length &&
+  timingSafeEqual(Buffer.from(stored), Buffer.from(given));
+
+/**
+ * The charge a patient's bank asked them to confirm, for the page their link opens: the clinic, the
+ * fee, the amount (pence), the card, and, while it can still be confirmed, the payment intent's client
+ * secret and the saved card. Throws AppError PAYMENT_PAGE_NOT_FOUND (404) for an unknown charge or a
+ * wrong token; GatewayError when the provider cannot be read.
+ */
+export async function chargeConfirmation(
+  deps: { db: Db; gateway: CardGateway },
+  chargeId: string,
+  token: string,
+): Promise<ChargeConfirmation> {
+  const found = isUuid(chargeId) ? await findCharge(deps.db, chargeId) : undefined;
+  if (!found || !sameToken(found.charge.authenticationToken, token))
+    throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHARGE_CONFIRMATION_MESSAGES.notValid);
+  const { charge, card } = found;
+  const clinic = await findClinic(deps.db, charge.clinicId);
+  let status = charge.status as ChargeConfirmation['status'];
+  let clientSecret: string | null = null;
+  if (status === 'requires_authentication' && charge.paymentIntentId) {
+    const intent = await deps.gateway.retrievePaymentIntent(charge.paymentIntentId);
+    // Paid, but its event not recorded yet: no second confirmation is offered.
+    if (intent.status === 'succeeded' || intent.status === 'processing') status = 'processing';
+    else clientSecret = intent.clientSecret;
+  }
+  return {
+    clinicName: clinic?.clinicName ?? 'Your healthcare provider',
+    title: CARD_CHARGE_LABELS[charge.kind as keyof typeof CARD_CHARGE_LABELS] ?? 'Payment',
+    amount: charge.amount,
+    cardBrand: cardBrandLabel(card.brand),
+    cardLast4: card.last4,
+    status,
+    paymentIntentId: clientSecret ? charge.paymentIntentId : null,
+    clientSecret,
+    paymentMethodId: clientSecret ? card.providerPaymentMethodId : null,
+  };
 }

@@ -4,7 +4,7 @@
  * modules import saved cards only through this file.
  */
 export { CARD_CHARGE_METADATA_KEY, markCardChargePaid } from './charges.js';
-export { savedCardRoutes } from './routes.js';
+export { savedCardPublicRoutes, savedCardRoutes } from './routes.js';
 export {
   cardOnFileTerms,
   customerForPatient,

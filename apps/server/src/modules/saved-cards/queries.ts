@@ -139,7 +139,13 @@ export async function updateCharge(
   changes: Partial<
     Pick<
       CardChargeRow,
-      'status' | 'paymentIntentId' | 'paymentId' | 'failureCode' | 'declineCode' | 'failureMessage'
+      | 'status'
+      | 'paymentIntentId'
+      | 'paymentId'
+      | 'failureCode'
+      | 'declineCode'
+      | 'failureMessage'
+      | 'authenticationToken'
     >
   >,
 ) {
@@ -177,4 +183,13 @@ export async function chargesOfCards(db: Db, cardIds: string[]) {
 
 export async function consentsOfCard(db: Db, savedCardId: string) {
   return db.select().from(cardConsents).where(eq(cardConsents.savedCardId, savedCardId));
+}
+
+export async function findCharge(db: Db, chargeId: string) {
+  const [row] = await db
+    .select({ charge: cardCharges, card: savedCards })
+    .from(cardCharges)
+    .innerJoin(savedCards, eq(savedCards.id, cardCharges.savedCardId))
+    .where(eq(cardCharges.id, chargeId));
+  return row;
 }

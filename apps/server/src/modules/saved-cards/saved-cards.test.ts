@@ -15,6 +15,7 @@ import {
   auditLog,
   cardCharges,
   cardConsents,
+  notifications,
   sandboxCustomers,
   sandboxPaymentIntents,
   savedCards,
@@ -343,6 +344,35 @@ describe('a card on file', () => {
     const [row] = await app.database.db.select().from(cardCharges).where(eq(cardCharges.id, charged.id));
     const left = await sandboxOf(app).retrievePaymentIntent(String(row?.paymentIntentId));
     expect(left.status).toBe('requires_payment_method');
+    // The patient is sent a link to confirm it (by email: they gave no phone).
+    const sent = await app.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.type, 'charge_authentication'));
+    const mine = sent.filter((notice) => JSON.stringify(notice.payload).includes(charged.id));
+    expect(mine.map((notice) => notice.channel)).toEqual(['email']);
+    const link = new URL(
+      String(
+        (mine[0]?.payload as { payment?: { payment_link?: string } } | undefined)?.payment?.payment_link,
+      ),
+    );
+    expect(link.pathname).toBe(`/payment/confirm-charge/${charged.id}`);
+    const token = String(link.searchParams.get('token'));
+    const wrong = await app.inject({
+      url: `/api/public/card-charges/${charged.id}?token=${'0'.repeat(token.length)}`,
+    });
+    expect(wrong.statusCode).toBe(404);
+    const page = (await app.inject({ url: `/api/public/card-charges/${charged.id}?token=${token}` })).json();
+    expect(page).toMatchObject({
+      title: 'No-show fee',
+      amount: 4000,
+      cardBrand: 'Visa',
+      cardLast4: '3184',
+      status: 'requires_authentication',
+      paymentIntentId: left.id,
+      clientSecret: left.clientSecret,
+      paymentMethodId: left.paymentMethodId,
+    });
     // The patient confirms the same intent with their saved card, and passes 3-D Secure.
     const confirm = await app.inject({
       method: 'POST',
@@ -360,6 +390,9 @@ describe('a card on file', () => {
     ).json();
     expect(cards[0].charges[0]).toMatchObject({ id: charged.id, status: 'succeeded' });
     expect(cards[0].charges[0].paymentId).toBeTruthy();
+    // The link no longer offers a confirmation.
+    const after = (await app.inject({ url: `/api/public/card-charges/${charged.id}?token=${token}` })).json();
+    expect(after).toMatchObject({ status: 'succeeded', clientSecret: null, paymentMethodId: null });
   });
 
   it('charges nothing on a removed card, for another clinic, or for a fee never agreed to', async () => {

@@ -1,0 +1,1 @@
+export { ConfirmChargePage as default } from '@/features/checkout/confirm-charge-page';
