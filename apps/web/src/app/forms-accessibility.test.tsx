@@ -226,6 +226,32 @@ describe('the clinic forms', () => {
     expectTied(screen.getByLabelText('Amount*'), 'Please enter a valid amount');
   });
 
+  it("create link: asks for a card on file when ticked, and ties the server's refusal to the box", async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/payment-links', async ({ request }) => {
+        sent.push(await request.json());
+        const message = 'Set a cancellation policy or a no-show fee in Settings → Policies first';
+        return HttpResponse.json(
+          { code: 'VALIDATION_FAILED', message, fieldErrors: { requiresCardOnFile: message } },
+          { status: 400 },
+        );
+      }),
+    );
+    const user = renderForm(<CreateLinkPage />);
+    await user.type(screen.getByLabelText('Payment Title*'), 'Consultation');
+    await user.type(screen.getByLabelText('Amount*'), '45');
+    const box = screen.getByLabelText('Save the patient’s card under your policies');
+    expect((box as HTMLInputElement).checked).toBe(false);
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Generate Payment Link' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ title: 'Consultation', amount: 4500, requiresCardOnFile: true });
+    await waitFor(() =>
+      expectTied(box, 'Set a cancellation policy or a no-show fee in Settings → Policies first'),
+    );
+  });
+
   it('send link: each rule at its field, the shared one once, focus on Patient Name', async () => {
     const user = renderForm(<SendLinkPage />);
     await user.click(screen.getByRole('button', { name: 'Send Payment Link' }));
