@@ -4,8 +4,8 @@
  * message, or 3-D Secure on the local challenge page. Only one confirmation of an intent can win.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
 import { sandboxPaymentIntents, sandboxPaymentMethods } from '../../db/schema/index.js';
 import { GatewayError } from '../gateway.js';
 import type { SandboxBalance } from './balance.js';
@@ -117,8 +117,41 @@ export function declineError(outcome: { code: string; declineCode?: string; mess
   };
 }
 
+/**
+ * The test card typed, or why it cannot be used: not one of Stripe's test cards, or details Stripe.js
+ * itself refuses (an incomplete security code, a bad or past expiry).
+ */
+export function typedTestCard(
+  details: CardDetails,
+): { card: TestCard; number: string } | { refusal: { code: string; message: string } } {
+  const card = findTestCard(details.number);
+  if (!card) return { refusal: { code: 'card_declined', message: TEST_CARDS_ONLY_MESSAGE } };
+  const invalid = cardError(details);
+  if (invalid) return { refusal: { code: 'invalid_card', message: invalid } };
+  return { card, number: details.number.replace(/\D/g, '') };
+}
+
+/**
+ * Attaches a payment method to a Customer in `tx`, unless it was detached, with payment_method.attached
+ * (docs.stripe.com/api/payment_methods/attach).
+ */
+export async function attachPaymentMethod(
+  tx: Tx,
+  events: SandboxEvents,
+  paymentMethodId: string,
+  customerId: string,
+): Promise<void> {
+  const [attached] = await tx
+    .update(sandboxPaymentMethods)
+    .set({ customerId })
+    .where(and(eq(sandboxPaymentMethods.id, paymentMethodId), isNull(sandboxPaymentMethods.detachedAt)))
+    .returning();
+  if (attached)
+    await events.emit('platform', 'payment_method.attached', paymentMethodObject(attached), undefined, tx);
+}
+
 /** Why typed card details cannot be used (Stripe.js's own checks), or null when they can. */
-export function cardError(details: CardDetails): string | null {
+function cardError(details: CardDetails): string | null {
   const now = new Date();
   if (!/^\d{3,4}$/.test(details.cvc)) return "Your card's security code is incomplete.";
   if (!(details.expMonth >= 1 && details.expMonth <= 12)) return "Your card's expiration date is invalid.";
@@ -180,21 +213,8 @@ export function createConfirmation(options: {
         await balance.recordCharge(tx, moved);
         if (afterPayment) await disputes.afterPayment(tx, moved, afterPayment);
         // setup_future_usage: the card is attached to the Customer once the payment succeeds.
-        if (moved.savesCard && moved.customerId && moved.paymentMethodId) {
-          const [attached] = await tx
-            .update(sandboxPaymentMethods)
-            .set({ customerId: moved.customerId })
-            .where(eq(sandboxPaymentMethods.id, moved.paymentMethodId))
-            .returning();
-          if (attached)
-            await events.emit(
-              'platform',
-              'payment_method.attached',
-              paymentMethodObject(attached),
-              undefined,
-              tx,
-            );
-        }
+        if (moved.savesCard && moved.customerId && moved.paymentMethodId)
+          await attachPaymentMethod(tx, events, moved.paymentMethodId, moved.customerId);
       }
       return moved;
     });
@@ -339,20 +359,10 @@ export function createConfirmation(options: {
     }): Promise<ConfirmResult> {
       const row = await load(input.paymentIntentId, input.clientSecret);
       if (!CONFIRMABLE.includes(row.status)) return unexpectedState(row.id);
-      const card = findTestCard(input.card.number);
-      if (!card) {
-        return {
-          paymentIntent: { id: row.id, status: row.status },
-          error: { code: 'card_declined', message: TEST_CARDS_ONLY_MESSAGE },
-        };
-      }
-      const invalid = cardError(input.card);
-      if (invalid)
-        return {
-          paymentIntent: { id: row.id, status: row.status },
-          error: { code: 'invalid_card', message: invalid },
-        };
-      const number = input.card.number.replace(/\D/g, '');
+      const typed = typedTestCard(input.card);
+      if ('refusal' in typed)
+        return { paymentIntent: { id: row.id, status: row.status }, error: typed.refusal };
+      const { card, number } = typed;
       const last4 = number.slice(-4);
       // A card to be saved becomes a payment method now, attached to the Customer once it pays.
       const paymentMethodId = row.savesCard

@@ -54,3 +54,29 @@ export function reuseOf(
 
 /** The key a forgotten row is moved to, freeing the original key for a new request. */
 export const forgottenKey = (idempotencyKey: string, rowId: string) => `${idempotencyKey}#forgotten#${rowId}`;
+
+/**
+ * Creates an object once per idempotency key, as Stripe does (reuseOf): the one stored under the key
+ * when the request replays it; otherwise a new one, the stored one's key moved aside first when it was
+ * forgotten. Of callers racing with one key, the insert that wins answers them all (`insert` resolves
+ * to undefined on a key conflict). Throws GatewayError 'idempotency_error' for other parameters.
+ */
+export async function createOnce<Row extends { requestFingerprint: string; createdAt: Date }>(steps: {
+  idempotencyKey: string;
+  fingerprint: string;
+  find: () => Promise<Row | undefined>;
+  forget: (row: Row) => Promise<void>;
+  insert: () => Promise<Row | undefined>;
+}): Promise<Row> {
+  const stored = await steps.find();
+  if (stored) {
+    if (reuseOf(stored, steps.fingerprint, steps.idempotencyKey) === 'replay') return stored;
+    await steps.forget(stored);
+  }
+  const created = await steps.insert();
+  if (created) return created;
+  const existing = await steps.find();
+  if (!existing) throw new GatewayError('The object could not be created');
+  reuseOf(existing, steps.fingerprint, steps.idempotencyKey);
+  return existing;
+}

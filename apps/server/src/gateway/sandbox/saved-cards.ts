@@ -24,23 +24,19 @@ import {
   type SetupIntent,
 } from '../gateway.js';
 import {
+  attachPaymentMethod,
   type CardDetails,
   type ConfirmResult,
-  cardError,
   type createConfirmation,
   declineError,
   paymentMethodObject,
   type SandboxIntentRow,
+  typedTestCard,
 } from './confirmation.js';
 import type { SandboxEvents } from './events.js';
-import { forgottenKey, requestFingerprint, reuseOf } from './idempotency.js';
+import { createOnce, forgottenKey, requestFingerprint, reuseOf } from './idempotency.js';
 import { sandboxId } from './ids.js';
-import {
-  AUTHENTICATION_FAILED,
-  findTestCard,
-  savedCardBehaviour,
-  TEST_CARDS_ONLY_MESSAGE,
-} from './test-cards.js';
+import { AUTHENTICATION_FAILED, findTestCard, savedCardBehaviour } from './test-cards.js';
 
 type SetupRow = typeof sandboxSetupIntents.$inferSelect;
 type MethodRow = typeof sandboxPaymentMethods.$inferSelect;
@@ -157,26 +153,8 @@ export function createSandboxSavedCards(options: {
         .returning();
       if (!moved) return undefined;
       await events.emit('platform', eventType, setupIntentObject(moved), undefined, tx);
-      if (moved.status === 'succeeded' && moved.paymentMethodId) {
-        const [attached] = await tx
-          .update(sandboxPaymentMethods)
-          .set({ customerId: moved.customerId })
-          .where(
-            and(
-              eq(sandboxPaymentMethods.id, moved.paymentMethodId),
-              isNull(sandboxPaymentMethods.detachedAt),
-            ),
-          )
-          .returning();
-        if (attached)
-          await events.emit(
-            'platform',
-            'payment_method.attached',
-            paymentMethodObject(attached),
-            undefined,
-            tx,
-          );
-      }
+      if (moved.status === 'succeeded' && moved.paymentMethodId)
+        await attachPaymentMethod(tx, events, moved.paymentMethodId, moved.customerId);
       return moved;
     });
   }
@@ -230,42 +208,40 @@ export function createSandboxSavedCards(options: {
       metadata: Record<string, string>;
       idempotencyKey: string;
     }): Promise<{ id: string }> {
+      const { idempotencyKey } = input;
+      const byKey = eq(sandboxCustomers.idempotencyKey, idempotencyKey);
       const fingerprint = requestFingerprint({
         email: input.email,
         name: input.name,
         metadata: input.metadata,
       });
-      const [stored] = await db
-        .select()
-        .from(sandboxCustomers)
-        .where(eq(sandboxCustomers.idempotencyKey, input.idempotencyKey));
-      if (stored) {
-        if (reuseOf(stored, fingerprint, input.idempotencyKey) === 'replay') return { id: stored.id };
-        await db
-          .update(sandboxCustomers)
-          .set({ idempotencyKey: forgottenKey(input.idempotencyKey, stored.id) })
-          .where(eq(sandboxCustomers.id, stored.id));
-      }
-      const [created] = await db
-        .insert(sandboxCustomers)
-        .values({
-          id: sandboxId('cus'),
-          email: input.email,
-          name: input.name,
-          metadata: input.metadata,
-          idempotencyKey: input.idempotencyKey,
-          requestFingerprint: fingerprint,
-        })
-        .onConflictDoNothing({ target: sandboxCustomers.idempotencyKey })
-        .returning();
-      if (created) return { id: created.id };
-      const [existing] = await db
-        .select()
-        .from(sandboxCustomers)
-        .where(eq(sandboxCustomers.idempotencyKey, input.idempotencyKey));
-      if (!existing) throw new GatewayError('The customer could not be created');
-      reuseOf(existing, fingerprint, input.idempotencyKey);
-      return { id: existing.id };
+      const row = await createOnce({
+        idempotencyKey,
+        fingerprint,
+        find: async () => (await db.select().from(sandboxCustomers).where(byKey))[0],
+        forget: async (stored) => {
+          await db
+            .update(sandboxCustomers)
+            .set({ idempotencyKey: forgottenKey(idempotencyKey, stored.id) })
+            .where(eq(sandboxCustomers.id, stored.id));
+        },
+        insert: async () =>
+          (
+            await db
+              .insert(sandboxCustomers)
+              .values({
+                id: sandboxId('cus'),
+                email: input.email,
+                name: input.name,
+                metadata: input.metadata,
+                idempotencyKey,
+                requestFingerprint: fingerprint,
+              })
+              .onConflictDoNothing({ target: sandboxCustomers.idempotencyKey })
+              .returning()
+          )[0],
+      });
+      return { id: row.id };
     },
 
     // docs.stripe.com/api/setup_intents/create: usage off_session, cards only.
@@ -275,39 +251,37 @@ export function createSandboxSavedCards(options: {
       idempotencyKey: string;
     }): Promise<SetupIntent> {
       await customer(input.customerId);
+      const { idempotencyKey } = input;
+      const byKey = eq(sandboxSetupIntents.idempotencyKey, idempotencyKey);
       const fingerprint = requestFingerprint({ customerId: input.customerId, metadata: input.metadata });
-      const [stored] = await db
-        .select()
-        .from(sandboxSetupIntents)
-        .where(eq(sandboxSetupIntents.idempotencyKey, input.idempotencyKey));
-      if (stored) {
-        if (reuseOf(stored, fingerprint, input.idempotencyKey) === 'replay') return toSetupIntent(stored);
-        await db
-          .update(sandboxSetupIntents)
-          .set({ idempotencyKey: forgottenKey(input.idempotencyKey, stored.id) })
-          .where(eq(sandboxSetupIntents.id, stored.id));
-      }
       const id = sandboxId('seti');
-      const [created] = await db
-        .insert(sandboxSetupIntents)
-        .values({
-          id,
-          clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-          customerId: input.customerId,
-          metadata: input.metadata,
-          idempotencyKey: input.idempotencyKey,
-          requestFingerprint: fingerprint,
-        })
-        .onConflictDoNothing({ target: sandboxSetupIntents.idempotencyKey })
-        .returning();
-      if (created) return toSetupIntent(created);
-      const existing = await db
-        .select()
-        .from(sandboxSetupIntents)
-        .where(eq(sandboxSetupIntents.idempotencyKey, input.idempotencyKey));
-      if (!existing[0]) throw new GatewayError('The setup could not be created');
-      reuseOf(existing[0], fingerprint, input.idempotencyKey);
-      return toSetupIntent(existing[0]);
+      const row = await createOnce({
+        idempotencyKey,
+        fingerprint,
+        find: async () => (await db.select().from(sandboxSetupIntents).where(byKey))[0],
+        forget: async (stored) => {
+          await db
+            .update(sandboxSetupIntents)
+            .set({ idempotencyKey: forgottenKey(idempotencyKey, stored.id) })
+            .where(eq(sandboxSetupIntents.id, stored.id));
+        },
+        insert: async () =>
+          (
+            await db
+              .insert(sandboxSetupIntents)
+              .values({
+                id,
+                clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+                customerId: input.customerId,
+                metadata: input.metadata,
+                idempotencyKey,
+                requestFingerprint: fingerprint,
+              })
+              .onConflictDoNothing({ target: sandboxSetupIntents.idempotencyKey })
+              .returning()
+          )[0],
+      });
+      return toSetupIntent(row);
     },
 
     retrieveSetupIntent: async (setupIntentId: string) => toSetupIntent(await loadSetup(setupIntentId)),
@@ -356,18 +330,10 @@ export function createSandboxSavedCards(options: {
     }): Promise<SetupConfirmResult> {
       const row = await loadSetup(input.setupIntentId, input.clientSecret);
       if (!CONFIRMABLE.includes(row.status)) return setupAnswer(undefined, row);
-      const card = findTestCard(input.card.number);
-      if (!card)
-        return {
-          setupIntent: { id: row.id, status: row.status },
-          error: { code: 'card_declined', message: TEST_CARDS_ONLY_MESSAGE },
-        };
-      const invalid = cardError(input.card);
-      if (invalid)
-        return {
-          setupIntent: { id: row.id, status: row.status },
-          error: { code: 'invalid_card', message: invalid },
-        };
+      const typed = typedTestCard(input.card);
+      if ('refusal' in typed)
+        return { setupIntent: { id: row.id, status: row.status }, error: typed.refusal };
+      const { card, number } = typed;
       const setup = savedCardBehaviour(card).setup;
       if (typeof setup === 'object') {
         const error = declineError(setup.declines);
@@ -385,7 +351,6 @@ export function createSandboxSavedCards(options: {
           },
         });
       }
-      const number = input.card.number.replace(/\D/g, '');
       const paymentMethodId = await confirmation.createPaymentMethod(
         number,
         card,
