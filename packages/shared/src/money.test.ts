@@ -1,12 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPence, parsePoundsToPence } from './money.js';
+import { formatPence, parsePoundsToPence, penceToPoundsText } from './money.js';
 
 describe('money', () => {
   it('formats pence as pounds', () => {
     expect(formatPence(4500)).toBe('£45.00');
     expect(formatPence(5)).toBe('£0.05');
     expect(formatPence(123456)).toBe('£1,234.56');
+  });
+
+  it('writes pence as the pounds a person would type, and back', () => {
+    expect(penceToPoundsText(4000)).toBe('40.00');
+    expect(penceToPoundsText(5)).toBe('0.05');
+    expect(penceToPoundsText(123456)).toBe('1234.56');
+    for (const pence of [0, 1, 99, 100, 4550, 9_999_999]) {
+      expect(parsePoundsToPence(penceToPoundsText(pence))).toBe(pence);
+    }
   });
 
   it('parses typed pounds into pence without floats', () => {

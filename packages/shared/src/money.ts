@@ -23,3 +23,12 @@ export function parsePoundsToPence(input: string): number | null {
   const [, pounds = '', fraction = ''] = match;
   return Number(pounds.replaceAll(',', '')) * 100 + Number(fraction.padEnd(2, '0'));
 }
+
+/**
+ * Integer pence as the pounds a person would type, without floating-point arithmetic: 4000 → '40.00',
+ * 5 → '0.05'. The inverse of parsePoundsToPence for a form's starting value.
+ */
+export function penceToPoundsText(pence: number): string {
+  const whole = Math.trunc(pence / 100);
+  return `${whole}.${String(Math.abs(pence % 100)).padStart(2, '0')}`;
+}

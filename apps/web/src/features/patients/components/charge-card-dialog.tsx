@@ -6,6 +6,7 @@ import {
   cardBrandLabel,
   formatPence,
   parsePoundsToPence,
+  penceToPoundsText,
   SAVED_CARD_MESSAGES,
   type SavedCardView,
 } from '@clinicpay/shared';
@@ -19,8 +20,6 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { ApiError } from '@/lib/api-client';
 import { useChargeSavedCard } from '../api/saved-cards';
-
-const pounds = (pence: number) => (pence / 100).toFixed(2);
 
 /** The fees the patient agreed to when the card was saved, each with the most it allows (pence). */
 function chargeableFees(card: SavedCardView) {
@@ -66,7 +65,7 @@ function ChargeForm({
   const fees = chargeableFees(card);
   const [kind, setKind] = useState<CardChargeKind | undefined>(fees[0]?.kind);
   const maximum = fees.find((fee) => fee.kind === kind)?.maximum ?? 0;
-  const [amount, setAmount] = useState(pounds(fees[0]?.maximum ?? 0));
+  const [amount, setAmount] = useState(penceToPoundsText(fees[0]?.maximum ?? 0));
   const [fieldErrors, setFieldErrors] = useState<{ kind?: string; amount?: string }>({});
   const [declined, setDeclined] = useState<string | null>(null);
   const charge = useChargeSavedCard(patientId);
@@ -123,7 +122,7 @@ function ChargeForm({
           onChange={(event) => {
             const next = event.currentTarget.value as CardChargeKind;
             setKind(next);
-            setAmount(pounds(fees.find((fee) => fee.kind === next)?.maximum ?? 0));
+            setAmount(penceToPoundsText(fees.find((fee) => fee.kind === next)?.maximum ?? 0));
           }}
         >
           {fees.map((fee) => (

@@ -1,4 +1,4 @@
-import { formatPence, type PaymentDetails, REFUND_MESSAGES } from '@clinicpay/shared';
+import { formatPence, type PaymentDetails, penceToPoundsText, REFUND_MESSAGES } from '@clinicpay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -10,12 +10,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { useFormErrors } from '@/lib/form-errors';
 import { useCreateRefund } from '../api/create-refund';
-import {
-  penceToPoundsInput,
-  type RefundForm,
-  type RefundFormValues,
-  refundFormSchema,
-} from '../lib/refund-amount';
+import { type RefundForm, type RefundFormValues, refundFormSchema } from '../lib/refund-amount';
 
 type RefundablePayment = Pick<PaymentDetails, 'id' | 'amount' | 'patientName' | 'refundableAmount'>;
 
@@ -97,7 +92,7 @@ function RefundAmountForm({
   const form = useForm<RefundForm, unknown, RefundFormValues>({
     resolver: zodResolver(refundFormSchema(payment.refundableAmount)),
     mode: 'onChange',
-    defaultValues: { amount: penceToPoundsInput(payment.refundableAmount) },
+    defaultValues: { amount: penceToPoundsText(payment.refundableAmount) },
     shouldFocusError: false,
   });
   const errors = useFormErrors(form, ['amount'], { formId: 'refund', idPrefix: 'refund-' });
@@ -126,7 +121,7 @@ function RefundAmountForm({
           inputMode="decimal"
           step="0.01"
           min="0.01"
-          max={penceToPoundsInput(payment.refundableAmount)}
+          max={penceToPoundsText(payment.refundableAmount)}
           readOnly={processing}
           {...form.register('amount')}
         />

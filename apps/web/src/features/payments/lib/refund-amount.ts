@@ -1,11 +1,6 @@
 import { parsePoundsToPence, REFUND_MESSAGES } from '@clinicpay/shared';
 import { z } from 'zod';
 
-/** 4550 → '45.50', the refund input's value in pounds, without floating-point arithmetic. */
-export function penceToPoundsInput(pence: number): string {
-  return `${Math.trunc(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
-}
-
 /**
  * Spec §5 refund rules: a pounds amount above 0 and not above what may still be refunded; parsed to
  * integer pence.
