@@ -117,7 +117,7 @@ ALTER TABLE "saved_cards" ADD CONSTRAINT "saved_cards_clinic_id_clinics_id_fk" F
 ALTER TABLE "saved_cards" ADD CONSTRAINT "saved_cards_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_cards" ADD CONSTRAINT "saved_cards_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_cards" ADD CONSTRAINT "saved_cards_removed_by_users_id_fk" FOREIGN KEY ("removed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "card_charges_one_open_per_fee_idx" ON "card_charges" USING btree ("saved_card_id","kind",coalesce("original_payment_id", '00000000-0000-0000-0000-000000000000'::uuid)) WHERE "card_charges"."status" <> 'failed';--> statement-breakpoint
+CREATE UNIQUE INDEX "card_charges_one_open_per_fee_idx" ON "card_charges" USING btree ("saved_card_id",(case when "kind" in ('no_show_fee', 'late_cancellation_fee') then 'fee' else "kind" end),coalesce("original_payment_id", '00000000-0000-0000-0000-000000000000'::uuid)) WHERE "card_charges"."status" <> 'failed';--> statement-breakpoint
 CREATE INDEX "card_charges_patient_idx" ON "card_charges" USING btree ("patient_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "card_consents_intent_kind_idx" ON "card_consents" USING btree ("payment_intent_id","policy_kind");--> statement-breakpoint
 CREATE INDEX "card_consents_saved_card_idx" ON "card_consents" USING btree ("saved_card_id");--> statement-breakpoint

@@ -18,7 +18,7 @@ export const SAVED_CARD_MESSAGES = {
   noConsent: 'The patient did not agree to this fee when their card was saved',
   invalidAmount: 'Please enter an amount of at least £0.30',
   overMaximum: (maximum: number) => `The most the patient agreed to for this fee is ${formatPence(maximum)}`,
-  alreadyCharged: 'This fee has already been charged, or is being charged, for this appointment',
+  alreadyCharged: 'A fee has already been charged, or is being charged, for this appointment',
   charged: (amount: number) => `${formatPence(amount)} charged to the saved card`,
   waiting: 'Waiting for the patient: their bank asks them to confirm the charge',
   declined: (reason: string) => `The card was declined: ${reason}`,

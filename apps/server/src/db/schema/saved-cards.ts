@@ -95,8 +95,8 @@ export const cardConsents = pgTable(
 /**
  * A charge of a saved card without the patient (docs/decisions/0093-charging-saved-cards.md): a no-show
  * fee or a late cancellation fee for the payment (the appointment) the card was saved with. At most one
- * of each kind per appointment is under way or paid: a partial unique index, so twenty clicks at once
- * make one charge. Amounts in pence.
+ * fee per appointment is under way or paid: a partial unique index, so twenty clicks at once make one
+ * charge. Amounts in pence.
  */
 export const cardCharges = pgTable(
   'card_charges',
@@ -140,11 +140,12 @@ export const cardCharges = pgTable(
   },
   (table) => [
     check('card_charges_amount_positive', sql`${table.amount} > 0`),
-    // A card saved without a payment has no appointment: all its fees of a kind count as one.
+    // A missed appointment is not also a late cancellation: the two fees of one appointment count as
+    // one. A card saved without a payment has no appointment: all its fees count as one.
     uniqueIndex('card_charges_one_open_per_fee_idx')
       .on(
         table.savedCardId,
-        table.kind,
+        sql`(case when ${table.kind} in ('no_show_fee', 'late_cancellation_fee') then 'fee' else ${table.kind} end)`,
         sql`coalesce(${table.originalPaymentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
       )
       .where(sql`${table.status} <> 'failed'`),

@@ -84,7 +84,8 @@ export function chargeEventObject(row: SandboxIntentRow, balanceTransaction: boo
   };
 }
 
-function sameSecret(a: string, b: string): boolean {
+/** Whether two client secrets are the same, compared in constant time. */
+export function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);

@@ -31,6 +31,7 @@ import {
   declineError,
   paymentMethodObject,
   type SandboxIntentRow,
+  sameSecret,
   typedTestCard,
 } from './confirmation.js';
 import type { SandboxEvents } from './events.js';
@@ -134,7 +135,7 @@ export function createSandboxSavedCards(options: {
       .select()
       .from(sandboxSetupIntents)
       .where(eq(sandboxSetupIntents.id, setupIntentId));
-    if (!row || (clientSecret !== undefined && row.clientSecret !== clientSecret))
+    if (!row || (clientSecret !== undefined && !sameSecret(row.clientSecret, clientSecret)))
       throw new GatewayError(`No such setupintent: '${setupIntentId}'`, 'resource_missing');
     return row;
   }

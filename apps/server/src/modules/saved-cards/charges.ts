@@ -121,6 +121,9 @@ export async function chargeSavedCard(
   )
     throw new AppError('CARD_NOT_CHARGEABLE', SAVED_CARD_MESSAGES.paymentsPaused);
   const patient = await findPatientContact(db, member.clinicId, card.patientId);
+  // Everything that can fail before the provider is asked is read before the charge is started, so a
+  // failure never leaves a started charge blocking the fee.
+  const applicationFeeAmount = platformFeeFor(input.amount, await getPlatformFeeBasisPoints(db));
 
   const charge = await insertChargeUnlessTaken(db, {
     clinicId: member.clinicId,
@@ -137,7 +140,7 @@ export async function chargeSavedCard(
   try {
     const intent = await deps.gateway.chargeSavedCard({
       amount: input.amount,
-      applicationFeeAmount: platformFeeFor(input.amount, await getPlatformFeeBasisPoints(db)),
+      applicationFeeAmount,
       destinationAccountId: destination,
       customerId: card.providerCustomerId,
       paymentMethodId: card.providerPaymentMethodId,
@@ -166,7 +169,8 @@ export async function chargeSavedCard(
         declineCode: error.error.declineCode,
         failureMessage: error.error.message,
       };
-      if (error.error.code !== 'authentication_required' || !patient) {
+      // Only an intent left behind can be confirmed by the patient.
+      if (error.error.code !== 'authentication_required' || !patient || !error.paymentIntent) {
         const updated = await updateCharge(db, charge.id, { status: 'failed', ...refusal });
         return toCardCharge(updated ?? charge);
       }
@@ -213,8 +217,10 @@ export async function chargeSavedCard(
   }
 }
 
+/** Whether `given` is the charge's token: 48 hex digits, compared in constant time. */
 const sameToken = (stored: string | null, given: string) =>
   stored !== null &&
+  /^[0-9a-f]{48}$/.test(given) &&
   stored.length === given.length &&
   timingSafeEqual(Buffer.from(stored), Buffer.from(given));
 
@@ -234,7 +240,11 @@ export async function chargeConfirmation(
     throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHARGE_CONFIRMATION_MESSAGES.notValid);
   const { charge, card } = found;
   const clinic = await findClinic(deps.db, charge.clinicId);
-  let status = charge.status as ChargeConfirmation['status'];
+  // A removed card can no longer be confirmed, whatever the charge's row says.
+  let status =
+    card.removedAt && charge.status !== 'succeeded'
+      ? 'failed'
+      : (charge.status as ChargeConfirmation['status']);
   let clientSecret: string | null = null;
   if (status === 'requires_authentication' && charge.paymentIntentId) {
     const intent = await deps.gateway.retrievePaymentIntent(charge.paymentIntentId);

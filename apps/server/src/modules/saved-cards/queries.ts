@@ -1,5 +1,5 @@
 /** The saved-cards module's reads and writes: card Customers, saved cards and consents. No rules here. */
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { cardCharges, cardConsents, cardCustomers, savedCards } from '../../db/schema/index.js';
 
@@ -30,23 +30,17 @@ export async function storeCardCustomer(
   return kept?.providerCustomerId ?? values.providerCustomerId;
 }
 
-/** Stores (or, for the same intent and policy, replaces) the consent given at Pay Now. */
-export async function upsertConsent(db: Db, values: NewCardConsent) {
-  await db
-    .insert(cardConsents)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [cardConsents.paymentIntentId, cardConsents.policyKind],
-      set: {
-        policyVersion: values.policyVersion,
-        policyText: values.policyText,
-        maximumAmount: values.maximumAmount,
-        consentedAt: values.consentedAt ?? new Date(),
-        ipAddress: values.ipAddress ?? null,
-        userAgent: values.userAgent ?? null,
-      },
-      setWhere: isNull(cardConsents.savedCardId),
-    });
+/**
+ * Stores the consents given at Pay Now on an intent, in place of any given on it before and not yet
+ * tied to a card: a second Pay Now agrees to the policies in force then, no more.
+ */
+export async function replaceConsents(db: Db, paymentIntentId: string, values: NewCardConsent[]) {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(cardConsents)
+      .where(and(eq(cardConsents.paymentIntentId, paymentIntentId), isNull(cardConsents.savedCardId)));
+    if (values.length) await tx.insert(cardConsents).values(values).onConflictDoNothing();
+  });
 }
 
 /** Inserts the saved card unless its payment method is stored already; resolves to the row kept. */
@@ -149,10 +143,11 @@ export async function updateCharge(
     >
   >,
 ) {
+  // A charge its event already marked paid stays paid, whatever the provider call's answer says.
   const [row] = await db
     .update(cardCharges)
     .set({ ...changes, updatedAt: new Date() })
-    .where(eq(cardCharges.id, chargeId))
+    .where(and(eq(cardCharges.id, chargeId), ne(cardCharges.status, 'succeeded')))
     .returning();
   return row;
 }
@@ -192,4 +187,12 @@ export async function findCharge(db: Db, chargeId: string) {
     .innerJoin(savedCards, eq(savedCards.id, cardCharges.savedCardId))
     .where(eq(cardCharges.id, chargeId));
   return row;
+}
+
+/** Ends the card's charges still waiting for the patient: the card was removed, so none can complete. */
+export async function failWaitingCharges(tx: Tx, savedCardId: string, message: string) {
+  await tx
+    .update(cardCharges)
+    .set({ status: 'failed', failureCode: 'card_removed', failureMessage: message, updatedAt: new Date() })
+    .where(and(eq(cardCharges.savedCardId, savedCardId), eq(cardCharges.status, 'requires_authentication')));
 }

@@ -310,9 +310,14 @@ describe('a card on file', () => {
     const again = await chargeCard(patient, 'no_show_fee', 4000);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('CARD_FEE_ALREADY_CHARGED');
-    // The late cancellation fee is its own: up to half the £120 treatment.
+    // A missed appointment is not also a late cancellation: one fee per appointment. (Above the
+    // consent is still refused first.)
     expect((await chargeCard(patient, 'late_cancellation_fee', 6001)).statusCode).toBe(400);
-    expect((await chargeCard(patient, 'late_cancellation_fee', 6000)).json().charge.status).toBe('succeeded');
+    const both = await chargeCard(patient, 'late_cancellation_fee', 6000);
+    expect(both.statusCode).toBe(409);
+    expect(both.json().message).toBe(
+      'A fee has already been charged, or is being charged, for this appointment',
+    );
   });
 
   it('makes one charge of twenty clicks at once', async () => {
@@ -358,6 +363,13 @@ describe('a card on file', () => {
     );
     expect(link.pathname).toBe(`/payment/confirm-charge/${charged.id}`);
     const token = String(link.searchParams.get('token'));
+    // A token of another shape is not valid either, never an error.
+    for (const odd of ['é'.repeat(token.length), 'x', '']) {
+      const answer = await app.inject({
+        url: `/api/public/card-charges/${charged.id}?token=${encodeURIComponent(odd)}`,
+      });
+      expect(answer.statusCode).toBe(404);
+    }
     const wrong = await app.inject({
       url: `/api/public/card-charges/${charged.id}?token=${'0'.repeat(token.length)}`,
     });
@@ -446,5 +458,45 @@ describe('a card on file', () => {
     );
     expect(late.statusCode).toBe(400);
     expect(late.json().message).toBe('The patient did not agree to this fee when their card was saved');
+  });
+
+  it('removing a card ends a charge waiting for the patient, whose link then offers nothing', async () => {
+    const patient = await patientWithSavedCard('4000002760003184');
+    const charged = (await chargeCard(patient, 'no_show_fee', 4000)).json().charge;
+    expect(charged.status).toBe('requires_authentication');
+    const [row] = await app.database.db.select().from(cardCharges).where(eq(cardCharges.id, charged.id));
+    await app.inject({
+      method: 'POST',
+      url: `/api/patients/${patient.patientId}/cards/${patient.cardId}/remove`,
+      cookies: patient.cookies,
+    });
+    const page = (
+      await app.inject({ url: `/api/public/card-charges/${charged.id}?token=${row?.authenticationToken}` })
+    ).json();
+    expect(page).toMatchObject({ status: 'failed', clientSecret: null, paymentMethodId: null });
+    const { cards } = (
+      await app.inject({ url: `/api/patients/${patient.patientId}/cards`, cookies: patient.cookies })
+    ).json();
+    expect(cards[0].charges[0]).toMatchObject({ id: charged.id, status: 'failed' });
+  });
+
+  it('a second Pay Now on a request agrees to the policies in force then, and no more', async () => {
+    const { linkId, cookies } = await clinicWithCardOnFileLink();
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/payment-requests',
+      cookies,
+      payload: { paymentLinkId: linkId, patientName: 'Iris Patient', patientEmail: 'iris@patient.example' },
+    });
+    const requestId = sent.json().id as string;
+    const first = (await checkout(requestId, { cardOnFileConsent: true })).json();
+    await app.inject({ method: 'DELETE', url: '/api/clinic/policies/no_show', cookies });
+    const second = (await checkout(requestId, { cardOnFileConsent: true })).json();
+    expect(second.paymentIntentId).toBe(first.paymentIntentId);
+    const rows = await app.database.db
+      .select()
+      .from(cardConsents)
+      .where(eq(cardConsents.paymentIntentId, second.paymentIntentId));
+    expect(rows.map((consent) => consent.policyKind)).toEqual(['cancellation']);
   });
 });

@@ -20,15 +20,16 @@ import { clinicPolicies } from '../policies/index.js';
 import { toCardCharge } from './charges.js';
 import {
   chargesOfCards,
+  failWaitingCharges,
   findCardCustomer,
   findCardCustomerByProviderId,
   findSavedCard,
   insertSavedCardUnlessKnown,
   listCardsWithConsents,
   markCardRemoved,
+  replaceConsents,
   storeCardCustomer,
   tieConsents,
-  upsertConsent,
 } from './queries.js';
 
 /**
@@ -84,7 +85,7 @@ export async function customerForPatient(
 
 /**
  * Stores the consent the patient gave at Pay Now to each term, on the payment intent the card is
- * saved with; a second Pay Now on the same intent replaces it until the card is saved.
+ * saved with; a second Pay Now on the same intent replaces them all until the card is saved.
  */
 export async function recordConsents(
   db: Db,
@@ -98,8 +99,10 @@ export async function recordConsents(
   },
 ): Promise<void> {
   const consentedAt = new Date();
-  for (const term of consent.terms) {
-    await upsertConsent(db, {
+  await replaceConsents(
+    db,
+    consent.paymentIntentId,
+    consent.terms.map((term) => ({
       clinicId: consent.clinicId,
       patientId: consent.patientId,
       paymentIntentId: consent.paymentIntentId,
@@ -110,8 +113,8 @@ export async function recordConsents(
       consentedAt,
       ipAddress: consent.ipAddress,
       userAgent: consent.userAgent,
-    });
-  }
+    })),
+  );
 }
 
 /**
@@ -202,6 +205,7 @@ export async function removeSavedCard(
   await deps.db.transaction(async (tx) => {
     const removed = await markCardRemoved(tx, card.id, member.userId);
     if (!removed) throw new AppError('SAVED_CARD_REMOVED', SAVED_CARD_MESSAGES.alreadyRemoved);
+    await failWaitingCharges(tx, card.id, SAVED_CARD_MESSAGES.cardRemoved);
     await recordAudit(tx, {
       actorUserId: member.userId,
       action: 'saved_card.removed',
