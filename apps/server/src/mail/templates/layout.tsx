@@ -95,9 +95,21 @@ export function EmailLayout({ clinic, preview, heading, children }: EmailLayoutP
 
 const footerText = { color: MUTED, fontSize: 14, lineHeight: '20px', margin: 0 };
 
-/** A paragraph of body text. */
-export function Paragraph({ children }: { children: ReactNode }) {
-  return <Text style={{ color: INK, fontSize: 16, lineHeight: '24px', margin: '0 0 16px' }}>{children}</Text>;
+/** A paragraph of body text; `keepLines` keeps the line breaks of text a user wrote (a policy's words). */
+export function Paragraph({ children, keepLines }: { children: ReactNode; keepLines?: boolean }) {
+  return (
+    <Text
+      style={{
+        color: INK,
+        fontSize: 16,
+        lineHeight: '24px',
+        margin: '0 0 16px',
+        ...(keepLines ? { whiteSpace: 'pre-line' as const } : {}),
+      }}
+    >
+      {children}
+    </Text>
+  );
 }
 
 /** One labelled fact ('Amount: £125.50'), which reads the same in the plain-text version. */

@@ -12,7 +12,7 @@
  * the reason. A permanent one (SMTP 5xx such as an unknown mailbox, a number the SMS provider refuses,
  * a webhook URL refused as unsafe) fails the row at once. The payment or request is never touched.
  */
-import { cardStatementText, statementSuffix, toE164 } from '@clinicpay/shared';
+import { cardStatementText, type PolicyKind, statementSuffix, toE164 } from '@clinicpay/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { defineJob, type JobHandler } from '../../jobs/index.js';
@@ -27,6 +27,7 @@ import {
   markNotificationSent,
   type NotificationRow,
   recordNotificationFailure,
+  selectConsentsOfPayment,
 } from './queries.js';
 import { type NoticeContent, renderNoticeEmail, renderNoticeSms } from './render.js';
 
@@ -132,6 +133,25 @@ async function contentOf(
         : (payment?.paidAt ?? row.createdAt),
     dashboardUrl: row.recipientType === 'clinic' ? `${deps.publicUrl}/dashboard` : null,
     statementText: clinic ? cardStatementText(statementSuffix(clinic)) : null,
+    cardOnFile:
+      row.type === 'payment_confirmation' && payment ? await cardOnFileOf(deps.db, payment.id) : null,
+  };
+}
+
+/** The card a payment saved and what the patient agreed to, for the receipt; null when none was saved. */
+async function cardOnFileOf(db: Db, paymentId: string): Promise<NoticeContent['cardOnFile']> {
+  const consents = await selectConsentsOfPayment(db, paymentId);
+  const [first] = consents;
+  if (!first) return null;
+  return {
+    brand: first.brand,
+    last4: first.last4,
+    consents: consents.map((consent) => ({
+      kind: consent.policyKind as PolicyKind,
+      text: consent.policyText,
+      maximumAmount: consent.maximumAmount,
+      consentedAt: consent.consentedAt,
+    })),
   };
 }
 

@@ -1,7 +1,7 @@
 /** Reads and writes of the notifications table (spec §3 notification_queue row). No rules here. */
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { clinics, notifications, payments } from '../../db/schema/index.js';
+import { cardConsents, clinics, notifications, payments, savedCards } from '../../db/schema/index.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;
@@ -95,4 +95,24 @@ export async function findPaymentForNotice(db: Db, paymentId: string) {
     .from(payments)
     .where(eq(payments.id, paymentId));
   return payment;
+}
+
+/**
+ * The card a payment saved and the policies the patient agreed to with it (docs/decisions/0092-card-consent.md),
+ * for the receipt: one row per consent, oldest policy kind first; empty when the payment saved no card.
+ */
+export async function selectConsentsOfPayment(db: Db, paymentId: string) {
+  return db
+    .select({
+      brand: savedCards.brand,
+      last4: savedCards.last4,
+      policyKind: cardConsents.policyKind,
+      policyText: cardConsents.policyText,
+      maximumAmount: cardConsents.maximumAmount,
+      consentedAt: cardConsents.consentedAt,
+    })
+    .from(cardConsents)
+    .innerJoin(savedCards, eq(savedCards.id, cardConsents.savedCardId))
+    .where(eq(cardConsents.paymentId, paymentId))
+    .orderBy(asc(cardConsents.policyKind));
 }

@@ -5,7 +5,13 @@
  * formatPence; dates are shown in en-GB, Europe/London time. The fallbacks are spec §9's: 'Your
  * healthcare provider' for a clinic without a name, 'Unknown Patient' for a patient without one.
  */
-import { CLINIC_TIME_ZONE, formatPence } from '@clinicpay/shared';
+import {
+  CLINIC_TIME_ZONE,
+  cardBrandLabel,
+  formatPence,
+  POLICY_LABELS,
+  type PolicyKind,
+} from '@clinicpay/shared';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { LayoutClinic } from '../../mail/templates/layout.js';
@@ -44,6 +50,15 @@ export interface NoticeContent {
   dashboardUrl: string | null;
   /** what the patient's card statement shows for the clinic's charges, e.g. 'CLINICPAY* SMITH DENT' (decision 0082); the receipt names it */
   statementText?: string | null;
+  /**
+   * The card this payment saved and the policies the patient agreed to (receipt only,
+   * docs/decisions/0092-card-consent.md); maximum amounts in pence.
+   */
+  cardOnFile?: {
+    brand: string;
+    last4: string;
+    consents: Array<{ kind: PolicyKind; text: string; maximumAmount: number; consentedAt: Date }>;
+  } | null;
 }
 
 export interface RenderedEmail {
@@ -88,6 +103,17 @@ function viewOf(content: NoticeContent) {
     paymentUrl: content.paymentUrl ?? '',
     dashboardUrl: content.dashboardUrl,
     statementText: content.statementText ?? null,
+    cardOnFile: content.cardOnFile?.consents.length
+      ? {
+          card: `${cardBrandLabel(content.cardOnFile.brand)} card ending ${content.cardOnFile.last4}`,
+          consents: content.cardOnFile.consents.map((consent) => ({
+            label: POLICY_LABELS[consent.kind],
+            maximum: formatPence(consent.maximumAmount),
+            text: consent.text,
+            agreedAt: formatLondonDateTime(consent.consentedAt),
+          })),
+        }
+      : null,
   };
 }
 

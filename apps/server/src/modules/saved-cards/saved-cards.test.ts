@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClinic } from '../../../test/accounts.js';
+import { lastMailTo, signedInClinic } from '../../../test/accounts.js';
 import { confirmWithCard, connectedClinic, sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import {
@@ -127,6 +127,16 @@ describe('a card on file', () => {
     ]);
     expect(card.consents[0].userAgent).toBe('Mozilla/5.0 (test browser)');
     expect(card.consents[0].ipAddress).toBeTruthy();
+
+    // The receipt repeats the card, each policy in the words agreed to with its maximum, and when.
+    const receipt = await lastMailTo(app, 'Ada@Patient.example');
+    expect(receipt?.subject).toMatch(/^Payment receipt from /);
+    const text = receipt?.textBody.replace(/\s+/g, ' ') ?? '';
+    expect(text).toContain('has saved your Visa card ending 0000');
+    expect(text).toContain(`Cancellation policy: up to £60.00 ${CANCELLATION_TEXT}`);
+    expect(text).toContain(`No-show fee: up to £40.00 ${NO_SHOW_TEXT}`);
+    expect(text.match(/Agreed: \d{1,2} \w+ \d{4}, \d{2}:\d{2}/g)).toHaveLength(2);
+    expect(text).toContain('remove your card at any time');
 
     // Another clinic sees nothing of it, and cannot remove it.
     const stranger = await signedInClinic(app);

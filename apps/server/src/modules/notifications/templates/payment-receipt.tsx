@@ -4,6 +4,7 @@
  * The patient's receipt (notice payment_confirmation): who was paid, how much, the reference, when, and
  * what the card statement shows (decision 0082).
  */
+import { Section } from '@react-email/components';
 import { Detail, EmailLayout, type LayoutClinic, Paragraph } from '../../../mail/templates/layout.js';
 
 export interface PaymentReceiptEmailProps {
@@ -16,6 +17,12 @@ export interface PaymentReceiptEmailProps {
   date: string | null;
   /** What the card statement shows for this payment (decision 0082), when known. */
   statementText: string | null;
+  /** The card this payment saved and each policy the patient agreed to, as display strings; null when none. */
+  cardOnFile: {
+    /** e.g. 'Visa card ending 4242' */
+    card: string;
+    consents: Array<{ label: string; maximum: string; text: string; agreedAt: string }>;
+  } | null;
 }
 
 /** The receipt email; every prop is a display string (render.ts formats pence, dates and fallbacks). */
@@ -38,9 +45,39 @@ export function PaymentReceiptEmail(props: PaymentReceiptEmailProps) {
       {date ? <Detail label="Date">{date}</Detail> : null}
       <Detail label="For">{props.description}</Detail>
       {props.statementText ? <Detail label="On your card statement">{props.statementText}</Detail> : null}
+      {props.cardOnFile ? <CardOnFile clinicName={clinic.name} cardOnFile={props.cardOnFile} /> : null}
       <Paragraph>
         If you have a question about this payment, contact {clinic.name} and quote the reference.
       </Paragraph>
     </EmailLayout>
+  );
+}
+
+/**
+ * The policies the patient agreed to when their card was saved, in the words they read, so the receipt
+ * is their own record of the agreement (docs/decisions/0092-card-consent.md).
+ */
+function CardOnFile({
+  clinicName,
+  cardOnFile,
+}: {
+  clinicName: string;
+  cardOnFile: NonNullable<PaymentReceiptEmailProps['cardOnFile']>;
+}) {
+  return (
+    <Section style={{ margin: '24px 0 0' }}>
+      <Paragraph>
+        <strong>Your saved card.</strong> {clinicName} has saved your {cardOnFile.card}. You agreed that it
+        may be charged under these policies:
+      </Paragraph>
+      {cardOnFile.consents.map((consent) => (
+        <Section key={consent.label} style={{ margin: '0 0 16px' }}>
+          <Detail label={consent.label}>up to {consent.maximum}</Detail>
+          <Paragraph keepLines>{consent.text}</Paragraph>
+          <Detail label="Agreed">{consent.agreedAt}</Detail>
+        </Section>
+      ))}
+      <Paragraph>You can ask {clinicName} to remove your card at any time.</Paragraph>
+    </Section>
   );
 }
