@@ -28,6 +28,7 @@ import { createSmsSender } from './mail/sms.js';
 import { createWebhookSender } from './mail/webhook-sender.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { authRoutes, createAuth } from './modules/auth/index.js';
+import { balanceRoutes } from './modules/balances/index.js';
 import { checkoutRoutes } from './modules/checkout/index.js';
 import { clinicRoutes } from './modules/clinics/index.js';
 import { contactRoutes } from './modules/contact/index.js';
@@ -201,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(checkoutRoutes);
       await api.register(paymentRoutes);
       await api.register(refundRoutes);
+      await api.register(balanceRoutes);
       await api.register(payoutRoutes);
       await api.register(disputeRoutes);
       await api.register(adminDisputeRoutes);

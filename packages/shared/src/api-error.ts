@@ -66,6 +66,8 @@ export const ERROR_CODES = [
   'SAVED_CARD_REMOVED',
   'CARD_NOT_CHARGEABLE',
   'CARD_FEE_ALREADY_CHARGED',
+  'NO_BALANCE_DUE',
+  'BALANCE_UNDER_WAY',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

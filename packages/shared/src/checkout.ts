@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { PAYMENT_TYPES } from './payment-constants.js';
+import { CONSENT_KINDS } from './policy-labels.js';
 
 import { providerStatusSchema } from './provider-account.js';
 
@@ -49,14 +50,19 @@ export const CHECKOUT_MESSAGES = {
   cardOnFileConsent:
     'I agree to the policies above and allow the clinic to charge my saved card up to the amounts shown.',
   consentRequired: 'Please agree to the clinic’s policies to continue',
+  balanceLater: (balance: string, total: string) =>
+    `This is a deposit. The balance of ${balance} (of ${total} in all) is paid later.`,
+  balanceTerm: (balance: string) =>
+    `The balance of your treatment, ${balance}, may be charged to your saved card after your appointment.`,
 } as const;
 
 /**
- * One policy the patient agrees to when their card is saved: its kind ('cancellation', 'no_show'),
- * version, words, and the most it lets the clinic charge for this treatment, in pence.
+ * One thing the patient agrees to when their card is saved: a policy ('cancellation', 'no_show') or
+ * the balance of the treatment ('balance'), with its version, words, and the most it lets the clinic
+ * charge for this treatment, in pence.
  */
 export const cardOnFileTermSchema = z.object({
-  kind: z.enum(['cancellation', 'no_show']),
+  kind: z.enum(CONSENT_KINDS),
   version: z.int(),
   text: z.string(),
   /** Pence. */
@@ -96,6 +102,11 @@ export const publicPaymentDataSchema = z.object({
    * file and the clinic has policies in force; null when no card is saved.
    */
   cardOnFile: z.nullable(z.array(cardOnFileTermSchema)),
+  /**
+   * Pence: for a deposit, the treatment's whole price and the balance left to pay later
+   * (docs/decisions/0094-deposits-and-balances.md); null when the page takes the whole price.
+   */
+  deposit: z.nullable(z.object({ treatmentTotal: z.int(), balanceDue: z.int() })),
 });
 export type PublicPaymentData = z.infer<typeof publicPaymentDataSchema>;
 

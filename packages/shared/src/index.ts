@@ -5,6 +5,7 @@
 export * from './admin.js';
 export * from './api-error.js';
 export * from './auth.js';
+export * from './balances.js';
 export * from './card-fees.js';
 export * from './checkout.js';
 export * from './clinic-logo.js';

@@ -3,7 +3,9 @@
  * "Display payment", "Stats"; §9 clinic dashboard stats, CSV export, search and filters). Every amount
  * is integer pence; every date filter is an ISO calendar date (YYYY-MM-DD) in Europe/London.
  */
+
 import { z } from 'zod';
+import { balanceOfSchema, paymentBalanceSchema } from './balances.js';
 import { notificationDeliverySchema } from './notifications.js';
 import { PAYMENT_TYPES } from './payment-constants.js';
 import { displayPaymentSchema, paymentPageSchema } from './payments.js';
@@ -144,6 +146,10 @@ export const paymentDetailsSchema = displayPaymentSchema.extend({
   notifications: z.array(notificationDeliverySchema),
   /** The payment's latest dispute, for a link to its page; null when never disputed. */
   disputeId: z.string().nullable(),
+  /** For a deposit towards a treatment total: the balance, and how it can be paid; else null. */
+  balance: paymentBalanceSchema.nullable(),
+  /** For a balance payment: the deposit it pays towards; else null. */
+  balanceOf: balanceOfSchema.nullable(),
 });
 export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 

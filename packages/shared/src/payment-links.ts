@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { parsePoundsToPence } from './money.js';
 
-import { PAYMENT_TYPES } from './payment-constants.js';
+import { LINK_TYPES } from './payment-constants.js';
 
 export const LINK_MESSAGES = {
   requiredFields: 'Please fill in all required fields',
@@ -26,7 +26,22 @@ export const LINK_MESSAGES = {
   cardOnFileHint:
     'The patient agrees to your cancellation policy and no-show fee, and their card is saved so you can charge them.',
   noPolicyForCardOnFile: 'Set a cancellation policy or a no-show fee in Settings → Policies first',
+  treatmentTotalLabel: 'Treatment total (optional)',
+  treatmentTotalHint: 'For a deposit: the whole price. The balance is paid later.',
+  depositPercentLabel: 'Deposit percent',
+  depositBelowTotal: 'The deposit must be less than the treatment total',
+  depositPercentNeedsTotal: 'Enter the treatment total to take a percent of it',
+  invalidDepositPercent: 'Enter a whole percent from 1 to 99',
+  depositNotPercent: 'The deposit does not match the percent of the treatment total',
 } as const;
+
+/**
+ * The deposit that is `percent` of `treatmentTotal` pence, in whole pence rounded half up, in integer
+ * arithmetic (docs/decisions/0094-deposits-and-balances.md): 25% of £125.50 is £31.38.
+ */
+export function depositOf(treatmentTotal: number, percent: number): number {
+  return Math.floor((treatmentTotal * percent + 50) / 100);
+}
 
 /** The most a link may ask for: £100,000.00. */
 export const MAX_LINK_AMOUNT_PENCE = 10_000_000;
@@ -47,14 +62,21 @@ export const amountInPenceSchema = z
   .min(MIN_CHARGE_PENCE, BELOW_MIN_CHARGE)
   .max(MAX_LINK_AMOUNT_PENCE, LINK_MESSAGES.invalidAmount);
 
-export const createPaymentLinkSchema = z.object({
+/** A percent given for a deposit: a whole number from 1 to 99. */
+const depositPercentSchema = z
+  .number({ error: LINK_MESSAGES.invalidDepositPercent })
+  .int(LINK_MESSAGES.invalidDepositPercent)
+  .min(1, LINK_MESSAGES.invalidDepositPercent)
+  .max(99, LINK_MESSAGES.invalidDepositPercent);
+
+const linkFieldsSchema = z.object({
   title: z
     .string({ error: LINK_MESSAGES.requiredFields })
     .trim()
     .min(1, LINK_MESSAGES.requiredFields)
     .max(200),
   amount: amountInPenceSchema,
-  type: z.enum(PAYMENT_TYPES, { error: LINK_MESSAGES.invalidType }).default('deposit'),
+  type: z.enum(LINK_TYPES, { error: LINK_MESSAGES.invalidType }).default('deposit'),
   description: z
     .string()
     .trim()
@@ -66,7 +88,53 @@ export const createPaymentLinkSchema = z.object({
    * (docs/decisions/0092-card-consent.md). Refused while the clinic has no policy in force.
    */
   requiresCardOnFile: z.boolean().default(false),
+  /**
+   * Pence: the whole treatment's price when `amount` is a deposit towards it; the balance is paid
+   * later (docs/decisions/0094-deposits-and-balances.md). Null for a link that is the whole price.
+   */
+  treatmentTotal: amountInPenceSchema.nullish().transform((value) => value ?? null),
+  /** A deposit given as a percent (1 to 99) of treatmentTotal; the server works out `amount` from it. */
+  depositPercent: depositPercentSchema.nullish().transform((value) => value ?? null),
 });
+
+/**
+ * Spec §5 create link rules, with a deposit towards a treatment total: the deposit is `amount` pence,
+ * or `depositPercent` of the total (then `amount` may be left out, and must match when given), and is
+ * less than the total.
+ */
+export const createPaymentLinkSchema = z.preprocess(
+  (input) => {
+    if (typeof input !== 'object' || input === null) return input;
+    const { amount, treatmentTotal, depositPercent } = input as Record<string, unknown>;
+    const computable =
+      (amount === undefined || amount === null) &&
+      Number.isInteger(treatmentTotal) &&
+      depositPercentSchema.safeParse(depositPercent).success;
+    return computable
+      ? { ...input, amount: depositOf(treatmentTotal as number, depositPercent as number) }
+      : input;
+  },
+  linkFieldsSchema.superRefine((link, ctx) => {
+    if (link.depositPercent !== null && link.treatmentTotal === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['treatmentTotal'],
+        message: LINK_MESSAGES.depositPercentNeedsTotal,
+      });
+      return;
+    }
+    // Zod runs this beside the fields' own errors: a percent out of range has already been reported.
+    if (
+      link.treatmentTotal === null ||
+      !depositPercentSchema.nullable().safeParse(link.depositPercent).success
+    )
+      return;
+    if (link.depositPercent !== null && link.amount !== depositOf(link.treatmentTotal, link.depositPercent))
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: LINK_MESSAGES.depositNotPercent });
+    else if (link.amount >= link.treatmentTotal)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: LINK_MESSAGES.depositBelowTotal });
+  }),
+);
 export type CreatePaymentLink = z.input<typeof createPaymentLinkSchema>;
 /** A parsed create request: type defaulted, description null when empty. */
 export type NewPaymentLink = z.output<typeof createPaymentLinkSchema>;
@@ -75,10 +143,12 @@ export const paymentLinkSchema = z.object({
   id: z.string(),
   title: z.string(),
   amount: z.number().int(),
-  type: z.enum(PAYMENT_TYPES),
+  type: z.enum(LINK_TYPES),
   description: z.string().nullable(),
   isActive: z.boolean(),
   requiresCardOnFile: z.boolean(),
+  /** Pence: the treatment's whole price when `amount` is a deposit towards it; null otherwise. */
+  treatmentTotal: z.number().int().nullable(),
   createdAt: z.string(),
   /** {origin}/payment/{id} (spec §3). */
   url: z.string(),
@@ -127,7 +197,7 @@ export const poundsTextSchema = z
 export const paymentLinkFormSchema = z.object({
   title: z.string().trim().min(1, LINK_MESSAGES.requiredFields).max(200),
   amount: poundsTextSchema,
-  type: z.enum(PAYMENT_TYPES),
+  type: z.enum(LINK_TYPES),
   description: z.string().max(1000),
   requiresCardOnFile: z.boolean(),
 });

@@ -15,18 +15,19 @@ export const CUSTOM_REQUEST_TITLE = 'Custom Payment Request';
 /**
  * The one pricing rule of a payment request: what it charges (integer pence) and what it is for.
  * A request sent with a payment link takes the link's amount, title and type; one sent with a custom
- * amount takes that amount, 'Custom Payment Request' and type 'other' (spec §4 "Payment request").
- * The amount is null only for a request whose link no longer has one (never payable). The history
- * SQL in payments/queries.ts applies the same rule with CUSTOM_REQUEST_TITLE.
+ * amount takes that amount, 'Custom Payment Request' and type 'other' (spec §4 "Payment request"). A
+ * request with a title and type of its own (a balance request, docs/decisions/0094-deposits-and-balances.md)
+ * keeps them. The amount is null only for a request whose link no longer has one (never payable). The
+ * history SQL in payments/queries.ts applies the same rule with CUSTOM_REQUEST_TITLE.
  */
 export function requestTerms(
-  request: { customAmount: number | null },
+  request: { customAmount: number | null; title?: string | null; type?: PaymentType | null },
   link: { amount: number | null; title: string; type: PaymentType } | null,
 ): { amount: number | null; title: string; type: PaymentType } {
   return {
     amount: request.customAmount ?? link?.amount ?? null,
-    title: link?.title ?? CUSTOM_REQUEST_TITLE,
-    type: link?.type ?? 'other',
+    title: request.title ?? link?.title ?? CUSTOM_REQUEST_TITLE,
+    type: request.type ?? link?.type ?? 'other',
   };
 }
 

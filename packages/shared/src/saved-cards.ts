@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { formatPence } from './money.js';
 import { MIN_CHARGE_PENCE } from './payment-links.js';
+import { CONSENT_KINDS, type ConsentKind } from './policy-labels.js';
 
 export const SAVED_CARD_MESSAGES = {
   notFound: 'Saved card not found',
@@ -18,6 +19,8 @@ export const SAVED_CARD_MESSAGES = {
   noConsent: 'The patient did not agree to this fee when their card was saved',
   invalidAmount: 'Please enter an amount of at least £0.30',
   overMaximum: (maximum: number) => `The most the patient agreed to for this fee is ${formatPence(maximum)}`,
+  overBalance: (due: number) => `The balance due is ${formatPence(due)}`,
+  noBalanceDue: 'No balance is due on this payment',
   alreadyCharged: 'A fee has already been charged, or is being charged, for this appointment',
   charged: (amount: number) => `${formatPence(amount)} charged to the saved card`,
   waiting: 'Waiting for the patient: their bank asks them to confirm the charge',
@@ -25,20 +28,32 @@ export const SAVED_CARD_MESSAGES = {
   chargeFailed: 'Failed to charge the card',
 } as const;
 
-/** The fees a saved card can be charged without the patient. */
-export const CARD_CHARGE_KINDS = ['no_show_fee', 'late_cancellation_fee'] as const;
+/**
+ * What a saved card can be charged without the patient: a fee, or the balance of a treatment whose
+ * deposit it paid (docs/decisions/0094-deposits-and-balances.md). Each is also the type of its payment.
+ */
+export const CARD_CHARGE_KINDS = ['no_show_fee', 'late_cancellation_fee', 'balance'] as const;
 export type CardChargeKind = (typeof CARD_CHARGE_KINDS)[number];
 
 export const CARD_CHARGE_LABELS: Record<CardChargeKind, string> = {
   no_show_fee: 'No-show fee',
   late_cancellation_fee: 'Late cancellation fee',
+  balance: 'Balance',
 };
 
-/** The policy a patient must have agreed to for each fee. */
-export const CONSENT_FOR_CHARGE: Record<CardChargeKind, 'no_show' | 'cancellation'> = {
+/** What the patient must have agreed to for each charge. */
+export const CONSENT_FOR_CHARGE: Record<CardChargeKind, ConsentKind> = {
   no_show_fee: 'no_show',
   late_cancellation_fee: 'cancellation',
+  balance: 'balance',
 };
+
+/** Whether a card expiring at the end of `expMonth`/`expYear` has expired at `now` (UTC months). */
+export function cardExpired(card: { expMonth: number; expYear: number }, now: Date): boolean {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() + 1;
+  return card.expYear < year || (card.expYear === year && card.expMonth < month);
+}
 
 /** POST /api/patients/:id/cards/:cardId/charges: the fee and its amount in pence. */
 export const chargeSavedCardSchema = z.object({
@@ -71,7 +86,7 @@ export const cardChargeResponseSchema = z.object({ charge: cardChargeSchema });
 
 /** The patient's agreement to one policy, as they gave it; the maximum in pence. */
 export const cardConsentSchema = z.object({
-  kind: z.enum(['cancellation', 'no_show']),
+  kind: z.enum(CONSENT_KINDS),
   version: z.number().int(),
   text: z.string(),
   maximumAmount: z.number().int(),

@@ -72,6 +72,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   // A removed or expired card, or a clinic whose card payments are paused.
   CARD_NOT_CHARGEABLE: 409,
   CARD_FEE_ALREADY_CHARGED: 409,
+  NO_BALANCE_DUE: 409,
+  BALANCE_UNDER_WAY: 409,
 };
 
 export class AppError extends Error {

@@ -27,5 +27,6 @@ export const aPaymentPage = (overrides: Partial<PublicPaymentData> = {}): Public
     cardStatementText: 'CLINICPAY* MARYLEBONE',
   },
   cardOnFile: null,
+  deposit: null,
   ...overrides,
 });

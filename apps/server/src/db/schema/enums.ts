@@ -1,5 +1,5 @@
 /** Postgres enums for the values the spec fixes (spec §3, §4). */
-import { PAYMENT_DISPUTE_STATUSES, PROVIDER_STATUSES } from '@clinicpay/shared';
+import { PAYMENT_DISPUTE_STATUSES, PAYMENT_TYPES, PROVIDER_STATUSES } from '@clinicpay/shared';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
 export const userRole = pgEnum('user_role', ['clinic', 'admin']);
@@ -10,7 +10,11 @@ export const userRole = pgEnum('user_role', ['clinic', 'admin']);
  */
 export const providerStatus = pgEnum('provider_status', PROVIDER_STATUSES);
 
-export const linkType = pgEnum('link_type', ['deposit', 'treatment', 'consultation', 'other']);
+/**
+ * A link's, request's or payment's type. Links take the first four (LINK_TYPES); the last three are
+ * the payments ClinicPay makes after an appointment (docs/decisions/0094-deposits-and-balances.md).
+ */
+export const linkType = pgEnum('link_type', PAYMENT_TYPES);
 
 /** A payment row exists only once money moved; an unpaid request is 'sent' on payment_requests. */
 export const paymentStatus = pgEnum('payment_status', ['pending', 'paid', 'partially_refunded', 'refunded']);

@@ -4,6 +4,7 @@
  */
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -52,10 +53,19 @@ export const paymentLinks = pgTable(
      * them, to pay (docs/decisions/0092-card-consent.md); requests for the link ask the same.
      */
     requiresCardOnFile: boolean('requires_card_on_file').notNull().default(false),
+    /**
+     * Pence: the whole treatment's price when `amount` is a deposit towards it, the balance being paid
+     * later (docs/decisions/0094-deposits-and-balances.md); null for a link that is the whole price.
+     */
+    treatmentTotal: integer('treatment_total'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('payment_links_amount_positive', sql`${table.amount} > 0`),
+    check(
+      'payment_links_deposit_below_total',
+      sql`${table.treatmentTotal} is null or ${table.treatmentTotal} > ${table.amount}`,
+    ),
     index('payment_links_clinic_active_created_idx').on(
       table.clinicId,
       table.isActive,
@@ -84,6 +94,16 @@ export const paymentRequests = pgTable(
     /** The clinic's record of the patient (docs/decisions/0089-patients.md). */
     patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'restrict' }),
     message: text('message'),
+    /**
+     * The request's own title and type, for a balance request ('Balance: Laser treatment', 'balance');
+     * null takes the link's (or the custom request's) as requestTerms says.
+     */
+    title: text('title'),
+    type: linkType('type'),
+    /** The deposit whose balance this request asks for (docs/decisions/0094-deposits-and-balances.md). */
+    originalPaymentId: uuid('original_payment_id').references((): AnyPgColumn => payments.id, {
+      onDelete: 'restrict',
+    }),
     status: requestStatus('status').notNull().default('sent'),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -109,6 +129,7 @@ export const paymentRequests = pgTable(
     index('payment_requests_clinic_sent_idx').on(table.clinicId, table.sentAt.desc()),
     index('payment_requests_clinic_status_idx').on(table.clinicId, table.status),
     index('payment_requests_patient_sent_idx').on(table.patientId, table.sentAt.desc()),
+    index('payment_requests_original_payment_idx').on(table.originalPaymentId),
     // The history's unpaid requests, newest first, with the id as tie-break (keyset export, deep pages).
     index('payment_requests_clinic_unpaid_sent_id_idx')
       .on(table.clinicId, table.sentAt.desc(), table.id.desc())
@@ -159,6 +180,18 @@ export const payments = pgTable(
     type: linkType('type').notNull(),
     /** What the payment was for: the link title, or 'Custom Payment Request'. */
     title: text('title').notNull(),
+    /**
+     * Pence: the whole treatment's price when this payment is a deposit towards it; the balance due is
+     * this less the deposit and the balance payments made (docs/decisions/0094-deposits-and-balances.md).
+     */
+    treatmentTotal: integer('treatment_total'),
+    /**
+     * The payment this one follows from: the deposit a balance pays, or the appointment a no-show or
+     * late cancellation fee is charged for.
+     */
+    originalPaymentId: uuid('original_payment_id').references((): AnyPgColumn => payments.id, {
+      onDelete: 'restrict',
+    }),
     /** Human-readable unique reference shown to patient and clinic. */
     paymentRef: text('payment_ref').notNull().unique(),
     /** The provider's payment intent id, e.g. 'pi_…'. */
@@ -187,6 +220,7 @@ export const payments = pgTable(
     index('payments_clinic_status_idx').on(table.clinicId, table.status),
     index('payments_patient_paid_at_idx').on(table.patientId, table.paidAt.desc()),
     index('payments_link_idx').on(table.paymentLinkId),
+    index('payments_original_payment_idx').on(table.originalPaymentId),
     index('payments_status_paid_at_idx').on(table.status, table.paidAt),
     // Every payment of a request, however many were made (decision 0012: never lose one) ...
     index('payments_request_idx').on(table.paymentRequestId),

@@ -113,7 +113,7 @@ export const cardCharges = pgTable(
       .references(() => savedCards.id, { onDelete: 'cascade' }),
     /** The payment (appointment) the fee is for: the one the card was saved with. */
     originalPaymentId: uuid('original_payment_id').references(() => payments.id, { onDelete: 'set null' }),
-    /** 'no_show_fee' or 'late_cancellation_fee'. */
+    /** 'no_show_fee', 'late_cancellation_fee' or 'balance' (docs/decisions/0094-deposits-and-balances.md). */
     kind: text('kind').notNull(),
     amount: integer('amount').notNull(),
     /**
@@ -148,7 +148,8 @@ export const cardCharges = pgTable(
         sql`(case when ${table.kind} in ('no_show_fee', 'late_cancellation_fee') then 'fee' else ${table.kind} end)`,
         sql`coalesce(${table.originalPaymentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
       )
-      .where(sql`${table.status} <> 'failed'`),
+      // A balance may be charged in parts; the balances module decides each with the deposit locked.
+      .where(sql`${table.status} <> 'failed' and ${table.kind} <> 'balance'`),
     index('card_charges_patient_idx').on(table.patientId, table.createdAt),
   ],
 );

@@ -43,6 +43,10 @@ interface Payable {
   payability: PublicPaymentData['payability'];
   /** Whether the patient must save their card under the clinic's policies (the link's setting). */
   requiresCardOnFile: boolean;
+  /** Pence: the treatment's whole price when `amount` is a deposit towards it; else null. */
+  treatmentTotal: number | null;
+  /** The deposit whose balance this (balance) request asks for; else null. */
+  originalPaymentId: string | null;
 }
 
 /**
@@ -85,6 +89,8 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
       patientId: request.request.patientId,
       payability: request.request.status === 'paid' ? 'paid' : clinicPayability(request.clinic),
       requiresCardOnFile: request.link?.requiresCardOnFile ?? false,
+      treatmentTotal: request.link?.treatmentTotal ?? null,
+      originalPaymentId: request.request.originalPaymentId,
     };
   }
 
@@ -103,6 +109,8 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
     patientId: null,
     payability: !link.link.isActive ? 'archived' : clinicPayability(link.clinic),
     requiresCardOnFile: link.link.requiresCardOnFile,
+    treatmentTotal: link.link.treatmentTotal,
+    originalPaymentId: null,
   };
 }
 
@@ -113,7 +121,10 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
  */
 function termsFor(db: Db, payable: Payable) {
   if (!payable.requiresCardOnFile || payable.payability !== 'payable') return Promise.resolve(null);
-  return cardOnFileTerms(db, payable.clinic.id, payable.amount);
+  return cardOnFileTerms(db, payable.clinic.id, {
+    treatmentPence: payable.treatmentTotal ?? payable.amount,
+    balanceDue: payable.treatmentTotal === null ? null : payable.treatmentTotal - payable.amount,
+  });
 }
 
 /** Spec §3 "Public payment data": what the payment page shows, amount in pence. */
@@ -121,6 +132,10 @@ export async function getPublicPaymentData(db: Db, id: string): Promise<PublicPa
   const payable = await findPayable(db, id);
   return {
     cardOnFile: await termsFor(db, payable),
+    deposit:
+      payable.treatmentTotal === null
+        ? null
+        : { treatmentTotal: payable.treatmentTotal, balanceDue: payable.treatmentTotal - payable.amount },
     id: payable.id,
     amount: payable.amount,
     title: payable.title,
@@ -221,6 +236,8 @@ export async function createCheckoutIntent(
     title: payable.title,
     ...(payable.paymentLinkId ? { payment_link_id: payable.paymentLinkId } : {}),
     ...(payable.paymentRequestId ? { payment_request_id: payable.paymentRequestId } : {}),
+    ...(payable.treatmentTotal !== null ? { treatment_total: String(payable.treatmentTotal) } : {}),
+    ...(payable.originalPaymentId ? { original_payment_id: payable.originalPaymentId } : {}),
   };
   const payer: Record<string, string> = {
     patient_name: input.name,

@@ -2,7 +2,7 @@
  * A clinic's payment links (spec §4 "Payment link": active ↔ archived). Another clinic's link, or an id
  * that is no link at all, is 'Link not found' (404), so ids from other clinics reveal nothing.
  */
-import { LINK_MESSAGES, type NewPaymentLink, type PaymentLink } from '@clinicpay/shared';
+import { LINK_MESSAGES, type LinkType, type NewPaymentLink, type PaymentLink } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
@@ -20,10 +20,12 @@ export function toPaymentLink(row: PaymentLinkRow, publicUrl: string): PaymentLi
     id: row.id,
     title: row.title,
     amount: row.amount,
-    type: row.type,
+    // A link is only ever made with a link type (LINK_TYPES); the column's type is shared with payments.
+    type: row.type as LinkType,
     description: row.description,
     isActive: row.isActive,
     requiresCardOnFile: row.requiresCardOnFile,
+    treatmentTotal: row.treatmentTotal,
     createdAt: row.createdAt.toISOString(),
     url: `${publicUrl}/payment/${row.id}`,
   };
@@ -47,7 +49,8 @@ export async function createPaymentLink(context: LinkContext, values: NewPayment
         requiresCardOnFile: LINK_MESSAGES.noPolicyForCardOnFile,
       });
   }
-  const row = await insertPaymentLink(context.db, { ...values, clinicId: context.clinicId });
+  const { depositPercent: _givenAsPercent, ...link } = values;
+  const row = await insertPaymentLink(context.db, { ...link, clinicId: context.clinicId });
   return toPaymentLink(row, context.publicUrl);
 }
 

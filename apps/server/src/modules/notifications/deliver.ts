@@ -12,7 +12,7 @@
  * the reason. A permanent one (SMTP 5xx such as an unknown mailbox, a number the SMS provider refuses,
  * a webhook URL refused as unsafe) fails the row at once. The payment or request is never touched.
  */
-import { cardStatementText, type PolicyKind, statementSuffix, toE164 } from '@clinicpay/shared';
+import { type ConsentKind, cardStatementText, statementSuffix, toE164 } from '@clinicpay/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { defineJob, type JobHandler } from '../../jobs/index.js';
@@ -135,6 +135,11 @@ async function contentOf(
     statementText: clinic ? cardStatementText(statementSuffix(clinic)) : null,
     cardOnFile:
       row.type === 'payment_confirmation' && payment ? await cardOnFileOf(deps.db, payment.id) : null,
+    // A deposit's receipt says what is left to pay (docs/decisions/0094-deposits-and-balances.md).
+    balanceDue:
+      row.type === 'payment_confirmation' && payment?.treatmentTotal
+        ? payment.treatmentTotal - payment.amountPaid
+        : null,
   };
 }
 
@@ -147,7 +152,7 @@ async function cardOnFileOf(db: Db, paymentId: string): Promise<NoticeContent['c
     brand: first.brand,
     last4: first.last4,
     consents: consents.map((consent) => ({
-      kind: consent.policyKind as PolicyKind,
+      kind: consent.policyKind as ConsentKind,
       text: consent.policyText,
       maximumAmount: consent.maximumAmount,
       consentedAt: consent.consentedAt,

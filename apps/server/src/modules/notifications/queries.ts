@@ -91,6 +91,8 @@ export async function findPaymentForNotice(db: Db, paymentId: string) {
       clinicId: payments.clinicId,
       paymentRequestId: payments.paymentRequestId,
       paidAt: payments.paidAt,
+      amountPaid: payments.amountPaid,
+      treatmentTotal: payments.treatmentTotal,
     })
     .from(payments)
     .where(eq(payments.id, paymentId));

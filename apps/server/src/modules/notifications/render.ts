@@ -7,10 +7,10 @@
  */
 import {
   CLINIC_TIME_ZONE,
+  CONSENT_LABELS,
+  type ConsentKind,
   cardBrandLabel,
   formatPence,
-  POLICY_LABELS,
-  type PolicyKind,
 } from '@clinicpay/shared';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
@@ -54,10 +54,12 @@ export interface NoticeContent {
    * The card this payment saved and the policies the patient agreed to (receipt only,
    * docs/decisions/0092-card-consent.md); maximum amounts in pence.
    */
+  /** Pence left to pay after this deposit (receipt only); null when the payment is the whole price. */
+  balanceDue?: number | null;
   cardOnFile?: {
     brand: string;
     last4: string;
-    consents: Array<{ kind: PolicyKind; text: string; maximumAmount: number; consentedAt: Date }>;
+    consents: Array<{ kind: ConsentKind; text: string; maximumAmount: number; consentedAt: Date }>;
   } | null;
 }
 
@@ -103,11 +105,12 @@ function viewOf(content: NoticeContent) {
     paymentUrl: content.paymentUrl ?? '',
     dashboardUrl: content.dashboardUrl,
     statementText: content.statementText ?? null,
+    balanceDue: content.balanceDue ? formatPence(content.balanceDue) : null,
     cardOnFile: content.cardOnFile?.consents.length
       ? {
           card: `${cardBrandLabel(content.cardOnFile.brand)} card ending ${content.cardOnFile.last4}`,
           consents: content.cardOnFile.consents.map((consent) => ({
-            label: POLICY_LABELS[consent.kind],
+            label: CONSENT_LABELS[consent.kind],
             maximum: formatPence(consent.maximumAmount),
             text: consent.text,
             agreedAt: formatLondonDateTime(consent.consentedAt),

@@ -171,7 +171,7 @@ export function patientRequests(db: Db, patientId: string, limit: number) {
   return db
     .select({
       id: paymentRequests.id,
-      title: sql<string>`coalesce(${paymentLinks.title}, ${CUSTOM_REQUEST_TITLE}::text)`,
+      title: sql<string>`coalesce(${paymentRequests.title}, ${paymentLinks.title}, ${CUSTOM_REQUEST_TITLE}::text)`,
       amount: sql<number>`coalesce(${paymentRequests.customAmount}, ${paymentLinks.amount})`,
       sentAt: paymentRequests.sentAt,
       paidAt: paymentRequests.paidAt,

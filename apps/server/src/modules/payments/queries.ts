@@ -84,6 +84,19 @@ export async function setPaymentDisputeStatus(
 export type NewPayment = Omit<typeof payments.$inferInsert, 'paymentRef'>;
 
 /** True when the payment made by this intent is recorded. */
+/** `paymentId` (a uuid) when it is one of the clinic's payments, else null. */
+export async function clinicPaymentId(
+  tx: Pick<Db, 'select'>,
+  clinicId: string,
+  paymentId: string,
+): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.clinicId, clinicId)));
+  return row?.id ?? null;
+}
+
 export async function paymentRecorded(db: Pick<Db, 'select'>, paymentIntentId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: payments.id })
@@ -168,10 +181,10 @@ const ENTRIES = sql`(
   from ${payments}
   union all
   select 'r'::text, ${paymentRequests.clinicId}, ${paymentRequests.id}, ${paymentRequests.sentAt},
-         null::payment_status, coalesce(${requestLink('type')}, 'other'::link_type), ${paymentRequests.paidAt},
+         null::payment_status, coalesce(${paymentRequests.type}, ${requestLink('type')}, 'other'::link_type), ${paymentRequests.paidAt},
          ${paymentRequests.searchText}, ${paymentRequests.patientName}, ${paymentRequests.patientEmail},
          ${paymentRequests.patientPhone}, null::text, coalesce(${paymentRequests.customAmount}, ${requestLink('amount')}),
-         null::integer, coalesce(${requestLink('title')}, ${CUSTOM_REQUEST_TITLE}::text), ${paymentRequests.paymentLinkId}, 0,
+         null::integer, coalesce(${paymentRequests.title}, ${requestLink('title')}, ${CUSTOM_REQUEST_TITLE}::text), ${paymentRequests.paymentLinkId}, 0,
          null::payment_dispute_status
   from ${paymentRequests}
 ) as e`;
@@ -411,6 +424,8 @@ export interface PaymentDetailsRow extends Omit<HistoryRow, 'kind'> {
   custom_amount: number | string | null;
   /** The payment's latest dispute; null for none (and for a request). */
   dispute_id: string | null;
+  /** The deposit a balance payment pays towards; null otherwise (and for a request). */
+  original_payment_id?: string | null;
 }
 
 export async function findClinicPayment(
@@ -423,6 +438,7 @@ export async function findClinicPayment(
            p.paid_at as date, p.status::text as status, p.type::text as type, p.title, p.payment_link_id,
            p.payment_request_id, p.payment_ref as reference, p.refund_amount as refunded,
            p.dispute_status::text as dispute_status, l.description, r.message, r.custom_amount,
+           p.original_payment_id,
            (select d.id from disputes d where d.payment_id = p.id order by d.created_at desc limit 1) as dispute_id
     from payments p
     left join payment_links l on l.id = p.payment_link_id
@@ -439,8 +455,8 @@ export async function findClinicUnpaidRequest(
 ): Promise<PaymentDetailsRow | undefined> {
   const result = await db.execute(sql`
     select r.id, r.patient_name, r.patient_email, r.patient_phone, coalesce(r.custom_amount, l.amount) as amount,
-           null as platform_fee, r.sent_at as date, 'sent' as status, coalesce(l.type::text, 'other') as type,
-           coalesce(l.title, ${CUSTOM_REQUEST_TITLE}::text) as title, r.payment_link_id, r.id as payment_request_id,
+           null as platform_fee, r.sent_at as date, 'sent' as status, coalesce(r.type::text, l.type::text, 'other') as type,
+           coalesce(r.title, l.title, ${CUSTOM_REQUEST_TITLE}::text) as title, r.payment_link_id, r.id as payment_request_id,
            null as reference, 0 as refunded, null as dispute_status, l.description, r.message, r.custom_amount,
            null as dispute_id
     from payment_requests r left join payment_links l on l.id = r.payment_link_id

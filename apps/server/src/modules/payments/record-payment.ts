@@ -5,11 +5,12 @@
  * request already paid gets no second payment that counts: a later one is recorded as pending and
  * refunded in full automatically (decision 0020).
  */
-import { netAmountFor } from '@clinicpay/shared';
+import { netAmountFor, PAYMENT_TYPES, type PaymentType } from '@clinicpay/shared';
 import type { Tx } from '../../db/client.js';
 import type { PaymentIntent } from '../../gateway/gateway.js';
 import type { CardGateway } from '../../gateway/index.js';
 import { DeliverAgainLater, readFromProvider } from '../../gateway/provider-reads.js';
+import { isUuid } from '../../http/ids.js';
 import { queuePaymentNotice } from '../notifications/index.js';
 import { recordPatient } from '../patients/index.js';
 import { refundSecondPaymentJob } from '../refunds/index.js';
@@ -17,6 +18,7 @@ import { lockPaymentRequest, markRequestPaid } from '../requests/index.js';
 import { CARD_CHARGE_METADATA_KEY, markCardChargePaid, recordSavedCard } from '../saved-cards/index.js';
 import type { EventDeps, EventHandler } from '../webhooks/index.js';
 import {
+  clinicPaymentId,
   insertPaymentUnlessTaken,
   type NewPayment,
   type PaymentRow,
@@ -25,7 +27,12 @@ import {
 } from './queries.js';
 import { newPaymentReference } from './reference.js';
 
-const PAYMENT_TYPES = new Set(['deposit', 'treatment', 'consultation', 'other']);
+const KNOWN_TYPES = new Set<string>(PAYMENT_TYPES);
+
+/** A whole number of pence given in metadata ('12000'), or null for anything else. */
+function penceOf(text: string | undefined): number | null {
+  return text && /^[1-9]\d{0,8}$/.test(text) ? Number(text) : null;
+}
 
 export const PROVIDER_NOT_ANSWERING =
   "The card provider's payment could not be read; deliver this event again later";
@@ -62,7 +69,7 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
     // Locked until the transaction ends, so two payments of one request are recorded one after the other.
     const request = requestId ? await lockPaymentRequest(tx, requestId) : undefined;
     const second = request?.status === 'paid';
-    const type = PAYMENT_TYPES.has(meta.payment_type ?? '') ? (meta.payment_type as 'deposit') : 'other';
+    const type = KNOWN_TYPES.has(meta.payment_type ?? '') ? (meta.payment_type as PaymentType) : 'other';
     const paidAt = new Date();
     const patient = {
       name: meta.patient_name ?? 'Unknown Patient',
@@ -85,6 +92,12 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
       status: second ? 'pending' : 'paid',
       type,
       title: meta.title ?? 'Payment',
+      treatmentTotal: penceOf(meta.treatment_total),
+      // Only one of the clinic's own payments: the metadata never ties a payment to another clinic's.
+      originalPaymentId:
+        meta.original_payment_id && isUuid(meta.original_payment_id)
+          ? await clinicPaymentId(tx, clinicId, meta.original_payment_id)
+          : null,
       stripePaymentId: intent.id,
       paidAt,
     };

@@ -19,6 +19,7 @@ import { addDays, addMonths, format, startOfDay, startOfMonth } from 'date-fns';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
+import { balanceOf, paymentBalance } from '../balances/index.js';
 import { listNotificationsAbout } from '../notifications/index.js';
 import {
   findClinicPayment,
@@ -202,5 +203,12 @@ export async function getPaymentDetails(context: PaymentsContext, id: string): P
       paymentRequestId: row.payment_request_id,
     }),
     disputeId: row.dispute_id,
+    balance: display.isRequest ? null : await paymentBalance(context, context.clinicId, id),
+    balanceOf: display.isRequest
+      ? null
+      : await balanceOf(context.db, context.clinicId, {
+          type: row.type,
+          originalPaymentId: row.original_payment_id ?? null,
+        }),
   };
 }

@@ -2,3 +2,4 @@
 
 export { lockPaymentRequest, markRequestPaid } from './queries.js';
 export { requestRoutes } from './routes.js';
+export { type SendRequestDeps, storeRequest } from './service.js';

@@ -4,12 +4,18 @@
  * the amount is then the link's. The request and its notice (a row and a delivery job per channel)
  * are stored in one transaction; the email and text go out from the job queue after the answer.
  */
-import { LINK_MESSAGES, type NewPaymentRequest, REQUEST_MESSAGES, requestTerms } from '@clinicpay/shared';
-import type { Db } from '../../db/client.js';
+import {
+  LINK_MESSAGES,
+  type NewPaymentRequest,
+  type PaymentType,
+  REQUEST_MESSAGES,
+  requestTerms,
+} from '@clinicpay/shared';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import type { JobQueue } from '../../jobs/index.js';
-import { getClinicRow } from '../clinics/index.js';
+import { type ClinicRow, getClinicRow } from '../clinics/index.js';
 import { findClinicLink } from '../links/index.js';
 import { queueNotice } from '../notifications/index.js';
 import { recordPatient } from '../patients/index.js';
@@ -39,56 +45,82 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
     throw new AppError('LINK_NOT_FOUND', LINK_MESSAGES.notFound);
   const clinic = await getClinicRow(deps.db, clinicId);
 
-  return deps.db.transaction(async (tx) => {
-    const patientId = await recordPatient(
-      tx,
-      clinicId,
-      {
-        name: input.patientName,
-        email: input.patientEmail,
-        phone: input.patientPhone,
-      },
-      'clinic',
-    );
-    const request = await insertPaymentRequest(tx, {
-      clinicId,
-      patientId,
-      paymentLinkId: link?.id ?? null,
+  return deps.db.transaction((tx) =>
+    storeRequest(tx, deps, clinic, {
+      paymentLink: link,
       customAmount: link ? null : input.customAmount,
-      patientName: input.patientName,
-      patientEmail: input.patientEmail,
-      patientPhone: input.patientPhone,
+      patient: { name: input.patientName, email: input.patientEmail, phone: input.patientPhone },
       message: input.message,
-    });
+    }),
+  );
+}
 
-    const paymentUrl = `${deps.publicUrl}/payment/${request.id}`;
-    const { amount, title } = requestTerms({ customAmount: link ? null : input.customAmount }, link);
-    let queued = true;
-    try {
-      // In a savepoint: a notice that cannot be queued leaves the request standing (spec §8 warning).
-      await tx.transaction((savepoint) =>
-        queueNotice(savepoint, deps.jobs, {
-          type: 'payment_request',
-          recipientType: 'patient',
-          clinic,
-          patient: { name: input.patientName, email: input.patientEmail, phone: input.patientPhone },
-          payment: {
-            id: null,
-            paymentRequestId: request.id,
-            reference: null,
-            amount: amount ?? 0,
-            refundAmount: null,
-            paymentLink: paymentUrl,
-            message: input.message ?? `Payment for ${title}`,
-          },
-        }),
-      );
-    } catch (error) {
-      deps.onError(error);
-      queued = false;
-    }
-    return { id: request.id, paymentUrl, ...(queued ? {} : { warning: REQUEST_MESSAGES.deliveryDelayed }) };
+/** A request to store: a link's, or a custom amount in pence with, for a balance, its own title and type. */
+export interface RequestToStore {
+  paymentLink: { id: string; amount: number | null; title: string; type: PaymentType } | null;
+  customAmount: number | null;
+  patient: { name: string; email: string; phone: string | null };
+  message: string | null;
+  /** A balance request's own terms (docs/decisions/0094-deposits-and-balances.md). */
+  balance?: { title: string; originalPaymentId: string };
+}
+
+/**
+ * In `tx`: files the request under its patient, stores it, and queues the patient's notice in a
+ * savepoint, so a notice that cannot be queued leaves the request standing (spec §8 warning). Resolves
+ * to its id and payment page URL, with that warning when the notice was not queued.
+ */
+export async function storeRequest(
+  tx: Tx,
+  deps: SendRequestDeps,
+  clinic: ClinicRow,
+  request: RequestToStore,
+): Promise<{ id: string; paymentUrl: string; warning?: string }> {
+  const { patient } = request;
+  const patientId = await recordPatient(tx, clinic.id, patient, 'clinic');
+  const row = await insertPaymentRequest(tx, {
+    clinicId: clinic.id,
+    patientId,
+    paymentLinkId: request.paymentLink?.id ?? null,
+    customAmount: request.customAmount,
+    patientName: patient.name,
+    patientEmail: patient.email,
+    patientPhone: patient.phone,
+    message: request.message,
+    ...(request.balance
+      ? {
+          title: request.balance.title,
+          type: 'balance',
+          originalPaymentId: request.balance.originalPaymentId,
+        }
+      : {}),
   });
+
+  const paymentUrl = `${deps.publicUrl}/payment/${row.id}`;
+  const { amount, title } = requestTerms(row, request.paymentLink);
+  try {
+    await tx.transaction((savepoint) =>
+      queueNotice(savepoint, deps.jobs, {
+        type: 'payment_request',
+        recipientType: 'patient',
+        clinic,
+        patient,
+        payment: {
+          id: null,
+          paymentRequestId: row.id,
+          reference: null,
+          amount: amount ?? 0,
+          refundAmount: null,
+          paymentLink: paymentUrl,
+          message: request.message ?? `Payment for ${title}`,
+        },
+      }),
+    );
+  } catch (error) {
+    deps.onError(error);
+    return { id: row.id, paymentUrl, warning: REQUEST_MESSAGES.deliveryDelayed };
+  }
+  return { id: row.id, paymentUrl };
 }
 
 /**

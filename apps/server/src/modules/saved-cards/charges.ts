@@ -15,6 +15,7 @@ import {
   CONSENT_FOR_CHARGE,
   canTakePayments,
   cardBrandLabel,
+  cardExpired,
   platformFeeFor,
   SAVED_CARD_MESSAGES,
   statementSuffix,
@@ -29,6 +30,7 @@ import {
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import type { JobQueue } from '../../jobs/index.js';
+import { claimBalance } from '../balances/index.js';
 import { findClinic } from '../clinics/index.js';
 import { queueNotice } from '../notifications/index.js';
 import { findPatientContact } from '../patients/index.js';
@@ -40,7 +42,7 @@ import {
   findSavedCard,
   insertChargeUnlessTaken,
   markChargePaid,
-  type SavedCardRow,
+  type NewCardCharge,
   updateCharge,
 } from './queries.js';
 
@@ -66,13 +68,6 @@ export function toCardCharge(row: CardChargeRow): CardCharge {
     paymentId: row.paymentId,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** Whether the card's expiry (its last month) has passed at `now`. */
-function expired(card: SavedCardRow, now: Date) {
-  const year = now.getUTCFullYear();
-  const month = now.getUTCMonth() + 1;
-  return card.expYear < year || (card.expYear === year && card.expMonth < month);
 }
 
 const fieldError = (field: 'kind' | 'amount', message: string) =>
@@ -104,13 +99,16 @@ export async function chargeSavedCard(
       : undefined;
   if (!card) throw new AppError('SAVED_CARD_NOT_FOUND', SAVED_CARD_MESSAGES.notFound);
   if (card.removedAt) throw new AppError('CARD_NOT_CHARGEABLE', SAVED_CARD_MESSAGES.cardRemoved);
-  if (expired(card, now)) throw new AppError('CARD_NOT_CHARGEABLE', SAVED_CARD_MESSAGES.cardExpired);
+  if (cardExpired(card, now)) throw new AppError('CARD_NOT_CHARGEABLE', SAVED_CARD_MESSAGES.cardExpired);
   const consent = (await consentsOfCard(db, card.id)).find(
     (candidate) => candidate.policyKind === CONSENT_FOR_CHARGE[input.kind],
   );
   if (!consent) throw fieldError('kind', SAVED_CARD_MESSAGES.noConsent);
   if (input.amount > consent.maximumAmount)
     throw fieldError('amount', SAVED_CARD_MESSAGES.overMaximum(consent.maximumAmount));
+  // A balance is of the deposit the card was saved with, whose consent it is.
+  if (input.kind === 'balance' && consent.paymentId === null)
+    throw fieldError('kind', SAVED_CARD_MESSAGES.noConsent);
   const clinic = await findClinic(db, member.clinicId);
   const destination = clinic?.stripeAccountId ?? null;
   if (
@@ -125,7 +123,7 @@ export async function chargeSavedCard(
   // failure never leaves a started charge blocking the fee.
   const applicationFeeAmount = platformFeeFor(input.amount, await getPlatformFeeBasisPoints(db));
 
-  const charge = await insertChargeUnlessTaken(db, {
+  const newCharge = {
     clinicId: member.clinicId,
     patientId: card.patientId,
     savedCardId: card.id,
@@ -133,10 +131,14 @@ export async function chargeSavedCard(
     kind: input.kind,
     amount: input.amount,
     createdBy: member.userId,
-  });
+  };
+  const started =
+    input.kind === 'balance' && consent.paymentId
+      ? await startBalanceCharge(db, member.clinicId, consent.paymentId, newCharge)
+      : { charge: await insertChargeUnlessTaken(db, newCharge), title: CARD_CHARGE_LABELS[input.kind] };
+  const { charge, title } = started;
   if (!charge) throw new AppError('CARD_FEE_ALREADY_CHARGED', SAVED_CARD_MESSAGES.alreadyCharged);
 
-  const title = CARD_CHARGE_LABELS[input.kind];
   try {
     const intent = await deps.gateway.chargeSavedCard({
       amount: input.amount,
@@ -147,7 +149,7 @@ export async function chargeSavedCard(
       metadata: {
         clinic_id: member.clinicId,
         [CARD_CHARGE_METADATA_KEY]: charge.id,
-        payment_type: 'other',
+        payment_type: input.kind,
         title,
         patient_name: patient?.name ?? '',
         patient_email: patient?.email ?? '',
@@ -215,6 +217,19 @@ export async function chargeSavedCard(
     }
     throw error;
   }
+}
+
+/**
+ * Starts a charge of the balance of the deposit `depositId`, with the deposit locked while it is
+ * decided: at most the balance due (else VALIDATION_FAILED at the amount), and never beside a balance
+ * request waiting for the patient or another balance charge (claimBalance's errors).
+ */
+function startBalanceCharge(db: Db, clinicId: string, depositId: string, charge: NewCardCharge) {
+  return db.transaction(async (tx) => {
+    const { due, title } = await claimBalance(tx, clinicId, depositId);
+    if (charge.amount > due) throw fieldError('amount', SAVED_CARD_MESSAGES.overBalance(due));
+    return { charge: await insertChargeUnlessTaken(tx, charge), title: `Balance: ${title}` };
+  });
 }
 
 /** Whether `given` is the charge's token: 48 hex digits, compared in constant time. */

@@ -119,9 +119,11 @@ export type CardChargeRow = typeof cardCharges.$inferSelect;
  * Starts a charge unless one of the same fee for the same appointment is under way or paid (the
  * partial unique index decides, so of racing callers one gets the row); undefined when refused.
  */
+export type NewCardCharge = typeof cardCharges.$inferInsert;
+
 export async function insertChargeUnlessTaken(
-  db: Db,
-  values: typeof cardCharges.$inferInsert,
+  db: Db | Tx,
+  values: NewCardCharge,
 ): Promise<CardChargeRow | undefined> {
   const [row] = await db.insert(cardCharges).values(values).onConflictDoNothing().returning();
   return row;

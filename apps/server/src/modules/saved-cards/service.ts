@@ -6,7 +6,9 @@
  */
 import {
   type CardOnFileTerm,
+  CHECKOUT_MESSAGES,
   type ClinicPolicies,
+  formatPence,
   policyMaximum,
   SAVED_CARD_MESSAGES,
   type SavedCardList,
@@ -33,30 +35,40 @@ import {
 } from './queries.js';
 
 /**
- * What a patient agrees to when their card is saved for a treatment of `treatmentPence`: each of the
- * clinic's policies in force with the most it allows (policyMaximum). Null when none is in force: no
- * card is then saved.
+ * What a patient agrees to when their card is saved for a treatment of `treatmentPence` (its whole
+ * price, for a deposit): each of the clinic's policies in force with the most it allows
+ * (policyMaximum), and, for a deposit, the balance of `balanceDue` pence
+ * (docs/decisions/0094-deposits-and-balances.md). Null when no policy is in force: no card is then saved.
  */
 export async function cardOnFileTerms(
   db: Db | Tx,
   clinicId: string,
-  treatmentPence: number,
+  treatment: { treatmentPence: number; balanceDue: number | null },
 ): Promise<CardOnFileTerm[] | null> {
   const policies: ClinicPolicies = await clinicPolicies(db, clinicId);
-  const terms = [policies.cancellation, policies.no_show].flatMap((policy) =>
+  const terms: CardOnFileTerm[] = [policies.cancellation, policies.no_show].flatMap((policy) =>
     policy
       ? [
           {
             kind: policy.kind,
             version: policy.version,
             text: policy.text,
-            maximumAmount: policyMaximum(policy, treatmentPence),
+            maximumAmount: policyMaximum(policy, treatment.treatmentPence),
             noticeHours: policy.noticeHours,
           },
         ]
       : [],
   );
-  return terms.length ? terms : null;
+  if (!terms.length) return null;
+  if (treatment.balanceDue)
+    terms.push({
+      kind: 'balance',
+      version: 1,
+      text: CHECKOUT_MESSAGES.balanceTerm(formatPence(treatment.balanceDue)),
+      maximumAmount: treatment.balanceDue,
+      noticeHours: null,
+    });
+  return terms;
 }
 
 /**

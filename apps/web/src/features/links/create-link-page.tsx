@@ -1,6 +1,6 @@
 import {
   LINK_MESSAGES,
-  PAYMENT_TYPES,
+  LINK_TYPES,
   type PaymentLink,
   type PaymentLinkForm,
   type PaymentLinkFormValues,
@@ -106,7 +106,7 @@ export function CreateLinkPage() {
             </FormField>
             <FormField name="type" label="Payment Type">
               <NativeSelect {...form.register('type')}>
-                {PAYMENT_TYPES.map((type) => (
+                {LINK_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {paymentTypeLabel(type)}
                   </option>

@@ -33,6 +33,8 @@ export const paymentDetails = (overrides: Partial<PaymentDetails> = {}): Payment
   notifications: [],
   refunds: [],
   disputeId: null,
+  balance: null,
+  balanceOf: null,
   ...overrides,
 });
 

@@ -17,6 +17,8 @@ export interface PaymentReceiptEmailProps {
   date: string | null;
   /** What the card statement shows for this payment (decision 0082), when known. */
   statementText: string | null;
+  /** What is left to pay after this deposit, e.g. '£150.00'; null when the payment is the whole price. */
+  balanceDue: string | null;
   /** The card this payment saved and each policy the patient agreed to, as display strings; null when none. */
   cardOnFile: {
     /** e.g. 'Visa card ending 4242' */
@@ -44,6 +46,7 @@ export function PaymentReceiptEmail(props: PaymentReceiptEmailProps) {
       {reference ? <Detail label="Reference">{reference}</Detail> : null}
       {date ? <Detail label="Date">{date}</Detail> : null}
       <Detail label="For">{props.description}</Detail>
+      {props.balanceDue ? <Detail label="Balance still to pay">{props.balanceDue}</Detail> : null}
       {props.statementText ? <Detail label="On your card statement">{props.statementText}</Detail> : null}
       {props.cardOnFile ? <CardOnFile clinicName={clinic.name} cardOnFile={props.cardOnFile} /> : null}
       <Paragraph>

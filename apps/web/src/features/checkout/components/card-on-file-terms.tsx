@@ -1,4 +1,4 @@
-import { type CardOnFileTerm, CHECKOUT_MESSAGES, formatPence, POLICY_LABELS } from '@clinicpay/shared';
+import { type CardOnFileTerm, CHECKOUT_MESSAGES, CONSENT_LABELS, formatPence } from '@clinicpay/shared';
 
 /**
  * The clinic's policies a patient agrees to when their card is saved (docs/decisions/0092-card-consent.md):
@@ -15,7 +15,7 @@ export function CardOnFileTerms({ terms }: { terms: CardOnFileTerm[] }) {
         {terms.map((term) => (
           <div key={term.kind}>
             <dt className="font-medium">
-              {POLICY_LABELS[term.kind]}: up to {formatPence(term.maximumAmount)}
+              {CONSENT_LABELS[term.kind]}: up to {formatPence(term.maximumAmount)}
               {term.noticeHours !== null ? ` (less than ${term.noticeHours} hours’ notice)` : ''}
             </dt>
             <dd className="mt-1 whitespace-pre-line text-gray-700">{term.text}</dd>

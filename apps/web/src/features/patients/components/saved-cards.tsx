@@ -1,9 +1,9 @@
 import {
   CARD_CHARGE_LABELS,
   type CardCharge,
+  CONSENT_LABELS,
   cardBrandLabel,
   formatPence,
-  POLICY_LABELS,
   SAVED_CARD_MESSAGES,
   type SavedCardView,
 } from '@clinicpay/shared';
@@ -89,7 +89,7 @@ export function SavedCards({ patientId }: { patientId: string }) {
                   {card.consents.map((consent) => (
                     <li key={consent.kind}>
                       <p className="font-medium">
-                        {POLICY_LABELS[consent.kind]} (version {consent.version}): up to{' '}
+                        {CONSENT_LABELS[consent.kind]} (version {consent.version}): up to{' '}
                         {formatPence(consent.maximumAmount)}
                       </p>
                       <p className="whitespace-pre-line text-slate-700">{consent.text}</p>

@@ -1,0 +1,215 @@
+/**
+ * Deposits with the balance later through the real app and the sandbox
+ * (docs/decisions/0094-deposits-and-balances.md): a link with a treatment total takes a deposit (fixed
+ * or a percent), its payment shows the balance due, Request balance sends a request for exactly that
+ * which the patient pays, and the balance can instead be charged to the card saved with the deposit
+ * under the patient's consent; then both payments are settled. The balance is never asked for twice.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, like } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmWithCard, connectedClinic, sandboxOf } from '../../../test/sandbox.js';
+import { createTestApp } from '../../../test/test-app.js';
+import { devOutbox } from '../../db/schema/index.js';
+
+describe('deposits with the balance later', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  const checkout = (pageId: string, email: string, extra: object = {}) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/public/payments/${pageId}/payment-intents`,
+      payload: { name: 'Ada Patient', email, attemptId: randomUUID(), ...extra },
+    });
+
+  /** Pays page `pageId` with 4242 as `email` and records it; resolves to the payment's id. */
+  async function pay(cookies: Record<string, string>, pageId: string, email: string, extra: object = {}) {
+    const intent = (await checkout(pageId, email, extra)).json();
+    expect((await confirmWithCard(app, intent, '4242424242424242')).json().paymentIntent.status).toBe(
+      'succeeded',
+    );
+    await sandboxOf(app).events.deliverDue();
+    const history = (
+      await app.inject({ url: `/api/payments?search=${encodeURIComponent(email)}`, cookies })
+    ).json();
+    const paid = history.items.find((item: { isRequest: boolean }) => !item.isRequest);
+    return paid.id as string;
+  }
+
+  const details = (cookies: Record<string, string>, id: string) =>
+    app.inject({ url: `/api/payments/${id}`, cookies }).then((answer) => answer.json());
+
+  it('takes a deposit of a percent of the treatment total, and refuses a deposit that is not below it', async () => {
+    const { cookies } = await connectedClinic(app);
+    const create = (payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payment-links',
+        cookies,
+        payload: { title: 'Implant', ...payload },
+      });
+    const percent = await create({ treatmentTotal: 12_550, depositPercent: 25 });
+    expect(percent.statusCode).toBe(201);
+    expect(percent.json().link).toMatchObject({ amount: 3138, treatmentTotal: 12_550 });
+
+    const tooBig = await create({ amount: 12_550, treatmentTotal: 12_550 });
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().fieldErrors).toEqual({
+      amount: 'The deposit must be less than the treatment total',
+    });
+    const noTotal = await create({ amount: 1000, depositPercent: 25 });
+    expect(noTotal.statusCode).toBe(400);
+    expect(noTotal.json().fieldErrors.treatmentTotal).toBe(
+      'Enter the treatment total to take a percent of it',
+    );
+    const mismatch = await create({ amount: 1000, treatmentTotal: 12_550, depositPercent: 25 });
+    expect(mismatch.json().fieldErrors).toEqual({
+      amount: 'The deposit does not match the percent of the treatment total',
+    });
+    const badPercent = await create({ treatmentTotal: 12_550, depositPercent: 100 });
+    expect(badPercent.statusCode).toBe(400);
+    expect(badPercent.json().fieldErrors).toMatchObject({
+      depositPercent: 'Enter a whole percent from 1 to 99',
+    });
+  });
+
+  it('shows the balance due, requests exactly that, and settles both payments once the patient pays it', async () => {
+    const { cookies } = await connectedClinic(app);
+    const link = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/payment-links',
+        cookies,
+        payload: { title: 'Laser course', amount: 5000, treatmentTotal: 20_000 },
+      })
+    ).json().link;
+    const page = (await app.inject({ url: `/api/public/payments/${link.id}` })).json();
+    expect(page.deposit).toEqual({ treatmentTotal: 20_000, balanceDue: 15_000 });
+
+    const email = `${randomUUID()}@patient.example`;
+    const depositId = await pay(cookies, link.id, email);
+    const deposit = await details(cookies, depositId);
+    expect(deposit.balance).toEqual({
+      treatmentTotal: 20_000,
+      paid: 5000,
+      due: 15_000,
+      request: null,
+      chargeUnderWay: false,
+      card: null,
+    });
+    expect(deposit.balanceOf).toBeNull();
+    await app.jobs.drain();
+    const receipt = await app.database.db
+      .select()
+      .from(devOutbox)
+      .where(and(eq(devOutbox.recipient, email), like(devOutbox.subject, 'Payment receipt%')));
+    expect(receipt[0]?.textBody).toContain('Balance still to pay: £150.00');
+
+    const requested = await app.inject({
+      method: 'POST',
+      url: `/api/payments/${depositId}/balance-request`,
+      cookies,
+    });
+    expect(requested.statusCode).toBe(201);
+    const requestId = requested.json().id as string;
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/payments/${depositId}/balance-request`,
+      cookies,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('A balance request has been sent and is waiting for the patient');
+    expect((await details(cookies, depositId)).balance.request.id).toBe(requestId);
+
+    // The patient is emailed the request for exactly the balance, and pays it from the link.
+    await app.jobs.drain();
+    const [mail] = await app.database.db
+      .select()
+      .from(devOutbox)
+      .where(and(eq(devOutbox.recipient, email), like(devOutbox.subject, 'Payment request%')));
+    expect(mail?.subject).toMatch(/^Payment request from /);
+    expect(mail?.textBody).toContain('£150.00');
+    expect(mail?.textBody).toContain(`/payment/${requestId}`);
+    const requestPage = (await app.inject({ url: `/api/public/payments/${requestId}` })).json();
+    expect(requestPage).toMatchObject({ amount: 15_000, title: 'Balance: Laser course', type: 'balance' });
+    const balanceId = await pay(cookies, requestId, email);
+    expect(balanceId).not.toBe(depositId);
+
+    const settled = await details(cookies, depositId);
+    expect(settled.balance).toMatchObject({ paid: 20_000, due: 0, request: null });
+    const balance = await details(cookies, balanceId);
+    expect(balance).toMatchObject({ type: 'balance', amount: 15_000, linkTitle: 'Balance: Laser course' });
+    expect(balance.balanceOf).toEqual({ paymentId: depositId, reference: settled.reference, settled: true });
+    const none = await app.inject({
+      method: 'POST',
+      url: `/api/payments/${depositId}/balance-request`,
+      cookies,
+    });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe('No balance is due on this payment');
+  });
+
+  it('charges the balance to the card saved with the deposit, at most what is due, and once', async () => {
+    const { cookies } = await connectedClinic(app);
+    await app.inject({
+      method: 'PUT',
+      url: '/api/clinic/policies/no_show',
+      cookies,
+      payload: { feeType: 'fixed', feeAmount: 4000, text: 'A missed appointment costs £40.00.' },
+    });
+    const link = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/payment-links',
+        cookies,
+        payload: { title: 'Veneers', amount: 5000, treatmentTotal: 20_000, requiresCardOnFile: true },
+      })
+    ).json().link;
+    const page = (await app.inject({ url: `/api/public/payments/${link.id}` })).json();
+    expect(page.cardOnFile).toContainEqual({
+      kind: 'balance',
+      version: 1,
+      text: 'The balance of your treatment, £150.00, may be charged to your saved card after your appointment.',
+      maximumAmount: 15_000,
+      noticeHours: null,
+    });
+    const email = `${randomUUID()}@patient.example`;
+    const depositId = await pay(cookies, link.id, email, { cardOnFileConsent: true });
+    const { card } = (await details(cookies, depositId)).balance;
+    expect(card).toMatchObject({ label: 'Visa ending 4242', maximumAmount: 15_000 });
+    const charge = (amount: number) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/patients/${card.patientId}/cards/${card.cardId}/charges`,
+        cookies,
+        payload: { kind: 'balance', amount },
+      });
+
+    const over = await charge(15_001);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().fieldErrors).toEqual({
+      amount: 'The most the patient agreed to for this fee is £150.00',
+    });
+    // Two clicks at once: one charge, the other refused while the first is under way or paid.
+    const [first, second] = await Promise.all([charge(10_000), charge(10_000)]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    await sandboxOf(app).events.deliverDue();
+    expect((await details(cookies, depositId)).balance).toMatchObject({ paid: 15_000, due: 5000 });
+    const overDue = await charge(6000);
+    expect(overDue.json().fieldErrors).toEqual({ amount: 'The balance due is £50.00' });
+    expect((await charge(5000)).json().charge.status).toBe('succeeded');
+    await sandboxOf(app).events.deliverDue();
+    expect((await details(cookies, depositId)).balance).toMatchObject({ paid: 20_000, due: 0 });
+    expect((await charge(1000)).json().message).toBe('No balance is due on this payment');
+
+    const history = (await app.inject({ url: `/api/payments?type=balance`, cookies })).json();
+    expect(history.items.map((item: { amount: number }) => item.amount).sort()).toEqual(
+      [10_000, 5000].sort(),
+    );
+  });
+});
