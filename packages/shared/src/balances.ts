@@ -9,6 +9,7 @@ import { formatPence } from './money.js';
 export const BALANCE_MESSAGES = {
   balanceDue: (due: number) => `Balance due ${formatPence(due)}`,
   settled: 'Balance settled',
+  notSettled: 'Part of the balance is still due',
   treatmentTotal: 'Treatment total',
   paidSoFar: 'Paid so far',
   requestBalance: 'Request balance',

@@ -194,13 +194,20 @@ export const poundsTextSchema = z
  * The Create Payment Link form: the amount is typed in pounds and becomes pence here, so the form's
  * output is exactly the API's input.
  */
-export const paymentLinkFormSchema = z.object({
-  title: z.string().trim().min(1, LINK_MESSAGES.requiredFields).max(200),
-  amount: poundsTextSchema,
-  type: z.enum(LINK_TYPES),
-  description: z.string().max(1000),
-  requiresCardOnFile: z.boolean(),
-});
+export const paymentLinkFormSchema = z
+  .object({
+    title: z.string().trim().min(1, LINK_MESSAGES.requiredFields).max(200),
+    amount: poundsTextSchema,
+    type: z.enum(LINK_TYPES),
+    description: z.string().max(1000),
+    requiresCardOnFile: z.boolean(),
+    /** Pounds typed, or '' for a link that is the whole price; pence (or null) out. */
+    treatmentTotal: z.union([z.literal('').transform(() => null), poundsTextSchema]),
+  })
+  .superRefine((link, ctx) => {
+    if (link.treatmentTotal !== null && link.amount >= link.treatmentTotal)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: LINK_MESSAGES.depositBelowTotal });
+  });
 export type PaymentLinkForm = z.input<typeof paymentLinkFormSchema>;
 export type PaymentLinkFormValues = z.output<typeof paymentLinkFormSchema>;
 

@@ -30,6 +30,7 @@ const EMPTY_FORM: PaymentLinkForm = {
   type: 'deposit',
   description: '',
   requiresCardOnFile: false,
+  treatmentTotal: '',
 };
 
 /** Spec §2 "Create Payment Link". */
@@ -42,16 +43,21 @@ export function CreateLinkPage() {
     defaultValues: EMPTY_FORM,
     shouldFocusError: false,
   });
-  const errors = useFormErrors(form, ['title', 'amount', 'type', 'description', 'requiresCardOnFile'], {
-    formId: 'create-link',
-    labels: {
-      title: 'Payment Title',
-      amount: 'Amount',
-      type: 'Payment Type',
-      description: 'Description',
-      requiresCardOnFile: LINK_MESSAGES.cardOnFileLabel,
+  const errors = useFormErrors(
+    form,
+    ['title', 'amount', 'treatmentTotal', 'type', 'description', 'requiresCardOnFile'],
+    {
+      formId: 'create-link',
+      labels: {
+        title: 'Payment Title',
+        amount: 'Amount',
+        type: 'Payment Type',
+        description: 'Description',
+        requiresCardOnFile: LINK_MESSAGES.cardOnFileLabel,
+        treatmentTotal: LINK_MESSAGES.treatmentTotalLabel,
+      },
     },
-  });
+  );
 
   const onSubmit = form.handleSubmit((values) =>
     create.mutate(values, {
@@ -100,6 +106,29 @@ export function CreateLinkPage() {
                     className="pl-7"
                     {...control}
                     {...form.register('amount')}
+                  />
+                </div>
+              )}
+            </FormField>
+            <FormField
+              name="treatmentTotal"
+              label={LINK_MESSAGES.treatmentTotalLabel}
+              hint={LINK_MESSAGES.treatmentTotalHint}
+            >
+              {(control) => (
+                <div className="relative">
+                  <span
+                    className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-600"
+                    aria-hidden
+                  >
+                    £
+                  </span>
+                  <Input
+                    inputMode="decimal"
+                    placeholder="0.00"
+                    className="pl-7"
+                    {...control}
+                    {...form.register('treatmentTotal')}
                   />
                 </div>
               )}

@@ -1,4 +1,4 @@
-import { formatPence, type PublicPaymentData } from '@clinicpay/shared';
+import { CHECKOUT_MESSAGES, formatPence, type PublicPaymentData } from '@clinicpay/shared';
 import { Lock, ShieldCheck } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -32,6 +32,14 @@ export function OrderSummary({ page, className }: { page: PublicPaymentData; cla
             {formatPence(page.amount)}
           </dd>
         </dl>
+        {page.deposit ? (
+          <p className="text-sm text-slate-700">
+            {CHECKOUT_MESSAGES.balanceLater(
+              formatPence(page.deposit.balanceDue),
+              formatPence(page.deposit.treatmentTotal),
+            )}
+          </p>
+        ) : null}
         {page.payability === 'payable' ? <StatementLine text={page.clinic.cardStatementText} /> : null}
       </CardContent>
     </Card>

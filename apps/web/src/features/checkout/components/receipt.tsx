@@ -37,6 +37,12 @@ export function Receipt({
             ) : null}
             <dt className="text-slate-700">Payment Type</dt>
             <dd className="text-right">{paymentTypeLabel(page.type)}</dd>
+            {page.deposit ? (
+              <>
+                <dt className="text-slate-700">Balance still to pay</dt>
+                <dd className="text-right">{formatPence(page.deposit.balanceDue)}</dd>
+              </>
+            ) : null}
           </dl>
         ) : null}
         {page ? <StatementLine text={page.clinic.cardStatementText} /> : null}

@@ -216,3 +216,96 @@ describe('the dashboard figures', () => {
     expect(await screen.findByText('Failed to load dashboard statistics')).toBeTruthy();
   });
 });
+
+describe('a deposit’s balance in the payment details', () => {
+  const balance = {
+    treatmentTotal: 20_000,
+    paid: 5000,
+    due: 15_000,
+    request: null,
+    chargeUnderWay: false,
+    card: { patientId: 'pat_1', cardId: 'card_1', label: 'Visa ending 4242', maximumAmount: 15_000 },
+  };
+
+  it('shows the balance due and sends Request balance for the deposit', async () => {
+    const user = userEvent.setup();
+    let requested: string | undefined;
+    server.use(
+      http.post('/api/payments/:id/balance-request', ({ params }) => {
+        requested = String(params.id);
+        return HttpResponse.json(
+          { id: 'req_1', paymentUrl: 'http://localhost/payment/req_1' },
+          { status: 201 },
+        );
+      }),
+    );
+    const dialog = await showPayment(paymentDetails({ id: 'pay_1', balance }));
+    const section = await within(dialog).findByRole('region', { name: 'Balance due £150.00' });
+    expect(section.textContent).toContain('Treatment total£200.00');
+    expect(section.textContent).toContain('Paid so far£50.00');
+    await user.click(within(section).getByRole('button', { name: 'Request balance' }));
+    expect(
+      await screen.findByText('Balance requested: the patient has been sent a payment link by email'),
+    ).toBeTruthy();
+    expect(requested).toBe('pay_1');
+  });
+
+  it('charges the balance to the saved card after asking, and shows a decline', async () => {
+    const user = userEvent.setup();
+    let body: unknown;
+    server.use(
+      http.post('/api/patients/:id/cards/:cardId/charges', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({
+          charge: {
+            id: 'ch_1',
+            kind: 'balance',
+            amount: 15_000,
+            status: 'failed',
+            failureMessage: 'Your card was declined.',
+            declineCode: 'generic_decline',
+            paymentId: null,
+            createdAt: '2026-11-27T10:00:00.000Z',
+          },
+        });
+      }),
+    );
+    const dialog = await showPayment(paymentDetails({ balance }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Charge balance to saved card' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Charge balance to saved card' });
+    expect(confirm.textContent).toContain('Charge £150.00 to the patient’s Visa ending 4242 now');
+    await user.click(within(confirm).getByRole('button', { name: 'Charge £150.00' }));
+    expect(await screen.findByText('The card was declined: Your card was declined.')).toBeTruthy();
+    expect(body).toEqual({ kind: 'balance', amount: 15_000 });
+  });
+
+  it('offers nothing while a balance request waits, and says when the balance is settled', async () => {
+    const waiting = await showPayment(
+      paymentDetails({
+        balance: {
+          ...balance,
+          request: { id: 'req_1', url: 'http://x/payment/req_1', sentAt: '2026-11-27T10:00:00.000Z' },
+        },
+      }),
+    );
+    expect(
+      await within(waiting).findByText('A balance request has been sent and is waiting for the patient'),
+    ).toBeTruthy();
+    expect(within(waiting).queryByRole('button', { name: 'Request balance' })).toBeNull();
+    cleanup();
+    const settled = await showPayment(
+      paymentDetails({ balance: { ...balance, paid: 20_000, due: 0, card: null } }),
+    );
+    expect(await within(settled).findByRole('region', { name: 'Balance settled' })).toBeTruthy();
+    cleanup();
+    const balancePayment = await showPayment(
+      paymentDetails({
+        type: 'balance',
+        balanceOf: { paymentId: 'pay_1', reference: 'CP-DEPO-SIT1', settled: true },
+      }),
+    );
+    expect(
+      (await within(balancePayment).findByRole('region', { name: 'Balance of CP-DEPO-SIT1' })).textContent,
+    ).toContain('Balance settled');
+  });
+});

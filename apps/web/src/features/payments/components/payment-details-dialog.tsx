@@ -17,6 +17,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { copyToClipboard } from '@/lib/clipboard';
 import { formatDate } from '@/lib/dates';
 import { usePayment } from '../api/get-payment';
+import { PaymentBalance } from './payment-balance';
 import { PaymentNotifications } from './payment-notifications';
 import { RefundDialog } from './refund-dialog';
 
@@ -124,6 +125,7 @@ function PaymentDetailsBody({ payment }: { payment: PaymentDetails }) {
           posterPath={`/dashboard/posters/${encodeURIComponent(payment.id)}`}
         />
       ) : null}
+      <PaymentBalance payment={payment} />
       {payment.refunds.length ? (
         <section aria-labelledby="refunds-heading" className="text-sm">
           <h3 id="refunds-heading" className="mb-1 font-medium">
