@@ -3,7 +3,7 @@
  * terms a patient agrees to, their Customer at the provider, consents, saved cards and removal. Other
  * modules import saved cards only through this file.
  */
-export { CARD_CHARGE_METADATA_KEY, markCardChargePaid } from './charges.js';
+export { CARD_CHARGE_METADATA_KEY, markCardChargePaid, onCardChargeFailed } from './charges.js';
 export { savedCardPublicRoutes, savedCardRoutes } from './routes.js';
 export {
   cardOnFileTerms,

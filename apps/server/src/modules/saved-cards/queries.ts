@@ -155,6 +155,26 @@ export async function updateCharge(
 }
 
 /** Marks the charge paid with its payment, whatever its status was (a patient who authenticated later). */
+/**
+ * Fails a charge still 'processing' (its answer never arrived) with the provider's refusal; a charge
+ * settled since, paid, failed or waiting for the patient, is left as it is.
+ */
+export async function failProcessingCharge(
+  tx: Tx,
+  chargeId: string,
+  refusal: {
+    paymentIntentId: string;
+    failureCode: string;
+    declineCode: string | null;
+    failureMessage: string;
+  },
+) {
+  await tx
+    .update(cardCharges)
+    .set({ status: 'failed', ...refusal, updatedAt: new Date() })
+    .where(and(eq(cardCharges.id, chargeId), eq(cardCharges.status, 'processing')));
+}
+
 export async function markChargePaid(tx: Tx, chargeId: string, paymentId: string) {
   await tx
     .update(cardCharges)

@@ -417,6 +417,33 @@ describe('a card on file', () => {
     expect(after).toMatchObject({ status: 'succeeded', clientSecret: null, paymentMethodId: null });
   });
 
+  it('settles a charge whose answer was lost from the provider’s payment_failed event', async () => {
+    const patient = await patientWithSavedCard('4000002760003184');
+    const charged = (await chargeCard(patient, 'no_show_fee', 4000)).json().charge;
+    await sandboxOf(app).events.deliverDue();
+    // As if the provider's answer had timed out: ClinicPay still thinks the charge is processing.
+    await app.database.db
+      .update(cardCharges)
+      .set({ status: 'processing', authenticationToken: null })
+      .where(eq(cardCharges.id, charged.id));
+    const [row] = await app.database.db.select().from(cardCharges).where(eq(cardCharges.id, charged.id));
+    await sandboxOf(app).events.emit(
+      'platform',
+      'payment_intent.payment_failed',
+      { id: String(row?.paymentIntentId), object: 'payment_intent' },
+      undefined,
+    );
+    await sandboxOf(app).events.deliverDue();
+    const [settled] = await app.database.db.select().from(cardCharges).where(eq(cardCharges.id, charged.id));
+    expect(settled).toMatchObject({
+      status: 'failed',
+      failureCode: 'authentication_required',
+      paymentIntentId: row?.paymentIntentId,
+    });
+    // The fee is free again: a new charge can be made.
+    expect((await chargeCard(patient, 'no_show_fee', 4000)).statusCode).toBe(200);
+  });
+
   it('charges nothing on a removed card, for another clinic, or for a fee never agreed to', async () => {
     const patient = await patientWithSavedCard();
     const stranger = await signedInClinic(app);

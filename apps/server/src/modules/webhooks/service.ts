@@ -9,6 +9,7 @@ import { onDisputeEvent, onEarlyFraudWarning } from '../disputes/index.js';
 import { onChargeUpdated, onPaymentIntentSucceeded } from '../payments/index.js';
 import { onPayoutEvent } from '../payouts/index.js';
 import { onRefundEvent } from '../refunds/index.js';
+import { onCardChargeFailed } from '../saved-cards/index.js';
 import { onAccountDeauthorized, onAccountUpdated } from './account-events.js';
 import type { EventDeps, EventHandler } from './handler.js';
 import { eventRecorded, insertEventUnlessRecorded } from './queries.js';
@@ -19,6 +20,8 @@ const HANDLERS: Record<WebhookEndpoint, Record<string, EventHandler>> = {
   platform: {
     'payment_intent.succeeded': onPaymentIntentSucceeded,
     'charge.updated': onChargeUpdated,
+    // A saved card's charge refused after ClinicPay stopped waiting for the answer (decision 0093).
+    'payment_intent.payment_failed': onCardChargeFailed,
     // Refunds made in ClinicPay or in the provider's dashboard, and refunds that fail later.
     'charge.refunded': onRefundEvent,
     'refund.created': onRefundEvent,
