@@ -150,6 +150,11 @@ export const paymentDetailsSchema = displayPaymentSchema.extend({
   balance: paymentBalanceSchema.nullable(),
   /** For a balance payment: the deposit it pays towards; else null. */
   balanceOf: balanceOfSchema.nullable(),
+  /**
+   * The card saved with this payment, while it can be charged, so a fee for this appointment can be
+   * charged from here (docs/decisions/0093-charging-saved-cards.md); else null.
+   */
+  savedCard: z.object({ patientId: z.string(), cardId: z.string(), label: z.string() }).nullable(),
 });
 export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 

@@ -21,6 +21,7 @@ import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import { balanceOf, paymentBalance } from '../balances/index.js';
 import { listNotificationsAbout } from '../notifications/index.js';
+import { cardSavedWith } from '../saved-cards/index.js';
 import {
   findClinicPayment,
   findClinicUnpaidRequest,
@@ -204,6 +205,7 @@ export async function getPaymentDetails(context: PaymentsContext, id: string): P
     }),
     disputeId: row.dispute_id,
     balance: display.isRequest ? null : await paymentBalance(context, context.clinicId, id),
+    savedCard: display.isRequest ? null : await cardSavedWith(context.db, context.clinicId, id),
     balanceOf: display.isRequest
       ? null
       : await balanceOf(context.db, context.clinicId, {

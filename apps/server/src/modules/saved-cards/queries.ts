@@ -93,6 +93,21 @@ export async function listCardsWithConsents(db: Db, clinicId: string, patientId:
   return { cards, consents };
 }
 
+/** The card saved with one of the clinic's payments and not removed, if any. */
+export async function findCardSavedWith(db: Db, clinicId: string, paymentId: string) {
+  const [row] = await db
+    .select()
+    .from(savedCards)
+    .where(
+      and(
+        eq(savedCards.clinicId, clinicId),
+        eq(savedCards.paymentId, paymentId),
+        isNull(savedCards.removedAt),
+      ),
+    );
+  return row;
+}
+
 export async function findSavedCard(db: Db | Tx, clinicId: string, patientId: string, cardId: string) {
   const [row] = await db
     .select()

@@ -128,6 +128,10 @@ describe('a card on file', () => {
     expect(card.consents[0].userAgent).toBe('Mozilla/5.0 (test browser)');
     expect(card.consents[0].ipAddress).toBeTruthy();
 
+    // The payment's details name the card, so a fee can be charged from there.
+    const details = (await app.inject({ url: `/api/payments/${payment.id}`, cookies })).json();
+    expect(details.savedCard).toEqual({ patientId, cardId: card.id, label: 'Visa ending 0000' });
+
     // The receipt repeats the card, each policy in the words agreed to with its maximum, and when.
     const receipt = await lastMailTo(app, 'Ada@Patient.example');
     expect(receipt?.subject).toMatch(/^Payment receipt from /);

@@ -8,6 +8,7 @@ import {
   type CardOnFileTerm,
   CHECKOUT_MESSAGES,
   type ClinicPolicies,
+  cardBrandLabel,
   formatPence,
   policyMaximum,
   SAVED_CARD_MESSAGES,
@@ -25,6 +26,7 @@ import {
   failWaitingCharges,
   findCardCustomer,
   findCardCustomerByProviderId,
+  findCardSavedWith,
   findSavedCard,
   insertSavedCardUnlessKnown,
   listCardsWithConsents,
@@ -156,6 +158,25 @@ export async function recordSavedCard(
 }
 
 /** The patient's saved cards, newest first, each with its consents; [] for another clinic's patient. */
+/**
+ * The card saved with one of the clinic's payments, while it can be charged (not removed), for the
+ * payment's details: its patient, id and name ('Visa ending 4242'); null when none.
+ */
+export async function cardSavedWith(
+  db: Db,
+  clinicId: string,
+  paymentId: string,
+): Promise<{ patientId: string; cardId: string; label: string } | null> {
+  const card = await findCardSavedWith(db, clinicId, paymentId);
+  return card
+    ? {
+        patientId: card.patientId,
+        cardId: card.id,
+        label: `${cardBrandLabel(card.brand)} ending ${card.last4}`,
+      }
+    : null;
+}
+
 export async function listSavedCards(db: Db, clinicId: string, patientId: string): Promise<SavedCardList> {
   if (!isUuid(patientId)) return { cards: [] };
   const { cards, consents } = await listCardsWithConsents(db, clinicId, patientId);

@@ -1,6 +1,6 @@
 import { formatPence, PATIENT_HISTORY_LIMIT, PATIENT_MESSAGES, type PatientDetail } from '@clinicpay/shared';
 import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -33,6 +33,8 @@ const isNotFound = (error: Error) =>
  */
 export function PatientPage() {
   const { patientId = '' } = useParams();
+  // From a payment's details: Charge saved card opens the charge of that card here.
+  const chargeCardId = useSearchParams()[0].get('charge');
   const patient = usePatient(patientId);
   useDocumentTitle(patient.data ? patient.data.patient.name : 'Patient');
 
@@ -53,7 +55,7 @@ export function PatientPage() {
       </PageFrame>
     );
   }
-  return <PatientView detail={patient.data} />;
+  return <PatientView detail={patient.data} chargeCardId={chargeCardId} />;
 }
 
 /** Under a list cut at PATIENT_HISTORY_LIMIT, says that only the latest are shown. */
@@ -62,7 +64,7 @@ function LatestOnly({ count }: { count: number }) {
   return <p className="mt-3 text-sm text-slate-600">The latest {PATIENT_HISTORY_LIMIT} are shown.</p>;
 }
 
-function PatientView({ detail }: { detail: PatientDetail }) {
+function PatientView({ detail, chargeCardId }: { detail: PatientDetail; chargeCardId: string | null }) {
   const { patient, payments, requests } = detail;
   return (
     <PageFrame title={patient.name} actions={backLink}>
@@ -76,7 +78,7 @@ function PatientView({ detail }: { detail: PatientDetail }) {
         </DetailsList>
       </CardSection>
       <CardSection id="patient-cards-heading" title="Saved cards">
-        <SavedCards patientId={patient.id} />
+        <SavedCards patientId={patient.id} chargeCardId={chargeCardId} />
       </CardSection>
       <CardSection id="patient-payments-heading" title="Payments">
         <PatientPaymentsTable

@@ -315,6 +315,13 @@ describe("a patient's page", () => {
     expect(await screen.findByText(SAVED_CARD_MESSAGES.charged(4000))).toBeTruthy();
   });
 
+  it('opens Charge card for the card a payment’s details named', async () => {
+    cards = [aSavedCard()];
+    renderAt('/dashboard/patients/7d1f0b52-8c3a-4d1e-9f5b-2a6c8e4b1d01?charge=card-1');
+    const dialog = await screen.findByRole('dialog', { name: 'Charge saved card' });
+    expect(dialog.textContent).toContain('Visa ending 4242');
+  });
+
   it("keeps the dialog open with the bank's reason when the card is declined", async () => {
     cards = [aSavedCard()];
     chargeAnswer = {

@@ -35,6 +35,7 @@ export const paymentDetails = (overrides: Partial<PaymentDetails> = {}): Payment
   disputeId: null,
   balance: null,
   balanceOf: null,
+  savedCard: null,
   ...overrides,
 });
 

@@ -7,7 +7,7 @@ import {
   SAVED_CARD_MESSAGES,
   type SavedCardView,
 } from '@clinicpay/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Alert } from '@/components/ui/alert';
@@ -31,13 +31,27 @@ const expiry = (card: SavedCardView) => `${String(card.expMonth).padStart(2, '0'
 /**
  * The patient's saved cards (docs/decisions/0091-saved-cards-on-platform-customers.md): brand, last 4
  * and expiry, each with the policies the patient agreed to when it was saved (words, maximum, when and
- * from where), and Remove card for a patient who asks, after a confirmation.
+ * from where), Charge card, and Remove card for a patient who asks, after a confirmation.
  */
-export function SavedCards({ patientId }: { patientId: string }) {
+export function SavedCards({
+  patientId,
+  chargeCardId = null,
+}: {
+  patientId: string;
+  /** A card to open Charge card for once the cards are loaded (from a payment's details). */
+  chargeCardId?: string | null;
+}) {
   const cards = useSavedCards(patientId);
   const remove = useRemoveSavedCard(patientId);
   const [removing, setRemoving] = useState<SavedCardView | null>(null);
   const [charging, setCharging] = useState<SavedCardView | null>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    const card = cards.data?.cards.find((candidate) => candidate.id === chargeCardId);
+    if (opened.current || !card || card.removedAt) return;
+    opened.current = true;
+    setCharging(card);
+  }, [cards.data, chargeCardId]);
 
   if (cards.isPending) return <Spinner label="Loading saved cards..." />;
   if (cards.isError) return <Alert tone="error">{cards.error.message}</Alert>;

@@ -217,6 +217,18 @@ describe('the dashboard figures', () => {
   });
 });
 
+describe('the card saved with a payment', () => {
+  it('names the card and links to charging it on the patient’s page', async () => {
+    const dialog = await showPayment(
+      paymentDetails({ savedCard: { patientId: 'pat_1', cardId: 'card_1', label: 'Visa ending 4242' } }),
+    );
+    expect(await within(dialog).findByText('Visa ending 4242')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Charge saved card' }).getAttribute('href')).toBe(
+      '/dashboard/patients/pat_1?charge=card_1',
+    );
+  });
+});
+
 describe('a deposit’s balance in the payment details', () => {
   const balance = {
     treatmentTotal: 20_000,

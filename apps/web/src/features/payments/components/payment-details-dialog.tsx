@@ -110,6 +110,19 @@ function PaymentDetailsBody({ payment }: { payment: PaymentDetails }) {
             '—'
           )}
         </Row>
+        {payment.savedCard ? (
+          <Row term="Saved card">
+            <span className="flex flex-wrap items-center gap-x-3">
+              {payment.savedCard.label}
+              <Link
+                to={`/dashboard/patients/${encodeURIComponent(payment.savedCard.patientId)}?charge=${encodeURIComponent(payment.savedCard.cardId)}`}
+                className="underline"
+              >
+                Charge saved card
+              </Link>
+            </span>
+          </Row>
+        ) : null}
         {payment.status === 'sent' && payment.paymentUrl ? (
           <Row term="Payment page">
             <a href={payment.paymentUrl} target="_blank" rel="noreferrer" className="break-all underline">
