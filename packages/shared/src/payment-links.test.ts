@@ -7,6 +7,8 @@ const form = (amount: string) => ({
   type: 'consultation',
   description: '',
   requiresCardOnFile: false,
+  treatmentTotal: '',
+  depositPercent: '',
 });
 const amountError = (amount: string) => {
   const result = paymentLinkFormSchema.safeParse(form(amount));
@@ -26,5 +28,36 @@ describe('the Create Payment Link form amount (spec §5)', () => {
     expect(amountError('abc')).toBe(LINK_MESSAGES.invalidAmount);
     expect(amountError('0')).toBe(LINK_MESSAGES.invalidAmount);
     expect(amountError('100000.01')).toBe(LINK_MESSAGES.invalidAmount);
+  });
+});
+
+describe('the Create Payment Link form deposit (docs/decisions/0094-deposits-and-balances.md)', () => {
+  const deposit = (amount: string, treatmentTotal: string, depositPercent = '') =>
+    paymentLinkFormSchema.safeParse({ ...form(amount), treatmentTotal, depositPercent });
+  const errors = (result: ReturnType<typeof deposit>) =>
+    result.success
+      ? {}
+      : Object.fromEntries(result.error.issues.map((issue) => [issue.path[0], issue.message]));
+
+  it('takes an amount below the treatment total, or a percent of it in whole pence', () => {
+    expect(deposit('50', '200').data).toMatchObject({
+      amount: 5000,
+      treatmentTotal: 20_000,
+      depositPercent: null,
+    });
+    expect(deposit('', '125.50', '25').data).toMatchObject({
+      amount: 3138,
+      treatmentTotal: 12_550,
+      depositPercent: 25,
+    });
+  });
+
+  it('refuses a deposit not below the total, a percent without a total, and a percent out of range', () => {
+    expect(errors(deposit('200', '200'))).toEqual({ amount: LINK_MESSAGES.depositBelowTotal });
+    expect(errors(deposit('', '', '25'))).toEqual({ treatmentTotal: LINK_MESSAGES.depositPercentNeedsTotal });
+    expect(errors(deposit('', '200', '100'))).toEqual({
+      depositPercent: LINK_MESSAGES.invalidDepositPercent,
+    });
+    expect(errors(deposit('', '1', '10'))).toEqual({ depositPercent: BELOW_MIN_CHARGE });
   });
 });

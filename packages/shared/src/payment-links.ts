@@ -28,8 +28,9 @@ export const LINK_MESSAGES = {
   noPolicyForCardOnFile: 'Set a cancellation policy or a no-show fee in Settings → Policies first',
   treatmentTotalLabel: 'Treatment total (optional)',
   treatmentTotalHint: 'For a deposit: the whole price. The balance is paid later.',
-  depositPercentLabel: 'Deposit percent',
-  depositBelowTotal: 'The deposit must be less than the treatment total',
+  depositPercentLabel: 'Deposit percent (optional)',
+  depositPercentHint: 'Instead of an amount: the deposit as a whole percent of the treatment total.',
+  depositBelowTotal: 'The deposit must be at least £0.30 less than the treatment total',
   depositPercentNeedsTotal: 'Enter the treatment total to take a percent of it',
   invalidDepositPercent: 'Enter a whole percent from 1 to 99',
   depositNotPercent: 'The deposit does not match the percent of the treatment total',
@@ -131,11 +132,11 @@ export const createPaymentLinkSchema = z.preprocess(
       return;
     if (link.depositPercent !== null && link.amount !== depositOf(link.treatmentTotal, link.depositPercent))
       ctx.addIssue({ code: 'custom', path: ['amount'], message: LINK_MESSAGES.depositNotPercent });
-    else if (link.amount >= link.treatmentTotal)
+    else if (link.treatmentTotal - link.amount < MIN_CHARGE_PENCE)
       ctx.addIssue({ code: 'custom', path: ['amount'], message: LINK_MESSAGES.depositBelowTotal });
   }),
 );
-export type CreatePaymentLink = z.input<typeof createPaymentLinkSchema>;
+export type CreatePaymentLink = z.input<typeof linkFieldsSchema>;
 /** A parsed create request: type defaulted, description null when empty. */
 export type NewPaymentLink = z.output<typeof createPaymentLinkSchema>;
 
@@ -197,17 +198,60 @@ export const poundsTextSchema = z
 export const paymentLinkFormSchema = z
   .object({
     title: z.string().trim().min(1, LINK_MESSAGES.requiredFields).max(200),
-    amount: poundsTextSchema,
+    /** Pounds typed; may be left empty when the deposit is given as a percent. */
+    amount: z.string(),
     type: z.enum(LINK_TYPES),
     description: z.string().max(1000),
     requiresCardOnFile: z.boolean(),
     /** Pounds typed, or '' for a link that is the whole price; pence (or null) out. */
     treatmentTotal: z.union([z.literal('').transform(() => null), poundsTextSchema]),
+    /** A whole percent typed, or '' when the deposit is the amount (docs/decisions/0094-deposits-and-balances.md). */
+    depositPercent: z.string().trim(),
   })
+  // Checked in a refinement, which zod runs beside the fields' own errors (an empty title and an empty
+  // amount are both told at once); the transform then only runs on a valid form.
   .superRefine((link, ctx) => {
-    if (link.treatmentTotal !== null && link.amount >= link.treatmentTotal)
+    const total = typeof link.treatmentTotal === 'number' ? link.treatmentTotal : null;
+    if (link.depositPercent) {
+      const percent = percentOf(link.depositPercent);
+      if (percent === null)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['depositPercent'],
+          message: LINK_MESSAGES.invalidDepositPercent,
+        });
+      else if (total === null && link.treatmentTotal === null)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['treatmentTotal'],
+          message: LINK_MESSAGES.depositPercentNeedsTotal,
+        });
+      else if (total !== null && depositOf(total, percent) < MIN_CHARGE_PENCE)
+        ctx.addIssue({ code: 'custom', path: ['depositPercent'], message: BELOW_MIN_CHARGE });
+      return;
+    }
+    const amount = poundsTextSchema.safeParse(link.amount);
+    if (!amount.success) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: amount.error.issues[0]?.message ?? '' });
+      return;
+    }
+    // The balance must be chargeable too: at least the smallest amount a card can be charged.
+    if (total !== null && total - amount.data < MIN_CHARGE_PENCE)
       ctx.addIssue({ code: 'custom', path: ['amount'], message: LINK_MESSAGES.depositBelowTotal });
+  })
+  .transform(({ depositPercent: percentText, amount: amountText, ...link }) => {
+    const percent = percentText ? percentOf(percentText) : null;
+    return percent !== null && link.treatmentTotal !== null
+      ? { ...link, amount: depositOf(link.treatmentTotal, percent), depositPercent: percent }
+      : { ...link, amount: poundsTextSchema.parse(amountText), depositPercent: null };
   });
+
+/** A whole percent from 1 to 99 typed ('25'), or null. */
+function percentOf(text: string): number | null {
+  const percent = /^\d{1,2}$/.test(text.trim()) ? Number(text.trim()) : 0;
+  return percent >= 1 && percent <= 99 ? percent : null;
+}
+
 export type PaymentLinkForm = z.input<typeof paymentLinkFormSchema>;
 export type PaymentLinkFormValues = z.output<typeof paymentLinkFormSchema>;
 

@@ -21,6 +21,8 @@ export const SAVED_CARD_MESSAGES = {
   overMaximum: (maximum: number) => `The most the patient agreed to for this fee is ${formatPence(maximum)}`,
   overBalance: (due: number) => `The balance due is ${formatPence(due)}`,
   noBalanceDue: 'No balance is due on this payment',
+  leavesTooLittle: (due: number) =>
+    `Charge the whole ${formatPence(due)}, or leave at least £0.30 to pay: a card cannot be charged less`,
   alreadyCharged: 'A fee has already been charged, or is being charged, for this appointment',
   charged: (amount: number) => `${formatPence(amount)} charged to the saved card`,
   waiting: 'Waiting for the patient: their bank asks them to confirm the charge',

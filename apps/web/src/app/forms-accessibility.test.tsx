@@ -252,6 +252,35 @@ describe('the clinic forms', () => {
     );
   });
 
+  it('create link: a deposit as a percent of the treatment total, a percent without a total tied to the total', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/payment-links', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ code: 'INTERNAL', message: 'stop here' }, { status: 400 });
+      }),
+    );
+    const user = renderForm(<CreateLinkPage />);
+    await user.type(screen.getByLabelText('Payment Title*'), 'Implant');
+    const percent = screen.getByLabelText('Deposit percent (optional)');
+    await user.type(percent, '25');
+    await user.click(screen.getByRole('button', { name: 'Generate Payment Link' }));
+    const total = screen.getByLabelText('Treatment total (optional)');
+    await expectFocused(total);
+    expectTied(total, 'Enter the treatment total to take a percent of it');
+    expect(sent).toEqual([]);
+
+    await user.type(total, '125.50');
+    await user.click(screen.getByRole('button', { name: 'Generate Payment Link' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      title: 'Implant',
+      amount: 3138,
+      treatmentTotal: 12_550,
+      depositPercent: 25,
+    });
+  });
+
   it('send link: each rule at its field, the shared one once, focus on Patient Name', async () => {
     const user = renderForm(<SendLinkPage />);
     await user.click(screen.getByRole('button', { name: 'Send Payment Link' }));

@@ -60,7 +60,7 @@ describe('deposits with the balance later', () => {
     const tooBig = await create({ amount: 12_550, treatmentTotal: 12_550 });
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json().fieldErrors).toEqual({
-      amount: 'The deposit must be less than the treatment total',
+      amount: 'The deposit must be at least £0.30 less than the treatment total',
     });
     const noTotal = await create({ amount: 1000, depositPercent: 25 });
     expect(noTotal.statusCode).toBe(400);
@@ -195,13 +195,29 @@ describe('deposits with the balance later', () => {
     expect(over.json().fieldErrors).toEqual({
       amount: 'The most the patient agreed to for this fee is £150.00',
     });
-    // Two clicks at once: one charge, the other refused while the first is under way or paid.
+    // Two clicks at once: one charge, the other refused while the first is under way.
+    sandboxOf(app).events.stop();
     const [first, second] = await Promise.all([charge(10_000), charge(10_000)]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    // Paid at the provider, but its payment not recorded yet: the balance is still not asked for again.
+    const early = await charge(5000);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('The balance is being charged to the saved card');
+    const earlyRequest = await app.inject({
+      method: 'POST',
+      url: `/api/payments/${depositId}/balance-request`,
+      cookies,
+    });
+    expect(earlyRequest.statusCode).toBe(409);
+    sandboxOf(app).events.start();
     await sandboxOf(app).events.deliverDue();
     expect((await details(cookies, depositId)).balance).toMatchObject({ paid: 15_000, due: 5000 });
     const overDue = await charge(6000);
     expect(overDue.json().fieldErrors).toEqual({ amount: 'The balance due is £50.00' });
+    const leavesTooLittle = await charge(4990);
+    expect(leavesTooLittle.json().fieldErrors).toEqual({
+      amount: 'Charge the whole £50.00, or leave at least £0.30 to pay: a card cannot be charged less',
+    });
     expect((await charge(5000)).json().charge.status).toBe('succeeded');
     await sandboxOf(app).events.deliverDue();
     expect((await details(cookies, depositId)).balance).toMatchObject({ paid: 20_000, due: 0 });

@@ -4,7 +4,7 @@
  * waiting for the patient, a balance charge under way, and the card saved with the deposit under a
  * consent to charge the balance. No rules here.
  */
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { cardCharges, cardConsents, paymentRequests, payments, savedCards } from '../../db/schema/index.js';
 
@@ -21,6 +21,7 @@ const depositColumns = {
   treatmentTotal: payments.treatmentTotal,
   originalPaymentId: payments.originalPaymentId,
   type: payments.type,
+  status: payments.status,
 };
 
 /** One of the clinic's payments, with what its balance needs. */
@@ -70,7 +71,10 @@ export async function findOpenBalanceRequest(db: Db | Tx, paymentId: string) {
   return row;
 }
 
-/** Whether a charge of the deposit's balance to a saved card is under way or waits for the patient. */
+/**
+ * Whether a charge of the deposit's balance to a saved card is under way, waits for the patient, or
+ * has succeeded without its payment recorded yet (the provider's event is still to come).
+ */
 export async function balanceChargeUnderWay(db: Db | Tx, paymentId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: cardCharges.id })
@@ -79,7 +83,10 @@ export async function balanceChargeUnderWay(db: Db | Tx, paymentId: string): Pro
       and(
         eq(cardCharges.originalPaymentId, paymentId),
         eq(cardCharges.kind, 'balance'),
-        inArray(cardCharges.status, ['processing', 'requires_authentication']),
+        or(
+          inArray(cardCharges.status, ['processing', 'requires_authentication']),
+          and(eq(cardCharges.status, 'succeeded'), isNull(cardCharges.paymentId)),
+        ),
       ),
     )
     .limit(1);

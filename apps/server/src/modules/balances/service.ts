@@ -36,8 +36,9 @@ async function amountsOf(db: Db | Tx, deposit: Deposit & { treatmentTotal: numbe
   return { treatmentTotal: deposit.treatmentTotal, paid, due: Math.max(0, deposit.treatmentTotal - paid) };
 }
 
+/** A deposit towards a treatment total that counts (not a second payment waiting to be refunded). */
 const isDeposit = (payment: Deposit | undefined): payment is Deposit & { treatmentTotal: number } =>
-  payment?.treatmentTotal !== null && payment?.treatmentTotal !== undefined;
+  payment?.treatmentTotal !== null && payment?.treatmentTotal !== undefined && payment.status !== 'pending';
 
 /**
  * The balance of one of the clinic's payments, for its details: null unless it is a deposit towards a

@@ -50,12 +50,12 @@ export interface NoticeContent {
   dashboardUrl: string | null;
   /** what the patient's card statement shows for the clinic's charges, e.g. 'CLINICPAY* SMITH DENT' (decision 0082); the receipt names it */
   statementText?: string | null;
+  /** Pence left to pay after this deposit (receipt only); null when the payment is the whole price. */
+  balanceDue?: number | null;
   /**
    * The card this payment saved and the policies the patient agreed to (receipt only,
    * docs/decisions/0092-card-consent.md); maximum amounts in pence.
    */
-  /** Pence left to pay after this deposit (receipt only); null when the payment is the whole price. */
-  balanceDue?: number | null;
   cardOnFile?: {
     brand: string;
     last4: string;

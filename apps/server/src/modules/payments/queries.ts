@@ -83,7 +83,6 @@ export async function setPaymentDisputeStatus(
 
 export type NewPayment = Omit<typeof payments.$inferInsert, 'paymentRef'>;
 
-/** True when the payment made by this intent is recorded. */
 /** `paymentId` (a uuid) when it is one of the clinic's payments, else null. */
 export async function clinicPaymentId(
   tx: Pick<Db, 'select'>,
@@ -97,6 +96,7 @@ export async function clinicPaymentId(
   return row?.id ?? null;
 }
 
+/** True when the payment made by this intent is recorded. */
 export async function paymentRecorded(db: Pick<Db, 'select'>, paymentIntentId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: payments.id })

@@ -92,7 +92,8 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
       status: second ? 'pending' : 'paid',
       type,
       title: meta.title ?? 'Payment',
-      treatmentTotal: penceOf(meta.treatment_total),
+      // A second payment of a request is refunded automatically: it is no deposit with a balance.
+      treatmentTotal: second ? null : penceOf(meta.treatment_total),
       // Only one of the clinic's own payments: the metadata never ties a payment to another clinic's.
       originalPaymentId:
         meta.original_payment_id && isUuid(meta.original_payment_id)

@@ -16,6 +16,7 @@ import {
   canTakePayments,
   cardBrandLabel,
   cardExpired,
+  MIN_CHARGE_PENCE,
   platformFeeFor,
   SAVED_CARD_MESSAGES,
   statementSuffix,
@@ -154,7 +155,8 @@ export async function chargeSavedCard(
     clinicId: member.clinicId,
     patientId: card.patientId,
     savedCardId: card.id,
-    originalPaymentId: card.paymentId,
+    // A balance is of the deposit its consent was given with; a fee is for the card's appointment.
+    originalPaymentId: input.kind === 'balance' ? consent.paymentId : card.paymentId,
     kind: input.kind,
     amount: input.amount,
     createdBy: member.userId,
@@ -181,7 +183,7 @@ export async function chargeSavedCard(
         patient_name: patient?.name ?? '',
         patient_email: patient?.email ?? '',
         ...(patient?.phone ? { patient_phone: patient.phone } : {}),
-        ...(card.paymentId ? { original_payment_id: card.paymentId } : {}),
+        ...(newCharge.originalPaymentId ? { original_payment_id: newCharge.originalPaymentId } : {}),
       },
       statementDescriptorSuffix: statementSuffix(clinic),
       idempotencyKey: `card-charge:${charge.id}`,
@@ -255,6 +257,8 @@ function startBalanceCharge(db: Db, clinicId: string, depositId: string, charge:
   return db.transaction(async (tx) => {
     const { due, title } = await claimBalance(tx, clinicId, depositId);
     if (charge.amount > due) throw fieldError('amount', SAVED_CARD_MESSAGES.overBalance(due));
+    if (due - charge.amount > 0 && due - charge.amount < MIN_CHARGE_PENCE)
+      throw fieldError('amount', SAVED_CARD_MESSAGES.leavesTooLittle(due));
     return { charge: await insertChargeUnlessTaken(tx, charge), title: `Balance: ${title}` };
   });
 }

@@ -169,7 +169,6 @@ export async function updateCharge(
   return row;
 }
 
-/** Marks the charge paid with its payment, whatever its status was (a patient who authenticated later). */
 /**
  * Fails a charge still 'processing' (its answer never arrived) with the provider's refusal; a charge
  * settled since, paid, failed or waiting for the patient, is left as it is.
@@ -190,6 +189,7 @@ export async function failProcessingCharge(
     .where(and(eq(cardCharges.id, chargeId), eq(cardCharges.status, 'processing')));
 }
 
+/** Marks the charge paid with its payment, whatever its status was (a patient who authenticated later). */
 export async function markChargePaid(tx: Tx, chargeId: string, paymentId: string) {
   await tx
     .update(cardCharges)

@@ -31,6 +31,7 @@ const EMPTY_FORM: PaymentLinkForm = {
   description: '',
   requiresCardOnFile: false,
   treatmentTotal: '',
+  depositPercent: '',
 };
 
 /** Spec §2 "Create Payment Link". */
@@ -45,7 +46,7 @@ export function CreateLinkPage() {
   });
   const errors = useFormErrors(
     form,
-    ['title', 'amount', 'treatmentTotal', 'type', 'description', 'requiresCardOnFile'],
+    ['title', 'amount', 'treatmentTotal', 'depositPercent', 'type', 'description', 'requiresCardOnFile'],
     {
       formId: 'create-link',
       labels: {
@@ -130,6 +131,28 @@ export function CreateLinkPage() {
                     {...control}
                     {...form.register('treatmentTotal')}
                   />
+                </div>
+              )}
+            </FormField>
+            <FormField
+              name="depositPercent"
+              label={LINK_MESSAGES.depositPercentLabel}
+              hint={LINK_MESSAGES.depositPercentHint}
+            >
+              {(control) => (
+                <div className="relative">
+                  <Input
+                    inputMode="numeric"
+                    className="pr-7"
+                    {...control}
+                    {...form.register('depositPercent')}
+                  />
+                  <span
+                    className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-slate-600"
+                    aria-hidden
+                  >
+                    %
+                  </span>
                 </div>
               )}
             </FormField>

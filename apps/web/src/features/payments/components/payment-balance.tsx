@@ -58,7 +58,9 @@ function DepositBalance({
   const onRequest = () => {
     setError(null);
     requestBalance.mutate(undefined, {
-      onSuccess: () => toast.success(BALANCE_MESSAGES.requested),
+      // The request stands even when its email could not be queued: the warning says so.
+      onSuccess: (sent) =>
+        sent.warning ? toast.warning(sent.warning) : toast.success(BALANCE_MESSAGES.requested),
       onError: (failure) => setError(failure.message || BALANCE_MESSAGES.requestFailed),
     });
   };
