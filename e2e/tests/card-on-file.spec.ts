@@ -6,22 +6,14 @@
  * page passes axe.
  */
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { linkFromOutbox, uniqueEmail } from '../fixtures/accounts';
+import { expectAccessible } from '../fixtures/axe';
 import { connectedClinic } from '../fixtures/payments';
 import { expect, test } from '../fixtures/test';
 
 // Each journey pays, waits for the provider's events and reloads the clinic's page several times; on a
 // loaded two-core CI machine that takes longer than the default minute.
 test.describe.configure({ timeout: 150_000 });
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations.map((violation) => violation.id)).toEqual([]);
-}
 
 test('a patient saves their card with consent, and the clinic charges a no-show fee and removes the card', async ({
   browser,

@@ -5,22 +5,15 @@
  * £150.00" on the payment and clicks Request balance; the patient pays the balance from the email; then
  * both payments show as settled. Every page passes axe.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { linkFromOutbox, uniqueEmail } from '../fixtures/accounts';
+import { expectAccessible } from '../fixtures/axe';
 import { connectedClinic } from '../fixtures/payments';
 import { expect, test } from '../fixtures/test';
 
 // The journey pays twice, waits for the provider's events and reloads the clinic's page; on a loaded
 // two-core CI machine that takes longer than the default minute.
 test.describe.configure({ timeout: 150_000 });
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations.map((violation) => violation.id)).toEqual([]);
-}
 
 async function payWithCard(patient: Page, amount: string) {
   await patient.getByLabel('Card number').fill('4242 4242 4242 4242');

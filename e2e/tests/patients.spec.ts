@@ -3,18 +3,10 @@
  * payment made from it file under one patient; the clinic finds the patient from the sidebar by
  * searching, and their page shows the payment and the request; both pages pass axe.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../fixtures/accounts';
+import { expectAccessible } from '../fixtures/axe';
 import { connectedClinicWithLink, patientPaysByApi } from '../fixtures/payments';
 import { expect, test } from '../fixtures/test';
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations.map((violation) => violation.id)).toEqual([]);
-}
 
 test('a clinic finds a patient by searching and sees their payment and request', async ({ page }) => {
   const clinic = await connectedClinicWithLink(page.request, { title: 'Consultation', amount: 4500 });

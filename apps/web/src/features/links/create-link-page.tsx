@@ -8,7 +8,7 @@ import {
   paymentTypeLabel,
 } from '@clinicpay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { PageFrame } from '@/components/layout/page-frame';
@@ -93,46 +93,14 @@ export function CreateLinkPage() {
               <Input placeholder="e.g. Consultation deposit" {...form.register('title')} />
             </FormField>
             <FormField name="amount" label="Amount*">
-              {(control) => (
-                <div className="relative">
-                  <span
-                    className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-600"
-                    aria-hidden
-                  >
-                    £
-                  </span>
-                  <Input
-                    inputMode="decimal"
-                    placeholder="0.00"
-                    className="pl-7"
-                    {...control}
-                    {...form.register('amount')}
-                  />
-                </div>
-              )}
+              {(control) => <PoundsInput {...control} {...form.register('amount')} />}
             </FormField>
             <FormField
               name="treatmentTotal"
               label={LINK_MESSAGES.treatmentTotalLabel}
               hint={LINK_MESSAGES.treatmentTotalHint}
             >
-              {(control) => (
-                <div className="relative">
-                  <span
-                    className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-600"
-                    aria-hidden
-                  >
-                    £
-                  </span>
-                  <Input
-                    inputMode="decimal"
-                    placeholder="0.00"
-                    className="pl-7"
-                    {...control}
-                    {...form.register('treatmentTotal')}
-                  />
-                </div>
-              )}
+              {(control) => <PoundsInput {...control} {...form.register('treatmentTotal')} />}
             </FormField>
             <FormField
               name="depositPercent"
@@ -188,5 +156,20 @@ export function CreateLinkPage() {
       </Card>
       <LinkCreatedDialog link={created} onClose={closeDialog} />
     </PageFrame>
+  );
+}
+
+/** An amount typed in pounds, with the £ sign before it (not read out: the label says what it is). */
+function PoundsInput(props: ComponentProps<typeof Input>) {
+  return (
+    <div className="relative">
+      <span
+        className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-600"
+        aria-hidden
+      >
+        £
+      </span>
+      <Input inputMode="decimal" placeholder="0.00" className="pl-7" {...props} />
+    </div>
   );
 }
