@@ -8,6 +8,7 @@ import {
   type CardOnFileTerm,
   CHECKOUT_MESSAGES,
   type ClinicPolicies,
+  type ConsentKind,
   cardBrandLabel,
   formatPence,
   policyMaximum,
@@ -197,7 +198,7 @@ export async function listSavedCards(db: Db, clinicId: string, patientId: string
       consents: consents
         .filter((consent) => consent.savedCardId === card.id)
         .map((consent) => ({
-          kind: consent.policyKind as 'cancellation' | 'no_show',
+          kind: consent.policyKind as ConsentKind,
           version: consent.policyVersion,
           text: consent.policyText,
           maximumAmount: consent.maximumAmount,
