@@ -37,6 +37,7 @@ const link = {
   description: null,
   isActive: true,
   requiresCardOnFile: false,
+  treatmentTotal: null,
   createdAt: '2026-11-02T09:00:00.000Z',
   url: 'http://localhost:3000/payment/link_1',
 };
