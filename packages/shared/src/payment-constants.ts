@@ -1,4 +1,4 @@
-/** The types a clinic gives a payment link, and so a request made from one (spec §3 payment_links.type). */
+/** The types a clinic gives a payment link, and so a request made from one. */
 export const LINK_TYPES = ['deposit', 'treatment', 'consultation', 'other'] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
 
@@ -20,7 +20,7 @@ const TYPE_LABELS: Record<PaymentType, string> = {
   balance: 'Balance',
 };
 
-/** 'deposit' → 'Deposit', 'no_show_fee' → 'No-show fee' (spec §2 success page: "Payment Type (capitalised)"). */
+/** 'deposit' → 'Deposit', 'no_show_fee' → 'No-show fee', as the success page's Payment Type shows it. */
 export function paymentTypeLabel(type: PaymentType): string {
   return TYPE_LABELS[type];
 }

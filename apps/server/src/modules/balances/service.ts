@@ -120,7 +120,7 @@ export async function claimBalance(
 /**
  * Request balance: sends the deposit's patient a payment request for exactly the balance due, titled
  * 'Balance: {title}', of type 'balance' and tied to the deposit, by email (and text when the deposit
- * has a phone). Resolves to the request's id and page, with the spec §8 warning when its notice could
+ * has a phone). Resolves to the request's id and page, with the delivery-delayed warning when its notice could
  * not be queued. Throws as claimBalance.
  */
 export async function requestBalance(deps: SendRequestDeps, clinicId: string, paymentId: string) {

@@ -67,7 +67,7 @@ export interface RequestToStore {
 
 /**
  * In `tx`: files the request under its patient, stores it, and queues the patient's notice in a
- * savepoint, so a notice that cannot be queued leaves the request standing (spec §8 warning). Resolves
+ * savepoint, so a notice that cannot be queued leaves the request standing (the delivery-delayed warning). Resolves
  * to its id and payment page URL, with that warning when the notice was not queued.
  */
 export async function storeRequest(
