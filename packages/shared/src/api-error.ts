@@ -68,6 +68,9 @@ export const ERROR_CODES = [
   'CARD_FEE_ALREADY_CHARGED',
   'NO_BALANCE_DUE',
   'BALANCE_UNDER_WAY',
+  'LINK_SAVES_CARD_ONLY',
+  'LINK_TAKES_PAYMENT',
+  'NO_POLICY_IN_FORCE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -54,6 +54,28 @@ export const CHECKOUT_MESSAGES = {
     `This is a deposit. The balance of ${balance} (of ${total} in all) is paid later.`,
   balanceTerm: (balance: string) =>
     `The balance of your treatment, ${balance}, may be charged to your saved card after your appointment.`,
+  // A "secure your appointment" link: the card is saved and nothing is paid now
+  // (docs/decisions/0095-secure-your-appointment.md).
+  securesHeading: 'Secure your appointment',
+  securesNothingNow: 'Nothing is paid now.',
+  securesTreatmentPrice: (price: string) => `Treatment price: ${price}, paid at or after your appointment.`,
+  securesIntro:
+    'This clinic saves your card to secure your appointment, so that it can charge the fees below if they apply. Nothing is charged now, and it will never charge more than the amount shown for each.',
+  saveCard: 'Save card',
+  savingCard: 'Saving card...',
+  cardSavedToast: 'Card saved. Your appointment is secured.',
+  cardNotSaved: (reason: string) => `Your card was not saved: ${reason}`,
+  cardSavedTitle: 'Appointment secured',
+  cardSavedBody: (clinic: string) =>
+    `Your card is saved and nothing has been charged. ${clinic} may charge it only under the policies you agreed to.`,
+  cardSavedPending: 'Confirming your card...',
+  authenticationFailed: 'your bank did not confirm it. You can try again or use another card.',
+  cardSavedLater:
+    'Your card is being confirmed. If you do not receive an email about it, please contact the clinic.',
+  noPolicyToSecure:
+    'This clinic is not saving cards for appointments at the moment. Please contact the clinic directly.',
+  savesCardOnly: 'This link saves a card for an appointment; nothing is paid on it.',
+  takesPayment: 'This link takes a payment; pay on its payment page.',
 } as const;
 
 /**
@@ -107,6 +129,11 @@ export const publicPaymentDataSchema = z.object({
    * (docs/decisions/0094-deposits-and-balances.md); null when the page takes the whole price.
    */
   deposit: z.nullable(z.object({ treatmentTotal: z.int(), balanceDue: z.int() })),
+  /**
+   * A "secure your appointment" link (docs/decisions/0095-secure-your-appointment.md): the patient
+   * saves their card and pays nothing now; `amount` is the treatment's price.
+   */
+  securesAppointment: z.boolean(),
 });
 export type PublicPaymentData = z.infer<typeof publicPaymentDataSchema>;
 
@@ -153,6 +180,22 @@ export const checkoutResponseSchema = z.object({
   clientSecret: z.string(),
   amount: z.int(),
 });
+
+/**
+ * POST /api/public/payments/:id/setup-intents, on a link that secures an appointment: the SetupIntent
+ * the browser confirms with the card (docs.stripe.com/payments/save-and-reuse). Same body as a payment
+ * intent's; the consent box must be ticked.
+ */
+export const checkoutSetupResponseSchema = z.object({
+  setupIntentId: z.string(),
+  clientSecret: z.string(),
+});
+
+/**
+ * GET /api/public/setup-intents/:id/card, polled by the success page: the card once it is saved
+ * ('Visa ending 4242'), else null while the provider's event is on its way.
+ */
+export const savedCardResultSchema = z.object({ card: z.nullable(z.string()) });
 
 export const paymentReferenceResponseSchema = z.object({
   reference: z.nullable(z.string()),

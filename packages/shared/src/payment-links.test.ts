@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BELOW_MIN_CHARGE, LINK_MESSAGES, paymentLinkFormSchema } from './payment-links.js';
+import {
+  BELOW_MIN_CHARGE,
+  createPaymentLinkSchema,
+  LINK_MESSAGES,
+  linkAmountText,
+  paymentLinkFormSchema,
+} from './payment-links.js';
 
 const form = (amount: string) => ({
   title: 'Consultation',
@@ -9,6 +15,7 @@ const form = (amount: string) => ({
   requiresCardOnFile: false,
   treatmentTotal: '',
   depositPercent: '',
+  securesAppointment: false,
 });
 const amountError = (amount: string) => {
   const result = paymentLinkFormSchema.safeParse(form(amount));
@@ -59,5 +66,47 @@ describe('the Create Payment Link form deposit (docs/decisions/0094-deposits-and
       depositPercent: LINK_MESSAGES.invalidDepositPercent,
     });
     expect(errors(deposit('', '1', '10'))).toEqual({ depositPercent: BELOW_MIN_CHARGE });
+  });
+});
+
+describe('a link that secures an appointment (docs/decisions/0095-secure-your-appointment.md)', () => {
+  it('always asks for a card on file, in the form and in the API', () => {
+    expect(paymentLinkFormSchema.parse({ ...form('120'), securesAppointment: true })).toMatchObject({
+      amount: 12_000,
+      securesAppointment: true,
+      requiresCardOnFile: true,
+    });
+    expect(
+      createPaymentLinkSchema.parse({ title: 'Facial', amount: 9000, securesAppointment: true }),
+    ).toMatchObject({ securesAppointment: true, requiresCardOnFile: true });
+    expect(createPaymentLinkSchema.parse({ title: 'Facial', amount: 9000 })).toMatchObject({
+      securesAppointment: false,
+      requiresCardOnFile: false,
+    });
+  });
+
+  it('takes no deposit', () => {
+    const issues = (input: unknown) => {
+      const result = createPaymentLinkSchema.safeParse(input);
+      return result.success ? [] : result.error.issues.map((issue) => [issue.path[0], issue.message]);
+    };
+    expect(issues({ title: 'Facial', amount: 3000, treatmentTotal: 9000, securesAppointment: true })).toEqual(
+      [['treatmentTotal', LINK_MESSAGES.securesAppointmentNoDeposit]],
+    );
+    const typed = paymentLinkFormSchema.safeParse({
+      ...form('30'),
+      treatmentTotal: '90',
+      securesAppointment: true,
+    });
+    expect(typed.success ? [] : typed.error.issues.map((issue) => issue.message)).toEqual([
+      LINK_MESSAGES.securesAppointmentNoDeposit,
+    ]);
+  });
+
+  it("names the treatment's price, and says nothing is paid now", () => {
+    expect(linkAmountText({ amount: 12_000, securesAppointment: true })).toBe(
+      '£120.00 treatment, card saved: nothing paid now',
+    );
+    expect(linkAmountText({ amount: 4500, securesAppointment: false })).toBe('£45.00');
   });
 });

@@ -3,7 +3,7 @@
  * §5 create link rules). Amounts are integer pence.
  */
 import { z } from 'zod';
-import { parsePoundsToPence } from './money.js';
+import { formatPence, parsePoundsToPence } from './money.js';
 
 import { LINK_TYPES } from './payment-constants.js';
 
@@ -34,6 +34,12 @@ export const LINK_MESSAGES = {
   depositPercentNeedsTotal: 'Enter the treatment total to take a percent of it',
   invalidDepositPercent: 'Enter a whole percent from 1 to 99',
   depositNotPercent: 'The deposit does not match the percent of the treatment total',
+  securesAppointmentLabel: 'Secure the appointment only: save the card and take no payment now',
+  securesAppointmentHint:
+    'The amount is the treatment’s price, paid later. The patient pays nothing now: they save their card under your policies.',
+  securesAppointmentNoDeposit: 'A link that only saves a card takes no deposit',
+  securesAppointmentNotRequested:
+    'This link only saves a card: share it as a link rather than sending it as a payment request',
 } as const;
 
 /**
@@ -96,7 +102,20 @@ const linkFieldsSchema = z.object({
   treatmentTotal: amountInPenceSchema.nullish().transform((value) => value ?? null),
   /** A deposit given as a percent (1 to 99) of treatmentTotal; the server works out `amount` from it. */
   depositPercent: depositPercentSchema.nullish().transform((value) => value ?? null),
+  /**
+   * A "secure your appointment" link (docs/decisions/0095-secure-your-appointment.md): the patient
+   * saves their card and pays nothing now; `amount` is the treatment's price. It asks for a card on
+   * file, and takes no deposit.
+   */
+  securesAppointment: z.boolean().default(false),
 });
+
+/** A link that only saves a card always asks for a card on file. */
+function withCardOnFileWhenSecuring<T extends { securesAppointment: boolean; requiresCardOnFile: boolean }>(
+  link: T,
+): T {
+  return link.securesAppointment ? { ...link, requiresCardOnFile: true } : link;
+}
 
 /**
  * Spec §5 create link rules, with a deposit towards a treatment total: the deposit is `amount` pence,
@@ -115,26 +134,36 @@ export const createPaymentLinkSchema = z.preprocess(
       ? { ...input, amount: depositOf(treatmentTotal as number, depositPercent as number) }
       : input;
   },
-  linkFieldsSchema.superRefine((link, ctx) => {
-    if (link.depositPercent !== null && link.treatmentTotal === null) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['treatmentTotal'],
-        message: LINK_MESSAGES.depositPercentNeedsTotal,
-      });
-      return;
-    }
-    // Zod runs this beside the fields' own errors: a percent out of range has already been reported.
-    if (
-      link.treatmentTotal === null ||
-      !depositPercentSchema.nullable().safeParse(link.depositPercent).success
-    )
-      return;
-    if (link.depositPercent !== null && link.amount !== depositOf(link.treatmentTotal, link.depositPercent))
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: LINK_MESSAGES.depositNotPercent });
-    else if (link.treatmentTotal - link.amount < MIN_CHARGE_PENCE)
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: LINK_MESSAGES.depositBelowTotal });
-  }),
+  linkFieldsSchema
+    .superRefine((link, ctx) => {
+      if (link.securesAppointment && (link.treatmentTotal !== null || link.depositPercent !== null)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['treatmentTotal'],
+          message: LINK_MESSAGES.securesAppointmentNoDeposit,
+        });
+        return;
+      }
+      if (link.depositPercent !== null && link.treatmentTotal === null) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['treatmentTotal'],
+          message: LINK_MESSAGES.depositPercentNeedsTotal,
+        });
+        return;
+      }
+      // Zod runs this beside the fields' own errors: a percent out of range has already been reported.
+      if (
+        link.treatmentTotal === null ||
+        !depositPercentSchema.nullable().safeParse(link.depositPercent).success
+      )
+        return;
+      if (link.depositPercent !== null && link.amount !== depositOf(link.treatmentTotal, link.depositPercent))
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: LINK_MESSAGES.depositNotPercent });
+      else if (link.treatmentTotal - link.amount < MIN_CHARGE_PENCE)
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: LINK_MESSAGES.depositBelowTotal });
+    })
+    .transform(withCardOnFileWhenSecuring),
 );
 export type CreatePaymentLink = z.input<typeof linkFieldsSchema>;
 /** A parsed create request: type defaulted, description null when empty. */
@@ -150,6 +179,8 @@ export const paymentLinkSchema = z.object({
   requiresCardOnFile: z.boolean(),
   /** Pence: the treatment's whole price when `amount` is a deposit towards it; null otherwise. */
   treatmentTotal: z.number().int().nullable(),
+  /** Whether the link only saves a card, the patient paying nothing now; `amount` is then the treatment's price. */
+  securesAppointment: z.boolean(),
   createdAt: z.string(),
   /** {origin}/payment/{id} (spec §3). */
   url: z.string(),
@@ -207,11 +238,20 @@ export const paymentLinkFormSchema = z
     treatmentTotal: z.union([z.literal('').transform(() => null), poundsTextSchema]),
     /** A whole percent typed, or '' when the deposit is the amount (docs/decisions/0094-deposits-and-balances.md). */
     depositPercent: z.string().trim(),
+    securesAppointment: z.boolean(),
   })
   // Checked in a refinement, which zod runs beside the fields' own errors (an empty title and an empty
   // amount are both told at once); the transform then only runs on a valid form.
   .superRefine((link, ctx) => {
     const total = typeof link.treatmentTotal === 'number' ? link.treatmentTotal : null;
+    if (link.securesAppointment && (link.treatmentTotal !== null || link.depositPercent)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['treatmentTotal'],
+        message: LINK_MESSAGES.securesAppointmentNoDeposit,
+      });
+      return;
+    }
     if (link.depositPercent) {
       const percent = percentOf(link.depositPercent);
       if (percent === null)
@@ -241,10 +281,21 @@ export const paymentLinkFormSchema = z
   })
   .transform(({ depositPercent: percentText, amount: amountText, ...link }) => {
     const percent = percentText ? percentOf(percentText) : null;
-    return percent !== null && link.treatmentTotal !== null
-      ? { ...link, amount: depositOf(link.treatmentTotal, percent), depositPercent: percent }
-      : { ...link, amount: poundsTextSchema.parse(amountText), depositPercent: null };
+    return withCardOnFileWhenSecuring(
+      percent !== null && link.treatmentTotal !== null
+        ? { ...link, amount: depositOf(link.treatmentTotal, percent), depositPercent: percent }
+        : { ...link, amount: poundsTextSchema.parse(amountText), depositPercent: null },
+    );
   });
+
+/**
+ * What a link asks for, as the clinic's screens show it: '£45.00', or for a link that secures an
+ * appointment '£120.00 treatment, card saved: nothing paid now'.
+ */
+export function linkAmountText(link: Pick<PaymentLink, 'amount' | 'securesAppointment'>): string {
+  const amount = formatPence(link.amount);
+  return link.securesAppointment ? `${amount} treatment, card saved: nothing paid now` : amount;
+}
 
 /** A whole percent from 1 to 99 typed ('25'), or null. */
 function percentOf(text: string): number | null {
@@ -254,8 +305,6 @@ function percentOf(text: string): number | null {
 
 export type PaymentLinkForm = z.input<typeof paymentLinkFormSchema>;
 export type PaymentLinkFormValues = z.output<typeof paymentLinkFormSchema>;
-
-/** 'deposit' → 'Deposit' (spec §2 success page: "Payment Type (capitalised)"). */
 
 /** The files a link's or request's QR code downloads as: SVG (any size, for print) and PNG. */
 export const QR_CODE_FORMATS = ['svg', 'png'] as const;

@@ -281,6 +281,45 @@ describe('the clinic forms', () => {
     });
   });
 
+  it('create link: secures an appointment only once a card on file is asked for, and takes no deposit then', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/payment-links', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ code: 'INTERNAL', message: 'stop here' }, { status: 400 });
+      }),
+    );
+    const user = renderForm(<CreateLinkPage />);
+    const securing = 'Secure the appointment only: save the card and take no payment now';
+    await user.type(screen.getByLabelText('Payment Title*'), 'Laser treatment');
+    await user.type(screen.getByLabelText('Amount*'), '120');
+    expect(screen.queryByLabelText(securing)).toBeNull();
+    await user.click(screen.getByLabelText('Save the patient’s card under your policies'));
+    await user.click(screen.getByLabelText(securing));
+    await user.type(screen.getByLabelText('Treatment total (optional)'), '200');
+    await user.click(screen.getByRole('button', { name: 'Generate Payment Link' }));
+    const total = screen.getByLabelText('Treatment total (optional)');
+    await expectFocused(total);
+    expectTied(total, 'A link that only saves a card takes no deposit');
+    expect(sent).toEqual([]);
+
+    await user.clear(total);
+    await user.click(screen.getByRole('button', { name: 'Generate Payment Link' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      amount: 12_000,
+      requiresCardOnFile: true,
+      securesAppointment: true,
+      treatmentTotal: null,
+    });
+    // Asking for no card on file again clears it: a link that secures an appointment saves a card.
+    await user.click(screen.getByLabelText('Save the patient’s card under your policies'));
+    expect(screen.queryByLabelText(securing)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Generate Payment Link' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toMatchObject({ requiresCardOnFile: false, securesAppointment: false });
+  });
+
   it('send link: each rule at its field, the shared one once, focus on Patient Name', async () => {
     const user = renderForm(<SendLinkPage />);
     await user.click(screen.getByRole('button', { name: 'Send Payment Link' }));

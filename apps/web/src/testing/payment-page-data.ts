@@ -16,6 +16,7 @@ export const aPaymentPage = (overrides: Partial<PublicPaymentData> = {}): Public
   patientEmail: null,
   patientPhone: null,
   payability: 'payable',
+  securesAppointment: false,
   clinic: {
     id: 'c1',
     name: 'Marylebone Skin Clinic',

@@ -58,6 +58,12 @@ export const paymentLinks = pgTable(
      * later (docs/decisions/0094-deposits-and-balances.md); null for a link that is the whole price.
      */
     treatmentTotal: integer('treatment_total'),
+    /**
+     * A "secure your appointment" link (docs/decisions/0095-secure-your-appointment.md): the patient
+     * saves their card under the clinic's policies and pays nothing now; `amount` is then the
+     * treatment's price, which the policies' maximums are worked out from.
+     */
+    securesAppointment: boolean('secures_appointment').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -65,6 +71,10 @@ export const paymentLinks = pgTable(
     check(
       'payment_links_deposit_below_total',
       sql`${table.treatmentTotal} is null or ${table.treatmentTotal} > ${table.amount}`,
+    ),
+    check(
+      'payment_links_secures_with_card_only',
+      sql`not ${table.securesAppointment} or (${table.requiresCardOnFile} and ${table.treatmentTotal} is null)`,
     ),
     index('payment_links_clinic_active_created_idx').on(
       table.clinicId,

@@ -59,7 +59,8 @@ export const savedCards = pgTable(
 
 /**
  * A patient's agreement to one policy when saving their card: taken at Pay Now on the payment intent
- * the card is saved with, and tied to the card once it is saved.
+ * the card is saved with (or at Save card on the SetupIntent, when nothing is paid:
+ * docs/decisions/0095-secure-your-appointment.md), and tied to the card once it is saved.
  */
 export const cardConsents = pgTable(
   'card_consents',
@@ -71,7 +72,10 @@ export const cardConsents = pgTable(
     patientId: uuid('patient_id')
       .notNull()
       .references(() => patients.id, { onDelete: 'cascade' }),
-    /** The payment intent the card is saved with ('pi_…'). */
+    /**
+     * The intent the card is saved with: a payment intent ('pi_…'), or a SetupIntent ('seti_…') when
+     * nothing is paid. Both are the provider's intents of one saving, so one column keys them.
+     */
     paymentIntentId: text('payment_intent_id').notNull(),
     savedCardId: uuid('saved_card_id').references(() => savedCards.id, { onDelete: 'cascade' }),
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),

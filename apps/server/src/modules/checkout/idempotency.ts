@@ -8,25 +8,34 @@
 import { createHash } from 'node:crypto';
 import type { CreatePaymentIntentInput } from '../../gateway/gateway.js';
 
+function sorted(metadata: Record<string, string>) {
+  return Object.fromEntries(Object.entries(metadata).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+function keyOf(base: string, parameters: unknown[]): string {
+  return `${base}:${createHash('sha256').update(JSON.stringify(parameters)).digest('hex').slice(0, 16)}`;
+}
+
 /** `base` followed by a 16-hex-digit digest of the intent's parameters (keys sorted). */
 export function intentIdempotencyKey(
   base: string,
   terms: Omit<CreatePaymentIntentInput, 'idempotencyKey'>,
 ): string {
-  const metadata = Object.fromEntries(Object.entries(terms.metadata).sort(([a], [b]) => a.localeCompare(b)));
-  const digest = createHash('sha256')
-    .update(
-      JSON.stringify([
-        terms.amount,
-        terms.applicationFeeAmount,
-        terms.destinationAccountId,
-        terms.statementDescriptorSuffix,
-        metadata,
-        // Only when a card is saved, so the keys of other intents are as they were.
-        ...(terms.saveCardForCustomerId ? [terms.saveCardForCustomerId] : []),
-      ]),
-    )
-    .digest('hex')
-    .slice(0, 16);
-  return `${base}:${digest}`;
+  return keyOf(base, [
+    terms.amount,
+    terms.applicationFeeAmount,
+    terms.destinationAccountId,
+    terms.statementDescriptorSuffix,
+    sorted(terms.metadata),
+    // Only when a card is saved, so the keys of other intents are as they were.
+    ...(terms.saveCardForCustomerId ? [terms.saveCardForCustomerId] : []),
+  ]);
+}
+
+/** The same for a SetupIntent: `base` and a digest of its Customer and metadata. */
+export function setupIdempotencyKey(
+  base: string,
+  setup: { customerId: string; metadata: Record<string, string> },
+): string {
+  return keyOf(base, [setup.customerId, sorted(setup.metadata)]);
 }

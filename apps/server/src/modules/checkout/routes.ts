@@ -2,13 +2,18 @@
  * The public payment API: no account needed (spec §6 "Public visitors and patients").
  * GET  /api/public/payments/:id                 the payment page's data (request id, then link id)
  * POST /api/public/payments/:id/payment-intents the intent behind Pay Now (rate limited per IP and page)
+ * POST /api/public/payments/:id/setup-intents   the SetupIntent behind Save card, on a link that secures
+ *                                               an appointment (rate limited the same way)
  * GET  /api/public/payment-intents/:id/reference the payment reference, polled by the success page
+ * GET  /api/public/setup-intents/:id/card        the card saved, polled by the success page
  */
 import {
   checkoutRequestSchema,
   checkoutResponseSchema,
+  checkoutSetupResponseSchema,
   paymentReferenceResponseSchema,
   publicPaymentDataSchema,
+  savedCardResultSchema,
   toE164,
 } from '@clinicpay/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -17,7 +22,8 @@ import { z } from 'zod';
 import { z as zm } from 'zod/mini';
 import { limitPerKey } from '../../http/rate-limit.js';
 import { findPaymentReference } from '../payments/index.js';
-import { createCheckoutIntent, getPublicPaymentData } from './service.js';
+import { cardSavedByIntent } from '../saved-cards/index.js';
+import { createCheckoutIntent, createCheckoutSetup, getPublicPaymentData } from './service.js';
 
 // Page ids are UUIDs, which PostgreSQL compares without regard to case; one spelling per page keeps
 // the per-page rate limit and the idempotency key from being sidestepped by changing the case.
@@ -36,6 +42,19 @@ const checkoutBodySchema = zm.extend(checkoutRequestSchema, {
     zm.transform((value) => (value ? (toE164(value) ?? value) : null)),
   ),
 });
+
+/** The checkout body with where it came from: the IP address and User-Agent kept with a consent. */
+function payerOf(request: {
+  body: zm.output<typeof checkoutBodySchema>;
+  ip: string;
+  headers: FastifyRequest['headers'];
+}) {
+  return {
+    ...request.body,
+    payerIp: request.ip,
+    userAgent: (request.headers['user-agent'] ?? '').slice(0, 500),
+  };
+}
 
 export async function checkoutRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -67,11 +86,28 @@ export async function checkoutRoutes(app: FastifyInstance) {
       preHandler: perPage,
     },
     async (request) =>
-      createCheckoutIntent({ db, gateway: app.gateway }, request.params.id, {
-        ...request.body,
-        payerIp: request.ip,
-        userAgent: (request.headers['user-agent'] ?? '').slice(0, 500),
-      }),
+      createCheckoutIntent({ db, gateway: app.gateway }, request.params.id, payerOf(request)),
+  );
+
+  api.post(
+    '/public/payments/:id/setup-intents',
+    {
+      schema: {
+        tags: ['checkout'],
+        params: pageParams,
+        body: checkoutBodySchema,
+        response: { 200: checkoutSetupResponseSchema },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      preHandler: perPage,
+    },
+    async (request) => createCheckoutSetup({ db, gateway: app.gateway }, request.params.id, payerOf(request)),
+  );
+
+  api.get(
+    '/public/setup-intents/:id/card',
+    { schema: { tags: ['checkout'], params: intentParams, response: { 200: savedCardResultSchema } } },
+    async (request) => ({ card: await cardSavedByIntent(db, request.params.id) }),
   );
 
   api.get(

@@ -23,7 +23,7 @@ import { clinicAddress } from '../clinics/index.js';
 import { recordPatient } from '../patients/index.js';
 import { getPlatformFeeBasisPoints } from '../platform-settings/index.js';
 import { cardOnFileTerms, customerForPatient, recordConsents } from '../saved-cards/index.js';
-import { intentIdempotencyKey } from './idempotency.js';
+import { intentIdempotencyKey, setupIdempotencyKey } from './idempotency.js';
 import { type ClinicRow, findLinkWithClinic, findRequestWithClinic } from './queries.js';
 import { requestIntent } from './request-intent.js';
 
@@ -47,6 +47,8 @@ interface Payable {
   treatmentTotal: number | null;
   /** The deposit whose balance this (balance) request asks for; else null. */
   originalPaymentId: string | null;
+  /** A link that only saves a card, nothing paid now; `amount` is then the treatment's price. */
+  securesAppointment: boolean;
 }
 
 /**
@@ -91,6 +93,8 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
       requiresCardOnFile: request.link?.requiresCardOnFile ?? false,
       treatmentTotal: request.link?.treatmentTotal ?? null,
       originalPaymentId: request.request.originalPaymentId,
+      // Such links are never sent as requests; a request from one would still take no payment.
+      securesAppointment: request.link?.securesAppointment ?? false,
     };
   }
 
@@ -111,6 +115,7 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
     requiresCardOnFile: link.link.requiresCardOnFile,
     treatmentTotal: link.link.treatmentTotal,
     originalPaymentId: null,
+    securesAppointment: link.link.securesAppointment,
   };
 }
 
@@ -136,6 +141,7 @@ export async function getPublicPaymentData(db: Db, id: string): Promise<PublicPa
       payable.treatmentTotal === null
         ? null
         : { treatmentTotal: payable.treatmentTotal, balanceDue: payable.treatmentTotal - payable.amount },
+    securesAppointment: payable.securesAppointment,
     id: payable.id,
     amount: payable.amount,
     title: payable.title,
@@ -182,6 +188,21 @@ export interface CheckoutInput {
 }
 
 /**
+ * The page with the connected account its payments go to, when it can take them now. Throws AppError
+ * PAYMENT_PAGE_NOT_FOUND (404), or LINK_ARCHIVED, REQUEST_ALREADY_PAID or CLINIC_NOT_CONNECTED (409).
+ */
+async function payableNow(db: Db, id: string): Promise<{ payable: Payable; destination: string }> {
+  const payable = await findPayable(db, id);
+  if (payable.payability !== 'payable') {
+    const refusal = REFUSALS[payable.payability];
+    throw new AppError(refusal.code, refusal.message);
+  }
+  const destination = payable.clinic.stripeAccountId;
+  if (!destination) throw new AppError('CLINIC_NOT_CONNECTED', CHECKOUT_MESSAGES.notConnected);
+  return { payable, destination };
+}
+
+/**
  * The card to save with this payment, when the page asks for one: the patient must have ticked the
  * consent box (else AppError VALIDATION_FAILED, 400, and nothing is made), and is given a Customer at
  * the card provider. Null when no card is saved.
@@ -220,13 +241,8 @@ export async function createCheckoutIntent(
   id: string,
   input: CheckoutInput,
 ) {
-  const payable = await findPayable(deps.db, id);
-  if (payable.payability !== 'payable') {
-    const refusal = REFUSALS[payable.payability];
-    throw new AppError(refusal.code, refusal.message);
-  }
-  const destination = payable.clinic.stripeAccountId;
-  if (!destination) throw new AppError('CLINIC_NOT_CONNECTED', CHECKOUT_MESSAGES.notConnected);
+  const { payable, destination } = await payableNow(deps.db, id);
+  if (payable.securesAppointment) throw new AppError('LINK_SAVES_CARD_ONLY', CHECKOUT_MESSAGES.savesCardOnly);
 
   const applicationFeeAmount = platformFeeFor(payable.amount, await getPlatformFeeBasisPoints(deps.db));
   const statementDescriptorSuffix = statementSuffix(payable.clinic);
@@ -281,6 +297,54 @@ export async function createCheckoutIntent(
         userAgent: input.userAgent ?? null,
       });
     return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, amount: intent.amount };
+  } catch (error) {
+    throw fromGatewayError(error);
+  }
+}
+
+/**
+ * The SetupIntent behind Save card on a link that secures an appointment
+ * (docs/decisions/0095-secure-your-appointment.md): the patient's card is saved on their Customer under
+ * the clinic's policies, and nothing is paid. One SetupIntent per attempt id, payer and terms, as for a
+ * link's payment intent; the consents are stored on it, and tied to the card when the provider's
+ * setup_intent.succeeded event records it. Throws AppError: PAYMENT_PAGE_NOT_FOUND (404); LINK_ARCHIVED
+ * or CLINIC_NOT_CONNECTED (409); LINK_TAKES_PAYMENT (409) on a page that takes a payment;
+ * NO_POLICY_IN_FORCE (409) while the clinic has no policy to save the card under; VALIDATION_FAILED
+ * (400) for an unticked consent box; PROVIDER_UNAVAILABLE (503) when the provider refuses or fails.
+ */
+export async function createCheckoutSetup(
+  deps: { db: Db; gateway: CardGateway },
+  id: string,
+  input: CheckoutInput,
+): Promise<{ setupIntentId: string; clientSecret: string }> {
+  const { payable } = await payableNow(deps.db, id);
+  if (!payable.securesAppointment) throw new AppError('LINK_TAKES_PAYMENT', CHECKOUT_MESSAGES.takesPayment);
+  try {
+    const card = await cardToSave(deps, payable, input);
+    if (!card) throw new AppError('NO_POLICY_IN_FORCE', CHECKOUT_MESSAGES.noPolicyToSecure);
+    const metadata = {
+      clinic_id: payable.clinic.id,
+      patient_id: card.patientId,
+      title: payable.title,
+      ...(payable.paymentLinkId ? { payment_link_id: payable.paymentLinkId } : {}),
+    };
+    const setup = await deps.gateway.createSetupIntent({
+      customerId: card.customerId,
+      metadata,
+      idempotencyKey: setupIdempotencyKey(`setup:${payable.id}:${input.attemptId}`, {
+        customerId: card.customerId,
+        metadata: { ...metadata, terms: JSON.stringify(card.terms) },
+      }),
+    });
+    await recordConsents(deps.db, {
+      clinicId: payable.clinic.id,
+      patientId: card.patientId,
+      paymentIntentId: setup.id,
+      terms: card.terms,
+      ipAddress: input.payerIp ?? null,
+      userAgent: input.userAgent ?? null,
+    });
+    return { setupIntentId: setup.id, clientSecret: setup.clientSecret };
   } catch (error) {
     throw fromGatewayError(error);
   }

@@ -26,6 +26,7 @@ export function toPaymentLink(row: PaymentLinkRow, publicUrl: string): PaymentLi
     isActive: row.isActive,
     requiresCardOnFile: row.requiresCardOnFile,
     treatmentTotal: row.treatmentTotal,
+    securesAppointment: row.securesAppointment,
     createdAt: row.createdAt.toISOString(),
     url: `${publicUrl}/payment/${row.id}`,
   };

@@ -33,7 +33,8 @@ export interface SendRequestDeps {
 /**
  * Stores the request and queues the patient's notice. Resolves to its id and payment page URL, with
  * the spec §8 warning when the notice could not be queued. Throws NOT_FOUND for a link that is not
- * one of the clinic's active links.
+ * one of the clinic's active links, and VALIDATION_FAILED (400) for a link that only saves a card
+ * (docs/decisions/0095-secure-your-appointment.md): it is shared as a link, never requested.
  */
 export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string, input: NewPaymentRequest) {
   const link = input.paymentLinkId
@@ -43,6 +44,10 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
     : null;
   if (link === undefined || (link && !link.isActive))
     throw new AppError('LINK_NOT_FOUND', LINK_MESSAGES.notFound);
+  if (link?.securesAppointment)
+    throw new AppError('VALIDATION_FAILED', LINK_MESSAGES.securesAppointmentNotRequested, {
+      paymentLinkId: LINK_MESSAGES.securesAppointmentNotRequested,
+    });
   const clinic = await getClinicRow(deps.db, clinicId);
 
   return deps.db.transaction((tx) =>

@@ -7,9 +7,11 @@ export { CARD_CHARGE_METADATA_KEY, markCardChargePaid, onCardChargeFailed } from
 export { savedCardPublicRoutes, savedCardRoutes } from './routes.js';
 export {
   cardOnFileTerms,
+  cardSavedByIntent,
   cardSavedWith,
   customerForPatient,
   listSavedCards,
+  onSetupIntentSucceeded,
   recordConsents,
   recordSavedCard,
 } from './service.js';

@@ -93,6 +93,17 @@ export async function listCardsWithConsents(db: Db, clinicId: string, patientId:
   return { cards, consents };
 }
 
+/** The card the consents given on the intent were tied to, if it is saved yet. */
+export async function findCardSavedByIntent(db: Db, intentId: string) {
+  const [row] = await db
+    .select({ brand: savedCards.brand, last4: savedCards.last4 })
+    .from(cardConsents)
+    .innerJoin(savedCards, eq(savedCards.id, cardConsents.savedCardId))
+    .where(eq(cardConsents.paymentIntentId, intentId))
+    .limit(1);
+  return row;
+}
+
 /** The card saved with one of the clinic's payments and not removed, if any. */
 export async function findCardSavedWith(db: Db, clinicId: string, paymentId: string) {
   const [row] = await db

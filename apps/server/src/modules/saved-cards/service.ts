@@ -17,16 +17,19 @@ import {
 } from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { type CardGateway, GatewayError, type SavedCard } from '../../gateway/gateway.js';
+import { readFromProvider } from '../../gateway/provider-reads.js';
 import { AppError, fromGatewayError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import { recordAudit } from '../audit/index.js';
 import { clinicPolicies } from '../policies/index.js';
+import type { EventHandler } from '../webhooks/index.js';
 import { toCardCharge } from './charges.js';
 import {
   chargesOfCards,
   failWaitingCharges,
   findCardCustomer,
   findCardCustomerByProviderId,
+  findCardSavedByIntent,
   findCardSavedWith,
   findSavedCard,
   insertSavedCardUnlessKnown,
@@ -36,6 +39,9 @@ import {
   storeCardCustomer,
   tieConsents,
 } from './queries.js';
+
+const PROVIDER_NOT_ANSWERING =
+  "The card provider's saved card could not be read; deliver this event again later";
 
 /**
  * What a patient agrees to when their card is saved for a treatment of `treatmentPence` (its whole
@@ -158,7 +164,37 @@ export async function recordSavedCard(
   if (row) await tieConsents(tx, saved.paymentIntentId, row.id, saved.paymentId);
 }
 
-/** The patient's saved cards, newest first, each with its consents; [] for another clinic's patient. */
+/**
+ * setup_intent.succeeded (docs.stripe.com/api/events/types#event_types-setup_intent.succeeded): the card
+ * a patient saved on a link that secures an appointment (docs/decisions/0095-secure-your-appointment.md),
+ * recorded under their patient with the consents given on the SetupIntent, no payment. The SetupIntent
+ * and its card are re-read from the provider; one the provider does not know, or not on a Customer
+ * ClinicPay made, changes nothing. Throws DeliverAgainLater when the provider cannot answer now.
+ */
+export const onSetupIntentSucceeded: EventHandler = async ({ gateway }, event) => {
+  const setup = await readFromProvider(
+    () => gateway.retrieveSetupIntent(String(event.data.object.id)),
+    PROVIDER_NOT_ANSWERING,
+  );
+  const paymentMethodId = setup?.status === 'succeeded' ? setup.paymentMethodId : null;
+  if (!setup || !paymentMethodId) return async () => {};
+  const card = await readFromProvider(
+    () => gateway.retrievePaymentMethod(paymentMethodId),
+    PROVIDER_NOT_ANSWERING,
+  );
+  if (!card) return async () => {};
+  return (tx) => recordSavedCard(tx, { paymentIntentId: setup.id, paymentId: null, card });
+};
+
+/**
+ * The card saved on the intent ('seti_…' or 'pi_…'), for the page the patient returns to:
+ * 'Visa ending 4242', or null while the provider's event has not been recorded.
+ */
+export async function cardSavedByIntent(db: Db, intentId: string): Promise<string | null> {
+  const card = await findCardSavedByIntent(db, intentId);
+  return card ? `${cardBrandLabel(card.brand)} ending ${card.last4}` : null;
+}
+
 /**
  * The card saved with one of the clinic's payments, while it can be charged (not removed), for the
  * payment's details: its patient, id and name ('Visa ending 4242'); null when none.
@@ -178,6 +214,7 @@ export async function cardSavedWith(
     : null;
 }
 
+/** The patient's saved cards, newest first, each with its consents; [] for another clinic's patient. */
 export async function listSavedCards(db: Db, clinicId: string, patientId: string): Promise<SavedCardList> {
   if (!isUuid(patientId)) return { cards: [] };
   const { cards, consents } = await listCardsWithConsents(db, clinicId, patientId);

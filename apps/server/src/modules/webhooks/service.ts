@@ -9,7 +9,7 @@ import { onDisputeEvent, onEarlyFraudWarning } from '../disputes/index.js';
 import { onChargeUpdated, onPaymentIntentSucceeded } from '../payments/index.js';
 import { onPayoutEvent } from '../payouts/index.js';
 import { onRefundEvent } from '../refunds/index.js';
-import { onCardChargeFailed } from '../saved-cards/index.js';
+import { onCardChargeFailed, onSetupIntentSucceeded } from '../saved-cards/index.js';
 import { onAccountDeauthorized, onAccountUpdated } from './account-events.js';
 import type { EventDeps, EventHandler } from './handler.js';
 import { eventRecorded, insertEventUnlessRecorded } from './queries.js';
@@ -22,6 +22,8 @@ const HANDLERS: Record<WebhookEndpoint, Record<string, EventHandler>> = {
     'charge.updated': onChargeUpdated,
     // A saved card's charge refused after ClinicPay stopped waiting for the answer (decision 0093).
     'payment_intent.payment_failed': onCardChargeFailed,
+    // A card saved with nothing paid, on a link that secures an appointment (decision 0095).
+    'setup_intent.succeeded': onSetupIntentSucceeded,
     // Refunds made in ClinicPay or in the provider's dashboard, and refunds that fail later.
     'charge.refunded': onRefundEvent,
     'refund.created': onRefundEvent,

@@ -38,6 +38,7 @@ const link = {
   isActive: true,
   requiresCardOnFile: false,
   treatmentTotal: null,
+  securesAppointment: false,
   createdAt: '2026-11-02T09:00:00.000Z',
   url: 'http://localhost:3000/payment/link_1',
 };

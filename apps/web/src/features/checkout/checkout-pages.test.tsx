@@ -418,3 +418,118 @@ describe('the success page (issue #14)', () => {
     }
   });
 });
+
+describe('a link that secures an appointment (decision 0095)', () => {
+  const noShow = {
+    kind: 'no_show' as const,
+    version: 1,
+    text: 'A missed appointment is charged £40.00.',
+    maximumAmount: 4000,
+    noticeHours: null,
+  };
+
+  it(
+    'takes nothing now, saves the card with the consent, and shows the card saved with the policies',
+    async () => {
+      paymentPage = aPage({ amount: 12_000, securesAppointment: true, cardOnFile: [noShow] });
+      const setups: unknown[] = [];
+      const confirmed: string[] = [];
+      let cardRecorded = false;
+      server.use(
+        http.post('/api/public/payments/:id/setup-intents', async ({ request }) => {
+          setups.push(await request.json());
+          return HttpResponse.json({ setupIntentId: 'seti_sbx_1', clientSecret: 'seti_sbx_1_secret' });
+        }),
+        http.post('/api/sandbox/setup-intents/:id/confirm', async ({ params }) => {
+          confirmed.push(String(params.id));
+          cardRecorded = true;
+          return HttpResponse.json({ setupIntent: { id: 'seti_sbx_1', status: 'succeeded' } });
+        }),
+        http.get('/api/public/setup-intents/:id/card', () =>
+          HttpResponse.json({ card: cardRecorded ? 'Visa ending 4242' : null }),
+        ),
+      );
+      const { user, router } = renderAt(`/payment/${LINK_ID}`);
+      await fillPayer(user);
+      expect(screen.getByRole('heading', { name: 'Secure your appointment' })).toBeTruthy();
+      expect(screen.getByTestId('amount-due').textContent).toBe('£0.00');
+      expect(
+        screen.getByText(
+          /Nothing is paid now\. Treatment price: £120\.00, paid at or after your appointment\./,
+        ),
+      ).toBeTruthy();
+      const section = screen.getByRole('region', { name: 'Card saved for your appointment' });
+      expect(section.textContent).toContain('Nothing is charged now');
+      expect(section.textContent).toContain('No-show fee: up to £40.00');
+
+      await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+      await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1234');
+      await user.type(screen.getByLabelText('CVC'), '123');
+      expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Save card' }));
+      expect(setups).toEqual([]);
+      await waitFor(() =>
+        expect(document.activeElement).toBe(screen.getByLabelText(/I agree to the policies/)),
+      );
+
+      await user.click(screen.getByLabelText(/I agree to the policies/));
+      await user.click(screen.getByRole('button', { name: 'Save card' }));
+      await waitFor(() => expect(confirmed).toEqual(['seti_sbx_1']));
+      expect(setups[0]).toMatchObject({ name: 'Ada Patient', cardOnFileConsent: true });
+      expect(intentsCreated).toEqual([]);
+      await waitFor(() =>
+        expect(router.state.location.search).toBe(`?link_id=${LINK_ID}&setup_intent=seti_sbx_1`),
+      );
+      expect(await screen.findByRole('heading', { name: 'Appointment secured' })).toBeTruthy();
+      expect((await screen.findByTestId('saved-card')).textContent).toBe('Visa ending 4242');
+      expect(screen.queryByText(/Payment Successful/)).toBeNull();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'says the card was not saved, and stays on the form, when the card is declined',
+    async () => {
+      paymentPage = aPage({ amount: 12_000, securesAppointment: true, cardOnFile: [noShow] });
+      server.use(
+        http.post('/api/public/payments/:id/setup-intents', () =>
+          HttpResponse.json({ setupIntentId: 'seti_sbx_2', clientSecret: 'seti_sbx_2_secret' }),
+        ),
+        http.post('/api/sandbox/setup-intents/:id/confirm', () =>
+          HttpResponse.json({
+            setupIntent: { id: 'seti_sbx_2', status: 'requires_payment_method' },
+            error: {
+              code: 'card_declined',
+              declineCode: 'insufficient_funds',
+              message: 'Your card has insufficient funds.',
+            },
+          }),
+        ),
+      );
+      const { user, router } = renderAt(`/payment/${LINK_ID}`);
+      await fillPayer(user);
+      await user.type(screen.getByLabelText('Card number'), '4000000000009995');
+      await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1234');
+      await user.type(screen.getByLabelText('CVC'), '123');
+      await user.click(screen.getByLabelText(/I agree to the policies/));
+      await user.click(screen.getByRole('button', { name: 'Save card' }));
+      expect(
+        await screen.findByText('Your card was not saved: Your card has insufficient funds.'),
+      ).toBeTruthy();
+      expect(router.state.location.pathname).toBe(`/payment/${LINK_ID}`);
+      expect((screen.getByRole('button', { name: 'Save card' }) as HTMLButtonElement).disabled).toBe(false);
+    },
+    JOURNEY_MS,
+  );
+
+  it('says so when the clinic has no policy to save the card under', async () => {
+    paymentPage = aPage({ amount: 12_000, securesAppointment: true, cardOnFile: null });
+    renderAt(`/payment/${LINK_ID}`);
+    expect(
+      await screen.findByText(
+        'This clinic is not saving cards for appointments at the moment. Please contact the clinic directly.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save card' })).toBeNull();
+  });
+});

@@ -82,10 +82,17 @@ function PaymentPageContent({ page }: { page: PublicPaymentData }) {
       ) : (
         <Card className={AREA.form}>
           <CardHeader className="p-4 sm:p-6">
-            <h1 className="text-xl font-semibold">Complete Your Payment</h1>
+            <h1 className="text-xl font-semibold">
+              {page.securesAppointment ? CHECKOUT_MESSAGES.securesHeading : 'Complete Your Payment'}
+            </h1>
           </CardHeader>
           <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
-            <PaymentSystem page={page} />
+            {page.securesAppointment && !page.cardOnFile ? (
+              // The clinic turned its policies off since: there is nothing to save the card under.
+              <Alert tone="error">{CHECKOUT_MESSAGES.noPolicyToSecure}</Alert>
+            ) : (
+              <PaymentSystem page={page} />
+            )}
           </CardContent>
         </Card>
       )}

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePaymentPage } from './api/get-payment-page';
 import { usePaymentReference } from './api/get-payment-reference';
+import { CardSaved } from './card-saved';
 import { ClinicInformationCard } from './components/clinic-summary';
 import { Receipt } from './components/receipt';
 import { forgetPayer } from './lib/remembered-payer';
@@ -26,11 +27,33 @@ function printReceipt() {
  * Spec §2 "Success page": /payment/success?link_id&payment_id. After 3-D Secure the provider returns
  * here with payment_intent and redirect_status; a failed challenge goes on to the failed page. Opened
  * without a payment it says only 'Payment Information Unavailable', never 'Payment Successful!'
- * (issue #14). The receipt can be printed.
+ * (issue #14). The receipt can be printed. Back from saving a card with nothing paid (setup_intent),
+ * it shows the card saved instead (docs/decisions/0095-secure-your-appointment.md).
  */
 export function SuccessPage() {
   const [params] = useSearchParams();
   const linkId = params.get('link_id') ?? undefined;
+  const setupIntentId = params.get('setup_intent');
+  if (setupIntentId) return <CardSavedOrNot linkId={linkId} setupIntentId={setupIntentId} />;
+  return <PaymentSuccess linkId={linkId} />;
+}
+
+/**
+ * Back from saving a card: the card saved, or, when the bank's authentication failed, the payment page
+ * again with the reason, to try another card.
+ */
+function CardSavedOrNot({ linkId, setupIntentId }: { linkId: string | undefined; setupIntentId: string }) {
+  const [params] = useSearchParams();
+  const failed = params.get('redirect_status') === 'failed';
+  useEffect(() => {
+    if (failed) toast.error(CHECKOUT_MESSAGES.cardNotSaved(CHECKOUT_MESSAGES.authenticationFailed));
+  }, [failed]);
+  if (failed) return <Navigate to={linkId ? `/payment/${encodeURIComponent(linkId)}` : '/'} replace />;
+  return <CardSaved linkId={linkId} setupIntentId={setupIntentId} />;
+}
+
+function PaymentSuccess({ linkId }: { linkId: string | undefined }) {
+  const [params] = useSearchParams();
   const paymentIntentId = params.get('payment_id') ?? params.get('payment_intent');
   useDocumentTitle(paymentIntentId ? 'Payment Successful' : INFO_UNAVAILABLE);
   const page = usePaymentPage(linkId);

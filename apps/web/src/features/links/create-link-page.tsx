@@ -8,7 +8,7 @@ import {
   paymentTypeLabel,
 } from '@clinicpay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ComponentProps, useState } from 'react';
+import { type ComponentProps, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { PageFrame } from '@/components/layout/page-frame';
@@ -32,6 +32,7 @@ const EMPTY_FORM: PaymentLinkForm = {
   requiresCardOnFile: false,
   treatmentTotal: '',
   depositPercent: '',
+  securesAppointment: false,
 };
 
 /** Spec §2 "Create Payment Link". */
@@ -46,7 +47,16 @@ export function CreateLinkPage() {
   });
   const errors = useFormErrors(
     form,
-    ['title', 'amount', 'treatmentTotal', 'depositPercent', 'type', 'description', 'requiresCardOnFile'],
+    [
+      'title',
+      'amount',
+      'treatmentTotal',
+      'depositPercent',
+      'type',
+      'description',
+      'requiresCardOnFile',
+      'securesAppointment',
+    ],
     {
       formId: 'create-link',
       labels: {
@@ -56,10 +66,16 @@ export function CreateLinkPage() {
         description: 'Description',
         requiresCardOnFile: LINK_MESSAGES.cardOnFileLabel,
         treatmentTotal: LINK_MESSAGES.treatmentTotalLabel,
+        securesAppointment: LINK_MESSAGES.securesAppointmentLabel,
       },
     },
   );
 
+  // Only a link that saves the card can secure an appointment without a payment.
+  const savesCard = form.watch('requiresCardOnFile');
+  useEffect(() => {
+    if (!savesCard) form.setValue('securesAppointment', false);
+  }, [savesCard, form]);
   const onSubmit = form.handleSubmit((values) =>
     create.mutate(values, {
       onSuccess: setCreated,
@@ -148,6 +164,20 @@ export function CreateLinkPage() {
                 {...form.register('requiresCardOnFile')}
               />
             </FormField>
+            {savesCard ? (
+              <FormField
+                name="securesAppointment"
+                label={LINK_MESSAGES.securesAppointmentLabel}
+                hint={LINK_MESSAGES.securesAppointmentHint}
+                inline
+              >
+                <input
+                  type="checkbox"
+                  className="mt-0.5 h-4 w-4 shrink-0"
+                  {...form.register('securesAppointment')}
+                />
+              </FormField>
+            ) : null}
             <Button type="submit" disabled={create.isPending} className="self-start">
               {create.isPending ? 'Generating...' : 'Generate Payment Link'}
             </Button>

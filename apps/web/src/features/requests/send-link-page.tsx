@@ -113,11 +113,14 @@ export function SendLinkPage() {
             <FormField name="paymentLinkId" label="Payment Link">
               <NativeSelect {...form.register('paymentLinkId')}>
                 <option value="">Select a payment link</option>
-                {links.data?.items.map((link) => (
-                  <option key={link.id} value={link.id}>
-                    {link.title} - {formatPence(link.amount)}
-                  </option>
-                ))}
+                {/* A link that only saves a card is shared as a link, never requested. */}
+                {links.data?.items
+                  .filter((link) => !link.securesAppointment)
+                  .map((link) => (
+                    <option key={link.id} value={link.id}>
+                      {link.title} - {formatPence(link.amount)}
+                    </option>
+                  ))}
               </NativeSelect>
             </FormField>
             <FormField name="customAmount" label="Custom Amount (optional)">

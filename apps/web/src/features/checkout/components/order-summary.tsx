@@ -29,9 +29,15 @@ export function OrderSummary({ page, className }: { page: PublicPaymentData; cla
           <dd className="text-right font-medium [overflow-wrap:anywhere]">{page.title || 'Payment'}</dd>
           <dt className="text-slate-700">Amount Due</dt>
           <dd className="text-right text-2xl font-bold" data-testid="amount-due">
-            {formatPence(page.amount)}
+            {formatPence(page.securesAppointment ? 0 : page.amount)}
           </dd>
         </dl>
+        {page.securesAppointment ? (
+          <p className="text-sm text-slate-700">
+            {CHECKOUT_MESSAGES.securesNothingNow}{' '}
+            {CHECKOUT_MESSAGES.securesTreatmentPrice(formatPence(page.amount))}
+          </p>
+        ) : null}
         {page.deposit ? (
           <p className="text-sm text-slate-700">
             {CHECKOUT_MESSAGES.balanceLater(

@@ -15,7 +15,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useFormErrors } from '@/lib/form-errors';
 import { rememberedPayer, rememberPayer } from '../lib/remembered-payer';
-import type { Billing, Confirm, useCheckout } from '../lib/use-checkout';
+import type { Billing, Confirm, ConfirmSetup, RefusableField, useCheckout } from '../lib/use-checkout';
 import { CardOnFileTerms } from './card-on-file-terms';
 
 /** Spec §8; shown when Pay is pressed with an incomplete card (an incomplete card counts as empty). */
@@ -30,6 +30,11 @@ interface PaymentFormProps {
   cardField: ReactNode;
   /** Confirms with the card in the card field; null while that card is incomplete. */
   confirmCard: Confirm | null;
+  /**
+   * Saves the card in the card field with a SetupIntent, on a link that secures an appointment
+   * (docs/decisions/0095-secure-your-appointment.md); null while that card is incomplete.
+   */
+  confirmSetup?: ConfirmSetup | null;
   /**
    * Pay was pressed while the card is incomplete: the card field shows what is wrong, and moves focus
    * to it when `focus` (the payer's details were all right, so the card is the first thing to mend).
@@ -54,9 +59,13 @@ export function PaymentForm({
   checkout,
   cardField,
   confirmCard,
+  confirmSetup = null,
   onIncompleteCard,
   walletButton,
 }: PaymentFormProps) {
+  // A link that secures an appointment saves the card and takes no payment.
+  const securing = page.securesAppointment;
+  const cardReady = securing ? confirmSetup : confirmCard;
   const [cardTried, setCardTried] = useState(false);
   const [defaultValues] = useState(() => {
     const remembered = rememberedPayer(page.id);
@@ -79,7 +88,7 @@ export function PaymentForm({
     const typed = form.getValues();
     return { name: typed.name.trim(), email: typed.email.trim(), phone: typed.phone?.trim() || null };
   };
-  const cardMessage = cardTried && !confirmCard ? CARD_INCOMPLETE : null;
+  const cardMessage = cardTried && !cardReady ? CARD_INCOMPLETE : null;
   // The consent box, on a page that saves the card (docs/decisions/0092-card-consent.md): never ticked
   // for the patient, and required; the server refuses Pay Now without it too.
   const terms = page.cardOnFile;
@@ -97,10 +106,10 @@ export function PaymentForm({
       setCardTried(true);
       if (consentRequired()) {
         focusConsent();
-        if (!confirmCard) onIncompleteCard?.(false);
+        if (!cardReady) onIncompleteCard?.(false);
         return;
       }
-      if (!confirmCard) {
+      if (!cardReady) {
         onIncompleteCard?.(true);
         return;
       }
@@ -109,29 +118,33 @@ export function PaymentForm({
       rememberPayer(page.id, { name: typed.name, email: typed.email, phone: typed.phone ?? null });
       // The server may still refuse a detail (it alone normalises the phone): its message goes on the
       // field, and focus to the first such field.
-      await checkout.pay(
-        patient,
-        confirmCard,
-        undefined,
-        (refused) => {
-          for (const field of PAYER_FIELDS) {
-            const message = refused[field];
-            if (message) form.setError(field, { type: 'server', message });
-          }
-          if (refused.cardOnFileConsent) {
-            setConsentError(refused.cardOnFileConsent);
-            if (!PAYER_FIELDS.some((field) => refused[field])) focusConsent();
-          }
-          formErrors.focusFirstInvalid();
-        },
-        terms ? { cardOnFileConsent: consented } : undefined,
-      );
+      const showRefused = (refused: Partial<Record<RefusableField, string>>) => {
+        for (const field of PAYER_FIELDS) {
+          const message = refused[field];
+          if (message) form.setError(field, { type: 'server', message });
+        }
+        if (refused.cardOnFileConsent) {
+          setConsentError(refused.cardOnFileConsent);
+          if (!PAYER_FIELDS.some((field) => refused[field])) focusConsent();
+        }
+        formErrors.focusFirstInvalid();
+      };
+      if (securing && confirmSetup)
+        await checkout.save(patient, confirmSetup, showRefused, { cardOnFileConsent: consented });
+      else if (confirmCard)
+        await checkout.pay(
+          patient,
+          confirmCard,
+          undefined,
+          showRefused,
+          terms ? { cardOnFileConsent: consented } : undefined,
+        );
     },
     () => {
       // Focus goes to the first wrong detail (useFormErrors); the card and the consent show theirs too.
       consentRequired();
       setCardTried(true);
-      if (!confirmCard) onIncompleteCard?.(false);
+      if (!cardReady) onIncompleteCard?.(false);
     },
   );
 
@@ -139,7 +152,7 @@ export function PaymentForm({
     <form onSubmit={onSubmit} noValidate className="relative flex flex-col gap-4">
       {checkout.processing ? (
         <div className="absolute inset-0 z-10 flex items-center justify-center rounded-md bg-white/80">
-          <Spinner label="Processing payment..." />
+          <Spinner label={securing ? CHECKOUT_MESSAGES.savingCard : 'Processing payment...'} />
         </div>
       ) : null}
       <FormField id="name" label="Full Name" error={errors.name?.message}>
@@ -161,7 +174,7 @@ export function PaymentForm({
       </div>
       {terms ? (
         <>
-          <CardOnFileTerms terms={terms} />
+          <CardOnFileTerms terms={terms} securing={securing} />
           <FormField
             id="card-on-file-consent"
             label={CHECKOUT_MESSAGES.cardOnFileConsent}
@@ -181,7 +194,7 @@ export function PaymentForm({
         </>
       ) : null}
       <Button type="submit" size="lg" disabled={checkout.processing}>
-        Pay {formatPence(page.amount)}
+        {securing ? CHECKOUT_MESSAGES.saveCard : `Pay ${formatPence(page.amount)}`}
       </Button>
     </form>
   );

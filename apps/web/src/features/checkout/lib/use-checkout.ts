@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api-client';
 import { createPaymentIntent } from '../api/create-payment-intent';
+import { createSetupIntent } from '../api/create-setup-intent';
 import { failedPageState } from './failure-reason';
 import { forgetPayer } from './remembered-payer';
 import { useFailedPageOnUnhandledError } from './use-failed-page-on-unhandled-error';
@@ -37,6 +38,22 @@ export type ConfirmOutcome =
 /** Confirms the intent with the provider's browser side, for the payer `billing`. */
 export type Confirm = (
   intent: IntentForConfirmation,
+  billing: Billing,
+  returnUrl: string,
+) => Promise<ConfirmOutcome>;
+
+/** A SetupIntent to confirm with the card, on a link that secures an appointment. */
+export interface SetupForConfirmation {
+  setupIntentId: string;
+  clientSecret: string;
+}
+
+/**
+ * Confirms the SetupIntent with the provider's browser side: the card is saved, nothing is paid
+ * (Stripe.js confirmCardSetup, or the sandbox's stand-in).
+ */
+export type ConfirmSetup = (
+  setup: SetupForConfirmation,
   billing: Billing,
   returnUrl: string,
 ) => Promise<ConfirmOutcome>;
@@ -142,5 +159,54 @@ export function useCheckout(page: PublicPaymentData) {
     return false;
   }
 
-  return { pay, processing };
+  /**
+   * Saves the card with `confirm` on a link that secures an appointment
+   * (docs/decisions/0095-secure-your-appointment.md): nothing is paid. On success the patient goes to
+   * the success page, which shows the card once the provider's event has recorded it; on a refusal
+   * they stay on the form with the reason, to try another card. `onRefusedDetails` as for pay.
+   */
+  async function save(
+    billing: Billing,
+    confirm: ConfirmSetup,
+    onRefusedDetails: (fieldErrors: Partial<Record<RefusableField, string>>) => void,
+    consent: { cardOnFileConsent: boolean },
+  ): Promise<boolean> {
+    setProcessing(true);
+    let setup: SetupForConfirmation;
+    try {
+      setup = await createSetupIntent(page.id, { ...billing, attemptId, ...consent });
+    } catch (error) {
+      setProcessing(false);
+      const refused = refusedDetails(error);
+      if (refused) onRefusedDetails(refused);
+      else
+        toast.error(CHECKOUT_MESSAGES.cardNotSaved(errorMessage(error, CHECKOUT_MESSAGES.unexpectedError)));
+      return false;
+    }
+    let outcome: ConfirmOutcome;
+    try {
+      outcome = await confirm(setup, billing, `${window.location.origin}/payment/success?${linkQuery}`);
+    } catch (error) {
+      outcome = { status: 'failed', message: errorMessage(error, '') || undefined };
+    }
+    if (outcome.status === 'redirect') {
+      window.location.assign(outcome.url);
+      return true;
+    }
+    if (outcome.status === 'succeeded') {
+      forgetPayer(page.id);
+      toast.success(CHECKOUT_MESSAGES.cardSavedToast);
+      navigate(`/payment/success?${linkQuery}&setup_intent=${encodeURIComponent(setup.setupIntentId)}`);
+      return true;
+    }
+    setProcessing(false);
+    toast.error(
+      CHECKOUT_MESSAGES.cardNotSaved(
+        outcome.message ?? outcome.intentStatus ?? CHECKOUT_MESSAGES.unexpectedError,
+      ),
+    );
+    return false;
+  }
+
+  return { pay, save, processing };
 }

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { PaymentForm } from '../components/payment-form';
 import { type Billing, useCheckout } from '../lib/use-checkout';
 import { confirmSandboxPayment } from './confirm-sandbox-payment';
+import { confirmSandboxSetup } from './confirm-sandbox-setup';
 import { type CardFieldHandle, type SandboxCard, SandboxCardField } from './sandbox-card-field';
 import { SANDBOX_WALLET_NAME, SandboxWallet } from './sandbox-wallet';
 
@@ -31,6 +32,7 @@ export function SandboxCheckout({ page }: { page: PublicPaymentData }) {
       confirmCard={
         card ? (intent, _billing, returnUrl) => confirmSandboxPayment(intent, card, returnUrl) : null
       }
+      confirmSetup={card ? (setup, _billing, returnUrl) => confirmSandboxSetup(setup, card, returnUrl) : null}
     />
   );
 }

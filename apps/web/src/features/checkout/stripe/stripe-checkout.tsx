@@ -18,8 +18,19 @@ import { Alert } from '@/components/ui/alert';
 import { PaymentForm } from '../components/payment-form';
 import { PAYMENT_SYSTEM_FAILED, PAYMENT_SYSTEM_LOADING } from '../components/payment-system';
 import { FormSkeleton } from '../components/skeletons';
-import { type Billing, type Confirm, failureMessage, useCheckout } from '../lib/use-checkout';
-import { confirmStripeCard, confirmStripeWallet, createWalletPaymentMethod } from './stripe-confirm';
+import {
+  type Billing,
+  type Confirm,
+  type ConfirmSetup,
+  failureMessage,
+  useCheckout,
+} from '../lib/use-checkout';
+import {
+  confirmStripeCard,
+  confirmStripeSetup,
+  confirmStripeWallet,
+  createWalletPaymentMethod,
+} from './stripe-confirm';
 
 /**
  * Spec §2 wallet button: button type buy, dark theme, 48 px, asking for the payer's name, email and phone;
@@ -101,6 +112,11 @@ function StripePaymentForm({ page }: { page: PublicPaymentData }) {
     if (!stripe || !card) return notInitialized;
     return confirmStripeCard(stripe, card, intent, billing);
   };
+  const confirmSetup: ConfirmSetup = async (setup, billing) => {
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card) return notInitialized;
+    return confirmStripeSetup(stripe, card, setup, billing);
+  };
 
   const payWithWallet = async (event: StripeExpressCheckoutElementConfirmEvent, typed: Billing) => {
     const walletName = WALLET_NAMES[event.expressPaymentType] ?? 'Wallet';
@@ -172,6 +188,7 @@ function StripePaymentForm({ page }: { page: PublicPaymentData }) {
         if (focus) elements?.getElement(CardElement)?.focus();
       }}
       confirmCard={cardComplete ? confirmCard : null}
+      confirmSetup={cardComplete ? confirmSetup : null}
     />
   );
 }

@@ -5,7 +5,12 @@
  * docs.stripe.com/js/payment_intents/confirm_card_payment
  */
 import type { PaymentIntentResult, Stripe, StripeCardElement, StripeElements } from '@stripe/stripe-js';
-import type { Billing, ConfirmOutcome, IntentForConfirmation } from '../lib/use-checkout';
+import type {
+  Billing,
+  ConfirmOutcome,
+  IntentForConfirmation,
+  SetupForConfirmation,
+} from '../lib/use-checkout';
 
 function outcomeOf(result: PaymentIntentResult): ConfirmOutcome {
   // A payment request's one intent, already paid from another tab (decision 0020): Stripe.js refuses
@@ -32,6 +37,28 @@ export async function confirmStripeCard(
       },
     }),
   );
+}
+
+/**
+ * Saves the card in the card Element with the SetupIntent, nothing paid, on a link that secures an
+ * appointment (docs.stripe.com/js/setup_intents/confirm_card_setup); Stripe.js runs any 3-D Secure
+ * challenge in its own modal first.
+ */
+export async function confirmStripeSetup(
+  stripe: Stripe,
+  card: StripeCardElement,
+  setup: SetupForConfirmation,
+  billing: Billing,
+): Promise<ConfirmOutcome> {
+  const result = await stripe.confirmCardSetup(setup.clientSecret, {
+    payment_method: {
+      card,
+      billing_details: { name: billing.name, email: billing.email, phone: billing.phone ?? undefined },
+    },
+  });
+  if (result.error) return { status: 'failed', message: result.error.message };
+  if (result.setupIntent?.status === 'succeeded') return { status: 'succeeded' };
+  return { status: 'failed', intentStatus: result.setupIntent?.status };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatPence, LINK_MESSAGES, type PaymentLink } from '@clinicpay/shared';
+import { LINK_MESSAGES, linkAmountText, type PaymentLink } from '@clinicpay/shared';
 import { Copy } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -18,7 +18,7 @@ export function LinkCreatedDialog({ link, onClose }: { link: PaymentLink | null;
               <dt className="font-medium">Title</dt>
               <dd>{link.title}</dd>
               <dt className="font-medium">Amount</dt>
-              <dd>{formatPence(link.amount)}</dd>
+              <dd>{linkAmountText(link)}</dd>
               {link.description ? (
                 <>
                   <dt className="font-medium">Description</dt>

@@ -1,4 +1,4 @@
-import { formatPence, LINK_MESSAGES, type PaymentLink, paymentTypeLabel } from '@clinicpay/shared';
+import { LINK_MESSAGES, linkAmountText, type PaymentLink, paymentTypeLabel } from '@clinicpay/shared';
 import { Copy, ExternalLink } from 'lucide-react';
 import { QrCodePanel } from '@/components/qr-code-panel';
 import { Button } from '@/components/ui/button';
@@ -17,7 +17,7 @@ export function LinkDetailsDialog({ link, onClose }: { link: PaymentLink | null;
             <DialogDescription>{link.description ?? 'Payment link details'}</DialogDescription>
             <dl className="grid grid-cols-[7rem_1fr] gap-2 text-sm">
               <dt className="font-medium">Amount</dt>
-              <dd>{formatPence(link.amount)}</dd>
+              <dd>{linkAmountText(link)}</dd>
               <dt className="font-medium">Type</dt>
               <dd>{paymentTypeLabel(link.type)}</dd>
               <dt className="font-medium">Created</dt>

@@ -1,4 +1,4 @@
-import { formatPence, LINK_MESSAGES, type PaymentLink, paymentTypeLabel } from '@clinicpay/shared';
+import { LINK_MESSAGES, linkAmountText, type PaymentLink, paymentTypeLabel } from '@clinicpay/shared';
 import { Archive, ArchiveRestore, Copy, ExternalLink, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -71,7 +71,7 @@ export function PaymentLinksCard() {
               >
                 <span className="font-medium">{link.title}</span>
                 <span className="text-sm text-slate-600">
-                  {formatPence(link.amount)} · {paymentTypeLabel(link.type)} · {formatDate(link.createdAt)}
+                  {linkAmountText(link)} · {paymentTypeLabel(link.type)} · {formatDate(link.createdAt)}
                 </span>
               </button>
               <Button

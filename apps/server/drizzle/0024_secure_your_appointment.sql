@@ -1,0 +1,2 @@
+ALTER TABLE "payment_links" ADD COLUMN "secures_appointment" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "payment_links" ADD CONSTRAINT "payment_links_secures_with_card_only" CHECK (not "payment_links"."secures_appointment" or ("payment_links"."requires_card_on_file" and "payment_links"."treatment_total" is null));
