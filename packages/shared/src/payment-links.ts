@@ -38,6 +38,7 @@ export const LINK_MESSAGES = {
   securesAppointmentHint:
     'The amount is the treatment’s price, paid later. The patient pays nothing now: they save their card under your policies.',
   securesAppointmentNoDeposit: 'A link that only saves a card takes no deposit',
+  shareToSecure: 'Share this link with your patients so they can save a card to secure their appointment.',
   securesAppointmentNotRequested:
     'This link only saves a card: share it as a link rather than sending it as a payment request',
 } as const;

@@ -5,7 +5,10 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { copyToClipboard } from '@/lib/clipboard';
 
-/** Spec §2: 'Payment Link Created' with title, amount, description, the link, copy and 'Send Link'. */
+/**
+ * Spec §2: 'Payment Link Created' with title, amount, description, the link, copy and 'Send Link' (not
+ * for a link that secures an appointment: docs/decisions/0095-secure-your-appointment.md).
+ */
 export function LinkCreatedDialog({ link, onClose }: { link: PaymentLink | null; onClose: () => void }) {
   return (
     <Dialog open={link !== null} onOpenChange={(open) => !open && onClose()}>
@@ -13,7 +16,11 @@ export function LinkCreatedDialog({ link, onClose }: { link: PaymentLink | null;
         {link ? (
           <div className="flex flex-col gap-4">
             <DialogTitle>Payment Link Created</DialogTitle>
-            <DialogDescription>Share this link with your patients to collect payment.</DialogDescription>
+            <DialogDescription>
+              {link.securesAppointment
+                ? LINK_MESSAGES.shareToSecure
+                : 'Share this link with your patients to collect payment.'}
+            </DialogDescription>
             <dl className="grid grid-cols-[7rem_1fr] gap-2 text-sm">
               <dt className="font-medium">Title</dt>
               <dd>{link.title}</dd>
@@ -38,9 +45,12 @@ export function LinkCreatedDialog({ link, onClose }: { link: PaymentLink | null;
                 <Copy className="h-4 w-4" aria-hidden /> Copy
               </Button>
             </div>
-            <Button asChild>
-              <Link to="/dashboard/send-link">Send Link</Link>
-            </Button>
+            {/* A link that only saves a card is shared as it is, never sent as a payment request. */}
+            {link.securesAppointment ? null : (
+              <Button asChild>
+                <Link to="/dashboard/send-link">Send Link</Link>
+              </Button>
+            )}
           </div>
         ) : null}
       </DialogContent>
