@@ -17,6 +17,7 @@ export const NOTIFICATION_TYPE_LABELS = {
   payment_received: 'Payment received notice',
   refund_confirmation: 'Refund notice',
   charge_authentication: 'Confirm a charge (the bank asks the patient)',
+  card_saved: 'Card saved (nothing charged)',
 } as const;
 
 export const NOTIFICATION_CHANNEL_LABELS = { email: 'Email', sms: 'SMS', webhook: 'Webhook' } as const;
@@ -32,6 +33,7 @@ export const notificationDeliverySchema = z.object({
     'payment_received',
     'refund_confirmation',
     'charge_authentication',
+    'card_saved',
   ]),
   channel: z.enum(['email', 'sms', 'webhook']),
   recipientType: z.enum(['patient', 'clinic']),

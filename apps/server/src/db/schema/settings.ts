@@ -7,6 +7,7 @@ import { users } from './auth.js';
 import { clinics } from './clinics.js';
 import { notificationChannel, notificationStatus, recipientType } from './enums.js';
 import { paymentRequests, payments } from './payments.js';
+import { savedCards } from './saved-cards.js';
 
 /** Key platform_fee_percent holds the fee as text with one decimal, e.g. '3.0'. */
 export const platformSettings = pgTable('platform_settings', {
@@ -41,6 +42,11 @@ export const notifications = pgTable(
     paymentRequestId: uuid('payment_request_id').references(() => paymentRequests.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The card a "card saved" notice is about (docs/decisions/0095-secure-your-appointment.md): its
+     * consents are repeated in the email. Null for every other notice.
+     */
+    savedCardId: uuid('saved_card_id').references(() => savedCards.id, { onDelete: 'set null' }),
     payload: jsonb('payload').notNull(),
     /** 'email', 'sms' or 'webhook': how this row is delivered. */
     channel: notificationChannel('channel').notNull().default('email'),

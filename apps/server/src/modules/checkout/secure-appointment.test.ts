@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastMailTo } from '../../../test/accounts.js';
 import { connectedClinic, sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { cardConsents, payments, sandboxSetupIntents } from '../../db/schema/index.js';
@@ -161,6 +162,15 @@ describe('a link that secures an appointment', () => {
     expect(confirmed.json().setupIntent.status).toBe('succeeded');
     await sandboxOf(app).events.deliverDue();
     expect((await card('/card')).json()).toEqual({ card: 'Visa ending 0341' });
+
+    // The patient's own record: nothing charged, the card, and the policy in the words agreed to.
+    const mail = await lastMailTo(app, 'ada@patient.example');
+    expect(mail?.subject).toMatch(/^Your card is saved with /);
+    const text = mail?.textBody.replace(/\s+/g, ' ') ?? '';
+    expect(text).toContain('Nothing has been charged.');
+    expect(text).toContain('has saved your Visa card ending 0341');
+    expect(text).toContain(`No-show fee: up to £40.00 ${NO_SHOW_TEXT}`);
+    expect(text).toContain('For: Laser treatment');
 
     const patients = (await app.inject({ url: '/api/patients?search=ada', cookies })).json();
     const patientId = patients.items[0].id as string;

@@ -27,7 +27,7 @@ import {
   markNotificationSent,
   type NotificationRow,
   recordNotificationFailure,
-  selectConsentsOfPayment,
+  selectConsents,
 } from './queries.js';
 import { type NoticeContent, renderNoticeEmail, renderNoticeSms } from './render.js';
 
@@ -134,7 +134,11 @@ async function contentOf(
     dashboardUrl: row.recipientType === 'clinic' ? `${deps.publicUrl}/dashboard` : null,
     statementText: clinic ? cardStatementText(statementSuffix(clinic)) : null,
     cardOnFile:
-      row.type === 'payment_confirmation' && payment ? await cardOnFileOf(deps.db, payment.id) : null,
+      row.type === 'payment_confirmation' && payment
+        ? await cardOnFileOf(deps.db, { paymentId: payment.id })
+        : row.type === 'card_saved' && row.savedCardId
+          ? await cardOnFileOf(deps.db, { savedCardId: row.savedCardId })
+          : null,
     // A deposit's receipt says what is left to pay (docs/decisions/0094-deposits-and-balances.md).
     balanceDue:
       row.type === 'payment_confirmation' && payment?.treatmentTotal
@@ -143,9 +147,15 @@ async function contentOf(
   };
 }
 
-/** The card a payment saved and what the patient agreed to, for the receipt; null when none was saved. */
-async function cardOnFileOf(db: Db, paymentId: string): Promise<NoticeContent['cardOnFile']> {
-  const consents = await selectConsentsOfPayment(db, paymentId);
+/**
+ * The card a payment saved (or the card itself) and what the patient agreed to, for the receipt or the
+ * card saved notice; null when none was saved.
+ */
+async function cardOnFileOf(
+  db: Db,
+  of: Parameters<typeof selectConsents>[1],
+): Promise<NoticeContent['cardOnFile']> {
+  const consents = await selectConsents(db, of);
   const [first] = consents;
   if (!first) return null;
   return {

@@ -4,6 +4,7 @@
  */
 import { createElement, type ReactElement } from 'react';
 import type { NoticeType, NoticeView } from './render.js';
+import { CardSavedEmail } from './templates/card-saved.js';
 import { ChargeAuthenticationEmail } from './templates/charge-authentication.js';
 import { PaymentReceiptEmail } from './templates/payment-receipt.js';
 import { PaymentReceivedEmail } from './templates/payment-received.js';
@@ -35,6 +36,11 @@ export function emailOf(view: NoticeView, type: NoticeType): { subject: string; 
       return {
         subject: `Please confirm your payment to ${clinic.name}`,
         element: createElement(ChargeAuthenticationEmail, view),
+      };
+    case 'card_saved':
+      return {
+        subject: `Your card is saved with ${clinic.name}`,
+        element: createElement(CardSavedEmail, view),
       };
   }
 }

@@ -24,7 +24,8 @@ export type NotificationType =
   | 'payment_confirmation'
   | 'payment_received'
   | 'refund_confirmation'
-  | 'charge_authentication';
+  | 'charge_authentication'
+  | 'card_saved';
 
 export interface PayloadPatient {
   name: string;
@@ -91,6 +92,8 @@ export interface Notice {
    * settings: for what the patient must act on themselves (confirming a charge their bank holds).
    */
   whateverTheSettings?: boolean;
+  /** The card a 'card_saved' notice is about, whose consents its email repeats. */
+  savedCardId?: string;
 }
 
 /**
@@ -130,6 +133,7 @@ function rowOf(notice: Notice, method: NotificationMethod): NewNotificationRow {
     recipientType: notice.recipientType,
     paymentId: notice.payment.id,
     paymentRequestId: notice.payment.paymentRequestId,
+    savedCardId: notice.savedCardId ?? null,
     payload: buildNotificationPayload({ ...notice, method }),
   };
 }

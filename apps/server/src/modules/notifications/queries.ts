@@ -100,10 +100,11 @@ export async function findPaymentForNotice(db: Db, paymentId: string) {
 }
 
 /**
- * The card a payment saved and the policies the patient agreed to with it (docs/decisions/0092-card-consent.md),
- * for the receipt: one row per consent, oldest policy kind first; empty when the payment saved no card.
+ * The card a payment saved (or the saved card itself) and the policies the patient agreed to with it
+ * (docs/decisions/0092-card-consent.md), for the receipt or the card saved notice: one row per consent,
+ * oldest policy kind first; empty when the payment saved no card.
  */
-export async function selectConsentsOfPayment(db: Db, paymentId: string) {
+export async function selectConsents(db: Db, of: { paymentId: string } | { savedCardId: string }) {
   return db
     .select({
       brand: savedCards.brand,
@@ -115,6 +116,10 @@ export async function selectConsentsOfPayment(db: Db, paymentId: string) {
     })
     .from(cardConsents)
     .innerJoin(savedCards, eq(savedCards.id, cardConsents.savedCardId))
-    .where(eq(cardConsents.paymentId, paymentId))
+    .where(
+      'paymentId' in of
+        ? eq(cardConsents.paymentId, of.paymentId)
+        : eq(cardConsents.savedCardId, of.savedCardId),
+    )
     .orderBy(asc(cardConsents.policyKind));
 }

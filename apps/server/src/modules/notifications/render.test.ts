@@ -206,6 +206,37 @@ describe('renderNoticeSms', () => {
     );
   });
 
+  it('tells a patient their card is saved with nothing charged, in two segments at most', () => {
+    const saved = notice({
+      type: 'card_saved',
+      amount: 0,
+      paymentUrl: null,
+      description: 'Laser treatment',
+      cardOnFile: {
+        brand: 'visa',
+        last4: '0341',
+        consents: [
+          {
+            kind: 'no_show',
+            text: 'A missed appointment costs £40.',
+            maximumAmount: 4000,
+            consentedAt: new Date(),
+          },
+        ],
+      },
+    });
+    expect(renderNoticeSms(saved)).toBe(
+      'Harley Street Skin: your Visa card ending 0341 is saved to secure your appointment (Laser treatment). Nothing has been charged.',
+    );
+    const long = renderNoticeSms({
+      ...saved,
+      clinic: { ...saved.clinic, name: longName },
+      description: longDescription,
+    });
+    expect(countSmsSegments(long).segments).toBeLessThanOrEqual(2);
+    expect(long).toMatch(/card ending 0341 is saved .* Nothing has been charged\.$/);
+  });
+
   it('fits two GSM-7 segments with very long names and descriptions, keeping link, amount and reference', () => {
     for (const content of [notice(), receipt, clinicNotice, refund]) {
       const sms = renderNoticeSms({

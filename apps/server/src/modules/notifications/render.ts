@@ -21,7 +21,8 @@ export type NoticeType =
   | 'payment_confirmation'
   | 'payment_received'
   | 'refund_confirmation'
-  | 'charge_authentication';
+  | 'charge_authentication'
+  | 'card_saved';
 
 export interface NoticeContent {
   type: NoticeType;
@@ -53,8 +54,8 @@ export interface NoticeContent {
   /** Pence left to pay after this deposit (receipt only); null when the payment is the whole price. */
   balanceDue?: number | null;
   /**
-   * The card this payment saved and the policies the patient agreed to (receipt only,
-   * docs/decisions/0092-card-consent.md); maximum amounts in pence.
+   * The card this payment saved and the policies the patient agreed to (receipt, and the card saved
+   * notice: docs/decisions/0092-card-consent.md, 0095-secure-your-appointment.md); maximum amounts in pence.
    */
   cardOnFile?: {
     brand: string;
@@ -258,6 +259,12 @@ function smsOf(
         fields: [clinic, description],
         write: ([c, d]) =>
           `${c}: your bank asks you to confirm a payment of ${view.amount} (${d}) to your saved card. Confirm at ${view.paymentUrl}`,
+      };
+    case 'card_saved':
+      return {
+        fields: [clinic, description],
+        write: ([c, d]) =>
+          `${c}: your ${view.cardOnFile?.card ?? 'card'} is saved to secure your appointment (${d}). Nothing has been charged.`,
       };
   }
 }

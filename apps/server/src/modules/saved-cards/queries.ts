@@ -59,17 +59,22 @@ export async function insertSavedCardUnlessKnown(
   return row;
 }
 
-/** Ties the consents given on the intent, not yet tied to a card, to the card and its payment. */
+/**
+ * Ties the consents given on the intent, not yet tied to a card, to the card and its payment; resolves
+ * to how many it tied.
+ */
 export async function tieConsents(
   tx: Tx,
   paymentIntentId: string,
   savedCardId: string,
   paymentId: string | null,
-) {
-  await tx
+): Promise<number> {
+  const tied = await tx
     .update(cardConsents)
     .set({ savedCardId, paymentId })
-    .where(and(eq(cardConsents.paymentIntentId, paymentIntentId), isNull(cardConsents.savedCardId)));
+    .where(and(eq(cardConsents.paymentIntentId, paymentIntentId), isNull(cardConsents.savedCardId)))
+    .returning({ id: cardConsents.id });
+  return tied.length;
 }
 
 export async function listCardsWithConsents(db: Db, clinicId: string, patientId: string) {

@@ -21,6 +21,9 @@ import { readFromProvider } from '../../gateway/provider-reads.js';
 import { AppError, fromGatewayError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import { recordAudit } from '../audit/index.js';
+import { findClinic } from '../clinics/index.js';
+import { queueNotice } from '../notifications/index.js';
+import { findPatientContact } from '../patients/index.js';
 import { clinicPolicies } from '../policies/index.js';
 import type { EventHandler } from '../webhooks/index.js';
 import { toCardCharge } from './charges.js';
@@ -139,17 +142,18 @@ export async function recordConsents(
 }
 
 /**
- * In the transaction that records a payment: the card the payment saved (`card`, read from the
- * provider), filed under the patient whose Customer it belongs to, with the consents given on the
- * intent tied to it. Does nothing for a Customer ClinicPay did not make.
+ * In the transaction that records a payment (or a SetupIntent's success): the card the intent saved
+ * (`card`, read from the provider), filed under the patient whose Customer it belongs to, with the
+ * consents given on the intent tied to it. Resolves to the card's patient and id, with whether consents
+ * were tied now (false when they were already); null for a Customer ClinicPay did not make.
  */
 export async function recordSavedCard(
   tx: Tx,
   saved: { paymentIntentId: string; paymentId: string | null; card: SavedCard },
-): Promise<void> {
-  if (!saved.card.customerId) return;
+): Promise<{ cardId: string; patientId: string; consentsTied: boolean } | null> {
+  if (!saved.card.customerId) return null;
   const customer = await findCardCustomerByProviderId(tx, saved.card.customerId);
-  if (!customer) return;
+  if (!customer) return null;
   const row = await insertSavedCardUnlessKnown(tx, {
     clinicId: customer.clinicId,
     patientId: customer.patientId,
@@ -161,17 +165,20 @@ export async function recordSavedCard(
     expYear: saved.card.expYear,
     paymentId: saved.paymentId,
   });
-  if (row) await tieConsents(tx, saved.paymentIntentId, row.id, saved.paymentId);
+  if (!row) return null;
+  const tied = await tieConsents(tx, saved.paymentIntentId, row.id, saved.paymentId);
+  return { cardId: row.id, patientId: row.patientId, consentsTied: tied > 0 };
 }
 
 /**
  * setup_intent.succeeded (docs.stripe.com/api/events/types#event_types-setup_intent.succeeded): the card
  * a patient saved on a link that secures an appointment (docs/decisions/0095-secure-your-appointment.md),
- * recorded under their patient with the consents given on the SetupIntent, no payment. The SetupIntent
- * and its card are re-read from the provider; one the provider does not know, or not on a Customer
- * ClinicPay made, changes nothing. Throws DeliverAgainLater when the provider cannot answer now.
+ * recorded under their patient with the consents given on the SetupIntent, no payment, and the patient's
+ * "card saved" notice queued with it. The SetupIntent and its card are re-read from the provider; one
+ * the provider does not know, or not on a Customer ClinicPay made, changes nothing. Throws
+ * DeliverAgainLater when the provider cannot answer now.
  */
-export const onSetupIntentSucceeded: EventHandler = async ({ gateway }, event) => {
+export const onSetupIntentSucceeded: EventHandler = async ({ db, gateway, jobs }, event) => {
   const setup = await readFromProvider(
     () => gateway.retrieveSetupIntent(String(event.data.object.id)),
     PROVIDER_NOT_ANSWERING,
@@ -183,7 +190,30 @@ export const onSetupIntentSucceeded: EventHandler = async ({ gateway }, event) =
     PROVIDER_NOT_ANSWERING,
   );
   if (!card) return async () => {};
-  return (tx) => recordSavedCard(tx, { paymentIntentId: setup.id, paymentId: null, card });
+  const { clinic_id: clinicId, patient_id: patientId, title } = setup.metadata;
+  const clinic = clinicId ? await findClinic(db, clinicId) : undefined;
+  const patient = clinic && patientId ? await findPatientContact(db, clinic.id, patientId) : undefined;
+  return async (tx) => {
+    const saved = await recordSavedCard(tx, { paymentIntentId: setup.id, paymentId: null, card });
+    // Told once, when the consents are first tied to the card; only the patient the card was saved for.
+    if (!saved?.consentsTied || !clinic || saved.patientId !== patient?.id) return;
+    await queueNotice(tx, jobs, {
+      type: 'card_saved',
+      recipientType: 'patient',
+      patient: { name: patient.name ?? '', email: patient.email, phone: patient.phone },
+      payment: {
+        id: null,
+        paymentRequestId: null,
+        reference: null,
+        amount: 0,
+        refundAmount: null,
+        paymentLink: null,
+        message: title || 'Your appointment',
+      },
+      clinic,
+      savedCardId: saved.cardId,
+    });
+  };
 };
 
 /**

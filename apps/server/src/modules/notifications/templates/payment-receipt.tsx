@@ -58,9 +58,9 @@ export function PaymentReceiptEmail(props: PaymentReceiptEmailProps) {
 
 /**
  * The policies the patient agreed to when their card was saved, in the words they read, so the receipt
- * is their own record of the agreement (docs/decisions/0092-card-consent.md).
+ * (or the card saved notice) is their own record of the agreement (docs/decisions/0092-card-consent.md).
  */
-function CardOnFile({
+export function CardOnFile({
   clinicName,
   cardOnFile,
 }: {
