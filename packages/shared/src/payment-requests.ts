@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { parsePoundsToPence } from './money.js';
 import type { PaymentType } from './payment-constants.js';
-import { BELOW_MIN_CHARGE, MAX_LINK_AMOUNT_PENCE, MIN_CHARGE_PENCE } from './payment-links.js';
+import { BELOW_MIN_CHARGE, LINK_MESSAGES, MAX_LINK_AMOUNT_PENCE, MIN_CHARGE_PENCE } from './payment-links.js';
 import { normaliseSendLinkPhone } from './phone.js';
 
 /** What a request without a payment link is called (spec §2 Payment History, §4 payment flow). */
@@ -43,6 +43,8 @@ export const REQUEST_MESSAGES = {
   deliveryDelayed: 'Payment link was sent, but notification delivery might be delayed',
   // Not in the spec: ours, for the phone rule of issue #11 (decision 0018).
   phoneHint: 'UK numbers as usually written, like 07700 900123; other countries start with + and the code',
+  treatmentTotalHint:
+    'With a custom amount that is a deposit: the whole price of the treatment. The balance is paid later.',
 } as const;
 
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -88,14 +90,36 @@ export const sendPaymentRequestSchema = z
       .max(MAX_LINK_AMOUNT_PENCE, REQUEST_MESSAGES.invalidAmount)
       .nullish()
       .transform((value) => value ?? null),
+    /**
+     * Pence: with a custom amount that is a deposit, the treatment's whole price; the balance is paid
+     * later (docs/decisions/0094-deposits-and-balances.md). Ignored with a link, which has its own.
+     */
+    treatmentTotal: z
+      .number({ error: REQUEST_MESSAGES.invalidAmount })
+      .int(REQUEST_MESSAGES.invalidAmount)
+      .min(MIN_CHARGE_PENCE, BELOW_MIN_CHARGE)
+      .max(MAX_LINK_AMOUNT_PENCE, REQUEST_MESSAGES.invalidAmount)
+      .nullish()
+      .transform((value) => value ?? null),
     message: optionalText(1000),
   })
   .refine((request) => request.paymentLinkId !== null || request.customAmount !== null, {
     message: REQUEST_MESSAGES.linkOrAmount,
     path: ['customAmount'],
   })
+  // The balance must be chargeable too: at least the smallest amount a card can be charged.
+  .refine(
+    (request) =>
+      request.paymentLinkId !== null ||
+      request.customAmount === null ||
+      request.treatmentTotal === null ||
+      request.treatmentTotal - request.customAmount >= MIN_CHARGE_PENCE,
+    { message: LINK_MESSAGES.depositBelowTotal, path: ['customAmount'] },
+  )
   // A chosen link fixes the amount: the custom amount is then ignored (spec §2: disabled).
-  .transform((request) => (request.paymentLinkId ? { ...request, customAmount: null } : request));
+  .transform((request) =>
+    request.paymentLinkId ? { ...request, customAmount: null, treatmentTotal: null } : request,
+  );
 export type SendPaymentRequest = z.input<typeof sendPaymentRequestSchema>;
 export type NewPaymentRequest = z.output<typeof sendPaymentRequestSchema>;
 

@@ -333,6 +333,24 @@ describe('the clinic forms', () => {
     );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('send link: a custom deposit below its treatment total, then the balance shown before sending', async () => {
+    const user = renderForm(<SendLinkPage />);
+    await user.type(screen.getByLabelText('Patient Name*'), 'Ada Patient');
+    await user.type(screen.getByLabelText('Patient Email*'), 'ada@patient.example');
+    const amount = screen.getByLabelText('Custom Amount (optional)');
+    await user.type(amount, '199.80');
+    await user.type(screen.getByLabelText('Treatment total (optional)'), '200');
+    await user.click(screen.getByRole('button', { name: 'Send Payment Link' }));
+    await expectFocused(amount);
+    expectTied(amount, 'The deposit must be at least £0.30 less than the treatment total');
+
+    await user.clear(amount);
+    await user.type(amount, '50');
+    await user.click(screen.getByRole('button', { name: 'Send Payment Link' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Balance later£150.00 of £200.00');
+  });
 });
 
 describe('the public and admin forms', () => {

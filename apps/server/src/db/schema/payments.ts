@@ -97,6 +97,11 @@ export const paymentRequests = pgTable(
     }),
     /** null when a link is chosen. */
     customAmount: integer('custom_amount'),
+    /**
+     * Pence: for a custom-amount request that is a deposit, the treatment's whole price; the balance is
+     * paid later (docs/decisions/0094-deposits-and-balances.md). A link's request takes the link's.
+     */
+    treatmentTotal: integer('treatment_total'),
     patientName: text('patient_name').notNull(),
     patientEmail: text('patient_email').notNull(),
     /** Digits only, or null. */
@@ -131,6 +136,10 @@ export const paymentRequests = pgTable(
     check(
       'payment_requests_link_xor_custom_amount',
       sql`(${table.paymentLinkId} is null) <> (${table.customAmount} is null)`,
+    ),
+    check(
+      'payment_requests_deposit_below_total',
+      sql`${table.treatmentTotal} is null or ${table.treatmentTotal} > ${table.customAmount}`,
     ),
     check(
       'payment_requests_custom_amount_positive',

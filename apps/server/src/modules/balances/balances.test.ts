@@ -154,6 +154,34 @@ describe('deposits with the balance later', () => {
     expect(none.json().message).toBe('No balance is due on this payment');
   });
 
+  it('takes a deposit on a custom-amount request with its own treatment total', async () => {
+    const { cookies } = await connectedClinic(app);
+    const send = (payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payment-requests',
+        cookies,
+        payload: { patientName: 'Ada Patient', patientEmail: `${randomUUID()}@patient.example`, ...payload },
+      });
+    const tooBig = await send({ customAmount: 19_980, treatmentTotal: 20_000 });
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().fieldErrors).toEqual({
+      customAmount: 'The deposit must be at least £0.30 less than the treatment total',
+    });
+
+    const sent = await send({ customAmount: 5000, treatmentTotal: 20_000 });
+    expect(sent.statusCode).toBe(201);
+    const page = (await app.inject({ url: `/api/public/payments/${sent.json().id}` })).json();
+    expect(page).toMatchObject({ amount: 5000, deposit: { treatmentTotal: 20_000, balanceDue: 15_000 } });
+    const email = page.patientEmail as string;
+    const depositId = await pay(cookies, sent.json().id, email);
+    expect((await details(cookies, depositId)).balance).toMatchObject({
+      treatmentTotal: 20_000,
+      paid: 5000,
+      due: 15_000,
+    });
+  });
+
   it('charges the balance to the card saved with the deposit, at most what is due, and once', async () => {
     const { cookies } = await connectedClinic(app);
     await app.inject({

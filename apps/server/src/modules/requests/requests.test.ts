@@ -210,6 +210,7 @@ describe('POST /api/payment-requests', () => {
         patientPhone: null,
         paymentLinkId: null,
         customAmount: 700,
+        treatmentTotal: null,
         message: null,
       },
     );

@@ -54,6 +54,7 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
     storeRequest(tx, deps, clinic, {
       paymentLink: link,
       customAmount: link ? null : input.customAmount,
+      treatmentTotal: link ? null : input.treatmentTotal,
       patient: { name: input.patientName, email: input.patientEmail, phone: input.patientPhone },
       message: input.message,
     }),
@@ -64,6 +65,8 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
 export interface RequestToStore {
   paymentLink: { id: string; amount: number | null; title: string; type: PaymentType } | null;
   customAmount: number | null;
+  /** Pence: a custom amount's treatment total when it is a deposit; else null (or left out). */
+  treatmentTotal?: number | null;
   patient: { name: string; email: string; phone: string | null };
   message: string | null;
   /** A balance request's own terms (docs/decisions/0094-deposits-and-balances.md). */
@@ -88,6 +91,7 @@ export async function storeRequest(
     patientId,
     paymentLinkId: request.paymentLink?.id ?? null,
     customAmount: request.customAmount,
+    treatmentTotal: request.treatmentTotal ?? null,
     patientName: patient.name,
     patientEmail: patient.email,
     patientPhone: patient.phone,

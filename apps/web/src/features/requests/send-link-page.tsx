@@ -2,6 +2,7 @@ import {
   customAmountFromText,
   formatPence,
   formatPhone,
+  LINK_MESSAGES,
   type NewPaymentRequest,
   REQUEST_MESSAGES,
   sendPaymentRequestSchema,
@@ -27,6 +28,7 @@ const EMPTY = {
   patientPhone: '',
   paymentLinkId: '',
   customAmount: '',
+  treatmentTotal: '',
   message: '',
 };
 type FormValues = typeof EMPTY;
@@ -38,18 +40,21 @@ const LABELS: Record<Field, string> = {
   patientPhone: 'Patient Phone',
   paymentLinkId: 'Payment Link',
   customAmount: 'Custom Amount',
+  treatmentTotal: 'Treatment total',
   message: 'Custom Message',
 };
 
 /**
- * Spec §5 send link rules through the shared schema. The custom amount is typed in pounds: text that
- * cannot be read as an amount says so rather than 'choose a link'.
+ * Spec §5 send link rules through the shared schema. The custom amount (and a deposit's treatment
+ * total) is typed in pounds: text that cannot be read as an amount says so rather than 'choose a link'.
  */
 const sendLinkResolver: Resolver<FormValues, unknown, NewPaymentRequest> = async (values) => {
   const amount = values.paymentLinkId ? null : customAmountFromText(values.customAmount);
+  const total = values.paymentLinkId ? null : customAmountFromText(values.treatmentTotal);
   const parsed = sendPaymentRequestSchema.safeParse({
     ...values,
     customAmount: amount === 'invalid' ? null : amount,
+    treatmentTotal: total === 'invalid' ? null : total,
   });
   const errors: FieldErrors<FormValues> = {};
   for (const issue of parsed.error?.issues ?? []) {
@@ -57,7 +62,9 @@ const sendLinkResolver: Resolver<FormValues, unknown, NewPaymentRequest> = async
     errors[field] ??= { type: issue.code, message: issue.message };
   }
   if (amount === 'invalid') errors.customAmount = { type: 'custom', message: REQUEST_MESSAGES.invalidAmount };
-  return parsed.success && amount !== 'invalid'
+  if (total === 'invalid')
+    errors.treatmentTotal = { type: 'custom', message: REQUEST_MESSAGES.invalidAmount };
+  return parsed.success && amount !== 'invalid' && total !== 'invalid'
     ? { values: parsed.data, errors: {} }
     : { values: {}, errors };
 };
@@ -131,6 +138,18 @@ export function SendLinkPage() {
                 {...form.register('customAmount')}
               />
             </FormField>
+            <FormField
+              name="treatmentTotal"
+              label={LINK_MESSAGES.treatmentTotalLabel}
+              hint={REQUEST_MESSAGES.treatmentTotalHint}
+            >
+              <Input
+                inputMode="decimal"
+                placeholder="£0.00"
+                disabled={Boolean(linkId)}
+                {...form.register('treatmentTotal')}
+              />
+            </FormField>
             <FormField name="message" label="Custom Message (optional)">
               <Textarea rows={3} {...form.register('message')} />
             </FormField>
@@ -163,6 +182,15 @@ export function SendLinkPage() {
                     ? `${chosenLink.title} - ${formatPence(chosenLink.amount)}`
                     : formatPence(confirming.customAmount ?? 0)}
                 </dd>
+                {confirming.treatmentTotal && confirming.customAmount ? (
+                  <>
+                    <dt className="font-medium">Balance later</dt>
+                    <dd>
+                      {formatPence(confirming.treatmentTotal - confirming.customAmount)} of{' '}
+                      {formatPence(confirming.treatmentTotal)}
+                    </dd>
+                  </>
+                ) : null}
                 {confirming.message ? (
                   <>
                     <dt className="font-medium">Message</dt>
