@@ -43,6 +43,9 @@ export const REQUEST_MESSAGES = {
   deliveryDelayed: 'Payment link was sent, but notification delivery might be delayed',
   // Not in the spec: ours, for the phone rule of issue #11 (decision 0018).
   phoneHint: 'UK numbers as usually written, like 07700 900123; other countries start with + and the code',
+  cardOnFileHint:
+    'The patient agrees to your cancellation policy and no-show fee, and their card is saved so you can charge them. A link that saves the card asks for it anyway.',
+  cardOnFileConfirm: 'The patient saves their card under your policies',
   treatmentTotalHint:
     'With a custom amount that is a deposit: the whole price of the treatment. The balance is paid later.',
 } as const;
@@ -102,6 +105,12 @@ export const sendPaymentRequestSchema = z
       .nullish()
       .transform((value) => value ?? null),
     message: optionalText(1000),
+    /**
+     * Whether the patient must save their card under the clinic's policies in force to pay
+     * (docs/decisions/0092-card-consent.md); a link that asks it asks it of its requests anyway.
+     * Refused while the clinic has no policy in force.
+     */
+    requiresCardOnFile: z.boolean().default(false),
   })
   .refine((request) => request.paymentLinkId !== null || request.customAmount !== null, {
     message: REQUEST_MESSAGES.linkOrAmount,

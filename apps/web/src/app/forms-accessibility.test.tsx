@@ -351,6 +351,35 @@ describe('the clinic forms', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Balance later£150.00 of £200.00');
   });
+
+  it("send link: asks for a card on file, and ties the server's refusal to the box", async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/payment-requests', async ({ request }) => {
+        sent.push(await request.json());
+        const message = 'Set a cancellation policy or a no-show fee in Settings → Policies first';
+        return HttpResponse.json(
+          { code: 'VALIDATION_FAILED', message, fieldErrors: { requiresCardOnFile: message } },
+          { status: 400 },
+        );
+      }),
+    );
+    const user = renderForm(<SendLinkPage />);
+    await user.type(screen.getByLabelText('Patient Name*'), 'Ada Patient');
+    await user.type(screen.getByLabelText('Patient Email*'), 'ada@patient.example');
+    await user.type(screen.getByLabelText('Custom Amount (optional)'), '90');
+    const box = screen.getByLabelText('Save the patient’s card under your policies');
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Send Payment Link' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Card on fileThe patient saves their card under your policies');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Payment Link' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ customAmount: 9000, requiresCardOnFile: true });
+    await waitFor(() =>
+      expectTied(box, 'Set a cancellation policy or a no-show fee in Settings → Policies first'),
+    );
+  });
 });
 
 describe('the public and admin forms', () => {

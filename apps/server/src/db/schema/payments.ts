@@ -102,6 +102,11 @@ export const paymentRequests = pgTable(
      * paid later (docs/decisions/0094-deposits-and-balances.md). A link's request takes the link's.
      */
     treatmentTotal: integer('treatment_total'),
+    /**
+     * Whether the patient must save their card under the clinic's policies to pay, asked of this
+     * request itself (docs/decisions/0092-card-consent.md); a request for a link that asks it asks too.
+     */
+    requiresCardOnFile: boolean('requires_card_on_file').notNull().default(false),
     patientName: text('patient_name').notNull(),
     patientEmail: text('patient_email').notNull(),
     /** Digits only, or null. */

@@ -90,7 +90,7 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
       },
       patientId: request.request.patientId,
       payability: request.request.status === 'paid' ? 'paid' : clinicPayability(request.clinic),
-      requiresCardOnFile: request.link?.requiresCardOnFile ?? false,
+      requiresCardOnFile: request.request.requiresCardOnFile || (request.link?.requiresCardOnFile ?? false),
       treatmentTotal: request.request.treatmentTotal ?? request.link?.treatmentTotal ?? null,
       originalPaymentId: request.request.originalPaymentId,
       // Such links are never sent as requests; a request from one would still take no payment.

@@ -6,7 +6,7 @@ import { LINK_MESSAGES, type LinkType, type NewPaymentLink, type PaymentLink } f
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
-import { clinicPolicies } from '../policies/index.js';
+import { hasPolicyInForce } from '../policies/index.js';
 import {
   findClinicLink,
   insertPaymentLink,
@@ -43,13 +43,10 @@ interface LinkContext {
  * card on file while the clinic has no policy in force: no card could be saved under it.
  */
 export async function createPaymentLink(context: LinkContext, values: NewPaymentLink): Promise<PaymentLink> {
-  if (values.requiresCardOnFile) {
-    const policies = await clinicPolicies(context.db, context.clinicId);
-    if (!policies.cancellation && !policies.no_show)
-      throw new AppError('VALIDATION_FAILED', LINK_MESSAGES.noPolicyForCardOnFile, {
-        requiresCardOnFile: LINK_MESSAGES.noPolicyForCardOnFile,
-      });
-  }
+  if (values.requiresCardOnFile && !(await hasPolicyInForce(context.db, context.clinicId)))
+    throw new AppError('VALIDATION_FAILED', LINK_MESSAGES.noPolicyForCardOnFile, {
+      requiresCardOnFile: LINK_MESSAGES.noPolicyForCardOnFile,
+    });
   const { depositPercent: _givenAsPercent, ...link } = values;
   const row = await insertPaymentLink(context.db, { ...link, clinicId: context.clinicId });
   return toPaymentLink(row, context.publicUrl);

@@ -3,4 +3,4 @@
  * Other modules import policies only through this file.
  */
 export { policyRoutes } from './routes.js';
-export { clinicPolicies } from './service.js';
+export { clinicPolicies, hasPolicyInForce } from './service.js';

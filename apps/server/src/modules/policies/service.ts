@@ -33,6 +33,12 @@ function toPolicy(row: PolicyRow): Policy {
   };
 }
 
+/** Whether the clinic has a policy in force that a card on file can be saved under. */
+export async function hasPolicyInForce(db: Db | Tx, clinicId: string): Promise<boolean> {
+  const policies = await clinicPolicies(db, clinicId);
+  return policies.cancellation !== null || policies.no_show !== null;
+}
+
 /** The clinic's policies in force: each kind's latest version, or null when none or turned off. */
 export async function clinicPolicies(db: Db | Tx, clinicId: string): Promise<ClinicPolicies> {
   const rows = await latestPolicies(db, clinicId);

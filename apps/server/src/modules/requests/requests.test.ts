@@ -212,6 +212,7 @@ describe('POST /api/payment-requests', () => {
         customAmount: 700,
         treatmentTotal: null,
         message: null,
+        requiresCardOnFile: false,
       },
     );
     expect(result.warning).toBe('Payment link was sent, but notification delivery might be delayed');

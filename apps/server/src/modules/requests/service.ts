@@ -19,6 +19,7 @@ import { type ClinicRow, getClinicRow } from '../clinics/index.js';
 import { findClinicLink } from '../links/index.js';
 import { queueNotice } from '../notifications/index.js';
 import { recordPatient } from '../patients/index.js';
+import { hasPolicyInForce } from '../policies/index.js';
 import { findClinicRequest, insertPaymentRequest } from './queries.js';
 
 export interface SendRequestDeps {
@@ -34,7 +35,8 @@ export interface SendRequestDeps {
  * Stores the request and queues the patient's notice. Resolves to its id and payment page URL, with
  * the spec §8 warning when the notice could not be queued. Throws NOT_FOUND for a link that is not
  * one of the clinic's active links, and VALIDATION_FAILED (400) for a link that only saves a card
- * (docs/decisions/0095-secure-your-appointment.md): it is shared as a link, never requested.
+ * (docs/decisions/0095-secure-your-appointment.md): it is shared as a link, never requested; and for a
+ * card on file asked for while the clinic has no policy in force.
  */
 export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string, input: NewPaymentRequest) {
   const link = input.paymentLinkId
@@ -48,6 +50,10 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
     throw new AppError('VALIDATION_FAILED', LINK_MESSAGES.securesAppointmentNotRequested, {
       paymentLinkId: LINK_MESSAGES.securesAppointmentNotRequested,
     });
+  if (input.requiresCardOnFile && !(await hasPolicyInForce(deps.db, clinicId)))
+    throw new AppError('VALIDATION_FAILED', LINK_MESSAGES.noPolicyForCardOnFile, {
+      requiresCardOnFile: LINK_MESSAGES.noPolicyForCardOnFile,
+    });
   const clinic = await getClinicRow(deps.db, clinicId);
 
   return deps.db.transaction((tx) =>
@@ -55,6 +61,7 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
       paymentLink: link,
       customAmount: link ? null : input.customAmount,
       treatmentTotal: link ? null : input.treatmentTotal,
+      requiresCardOnFile: input.requiresCardOnFile,
       patient: { name: input.patientName, email: input.patientEmail, phone: input.patientPhone },
       message: input.message,
     }),
@@ -67,6 +74,8 @@ export interface RequestToStore {
   customAmount: number | null;
   /** Pence: a custom amount's treatment total when it is a deposit; else null (or left out). */
   treatmentTotal?: number | null;
+  /** Whether this request itself asks for a card on file (a link's request asks when its link does). */
+  requiresCardOnFile?: boolean;
   patient: { name: string; email: string; phone: string | null };
   message: string | null;
   /** A balance request's own terms (docs/decisions/0094-deposits-and-balances.md). */
@@ -92,6 +101,7 @@ export async function storeRequest(
     paymentLinkId: request.paymentLink?.id ?? null,
     customAmount: request.customAmount,
     treatmentTotal: request.treatmentTotal ?? null,
+    requiresCardOnFile: request.requiresCardOnFile ?? false,
     patientName: patient.name,
     patientEmail: patient.email,
     patientPhone: patient.phone,

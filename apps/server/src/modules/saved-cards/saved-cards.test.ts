@@ -87,6 +87,41 @@ describe('a card on file', () => {
     expect(await app.database.db.select().from(sandboxCustomers)).toEqual([]);
   });
 
+  it('a custom-amount request can ask for a card on file itself, only with a policy in force', async () => {
+    const withoutPolicy = await connectedClinic(app);
+    const request = (cookies: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payment-requests',
+        cookies,
+        payload: {
+          patientName: 'Grace Patient',
+          patientEmail: 'grace@patient.example',
+          customAmount: 9000,
+          requiresCardOnFile: true,
+        },
+      });
+    const refused = await request(withoutPolicy.cookies);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual({
+      requiresCardOnFile: 'Set a cancellation policy or a no-show fee in Settings → Policies first',
+    });
+
+    const { cookies } = await clinicWithCardOnFileLink();
+    const sent = await request(cookies);
+    expect(sent.statusCode).toBe(201);
+    const page = (await app.inject({ url: `/api/public/payments/${sent.json().id}` })).json();
+    expect(page.cardOnFile).toEqual([
+      expect.objectContaining({ kind: 'cancellation', maximumAmount: 4500 }),
+      expect.objectContaining({ kind: 'no_show', maximumAmount: 4000 }),
+    ]);
+    const unticked = await checkout(sent.json().id);
+    expect(unticked.statusCode).toBe(400);
+    expect(unticked.json().fieldErrors).toEqual({
+      cardOnFileConsent: 'Please agree to the clinic’s policies to continue',
+    });
+  });
+
   it('saves the card a consenting patient pays with, with the consents as given, and removes it on request', async () => {
     const { linkId, cookies, user } = await clinicWithCardOnFileLink();
     const intent = (await checkout(linkId, { cardOnFileConsent: true })).json();

@@ -18,7 +18,7 @@ import { Form } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
-import { useFormErrors } from '@/lib/form-errors';
+import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useActiveLinks, useSendPaymentRequest } from './api/send-payment-request';
 
@@ -30,6 +30,7 @@ const EMPTY = {
   customAmount: '',
   treatmentTotal: '',
   message: '',
+  requiresCardOnFile: false,
 };
 type FormValues = typeof EMPTY;
 type Field = keyof FormValues;
@@ -42,6 +43,7 @@ const LABELS: Record<Field, string> = {
   customAmount: 'Custom Amount',
   treatmentTotal: 'Treatment total',
   message: 'Custom Message',
+  requiresCardOnFile: LINK_MESSAGES.cardOnFileLabel,
 };
 
 /**
@@ -95,7 +97,12 @@ export function SendLinkPage() {
         setConfirming(null);
         form.reset(EMPTY);
       },
-      onError: (error) => toast.error(REQUEST_MESSAGES.sendFailed(error.message)),
+      onError: (error) => {
+        // A refusal of a field (a card on file with no policy in force) is shown at it, with focus.
+        setConfirming(null);
+        showServerFieldErrors(form, error, errors);
+        toast.error(REQUEST_MESSAGES.sendFailed(error.message));
+      },
     });
   };
 
@@ -153,6 +160,18 @@ export function SendLinkPage() {
             <FormField name="message" label="Custom Message (optional)">
               <Textarea rows={3} {...form.register('message')} />
             </FormField>
+            <FormField
+              name="requiresCardOnFile"
+              label={LINK_MESSAGES.cardOnFileLabel}
+              hint={REQUEST_MESSAGES.cardOnFileHint}
+              inline
+            >
+              <input
+                type="checkbox"
+                className="mt-0.5 h-4 w-4 shrink-0"
+                {...form.register('requiresCardOnFile')}
+              />
+            </FormField>
             <Button type="submit" className="self-start">
               Send Payment Link
             </Button>
@@ -189,6 +208,12 @@ export function SendLinkPage() {
                       {formatPence(confirming.treatmentTotal - confirming.customAmount)} of{' '}
                       {formatPence(confirming.treatmentTotal)}
                     </dd>
+                  </>
+                ) : null}
+                {confirming.requiresCardOnFile ? (
+                  <>
+                    <dt className="font-medium">Card on file</dt>
+                    <dd>{REQUEST_MESSAGES.cardOnFileConfirm}</dd>
                   </>
                 ) : null}
                 {confirming.message ? (
