@@ -36,6 +36,18 @@ export const CHECKOUT_MESSAGES = {
   cardIncomplete: 'Card information is not complete',
   unexpectedError: 'An unexpected error occurred',
   paymentSuccessful: 'Payment successful!',
+  // The success page (spec §2), the email sentence only when the clinic emails receipts.
+  processed: 'Your payment has been processed successfully.',
+  confirmationEmailSent: 'A confirmation email has been sent to your email address.',
+  keepReference: 'Please keep the payment reference below as your record of this payment.',
+  // The Secure Payment panel (spec §2), each claim worded so that it holds
+  // (docs/decisions/0096-truthful-payment-pages.md).
+  reassuranceStripe:
+    'Your card details go straight to Stripe, a PCI DSS Level 1 certified payment provider. The clinic never sees them.',
+  reassuranceSandbox: 'This is a test page: use a test card. No real money moves.',
+  reassuranceReceipt: 'A receipt is emailed to you once your payment goes through.',
+  reassuranceTakenBy: (clinic: string) => `Payments to ${clinic} are taken by ClinicPay.`,
+  messageFromClinic: 'Message from the clinic',
   paymentSuccessfulNext: 'Payment successful! The payment reference will be shown on the next page.',
   generatingReference: 'Generating payment reference...',
   noReference: 'Could not retrieve payment reference. Please contact the clinic for assistance.',
@@ -118,7 +130,16 @@ export const publicPaymentDataSchema = z.object({
     stripeStatus: providerStatusSchema,
     /** What the patient's card statement will show, e.g. 'CLINICPAY* SMITH DENT'. */
     cardStatementText: z.string(),
+    /**
+     * Whether the patient's receipt is emailed (the clinic's email notifications are on), so the pages
+     * promise an email only when one will be sent (docs/decisions/0096-truthful-payment-pages.md).
+     */
+    emailsReceipts: z.boolean(),
   }),
+  /** The link's description, as the clinic wrote it; null when none. */
+  description: z.nullable(z.string()),
+  /** The clinic's message with a payment request; null when none (or for a link). */
+  message: z.nullable(z.string()),
   /**
    * The policies the patient must agree to, their card being saved, when the link asks for a card on
    * file and the clinic has policies in force; null when no card is saved.

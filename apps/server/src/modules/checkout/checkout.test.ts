@@ -50,7 +50,8 @@ describe('the public payment page and checkout', () => {
       type: 'deposit',
       isRequest: false,
       payability: 'payable',
-      clinic: { id: clinicId, name: 'Harley Street Dental', stripeStatus: 'connected' },
+      clinic: { id: clinicId, name: 'Harley Street Dental', stripeStatus: 'connected', emailsReceipts: true },
+      message: null,
     });
   });
 
@@ -164,10 +165,13 @@ describe('the public payment page and checkout', () => {
         patientName: 'Grace Patient',
         patientEmail: 'grace@patient.example',
         patientPhone: '07700900123',
+        message: 'See you on Tuesday.',
       })
       .returning();
     const id = String(request?.id);
     expect((await pageData(id)).json()).toMatchObject({
+      message: 'See you on Tuesday.',
+      description: null,
       amount: 12_000,
       title: 'Custom Payment Request',
       type: 'other',

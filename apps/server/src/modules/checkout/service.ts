@@ -49,6 +49,9 @@ interface Payable {
   originalPaymentId: string | null;
   /** A link that only saves a card, nothing paid now; `amount` is then the treatment's price. */
   securesAppointment: boolean;
+  /** What the clinic wrote: the link's description, and a request's message. */
+  description: string | null;
+  message: string | null;
 }
 
 /**
@@ -95,6 +98,8 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
       originalPaymentId: request.request.originalPaymentId,
       // Such links are never sent as requests; a request from one would still take no payment.
       securesAppointment: request.link?.securesAppointment ?? false,
+      description: request.link?.description ?? null,
+      message: request.request.message,
     };
   }
 
@@ -116,6 +121,8 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
     treatmentTotal: link.link.treatmentTotal,
     originalPaymentId: null,
     securesAppointment: link.link.securesAppointment,
+    description: link.link.description,
+    message: null,
   };
 }
 
@@ -142,6 +149,8 @@ export async function getPublicPaymentData(db: Db, id: string): Promise<PublicPa
         ? null
         : { treatmentTotal: payable.treatmentTotal, balanceDue: payable.treatmentTotal - payable.amount },
     securesAppointment: payable.securesAppointment,
+    description: payable.description,
+    message: payable.message,
     id: payable.id,
     amount: payable.amount,
     title: payable.title,
@@ -160,6 +169,7 @@ export async function getPublicPaymentData(db: Db, id: string): Promise<PublicPa
       address: clinicAddress(payable.clinic),
       stripeStatus: payable.clinic.stripeStatus ?? 'not_connected',
       cardStatementText: cardStatementText(statementSuffix(payable.clinic)),
+      emailsReceipts: payable.clinic.emailNotifications,
     },
   };
 }

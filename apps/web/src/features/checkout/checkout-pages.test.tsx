@@ -533,3 +533,55 @@ describe('a link that secures an appointment (decision 0095)', () => {
     expect(screen.queryByRole('button', { name: 'Save card' })).toBeNull();
   });
 });
+
+describe('the payment pages say only what is true (decision 0096)', () => {
+  it('promises a confirmation email only when the clinic emails receipts', async () => {
+    server.use(
+      http.get('/api/public/payment-intents/:id/reference', () =>
+        HttpResponse.json({ reference: 'CP-AB12-CD34' }),
+      ),
+    );
+    paymentPage = aPage({ clinic: { ...aPage().clinic, emailsReceipts: false } });
+    renderAt(`/payment/success?link_id=${LINK_ID}&payment_id=pi_sbx_1`);
+    expect(
+      await screen.findByText(
+        'Your payment has been processed successfully. Please keep the payment reference below as your record of this payment.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/confirmation email/)).toBeNull();
+  });
+
+  it('says the confirmation email was sent when the clinic emails receipts', async () => {
+    server.use(
+      http.get('/api/public/payment-intents/:id/reference', () =>
+        HttpResponse.json({ reference: 'CP-AB12-CD34' }),
+      ),
+    );
+    renderAt(`/payment/success?link_id=${LINK_ID}&payment_id=pi_sbx_1`);
+    expect(
+      await screen.findByText(
+        'Your payment has been processed successfully. A confirmation email has been sent to your email address.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it("shows the clinic's description and message, and only claims that hold", async () => {
+    paymentPage = aPage({
+      description: 'Includes the aftercare kit.',
+      message: 'See you on Tuesday at 10.',
+      clinic: { ...aPage().clinic, emailsReceipts: false },
+    });
+    renderAt(`/payment/${LINK_ID}`);
+    await screen.findByRole('button', { name: 'Pay £45.00' });
+    expect(screen.getByText('Includes the aftercare kit.')).toBeTruthy();
+    expect(screen.getByText('Message from the clinic')).toBeTruthy();
+    expect(screen.getByText('See you on Tuesday at 10.')).toBeTruthy();
+    const panel = screen.getByRole('heading', { name: 'Secure Payment' }).closest('div');
+    const text = panel?.textContent ?? '';
+    expect(text).toContain('This is a test page: use a test card. No real money moves.');
+    expect(text).toContain('Payments to Marylebone Skin Clinic are taken by ClinicPay.');
+    expect(text).not.toMatch(/NHS|Bank-level|receipt is emailed/);
+    expect(screen.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/terms');
+    expect(screen.getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe('/privacy');
+  });
+});

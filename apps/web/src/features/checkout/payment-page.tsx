@@ -96,7 +96,7 @@ function PaymentPageContent({ page }: { page: PublicPaymentData }) {
           </CardContent>
         </Card>
       )}
-      {notPayable ? null : <ReassurancePanel className={AREA.aside} />}
+      {notPayable ? null : <ReassurancePanel page={page} className={AREA.aside} />}
       {/* On a phone the summary is compact; the clinic's contact details come last. */}
       {page.clinic.address || page.clinic.email || page.clinic.phone ? (
         <ClinicInformationCard clinic={page.clinic} className="md:hidden" />

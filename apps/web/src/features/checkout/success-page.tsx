@@ -98,8 +98,10 @@ function PaymentSuccess({ linkId }: { linkId: string | undefined }) {
         <CheckCircle2 className="mx-auto h-14 w-14 text-green-700 print:hidden" aria-hidden />
         <h1 className="mt-4 text-2xl font-bold print:mt-0">Payment Successful!</h1>
         <p className="mt-2 text-slate-700">
-          Your payment has been processed successfully. A confirmation email has been sent to your email
-          address.
+          {CHECKOUT_MESSAGES.processed}
+          {page.data
+            ? ` ${page.data.clinic.emailsReceipts ? CHECKOUT_MESSAGES.confirmationEmailSent : CHECKOUT_MESSAGES.keepReference}`
+            : null}
         </p>
       </div>
       {page.isError || !linkId ? (

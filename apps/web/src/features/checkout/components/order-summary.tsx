@@ -2,6 +2,7 @@ import { CHECKOUT_MESSAGES, formatPence, type PublicPaymentData } from '@clinicp
 import { Lock, ShieldCheck } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { useProviderConfig } from '@/lib/provider-config';
 import { ClinicContact, ClinicLogo } from './clinic-summary';
 import { StatementLine } from './statement-line';
 
@@ -46,21 +47,38 @@ export function OrderSummary({ page, className }: { page: PublicPaymentData; cla
             )}
           </p>
         ) : null}
+        {page.description ? (
+          <p className="whitespace-pre-line text-sm text-slate-700 [overflow-wrap:anywhere]">
+            {page.description}
+          </p>
+        ) : null}
+        {page.message ? (
+          <div className="rounded-md bg-slate-50 p-3 text-sm">
+            <p className="font-medium">{CHECKOUT_MESSAGES.messageFromClinic}</p>
+            <p className="mt-1 whitespace-pre-line text-slate-700 [overflow-wrap:anywhere]">{page.message}</p>
+          </div>
+        ) : null}
         {page.payability === 'payable' ? <StatementLine text={page.clinic.cardStatementText} /> : null}
       </CardContent>
     </Card>
   );
 }
 
-const REASSURANCE = [
-  'Bank-level encryption protects your card details',
-  'PCI DSS compliant payment processing',
-  'A confirmation is sent to you and to the clinic',
-  'Trusted by NHS clinics',
-];
-
-/** Spec §2 Secure Payment panel: the reassurance under the clinic card (under the form on a phone). */
-export function ReassurancePanel({ className }: { className?: string }) {
+/**
+ * Spec §2 Secure Payment panel: the reassurance under the clinic card (under the form on a phone).
+ * Each claim holds for this page (docs/decisions/0096-truthful-payment-pages.md): where the card details
+ * go (Stripe, or the offline sandbox's test cards), a receipt only when the clinic emails one, who takes
+ * the payment, and ClinicPay's terms and privacy notice. No claim of who else trusts ClinicPay.
+ */
+export function ReassurancePanel({ page, className }: { page: PublicPaymentData; className?: string }) {
+  const config = useProviderConfig();
+  const lines = [
+    config.data?.provider === 'sandbox'
+      ? CHECKOUT_MESSAGES.reassuranceSandbox
+      : CHECKOUT_MESSAGES.reassuranceStripe,
+    ...(page.clinic.emailsReceipts && !page.securesAppointment ? [CHECKOUT_MESSAGES.reassuranceReceipt] : []),
+    CHECKOUT_MESSAGES.reassuranceTakenBy(page.clinic.name),
+  ];
   return (
     <Card className={cn(className)}>
       <CardContent className="p-4 sm:p-6">
@@ -68,12 +86,21 @@ export function ReassurancePanel({ className }: { className?: string }) {
           <Lock className="h-4 w-4 text-brand-700" aria-hidden /> Secure Payment
         </h2>
         <ul className="flex flex-col gap-2 text-sm text-slate-700">
-          {REASSURANCE.map((line) => (
+          {lines.map((line) => (
             <li key={line} className="flex items-start gap-2">
               <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden /> {line}
             </li>
           ))}
         </ul>
+        <p className="mt-3 text-sm">
+          <a href="/terms" className="underline">
+            Terms
+          </a>{' '}
+          ·{' '}
+          <a href="/privacy" className="underline">
+            Privacy
+          </a>
+        </p>
       </CardContent>
     </Card>
   );

@@ -148,7 +148,8 @@ export function useCheckout(page: PublicPaymentData) {
     }
     if (outcome.status === 'succeeded') {
       forgetPayer(page.id);
-      toast.success(wallet ? `${wallet} payment successful!` : CHECKOUT_MESSAGES.paymentSuccessfulNext, {
+      // The success page shows the reference at once: the toast says no more than that it worked.
+      toast.success(wallet ? `${wallet} payment successful!` : CHECKOUT_MESSAGES.paymentSuccessful, {
         id: progress,
       });
       navigate(`/payment/success?${linkQuery}&payment_id=${encodeURIComponent(intent.paymentIntentId)}`);
