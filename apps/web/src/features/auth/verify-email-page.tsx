@@ -21,8 +21,9 @@ const REDIRECT_AFTER_VERIFY_MS = 2000;
 
 /**
  * Spec §2 "Verify email" and §4: verifies on its own when the link's token and userId are in the
- * query; otherwise explains what to do, offers a resend, and (outside production only, when the
- * server sent it) shows the verification link for testing.
+ * query, then offers Sign in (and goes there); otherwise, or when the link is refused, explains what
+ * to do, offers a resend, and (outside production only, when the server sent it) shows the
+ * verification link for testing. A verified account is never told to check its spam folder.
  */
 export function VerifyEmailPage() {
   useDocumentTitle('Verify Email');
@@ -30,22 +31,40 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const userId = params.get('userId');
+  const [refused, setRefused] = useState(false);
 
   if (isLoading) return <Spinner label="Loading..." className="justify-center py-24" />;
   // Spec §4 "Verify-email screen": with an existing session it goes to the user's dashboard.
   if (user) return <Navigate to={homeOf(user)} replace />;
+  const verifying = Boolean(token && userId) && !refused;
   return (
     <AuthCard
       title="Verify your email"
-      description="Check your inbox and spam folder for the verification link."
+      description={
+        verifying
+          ? 'Confirming your email address.'
+          : 'Check your inbox and spam folder for the verification link.'
+      }
     >
-      {token && userId ? <AutomaticVerification token={token} userId={userId} /> : null}
-      <ResendVerification defaultEmail={params.get('email') ?? pendingVerificationEmail() ?? ''} />
+      {token && userId ? (
+        <AutomaticVerification token={token} userId={userId} onRefused={() => setRefused(true)} />
+      ) : null}
+      {verifying ? null : (
+        <ResendVerification defaultEmail={params.get('email') ?? pendingVerificationEmail() ?? ''} />
+      )}
     </AuthCard>
   );
 }
 
-function AutomaticVerification({ token, userId }: { token: string; userId: string }) {
+function AutomaticVerification({
+  token,
+  userId,
+  onRefused,
+}: {
+  token: string;
+  userId: string;
+  onRefused: () => void;
+}) {
   const verify = useVerifyEmail();
   const navigate = useNavigate();
   const started = useRef(false);
@@ -60,11 +79,22 @@ function AutomaticVerification({ token, userId }: { token: string; userId: strin
           forgetPendingVerification();
           setTimeout(() => navigate('/sign-in', { replace: true }), REDIRECT_AFTER_VERIFY_MS);
         },
+        onError: onRefused,
       },
     );
-  }, [token, userId, verify, navigate]);
+  }, [token, userId, verify, navigate, onRefused]);
 
-  if (verify.isSuccess) return <Alert tone="success">{verify.data.message}</Alert>;
+  if (verify.isSuccess)
+    return (
+      <div className="flex flex-col gap-4">
+        <Alert tone="success">{verify.data.message}</Alert>
+        <Button asChild>
+          <Link to="/sign-in" replace>
+            Sign in
+          </Link>
+        </Button>
+      </div>
+    );
   if (verify.isError) return <Alert tone="error">{verify.error.message}</Alert>;
   return <Spinner label="Verifying your email..." />;
 }
