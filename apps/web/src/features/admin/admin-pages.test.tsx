@@ -194,6 +194,8 @@ describe('the clinics list', () => {
     );
     renderAdmin(<ClinicsPage />, { path: '/admin/clinics' });
     expect(await screen.findByText('Failed to load clinics: Admins only')).toBeTruthy();
+    // A failed load is never an empty list.
+    expect(screen.queryByText('No clinics found')).toBeNull();
   });
 });
 

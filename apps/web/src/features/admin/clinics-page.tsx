@@ -33,12 +33,14 @@ export function ClinicsPage() {
         </>
       }
     >
+      {/* A failed load says so, never 'No clinics found'. */}
       {clinics.isError ? (
         <Alert tone="error">{ADMIN_MESSAGES.clinicsFailedWith(clinics.error.message)}</Alert>
-      ) : null}
-      <Card className="p-3">
-        <ClinicsTable clinics={clinics.data?.items ?? []} busy={clinics.isPending} />
-      </Card>
+      ) : (
+        <Card className="p-3">
+          <ClinicsTable clinics={clinics.data?.items ?? []} busy={clinics.isPending} />
+        </Card>
+      )}
       <Pager
         label="Clinic pages"
         page={page}

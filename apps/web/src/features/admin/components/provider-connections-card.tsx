@@ -91,17 +91,19 @@ export function ProviderConnectionsCard() {
             setPage(1);
           }}
         />
+        {/* A failed load says so, never 'No clinics found'. */}
         {clinics.isError ? (
           <Alert tone="error">{ADMIN_MESSAGES.clinicsFailedWith(clinics.error.message)}</Alert>
-        ) : null}
-        <DataTable
-          label="Stripe connections"
-          columns={columns}
-          rows={rows}
-          rowKey={(clinic) => clinic.id}
-          busy={clinics.isPending}
-          empty={clinics.isPending ? ADMIN_MESSAGES.loadingClinics : ADMIN_MESSAGES.noClinics}
-        />
+        ) : (
+          <DataTable
+            label="Stripe connections"
+            columns={columns}
+            rows={rows}
+            rowKey={(clinic) => clinic.id}
+            busy={clinics.isPending}
+            empty={clinics.isPending ? ADMIN_MESSAGES.loadingClinics : ADMIN_MESSAGES.noClinics}
+          />
+        )}
         <Pager
           label="Connection pages"
           page={page}
