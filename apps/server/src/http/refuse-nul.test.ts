@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClinic } from '../../test/accounts.js';
 import { createTestApp } from '../../test/test-app.js';
-import { contactMessages } from '../db/schema/index.js';
+import { contactMessages, paymentRequests } from '../db/schema/index.js';
 import { NUL_MESSAGE } from './refuse-nul.js';
 
 describe('a NUL character in a request', () => {
@@ -40,5 +41,37 @@ describe('a NUL character in a request', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(NUL_MESSAGE);
     expect(await app.database.db.select().from(contactMessages)).toEqual([]);
+  });
+
+  it.each([
+    ['a lone high surrogate', 'Ada \ud800'],
+    ['a lone low surrogate', '\udc00 Ada'],
+    ['a NUL', 'Ada\u0000'],
+  ])(
+    'in a payment request’s patient name (%s) is refused at the field, storing nothing',
+    async (_what, name) => {
+      const { cookies } = await signedInClinic(app);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/payment-requests',
+        cookies,
+        payload: { patientName: name, patientEmail: 'ada@example.co.uk', customAmount: 4500 },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fieldErrors: { patientName: NUL_MESSAGE },
+      });
+      expect(await app.database.db.select().from(paymentRequests)).toEqual([]);
+    },
+  );
+
+  it('lets paired surrogates (an emoji) through', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Ada 😀', email: 'ada@example.co.uk', subject: 'Hi', message: 'Hello there 😀' },
+    });
+    expect(response.statusCode).not.toBe(400);
   });
 });
