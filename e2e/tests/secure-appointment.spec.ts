@@ -59,8 +59,12 @@ test('a patient secures their appointment with a card and pays nothing; a fee on
   await patient.getByLabel(/I agree to the policies above/).check();
   await expectAccessible(patient);
   await patient.getByRole('button', { name: 'Save card' }).click();
-  await expect(patient.getByRole('heading', { name: 'Appointment secured' })).toBeVisible();
+  // The card is named once the provider's event has recorded it; only then is the appointment secured.
   await expect(patient.getByTestId('saved-card')).toHaveText('Visa ending 0341', { timeout: 30_000 });
+  await expect(patient.getByRole('heading', { name: 'Appointment secured' })).toBeVisible();
+  await expect(patient.getByRole('region', { name: 'Card saved for your appointment' })).toContainText(
+    'No-show fee: up to £40.00',
+  );
   await expectAccessible(patient);
   await patientContext.close();
 

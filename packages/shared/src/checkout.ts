@@ -14,8 +14,6 @@ export const providerConfigResponseSchema = z.object({
 });
 
 export const CHECKOUT_MESSAGES = {
-  notFound: 'Payment link not found',
-  notConnected: 'This clinic does not have payment processing set up',
   unavailableTitle: 'Payment Unavailable',
   unavailable:
     'This clinic has not set up payment processing. Please contact the clinic directly to arrange payment.',
@@ -48,7 +46,6 @@ export const CHECKOUT_MESSAGES = {
   reassuranceReceipt: 'A receipt is emailed to you once your payment goes through.',
   reassuranceTakenBy: (clinic: string) => `Payments to ${clinic} are taken by ClinicPay.`,
   messageFromClinic: 'Message from the clinic',
-  paymentSuccessfulNext: 'Payment successful! The payment reference will be shown on the next page.',
   generatingReference: 'Generating payment reference...',
   noReference: 'Could not retrieve payment reference. Please contact the clinic for assistance.',
   referenceMissing:
@@ -64,8 +61,6 @@ export const CHECKOUT_MESSAGES = {
   consentRequired: 'Please agree to the clinic’s policies to continue',
   balanceLater: (balance: string, total: string) =>
     `This is a deposit. The balance of ${balance} (of ${total} in all) is paid later.`,
-  balanceTerm: (balance: string) =>
-    `The balance of your treatment, ${balance}, may be charged to your saved card after your appointment.`,
   // A "secure your appointment" link: the card is saved and nothing is paid now
   // (docs/decisions/0095-secure-your-appointment.md).
   securesHeading: 'Secure your appointment',
@@ -81,13 +76,14 @@ export const CHECKOUT_MESSAGES = {
   cardSavedBody: (clinic: string) =>
     `Your card is saved and nothing has been charged. ${clinic} may charge it only under the policies you agreed to.`,
   cardSavedPending: 'Confirming your card...',
+  cardSavedPendingTitle: 'Confirming your card',
   authenticationFailed: 'your bank did not confirm it. You can try again or use another card.',
   cardSavedLater:
-    'Your card is being confirmed. If you do not receive an email about it, please contact the clinic.',
+    'Your card is still being confirmed. If you are unsure whether it was saved, please contact the clinic.',
+  laterFeesStatement: (text: string) =>
+    `Any fee charged later will appear on your card statement as ${text}.`,
   noPolicyToSecure:
     'This clinic is not saving cards for appointments at the moment. Please contact the clinic directly.',
-  savesCardOnly: 'This link saves a card for an appointment; nothing is paid on it.',
-  takesPayment: 'This link takes a payment; pay on its payment page.',
 } as const;
 
 /**
@@ -214,9 +210,14 @@ export const checkoutSetupResponseSchema = z.object({
 
 /**
  * GET /api/public/setup-intents/:id/card, polled by the success page: the card once it is saved
- * ('Visa ending 4242'), else null while the provider's event is on its way.
+ * ('Visa ending 4242') with the consents as recorded, else null (and none) while the provider's event
+ * is on its way.
  */
-export const savedCardResultSchema = z.object({ card: z.nullable(z.string()) });
+export const savedCardResultSchema = z.object({
+  card: z.nullable(z.string()),
+  consents: z.array(cardOnFileTermSchema),
+});
+export type SavedCardResult = z.infer<typeof savedCardResultSchema>;
 
 export const paymentReferenceResponseSchema = z.object({
   reference: z.nullable(z.string()),

@@ -8,6 +8,7 @@ export * from './auth.js';
 export * from './balances.js';
 export * from './card-fees.js';
 export * from './checkout.js';
+export * from './checkout-refusals.js';
 export * from './clinic-logo.js';
 export * from './clinic-profile.js';
 export * from './contact.js';

@@ -44,7 +44,7 @@ export const REQUEST_MESSAGES = {
   // Not in the spec: ours, for the phone rule of issue #11 (decision 0018).
   phoneHint: 'UK numbers as usually written, like 07700 900123; other countries start with + and the code',
   cardOnFileHint:
-    'The patient agrees to your cancellation policy and no-show fee, and their card is saved so you can charge them. A link that saves the card asks for it anyway.',
+    'The patient agrees to your policies in force, and their card is saved so you can charge them under them. A link that saves the card asks for it anyway.',
   cardOnFileConfirm: 'The patient saves their card under your policies',
   treatmentTotalHint:
     'With a custom amount that is a deposit: the whole price of the treatment. The balance is paid later.',

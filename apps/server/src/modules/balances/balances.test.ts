@@ -172,7 +172,11 @@ describe('deposits with the balance later', () => {
     const sent = await send({ customAmount: 5000, treatmentTotal: 20_000 });
     expect(sent.statusCode).toBe(201);
     const page = (await app.inject({ url: `/api/public/payments/${sent.json().id}` })).json();
-    expect(page).toMatchObject({ amount: 5000, deposit: { treatmentTotal: 20_000, balanceDue: 15_000 } });
+    expect(page).toMatchObject({
+      amount: 5000,
+      type: 'deposit',
+      deposit: { treatmentTotal: 20_000, balanceDue: 15_000 },
+    });
     const email = page.patientEmail as string;
     const depositId = await pay(cookies, sent.json().id, email);
     expect((await details(cookies, depositId)).balance).toMatchObject({

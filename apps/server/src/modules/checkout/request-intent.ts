@@ -13,7 +13,7 @@
  * key naming the one it replaces; a payment of the replaced one would be refunded as a request's second
  * payment (refunds module).
  */
-import { CHECKOUT_MESSAGES } from '@clinicpay/shared';
+import { CHECKOUT_MESSAGES, CHECKOUT_REFUSALS } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import {
   type CardGateway,
@@ -113,7 +113,7 @@ async function makeAndStore(
     idempotencyKey: intentIdempotencyKey(replaced ? `${base}:after:${replaced}` : base, terms),
   });
   const kept = await storeRequestIntent(deps.db, { requestId: order.requestId, intentId: made.id, replaced });
-  if (!kept) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_MESSAGES.notFound);
+  if (!kept) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_REFUSALS.notFound);
   return kept === made.id ? made : deps.gateway.retrievePaymentIntent(kept);
 }
 

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { z as zm } from 'zod/mini';
 import { limitPerKey } from '../../http/rate-limit.js';
 import { findPaymentReference } from '../payments/index.js';
-import { cardSavedByIntent } from '../saved-cards/index.js';
+import { cardSavedBySetup } from '../saved-cards/index.js';
 import { createCheckoutIntent, createCheckoutSetup, getPublicPaymentData } from './service.js';
 
 // Page ids are UUIDs, which PostgreSQL compares without regard to case; one spelling per page keeps
@@ -107,7 +107,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
   api.get(
     '/public/setup-intents/:id/card',
     { schema: { tags: ['checkout'], params: intentParams, response: { 200: savedCardResultSchema } } },
-    async (request) => ({ card: await cardSavedByIntent(db, request.params.id) }),
+    async (request) => cardSavedBySetup(db, request.params.id),
   );
 
   api.get(

@@ -156,12 +156,15 @@ describe('a link that secures an appointment', () => {
 
     const card = (suffix: string) =>
       app.inject({ url: `/api/public/setup-intents/${setup.setupIntentId}${suffix}` });
-    expect((await card('/card')).json()).toEqual({ card: null });
+    expect((await card('/card')).json()).toEqual({ card: null, consents: [] });
 
     const confirmed = await confirmSetup(setup, '4000000000000341');
     expect(confirmed.json().setupIntent.status).toBe('succeeded');
     await sandboxOf(app).events.deliverDue();
-    expect((await card('/card')).json()).toEqual({ card: 'Visa ending 0341' });
+    expect((await card('/card')).json()).toEqual({
+      card: 'Visa ending 0341',
+      consents: [{ kind: 'no_show', version: 1, text: NO_SHOW_TEXT, maximumAmount: 4000, noticeHours: null }],
+    });
 
     // The patient's own record: nothing charged, the card, and the policy in the words agreed to.
     const mail = await lastMailTo(app, 'ada@patient.example');
@@ -191,6 +194,10 @@ describe('a link that secures an appointment', () => {
       .from(cardConsents)
       .where(eq(cardConsents.paymentIntentId, setup.setupIntentId));
     expect(consentRows.map((row) => row.savedCardId)).toEqual([cards[0].id]);
+
+    // Only a SetupIntent's card is shown there, and only while it is not removed.
+    const consentOfPayment = await app.inject({ url: '/api/public/setup-intents/pi_sbx_unknown/card' });
+    expect(consentOfPayment.json()).toEqual({ card: null, consents: [] });
 
     const charge = (amount: number) =>
       app.inject({

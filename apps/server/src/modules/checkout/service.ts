@@ -7,6 +7,7 @@
  */
 import {
   CHECKOUT_MESSAGES,
+  CHECKOUT_REFUSALS,
   canTakePayments,
   cardStatementText,
   type ErrorCode,
@@ -41,7 +42,7 @@ interface Payable {
   /** The request's patient (docs/decisions/0089-patients.md); null for a link. */
   patientId: string | null;
   payability: PublicPaymentData['payability'];
-  /** Whether the patient must save their card under the clinic's policies (the link's setting). */
+  /** Whether the patient must save their card under the clinic's policies (the link's or the request's). */
   requiresCardOnFile: boolean;
   /** Pence: the treatment's whole price when `amount` is a deposit towards it; else null. */
   treatmentTotal: number | null;
@@ -71,12 +72,12 @@ function clinicPayability(clinic: ClinicRow): 'payable' | 'unavailable' | 'not_c
 
 /** A request id first, then a link id (spec §7); anything else is 'Payment link not found'. */
 async function findPayable(db: Db, id: string): Promise<Payable> {
-  if (!isUuid(id)) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_MESSAGES.notFound);
+  if (!isUuid(id)) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_REFUSALS.notFound);
 
   const request = await findRequestWithClinic(db, id);
   if (request) {
     const { amount, title, type } = requestTerms(request.request, request.link);
-    if (!amount) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_MESSAGES.notFound);
+    if (!amount) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_REFUSALS.notFound);
     return {
       id,
       amount,
@@ -104,7 +105,7 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
   }
 
   const link = await findLinkWithClinic(db, id);
-  if (!link) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_MESSAGES.notFound);
+  if (!link) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_REFUSALS.notFound);
   return {
     id,
     amount: link.link.amount,
@@ -178,7 +179,7 @@ const REFUSALS: Record<
   Exclude<PublicPaymentData['payability'], 'payable'>,
   { code: ErrorCode; message: string }
 > = {
-  not_connected: { code: 'CLINIC_NOT_CONNECTED', message: CHECKOUT_MESSAGES.notConnected },
+  not_connected: { code: 'CLINIC_NOT_CONNECTED', message: CHECKOUT_REFUSALS.notConnected },
   unavailable: { code: 'CLINIC_NOT_CONNECTED', message: CHECKOUT_MESSAGES.temporarilyUnavailable },
   archived: { code: 'LINK_ARCHIVED', message: CHECKOUT_MESSAGES.archived },
   paid: { code: 'REQUEST_ALREADY_PAID', message: CHECKOUT_MESSAGES.alreadyPaid },
@@ -208,7 +209,7 @@ async function payableNow(db: Db, id: string): Promise<{ payable: Payable; desti
     throw new AppError(refusal.code, refusal.message);
   }
   const destination = payable.clinic.stripeAccountId;
-  if (!destination) throw new AppError('CLINIC_NOT_CONNECTED', CHECKOUT_MESSAGES.notConnected);
+  if (!destination) throw new AppError('CLINIC_NOT_CONNECTED', CHECKOUT_REFUSALS.notConnected);
   return { payable, destination };
 }
 
@@ -243,7 +244,7 @@ async function cardToSave(deps: { db: Db; gateway: CardGateway }, payable: Payab
  * an intent per attempt id (a double-clicked Pay Now gets the same one); a request's payers all get
  * the request's one intent, with this payer's details written onto it. Throws AppError: PAYMENT_PAGE_NOT_FOUND
  * (404) for an unknown id; LINK_ARCHIVED, REQUEST_ALREADY_PAID (also a request whose intent has just
- * been paid) or CLINIC_NOT_CONNECTED (409); PROVIDER_UNAVAILABLE (503) with the provider's message
+ * been paid), CLINIC_NOT_CONNECTED or LINK_SAVES_CARD_ONLY (a link that secures an appointment) (409); PROVIDER_UNAVAILABLE (503) with the provider's message
  * when the card provider refuses or fails.
  */
 export async function createCheckoutIntent(
@@ -252,7 +253,7 @@ export async function createCheckoutIntent(
   input: CheckoutInput,
 ) {
   const { payable, destination } = await payableNow(deps.db, id);
-  if (payable.securesAppointment) throw new AppError('LINK_SAVES_CARD_ONLY', CHECKOUT_MESSAGES.savesCardOnly);
+  if (payable.securesAppointment) throw new AppError('LINK_SAVES_CARD_ONLY', CHECKOUT_REFUSALS.savesCardOnly);
 
   const applicationFeeAmount = platformFeeFor(payable.amount, await getPlatformFeeBasisPoints(deps.db));
   const statementDescriptorSuffix = statementSuffix(payable.clinic);
@@ -328,14 +329,18 @@ export async function createCheckoutSetup(
   input: CheckoutInput,
 ): Promise<{ setupIntentId: string; clientSecret: string }> {
   const { payable } = await payableNow(deps.db, id);
-  if (!payable.securesAppointment) throw new AppError('LINK_TAKES_PAYMENT', CHECKOUT_MESSAGES.takesPayment);
+  if (!payable.securesAppointment) throw new AppError('LINK_TAKES_PAYMENT', CHECKOUT_REFUSALS.takesPayment);
   try {
     const card = await cardToSave(deps, payable, input);
     if (!card) throw new AppError('NO_POLICY_IN_FORCE', CHECKOUT_MESSAGES.noPolicyToSecure);
+    // The payer's details as typed, as a payment's are: the card saved notice goes to them.
     const metadata = {
       clinic_id: payable.clinic.id,
       patient_id: card.patientId,
       title: payable.title,
+      patient_name: input.name,
+      patient_email: input.email,
+      ...(input.phone ? { patient_phone: input.phone } : {}),
       ...(payable.paymentLinkId ? { payment_link_id: payable.paymentLinkId } : {}),
     };
     const setup = await deps.gateway.createSetupIntent({

@@ -102,6 +102,8 @@ export async function storeRequest(
     customAmount: request.customAmount,
     treatmentTotal: request.treatmentTotal ?? null,
     requiresCardOnFile: request.requiresCardOnFile ?? false,
+    // A custom amount towards a treatment total is a deposit (docs/decisions/0094-deposits-and-balances.md).
+    ...(request.treatmentTotal ? { type: 'deposit' as const } : {}),
     patientName: patient.name,
     patientEmail: patient.email,
     patientPhone: patient.phone,

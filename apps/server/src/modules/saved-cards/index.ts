@@ -7,7 +7,7 @@ export { CARD_CHARGE_METADATA_KEY, markCardChargePaid, onCardChargeFailed } from
 export { savedCardPublicRoutes, savedCardRoutes } from './routes.js';
 export {
   cardOnFileTerms,
-  cardSavedByIntent,
+  cardSavedBySetup,
   cardSavedWith,
   customerForPatient,
   listSavedCards,

@@ -1,5 +1,5 @@
 /** The saved-cards module's reads and writes: card Customers, saved cards and consents. No rules here. */
-import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { cardCharges, cardConsents, cardCustomers, savedCards } from '../../db/schema/index.js';
 
@@ -100,13 +100,17 @@ export async function listCardsWithConsents(db: Db, clinicId: string, patientId:
 
 /** The card the consents given on the intent were tied to, if it is saved yet. */
 export async function findCardSavedByIntent(db: Db, intentId: string) {
-  const [row] = await db
-    .select({ brand: savedCards.brand, last4: savedCards.last4 })
+  return db
+    .select({
+      brand: savedCards.brand,
+      last4: savedCards.last4,
+      removedAt: savedCards.removedAt,
+      consent: cardConsents,
+    })
     .from(cardConsents)
     .innerJoin(savedCards, eq(savedCards.id, cardConsents.savedCardId))
     .where(eq(cardConsents.paymentIntentId, intentId))
-    .limit(1);
-  return row;
+    .orderBy(asc(cardConsents.policyKind));
 }
 
 /** The card saved with one of the clinic's payments and not removed, if any. */

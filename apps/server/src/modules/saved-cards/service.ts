@@ -5,8 +5,8 @@
  * removal at the patient's request. Amounts are integer pence.
  */
 import {
+  balanceTermText,
   type CardOnFileTerm,
-  CHECKOUT_MESSAGES,
   type ClinicPolicies,
   type ConsentKind,
   cardBrandLabel,
@@ -14,6 +14,7 @@ import {
   policyMaximum,
   SAVED_CARD_MESSAGES,
   type SavedCardList,
+  type SavedCardResult,
 } from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { type CardGateway, GatewayError, type SavedCard } from '../../gateway/gateway.js';
@@ -23,7 +24,6 @@ import { isUuid } from '../../http/ids.js';
 import { recordAudit } from '../audit/index.js';
 import { findClinic } from '../clinics/index.js';
 import { queueNotice } from '../notifications/index.js';
-import { findPatientContact } from '../patients/index.js';
 import { clinicPolicies } from '../policies/index.js';
 import type { EventHandler } from '../webhooks/index.js';
 import { toCardCharge } from './charges.js';
@@ -76,7 +76,7 @@ export async function cardOnFileTerms(
     terms.push({
       kind: 'balance',
       version: 1,
-      text: CHECKOUT_MESSAGES.balanceTerm(formatPence(treatment.balanceDue)),
+      text: balanceTermText(formatPence(treatment.balanceDue)),
       maximumAmount: treatment.balanceDue,
       noticeHours: null,
     });
@@ -190,17 +190,22 @@ export const onSetupIntentSucceeded: EventHandler = async ({ db, gateway, jobs }
     PROVIDER_NOT_ANSWERING,
   );
   if (!card) return async () => {};
-  const { clinic_id: clinicId, patient_id: patientId, title } = setup.metadata;
-  const clinic = clinicId ? await findClinic(db, clinicId) : undefined;
-  const patient = clinic && patientId ? await findPatientContact(db, clinic.id, patientId) : undefined;
+  const meta = setup.metadata;
+  const clinic = meta.clinic_id ? await findClinic(db, meta.clinic_id) : undefined;
+  const title = meta.title;
   return async (tx) => {
     const saved = await recordSavedCard(tx, { paymentIntentId: setup.id, paymentId: null, card });
-    // Told once, when the consents are first tied to the card; only the patient the card was saved for.
-    if (!saved?.consentsTied || !clinic || saved.patientId !== patient?.id) return;
+    // Told once, when the consents are first tied to the card; only for the patient it was saved for,
+    // at the details they typed (as a receipt is).
+    if (!saved?.consentsTied || !clinic || saved.patientId !== meta.patient_id || !meta.patient_email) return;
     await queueNotice(tx, jobs, {
       type: 'card_saved',
       recipientType: 'patient',
-      patient: { name: patient.name ?? '', email: patient.email, phone: patient.phone },
+      patient: {
+        name: meta.patient_name ?? '',
+        email: meta.patient_email,
+        phone: meta.patient_phone || null,
+      },
       payment: {
         id: null,
         paymentRequestId: null,
@@ -217,12 +222,26 @@ export const onSetupIntentSucceeded: EventHandler = async ({ db, gateway, jobs }
 };
 
 /**
- * The card saved on the intent ('seti_…' or 'pi_…'), for the page the patient returns to:
- * 'Visa ending 4242', or null while the provider's event has not been recorded.
+ * The card saved with a SetupIntent ('seti_…'), for the page the patient returns to after securing an
+ * appointment (docs/decisions/0095-secure-your-appointment.md): 'Visa ending 4242' and the consents as
+ * recorded (maximums in pence); card null while the provider's event has not been recorded. Only
+ * SetupIntents, and only cards not removed, so a payment intent's id (seen in success-page addresses)
+ * reveals nothing.
  */
-export async function cardSavedByIntent(db: Db, intentId: string): Promise<string | null> {
-  const card = await findCardSavedByIntent(db, intentId);
-  return card ? `${cardBrandLabel(card.brand)} ending ${card.last4}` : null;
+export async function cardSavedBySetup(db: Db, setupIntentId: string): Promise<SavedCardResult> {
+  const rows = setupIntentId.startsWith('seti_') ? await findCardSavedByIntent(db, setupIntentId) : [];
+  const [first] = rows;
+  if (!first || first.removedAt) return { card: null, consents: [] };
+  return {
+    card: `${cardBrandLabel(first.brand)} ending ${first.last4}`,
+    consents: rows.map(({ consent }) => ({
+      kind: consent.policyKind as ConsentKind,
+      version: consent.policyVersion,
+      text: consent.policyText,
+      maximumAmount: consent.maximumAmount,
+      noticeHours: null,
+    })),
+  };
 }
 
 /**

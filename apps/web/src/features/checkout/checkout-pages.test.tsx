@@ -446,7 +446,9 @@ describe('a link that secures an appointment (decision 0095)', () => {
           return HttpResponse.json({ setupIntent: { id: 'seti_sbx_1', status: 'succeeded' } });
         }),
         http.get('/api/public/setup-intents/:id/card', () =>
-          HttpResponse.json({ card: cardRecorded ? 'Visa ending 4242' : null }),
+          HttpResponse.json(
+            cardRecorded ? { card: 'Visa ending 4242', consents: [noShow] } : { card: null, consents: [] },
+          ),
         ),
       );
       const { user, router } = renderAt(`/payment/${LINK_ID}`);
@@ -483,6 +485,10 @@ describe('a link that secures an appointment (decision 0095)', () => {
       expect(await screen.findByRole('heading', { name: 'Appointment secured' })).toBeTruthy();
       expect((await screen.findByTestId('saved-card')).textContent).toBe('Visa ending 4242');
       expect(screen.queryByText(/Payment Successful/)).toBeNull();
+      // The policy as recorded with the card, repeated.
+      expect(screen.getByRole('region', { name: 'Card saved for your appointment' }).textContent).toContain(
+        'No-show fee: up to £40.00',
+      );
     },
     JOURNEY_MS,
   );

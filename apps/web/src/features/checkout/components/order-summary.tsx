@@ -58,7 +58,9 @@ export function OrderSummary({ page, className }: { page: PublicPaymentData; cla
             <p className="mt-1 whitespace-pre-line text-slate-700 [overflow-wrap:anywhere]">{page.message}</p>
           </div>
         ) : null}
-        {page.payability === 'payable' ? <StatementLine text={page.clinic.cardStatementText} /> : null}
+        {page.payability === 'payable' ? (
+          <StatementLine text={page.clinic.cardStatementText} laterFees={page.securesAppointment} />
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -100,6 +100,35 @@ export function useCheckout(page: PublicPaymentData) {
   useFailedPageOnUnhandledError(failedPage);
 
   /**
+   * The steps a payment and a card saving share: the server makes the intent (`create`), the
+   * provider's browser side confirms it, and a 3-D Secure page is gone to at once. Resolves to what
+   * was made and the outcome, or null when `create` failed (`onCreateFailed` has the error).
+   */
+  async function createAndConfirm<Made>(
+    create: () => Promise<Made>,
+    confirm: (made: Made, returnUrl: string) => Promise<ConfirmOutcome>,
+    onCreateFailed: (error: unknown) => void,
+  ): Promise<{ made: Made; outcome: ConfirmOutcome } | null> {
+    setProcessing(true);
+    let made: Made;
+    try {
+      made = await create();
+    } catch (error) {
+      setProcessing(false);
+      onCreateFailed(error);
+      return null;
+    }
+    let outcome: ConfirmOutcome;
+    try {
+      outcome = await confirm(made, `${window.location.origin}/payment/success?${linkQuery}`);
+    } catch (error) {
+      outcome = { status: 'failed', message: errorMessage(error, '') || undefined };
+    }
+    if (outcome.status === 'redirect') window.location.assign(outcome.url);
+    return { made, outcome };
+  }
+
+  /**
    * Pays with `confirm`; `wallet` names the device wallet (e.g. 'Apple Pay') when one is used.
    * Resolves true when the payment went through or on to 3-D Secure, false when it failed. When the
    * server refuses one of the payer's details (it alone normalises the phone, issue #15) and
@@ -113,37 +142,28 @@ export function useCheckout(page: PublicPaymentData) {
     onRefusedDetails?: (fieldErrors: Partial<Record<RefusableField, string>>) => void,
     consent?: { cardOnFileConsent: boolean },
   ): Promise<boolean> {
-    setProcessing(true);
     const progress = wallet ? toast.loading(`Processing ${wallet} payment...`) : undefined;
-    let intent: IntentForConfirmation;
-    try {
-      intent = await createPaymentIntent(page.id, { ...billing, attemptId, ...consent });
-    } catch (error) {
-      setProcessing(false);
-      const refused = refusedDetails(error);
-      if (refused && onRefusedDetails) {
-        if (progress !== undefined) toast.dismiss(progress);
-        onRefusedDetails(refused);
-        return false;
-      }
-      toast.error(
-        failureMessage({ message: errorMessage(error, CHECKOUT_MESSAGES.unexpectedError) }, wallet),
-        {
-          id: progress,
-        },
-      );
-      setTimeout(() => navigate(failedPage), FAILURE_REDIRECT_MS);
-      return false;
-    }
-    let outcome: ConfirmOutcome;
-    try {
-      outcome = await confirm(intent, billing, `${window.location.origin}/payment/success?${linkQuery}`);
-    } catch (error) {
-      outcome = { status: 'failed', message: errorMessage(error, '') || undefined };
-    }
+    const done = await createAndConfirm(
+      () => createPaymentIntent(page.id, { ...billing, attemptId, ...consent }),
+      (intent, returnUrl) => confirm(intent, billing, returnUrl),
+      (error) => {
+        const refused = refusedDetails(error);
+        if (refused && onRefusedDetails) {
+          if (progress !== undefined) toast.dismiss(progress);
+          onRefusedDetails(refused);
+          return;
+        }
+        toast.error(
+          failureMessage({ message: errorMessage(error, CHECKOUT_MESSAGES.unexpectedError) }, wallet),
+          { id: progress },
+        );
+        setTimeout(() => navigate(failedPage), FAILURE_REDIRECT_MS);
+      },
+    );
+    if (!done) return false;
+    const { made: intent, outcome } = done;
     if (outcome.status === 'redirect') {
       if (progress !== undefined) toast.dismiss(progress);
-      window.location.assign(outcome.url);
       return true;
     }
     if (outcome.status === 'succeeded') {
@@ -172,28 +192,19 @@ export function useCheckout(page: PublicPaymentData) {
     onRefusedDetails: (fieldErrors: Partial<Record<RefusableField, string>>) => void,
     consent: { cardOnFileConsent: boolean },
   ): Promise<boolean> {
-    setProcessing(true);
-    let setup: SetupForConfirmation;
-    try {
-      setup = await createSetupIntent(page.id, { ...billing, attemptId, ...consent });
-    } catch (error) {
-      setProcessing(false);
-      const refused = refusedDetails(error);
-      if (refused) onRefusedDetails(refused);
-      else
-        toast.error(CHECKOUT_MESSAGES.cardNotSaved(errorMessage(error, CHECKOUT_MESSAGES.unexpectedError)));
-      return false;
-    }
-    let outcome: ConfirmOutcome;
-    try {
-      outcome = await confirm(setup, billing, `${window.location.origin}/payment/success?${linkQuery}`);
-    } catch (error) {
-      outcome = { status: 'failed', message: errorMessage(error, '') || undefined };
-    }
-    if (outcome.status === 'redirect') {
-      window.location.assign(outcome.url);
-      return true;
-    }
+    const notSaved = (reason: string) => toast.error(CHECKOUT_MESSAGES.cardNotSaved(reason));
+    const done = await createAndConfirm(
+      () => createSetupIntent(page.id, { ...billing, attemptId, ...consent }),
+      (setup, returnUrl) => confirm(setup, billing, returnUrl),
+      (error) => {
+        const refused = refusedDetails(error);
+        if (refused) onRefusedDetails(refused);
+        else notSaved(errorMessage(error, CHECKOUT_MESSAGES.unexpectedError));
+      },
+    );
+    if (!done) return false;
+    const { made: setup, outcome } = done;
+    if (outcome.status === 'redirect') return true;
     if (outcome.status === 'succeeded') {
       forgetPayer(page.id);
       toast.success(CHECKOUT_MESSAGES.cardSavedToast);
@@ -201,11 +212,7 @@ export function useCheckout(page: PublicPaymentData) {
       return true;
     }
     setProcessing(false);
-    toast.error(
-      CHECKOUT_MESSAGES.cardNotSaved(
-        outcome.message ?? outcome.intentStatus ?? CHECKOUT_MESSAGES.unexpectedError,
-      ),
-    );
+    notSaved(outcome.message ?? outcome.intentStatus ?? CHECKOUT_MESSAGES.unexpectedError);
     return false;
   }
 
