@@ -6,6 +6,7 @@
  * every tab and attempt (request-intent.ts, decision 0020).
  */
 import {
+  type CardOnFileTerm,
   CHECKOUT_MESSAGES,
   CHECKOUT_REFUSALS,
   canTakePayments,
@@ -239,6 +240,24 @@ async function cardToSave(deps: { db: Db; gateway: CardGateway }, payable: Payab
   return { terms, patientId, customerId };
 }
 
+/** Stores the consent given at Pay Now or Save card on `intentId`, with where it came from. */
+function consentGiven(
+  db: Db,
+  payable: Payable,
+  card: { patientId: string; terms: CardOnFileTerm[] },
+  intentId: string,
+  input: CheckoutInput,
+) {
+  return recordConsents(db, {
+    clinicId: payable.clinic.id,
+    patientId: card.patientId,
+    paymentIntentId: intentId,
+    terms: card.terms,
+    ipAddress: input.payerIp ?? null,
+    userAgent: input.userAgent ?? null,
+  });
+}
+
 /**
  * The payment intent behind Pay Now, for a link or a request; amounts in pence. A link's payer gets
  * an intent per attempt id (a double-clicked Pay Now gets the same one); a request's payers all get
@@ -298,15 +317,7 @@ export async function createCheckoutIntent(
           metadata: { ...order, ...withoutEmpty(payer) },
           ...saving,
         });
-    if (card)
-      await recordConsents(deps.db, {
-        clinicId: payable.clinic.id,
-        patientId: card.patientId,
-        paymentIntentId: intent.id,
-        terms: card.terms,
-        ipAddress: input.payerIp ?? null,
-        userAgent: input.userAgent ?? null,
-      });
+    if (card) await consentGiven(deps.db, payable, card, intent.id, input);
     return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, amount: intent.amount };
   } catch (error) {
     throw fromGatewayError(error);
@@ -351,14 +362,7 @@ export async function createCheckoutSetup(
         metadata: { ...metadata, terms: JSON.stringify(card.terms) },
       }),
     });
-    await recordConsents(deps.db, {
-      clinicId: payable.clinic.id,
-      patientId: card.patientId,
-      paymentIntentId: setup.id,
-      terms: card.terms,
-      ipAddress: input.payerIp ?? null,
-      userAgent: input.userAgent ?? null,
-    });
+    await consentGiven(deps.db, payable, card, setup.id, input);
     return { setupIntentId: setup.id, clientSecret: setup.clientSecret };
   } catch (error) {
     throw fromGatewayError(error);
