@@ -16,6 +16,7 @@ import {
   cardCharges,
   cardConsents,
   notifications,
+  payments,
   sandboxCustomers,
   sandboxPaymentIntents,
   savedCards,
@@ -276,9 +277,15 @@ describe('a card on file', () => {
    * A patient who paid £120 on the card-on-file link with `card`, consenting; 3-D Secure is approved
    * when the card asks. Returns the clinic's cookies, the patient and the saved card.
    */
-  async function patientWithSavedCard(card = '4000008260000000', email = `${randomUUID()}@patient.example`) {
+  async function patientWithSavedCard(
+    card = '4000008260000000',
+    email = `${randomUUID()}@patient.example`,
+    phone?: string,
+  ) {
     const clinic = await clinicWithCardOnFileLink();
-    const intent = (await checkout(clinic.linkId, { cardOnFileConsent: true, email })).json();
+    const intent = (
+      await checkout(clinic.linkId, { cardOnFileConsent: true, email, ...(phone ? { phone } : {}) })
+    ).json();
     const confirmed = (await confirmWithCard(app, intent, card)).json();
     if (confirmed.nextAction)
       await approveAuthentication(confirmed.nextAction.redirectUrl, intent.clientSecret);
@@ -369,6 +376,78 @@ describe('a card on file', () => {
     );
   });
 
+  it('records a fee as a payment like any other: linked, in the CSV and stats, receipted, refundable', async () => {
+    const email = `${randomUUID()}@patient.example`;
+    const patient = await patientWithSavedCard(undefined, email);
+    expect((await chargeCard(patient, 'no_show_fee', 4000)).json().charge.status).toBe('succeeded');
+    await sandboxOf(app).events.deliverDue();
+    const { payments: paid } = (
+      await app.inject({ url: `/api/patients/${patient.patientId}`, cookies: patient.cookies })
+    ).json();
+    const deposit = paid.find((payment: { title: string }) => payment.title === 'Laser treatment');
+    const fee = paid.find((payment: { title: string }) => payment.title === 'No-show fee');
+    const details = (await app.inject({ url: `/api/payments/${fee.id}`, cookies: patient.cookies })).json();
+    expect(details).toMatchObject({ type: 'no_show_fee', amount: 4000 });
+    const [row] = await app.database.db.select().from(payments).where(eq(payments.id, fee.id));
+    expect(row?.originalPaymentId).toBe(deposit.id);
+
+    const csv = (await app.inject({ url: '/api/payments/export', cookies: patient.cookies })).body;
+    expect(csv.split('\n').filter((line) => line.includes('No-show fee'))).toHaveLength(1);
+    const stats = (await app.inject({ url: '/api/payments/stats', cookies: patient.cookies })).json();
+    expect(stats.totalReceivedToday).toBe(12_000 + 4000);
+
+    const receipt = await lastMailTo(app, email);
+    expect(receipt?.subject).toMatch(/^Payment receipt from /);
+    expect(receipt?.textBody).toContain('£40.00');
+
+    const refunded = await app.inject({
+      method: 'POST',
+      url: `/api/payments/${fee.id}/refunds`,
+      cookies: patient.cookies,
+      payload: { amount: 4000 },
+    });
+    expect(refunded.statusCode).toBe(200);
+    expect(refunded.json().refund).toMatchObject({ amount: 4000, status: 'succeeded' });
+  });
+
+  it('charges a late cancellation fee up to the half of the treatment the patient agreed to', async () => {
+    const patient = await patientWithSavedCard();
+    expect((await chargeCard(patient, 'late_cancellation_fee', 6001)).statusCode).toBe(400);
+    const charged = await chargeCard(patient, 'late_cancellation_fee', 6000);
+    expect(charged.json().charge).toMatchObject({
+      kind: 'late_cancellation_fee',
+      amount: 6000,
+      status: 'succeeded',
+    });
+    await sandboxOf(app).events.deliverDue();
+    const { payments: paid } = (
+      await app.inject({ url: `/api/patients/${patient.patientId}`, cookies: patient.cookies })
+    ).json();
+    expect(
+      paid.find((payment: { title: string }) => payment.title === 'Late cancellation fee'),
+    ).toMatchObject({
+      amount: 6000,
+      status: 'paid',
+    });
+  });
+
+  it('refuses to charge an expired card, charging nothing', async () => {
+    const patient = await patientWithSavedCard();
+    await app.database.db
+      .update(savedCards)
+      .set({ expMonth: 1, expYear: 2020 })
+      .where(eq(savedCards.id, patient.cardId));
+    const refused = await chargeCard(patient, 'no_show_fee', 4000);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'CARD_NOT_CHARGEABLE',
+      message: 'This card has expired and can no longer be charged',
+    });
+    expect(
+      await app.database.db.select().from(cardCharges).where(eq(cardCharges.savedCardId, patient.cardId)),
+    ).toEqual([]);
+  });
+
   it('makes one charge of twenty clicks at once', async () => {
     const patient = await patientWithSavedCard();
     const answers = await Promise.all(
@@ -454,6 +533,21 @@ describe('a card on file', () => {
     // The link no longer offers a confirmation.
     const after = (await app.inject({ url: `/api/public/card-charges/${charged.id}?token=${token}` })).json();
     expect(after).toMatchObject({ status: 'succeeded', clientSecret: null, paymentMethodId: null });
+  });
+
+  it('texts the authentication link too, to a patient who gave a phone', async () => {
+    const patient = await patientWithSavedCard('4000002760003184', undefined, '07700 900123');
+    const charged = (await chargeCard(patient, 'no_show_fee', 4000)).json().charge;
+    expect(charged.status).toBe('requires_authentication');
+    const sent = await app.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.type, 'charge_authentication'));
+    const mine = sent.filter((notice) => JSON.stringify(notice.payload).includes(charged.id));
+    expect(mine.map((notice) => [notice.channel, notice.recipient]).sort()).toEqual([
+      ['email', expect.stringMatching(/@patient\.example$/)],
+      ['sms', '+447700900123'],
+    ]);
   });
 
   it('settles a charge whose answer was lost from the provider’s payment_failed event', async () => {
