@@ -84,6 +84,20 @@ describe('the clinic sidebar on a phone', () => {
     expect(await screen.findByRole('button', { name: 'Open menu' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Clinic' })).toBeNull();
   });
+
+  it('closes on Escape, with focus back on its toggle', async () => {
+    renderAt('/dashboard', <ClinicLayout onSignOut={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const link = within(screen.getByRole('navigation', { name: 'Clinic' })).getByRole('link', {
+      name: 'Dashboard',
+    });
+    link.focus();
+    fireEvent.keyDown(link, { key: 'Escape' });
+    const toggle = await screen.findByRole('button', { name: 'Open menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('navigation', { name: 'Clinic' })).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+  });
 });
 
 describe('the admin sidebar', () => {

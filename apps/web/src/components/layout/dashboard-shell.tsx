@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { Menu, X } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -24,8 +24,9 @@ interface DashboardShellProps {
 
 /**
  * The signed-in layout: a sidebar beside the page, a toggle menu below 768 px (spec §2 "Sidebars").
- * The mobile menu closes whenever the route changes; while it is closed the sidebar is hidden (the
- * `hidden` attribute, so it is gone for assistive technology too, not only from sight).
+ * The mobile menu closes whenever the route changes, and on Escape (focus back on its toggle); while it
+ * is closed the sidebar is hidden (the `hidden` attribute, so it is gone for assistive technology too,
+ * not only from sight).
  */
 export function DashboardShell({ title, navItems, footer }: DashboardShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -35,12 +36,24 @@ export function DashboardShell({ title, navItems, footer }: DashboardShellProps)
   useEffect(() => {
     setMenuOpen(false);
   }, [pathname]);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen || wide) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen, wide]);
 
   return (
     <div className="min-h-screen bg-slate-50 md:flex print:block print:min-h-0 print:bg-white">
       <header className="flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4 md:hidden print:hidden">
         <Brand />
         <button
+          ref={toggle}
           type="button"
           className="rounded-md p-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
