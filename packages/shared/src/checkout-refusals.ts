@@ -1,7 +1,7 @@
 /**
  * What the server alone says about a payment page: its refusals, and the balance term it adds to a
  * deposit's card-on-file terms. A module of its own, so the payment pages' bundle (which never shows
- * these) stays within its JS budget. The texts of spec §8 are its own.
+ * these) stays within its JS budget.
  */
 export const CHECKOUT_REFUSALS = {
   notFound: 'Payment link not found',

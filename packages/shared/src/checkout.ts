@@ -34,11 +34,11 @@ export const CHECKOUT_MESSAGES = {
   cardIncomplete: 'Card information is not complete',
   unexpectedError: 'An unexpected error occurred',
   paymentSuccessful: 'Payment successful!',
-  // The success page (spec §2), the email sentence only when the clinic emails receipts.
+  // The success page: the email sentence only when the clinic emails receipts (decision 0096).
   processed: 'Your payment has been processed successfully.',
   confirmationEmailSent: 'A confirmation email has been sent to your email address.',
   keepReference: 'Please keep the payment reference below as your record of this payment.',
-  // The Secure Payment panel (spec §2), each claim worded so that it holds
+  // The Secure Payment panel, each claim worded so that it holds
   // (docs/decisions/0096-truthful-payment-pages.md).
   reassuranceStripe:
     'Your card details go straight to Stripe, a PCI DSS Level 1 certified payment provider. The clinic never sees them.',

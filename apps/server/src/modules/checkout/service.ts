@@ -263,8 +263,8 @@ function consentGiven(
  * an intent per attempt id (a double-clicked Pay Now gets the same one); a request's payers all get
  * the request's one intent, with this payer's details written onto it. Throws AppError: PAYMENT_PAGE_NOT_FOUND
  * (404) for an unknown id; LINK_ARCHIVED, REQUEST_ALREADY_PAID (also a request whose intent has just
- * been paid), CLINIC_NOT_CONNECTED or LINK_SAVES_CARD_ONLY (a link that secures an appointment) (409); PROVIDER_UNAVAILABLE (503) with the provider's message
- * when the card provider refuses or fails.
+ * been paid), CLINIC_NOT_CONNECTED or LINK_SAVES_CARD_ONLY (a link that secures an appointment) (409);
+ * PROVIDER_UNAVAILABLE (503) with the provider's message when the card provider refuses or fails.
  */
 export async function createCheckoutIntent(
   deps: { db: Db; gateway: CardGateway },

@@ -13,3 +13,8 @@ export function Input({ className, ...props }: ComponentProps<'input'>) {
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return <textarea className={cn('min-h-28', fieldClass, className)} {...props} />;
 }
+
+/** A checkbox beside its label (FormField `inline`), aligned with the label's first line. */
+export function Checkbox({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
+  return <input type="checkbox" className={cn('mt-0.5 h-4 w-4 shrink-0', className)} {...props} />;
+}

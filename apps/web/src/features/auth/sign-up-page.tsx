@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { Checkbox, Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -101,7 +101,7 @@ function SignUpForm() {
             </>
           }
         >
-          <input type="checkbox" className="mt-0.5 h-4 w-4 shrink-0" {...form.register('agreeTerms')} />
+          <Checkbox {...form.register('agreeTerms')} />
         </FormField>
         <Button type="submit" disabled={signUp.isPending}>
           {signUp.isPending ? 'Creating account...' : 'Sign Up'}

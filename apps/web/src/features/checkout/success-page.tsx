@@ -27,7 +27,7 @@ function printReceipt() {
  * Spec §2 "Success page": /payment/success?link_id&payment_id. After 3-D Secure the provider returns
  * here with payment_intent and redirect_status; a failed challenge goes on to the failed page. Opened
  * without a payment it says only 'Payment Information Unavailable', never 'Payment Successful!'
- * (issue #14). The receipt can be printed. Back from saving a card with nothing paid (setup_intent),
+ * The receipt can be printed. Back from saving a card with nothing paid (setup_intent),
  * it shows the card saved instead (docs/decisions/0095-secure-your-appointment.md).
  */
 export function SuccessPage() {

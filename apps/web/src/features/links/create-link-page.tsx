@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Checkbox, Input, Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { ApiError } from '@/lib/api-client';
 import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
@@ -158,11 +158,7 @@ export function CreateLinkPage() {
               hint={LINK_MESSAGES.cardOnFileHint}
               inline
             >
-              <input
-                type="checkbox"
-                className="mt-0.5 h-4 w-4 shrink-0"
-                {...form.register('requiresCardOnFile')}
-              />
+              <Checkbox {...form.register('requiresCardOnFile')} />
             </FormField>
             {savesCard ? (
               <FormField
@@ -171,11 +167,7 @@ export function CreateLinkPage() {
                 hint={LINK_MESSAGES.securesAppointmentHint}
                 inline
               >
-                <input
-                  type="checkbox"
-                  className="mt-0.5 h-4 w-4 shrink-0"
-                  {...form.register('securesAppointment')}
-                />
+                <Checkbox {...form.register('securesAppointment')} />
               </FormField>
             ) : null}
             <Button type="submit" disabled={create.isPending} className="self-start">

@@ -16,7 +16,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Checkbox, Input, Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -47,7 +47,7 @@ const LABELS: Record<Field, string> = {
 };
 
 /**
- * Spec §5 send link rules through the shared schema. The custom amount (and a deposit's treatment
+ * The send link rules, through the shared schema. The custom amount (and a deposit's treatment
  * total) is typed in pounds: text that cannot be read as an amount says so rather than 'choose a link'.
  */
 const sendLinkResolver: Resolver<FormValues, unknown, NewPaymentRequest> = async (values) => {
@@ -166,11 +166,7 @@ export function SendLinkPage() {
               hint={REQUEST_MESSAGES.cardOnFileHint}
               inline
             >
-              <input
-                type="checkbox"
-                className="mt-0.5 h-4 w-4 shrink-0"
-                {...form.register('requiresCardOnFile')}
-              />
+              <Checkbox {...form.register('requiresCardOnFile')} />
             </FormField>
             <Button type="submit" className="self-start">
               Send Payment Link

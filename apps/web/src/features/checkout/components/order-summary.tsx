@@ -67,7 +67,7 @@ export function OrderSummary({ page, className }: { page: PublicPaymentData; cla
 }
 
 /**
- * Spec §2 Secure Payment panel: the reassurance under the clinic card (under the form on a phone).
+ * The Secure Payment panel: the reassurance under the clinic card (under the form on a phone).
  * Each claim holds for this page (docs/decisions/0096-truthful-payment-pages.md): where the card details
  * go (Stripe, or the offline sandbox's test cards), a receipt only when the clinic emails one, who takes
  * the payment, and ClinicPay's terms and privacy notice. No claim of who else trusts ClinicPay.

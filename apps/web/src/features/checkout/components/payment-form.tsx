@@ -49,7 +49,7 @@ interface PaymentFormProps {
 
 /**
  * Spec §2 payment form: Full Name, Email, Phone Number (optional), the wallet button, the card field and
- * the pay button, which names the amount ('Pay £45.00', issue #14), or 'Save card' on a link that secures
+ * the pay button, which names the amount ('Pay £45.00'), or 'Save card' on a link that secures
  * an appointment (docs/decisions/0095-secure-your-appointment.md). Prefilled from a payment request,
  * or with what the payer typed before a failed attempt on this page; 'Processing payment...' overlays
  * it while paying. Pressing Pay with mistakes shows every message at its field and moves focus to the

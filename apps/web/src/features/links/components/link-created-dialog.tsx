@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { copyToClipboard } from '@/lib/clipboard';
 
 /**
- * Spec §2: 'Payment Link Created' with title, amount, description, the link, copy and 'Send Link' (not
+ * 'Payment Link Created' with title, amount, description, the link, copy and 'Send Link' (not
  * for a link that secures an appointment: docs/decisions/0095-secure-your-appointment.md).
  */
 export function LinkCreatedDialog({ link, onClose }: { link: PaymentLink | null; onClose: () => void }) {
