@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PAYMENT_DISPUTE_STATUSES } from './disputes.js';
+import { paymentFiguresSchema } from './figures.js';
 import { PROVIDER_NAME } from './payment-constants.js';
 import { HISTORY_MESSAGES, isoDateSchema } from './payment-history.js';
 import { DISPLAY_STATUSES } from './payments.js';
@@ -97,7 +98,7 @@ export const recentClinicSchema = z.object({
   logoUrl: z.string().nullable(),
   createdAt: z.string(),
   stripeStatus: providerStatusSchema,
-  /** Payments with status paid or partially_refunded (spec §7). */
+  /** Recorded payments: paid, partially refunded or refunded (docs/decisions/0097-one-set-of-figures.md). */
   paymentsProcessed: z.number().int(),
 });
 export type RecentClinic = z.infer<typeof recentClinicSchema>;
@@ -105,13 +106,15 @@ export type RecentClinic = z.infer<typeof recentClinicSchema>;
 export const adminStatsSchema = z.object({
   range: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
   totalClinics: z.object({ value: z.number().int(), joinedThisMonth: z.number().int() }),
-  /** Σ paid amount_paid + Σ partially_refunded max(0, amount_paid − refund_amount). */
+  /** Net payments: gross less refunds (docs/decisions/0097-one-set-of-figures.md). */
   totalPayments: changingFigure.extend({ count: z.number().int() }),
-  /** Σ refunded amount_paid + Σ partially_refunded refund_amount. */
+  /** Succeeded refunds. */
   totalRefunds: changingFigure,
-  /** Σ (platform_fee − stripe_fee): a loss shows as a negative figure (decision 0085). */
+  /** Platform fees less card fees: a loss shows as a negative figure (decision 0085). */
   platformRevenue: changingFigure,
-  /** Per London day of the range (the last 30 days without one): payments counted as totalPayments. */
+  /** The range's figures in full, for what each card says it counts. */
+  figures: paymentFiguresSchema,
+  /** Per London day of the range (the last 30 days without one): net payments and their count. */
   series: z.array(z.object({ date: z.string(), amount: z.number().int(), count: z.number().int() })),
   recentClinics: z.array(recentClinicSchema),
 });
@@ -184,12 +187,9 @@ export const adminClinicProfileSchema = z.object({
     providerAccountId: z.string().nullable(),
     createdAt: z.string(),
   }),
-  stats: z.object({
-    payments: z.object({ count: z.number().int(), amount: z.number().int() }),
-    refunds: z.object({ count: z.number().int(), amount: z.number().int() }),
-    /** The platform fees as recorded on the payments. */
-    platformFees: z.number().int(),
-    /** Amount paid over the payment count, rounded to the penny; 0 without payments. */
+  /** The clinic's figures, all time (docs/decisions/0097-one-set-of-figures.md). */
+  stats: paymentFiguresSchema.extend({
+    /** Gross over the payment count, rounded to the penny; 0 without payments. */
     averagePayment: z.number().int(),
   }),
   recentPayments: z.array(

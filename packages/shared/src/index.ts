@@ -14,6 +14,7 @@ export * from './clinic-profile.js';
 export * from './contact.js';
 export * from './disputes.js';
 export * from './fees.js';
+export * from './figures.js';
 export * from './money.js';
 export * from './notifications.js';
 export * from './patients.js';

@@ -158,12 +158,17 @@ export const paymentDetailsSchema = displayPaymentSchema.extend({
 });
 export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 
-/** The CSV report's columns (spec §9), in order. */
+/**
+ * The CSV report's columns, in order: the original nine, with Refunded and Net after Amount
+ * (docs/decisions/0097-one-set-of-figures.md).
+ */
 export const CSV_COLUMNS = [
   'Patient Name',
   'Patient Email',
   'Patient Phone',
   'Amount',
+  'Refunded',
+  'Net',
   'Platform Fee',
   'Reference',
   'Type',

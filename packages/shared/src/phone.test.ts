@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPhone, normaliseSendLinkPhone, PHONE_PATTERN, toE164 } from './phone.js';
+import { formatPhone, normaliseSendLinkPhone, PHONE_PATTERN, phoneAsDialledFromUk, toE164 } from './phone.js';
 
 describe('toE164: phone numbers as people write them (issue #11)', () => {
   it.each([
@@ -108,5 +108,15 @@ describe('formatPhone', () => {
     expect(formatPhone('+442079460000')).toBe('+44 20 7946 0000');
     expect(formatPhone('+1234567890')).toBe('+1234567890');
     expect(formatPhone('555123456789')).toBe('555123456789');
+  });
+});
+
+describe('phoneAsDialledFromUk: phones in the CSV report (decision 0097)', () => {
+  it('writes UK numbers nationally and others with the international prefix, never with a leading +', () => {
+    expect(phoneAsDialledFromUk('+447700900123')).toBe('07700 900123');
+    expect(phoneAsDialledFromUk('07700900123')).toBe('07700 900123');
+    expect(phoneAsDialledFromUk('+33612345678')).toBe('00 33 6 12 34 56 78');
+    expect(phoneAsDialledFromUk('+12025550143')).toBe('00 1 202 555 0143');
+    expect(phoneAsDialledFromUk('555123456789')).toBe('555123456789');
   });
 });

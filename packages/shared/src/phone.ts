@@ -71,3 +71,13 @@ export function normaliseSendLinkPhone(text: string): string | null {
 export function formatPhone(stored: string): string {
   return toE164(stored) ? (read(stored)?.formatInternational() ?? stored) : stored;
 }
+
+/**
+ * A stored phone as a UK clinic dials it: UK numbers in national form ('07700 900123'), others with
+ * the international prefix ('00 33 6 12 34 56 78'); other forms as they are. What the CSV report
+ * writes: never starting with '+', a spreadsheet cannot take it for a formula
+ * (docs/decisions/0097-one-set-of-figures.md).
+ */
+export function phoneAsDialledFromUk(stored: string): string {
+  return toE164(stored) ? (read(stored)?.format('IDD', { fromCountry: 'GB' }) ?? stored) : stored;
+}

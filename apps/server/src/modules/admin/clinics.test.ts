@@ -152,9 +152,12 @@ describe('the admin clinics API', () => {
       address: '1 Harley Street, London, W1G 9QD',
       stripeStatus: 'not_connected',
     });
-    expect(profile.stats).toEqual({
-      payments: { count: 7, amount: 32_000 },
-      refunds: { count: 1, amount: 500 },
+    expect(profile.stats).toMatchObject({
+      count: 7,
+      gross: 32_000,
+      refundCount: 1,
+      refunds: 500,
+      net: 31_500,
       platformFees: 6 * 125 + 60,
       averagePayment: 4571, // 32000 / 7 = 4571.4
     });
@@ -363,8 +366,10 @@ describe('the admin clinics API', () => {
     await payPage(app, clinic.linkId);
     await sandboxOf(app).events.deliverDue();
     const profile = (await get(`/api/admin/clinics/${clinic.user.clinicId}`)).json();
-    expect(profile.stats.payments).toEqual({ count: 1, amount: 4000 });
-    expect(profile.stats.platformFees).toBe(120); // 3.0% of £40
+    expect(profile.stats).toMatchObject({ count: 1, gross: 4000, net: 4000, platformFees: 120 }); // 3.0% of £40
+    // 4242 is an international card: 3.25% + 20p (decision 0085) costs more than the fee earns.
+    expect(profile.stats.cardFees).toBe(150);
+    expect(profile.stats.platformRevenue).toBe(-30);
     expect(profile.links).toMatchObject([{ id: clinic.linkId, usage: 1 }]);
   });
 

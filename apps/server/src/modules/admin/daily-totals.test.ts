@@ -55,13 +55,13 @@ describe('payment_daily_totals', () => {
   });
   afterAll(() => app.close());
 
-  /** The spec §9 sums straight from the payments, per clinic and London day, without empty rows. */
+  /** The figures' sums straight from the payments, per clinic and London day, without empty rows. */
   async function expected() {
     const { rows } = await app.database.sql.executeSql(`
       select clinic_id, to_char((paid_at at time zone 'Europe/London')::date, 'YYYY-MM-DD') as day,
         sum(case status when 'paid' then amount_paid
           when 'partially_refunded' then greatest(amount_paid - refund_amount, 0) else 0 end)::int as payments,
-        (count(*) filter (where status in ('paid', 'partially_refunded')))::int as payment_count,
+        count(*)::int as payment_count,
         sum(case status when 'refunded' then amount_paid
           when 'partially_refunded' then refund_amount else 0 end)::int as refunds,
         sum(platform_fee - coalesce(stripe_fee, 0))::int as revenue,
@@ -100,10 +100,12 @@ describe('payment_daily_totals', () => {
       select to_char((paid_at at time zone 'Europe/London')::date, 'YYYY-MM-DD') as day,
         sum(case status when 'paid' then amount_paid
           when 'partially_refunded' then greatest(amount_paid - refund_amount, 0) else 0 end)::int as payments,
-        (count(*) filter (where status in ('paid', 'partially_refunded')))::int as payment_count,
+        count(*)::int as payment_count,
         sum(case status when 'refunded' then amount_paid
           when 'partially_refunded' then refund_amount else 0 end)::int as refunds,
-        sum(platform_fee - coalesce(stripe_fee, 0))::int as revenue
+        sum(platform_fee - coalesce(stripe_fee, 0))::int as revenue,
+        sum(platform_fee)::int as platform_fees,
+        (count(*) filter (where refund_amount > 0))::int as refund_count
       from payments where status in ('paid', 'partially_refunded', 'refunded')
       group by 1 order by 1`);
     return rows;
@@ -113,7 +115,8 @@ describe('payment_daily_totals', () => {
     const { rows } = await app.database.sql.executeSql(`
       select to_char(day, 'YYYY-MM-DD') as day, sum(payments_total)::int as payments,
         sum(payment_count)::int as payment_count, sum(refunds_total)::int as refunds,
-        sum(revenue)::int as revenue
+        sum(revenue)::int as revenue, sum(platform_fees)::int as platform_fees,
+        sum(refund_count)::int as refund_count
       from platform_daily_totals group by day
       having sum(payments_total) <> 0 or sum(payment_count) <> 0 or sum(refunds_total) <> 0 or sum(revenue) <> 0
       order by 1`);

@@ -1,11 +1,11 @@
 /**
  * Reads and writes behind the admin console, without rules: the clinic list and profile, invitations,
- * and the SQL aggregates behind the admin statistics (spec §9: sums in pence over the platform's daily
- * totals, whose trigger applies the §9 formulas to each payment; decision 0022). Clinic rows are
+ * and the SQL aggregates behind the admin statistics (sums in pence over the platform's daily totals,
+ * whose trigger defines the figures for each payment: decisions 0022 and 0097). Clinic rows are
  * written only through the clinics module.
  */
-import { CLINIC_TIME_ZONE } from '@clinicpay/shared';
-import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { CLINIC_TIME_ZONE, type FigureSums } from '@clinicpay/shared';
+import { and, count, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -37,8 +37,9 @@ export async function selectClinicPage(db: Db, search: string | undefined, limit
         paymentsTurnedOffAt: clinics.paymentsTurnedOffAt,
         createdAt: clinics.createdAt,
         // Drizzle leaves columns unqualified in a select list, so the correlated subquery names its tables.
-        transactions: sql<number>`(select count(*) from payments p
-          where p.clinic_id = "clinics"."id")`.mapWith(Number),
+        // Recorded payments, counted as everywhere else (docs/decisions/0097-one-set-of-figures.md).
+        transactions: sql<number>`(select coalesce(sum(t.payment_count), 0) from payment_daily_totals t
+          where t.clinic_id = "clinics"."id")`.mapWith(Number),
       })
       .from(clinics)
       .where(where)
@@ -51,28 +52,24 @@ export async function selectClinicPage(db: Db, search: string | undefined, limit
 }
 
 /**
- * Counts and sums over the clinic's recorded payments (paid, partially refunded or refunded), in
- * pence, read from its daily totals (kept by a trigger on payments).
+ * The sums behind the clinic's figures (docs/decisions/0097-one-set-of-figures.md) over its recorded
+ * payments (paid, partially refunded or refunded), in pence, read from its daily totals (kept by a
+ * trigger on payments).
  */
-export async function selectClinicTotals(db: Db, clinicId: string) {
+export async function selectClinicTotals(db: Db, clinicId: string): Promise<FigureSums> {
   const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
   const [row] = await db
     .select({
-      paymentCount: total(paymentDailyTotals.recordedCount),
-      amountPaid: total(paymentDailyTotals.amountPaid),
+      count: total(paymentDailyTotals.paymentCount),
+      gross: total(paymentDailyTotals.amountPaid),
       refundCount: total(paymentDailyTotals.refundCount),
-      refunded: total(paymentDailyTotals.refundAmount),
+      refunds: total(paymentDailyTotals.refundAmount),
       platformFees: total(paymentDailyTotals.platformFees),
+      platformRevenue: total(paymentDailyTotals.revenue),
     })
     .from(paymentDailyTotals)
     .where(eq(paymentDailyTotals.clinicId, clinicId));
-  return {
-    paymentCount: row?.paymentCount ?? 0,
-    amountPaid: row?.amountPaid ?? 0,
-    refundCount: row?.refundCount ?? 0,
-    refunded: row?.refunded ?? 0,
-    platformFees: row?.platformFees ?? 0,
-  };
+  return row ?? { count: 0, gross: 0, refundCount: 0, refunds: 0, platformFees: 0, platformRevenue: 0 };
 }
 
 /**
@@ -171,63 +168,55 @@ const totals = platformDailyTotals;
 const londonDay = (instant: Date) =>
   sql`(${instant.toISOString()}::timestamptz at time zone ${sql.raw(`'${CLINIC_TIME_ZONE}'`)})::date`;
 
-export interface PeriodTotals {
-  payments: number;
-  paymentCount: number;
-  refunds: number;
-  revenue: number;
-}
-
 /**
- * The spec §9 totals of payments paid in [split, end) as `current` and in [start, split) as
- * `previous` (each bound a London midnight); without bounds, all time is current. Read from the
- * platform's daily totals (platform_daily_totals, kept by a trigger on payments): 16 rows a day.
+ * The sums behind the figures (docs/decisions/0097-one-set-of-figures.md) of payments paid in
+ * [split, end) as `current` and in [start, split) as `previous` (each bound a London midnight);
+ * without bounds, all time is current. Read from the platform's daily totals (platform_daily_totals,
+ * kept by a trigger on payments): 16 rows a day. Gross is net (payments_total) plus refunds.
  */
 export async function selectTotals(
   db: Db,
   bounds?: { start: Date; split: Date; end: Date },
-): Promise<{ current: PeriodTotals; previous: PeriodTotals }> {
-  const inCurrent = bounds ? sql`${totals.day} >= ${londonDay(bounds.split)}` : sql`true`;
-  const sum = (column: AnyPgColumn, current: boolean) =>
-    sql<number>`coalesce(sum(${column}) filter (where ${current ? inCurrent : sql`not (${inCurrent})`}), 0)`.mapWith(
-      Number,
-    );
-  const [row] = await db
+): Promise<{ current: FigureSums; previous: FigureSums }> {
+  const sum = (column: SQL | AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+  const rows = await db
     .select({
-      payments: sum(totals.paymentsTotal, true),
-      paymentCount: sum(totals.paymentCount, true),
-      refunds: sum(totals.refundsTotal, true),
-      revenue: sum(totals.revenue, true),
-      previousPayments: sum(totals.paymentsTotal, false),
-      previousPaymentCount: sum(totals.paymentCount, false),
-      previousRefunds: sum(totals.refundsTotal, false),
-      previousRevenue: sum(totals.revenue, false),
+      current: sql<boolean>`${bounds ? sql`${totals.day} >= ${londonDay(bounds.split)}` : sql`true`}`,
+      count: sum(totals.paymentCount),
+      gross: sum(sql`${totals.paymentsTotal} + ${totals.refundsTotal}`),
+      refunds: sum(totals.refundsTotal),
+      refundCount: sum(totals.refundCount),
+      platformFees: sum(totals.platformFees),
+      platformRevenue: sum(totals.revenue),
     })
     .from(totals)
     .where(
       bounds
         ? and(sql`${totals.day} >= ${londonDay(bounds.start)}`, sql`${totals.day} < ${londonDay(bounds.end)}`)
         : undefined,
-    );
-  return {
-    current: {
-      payments: row?.payments ?? 0,
-      paymentCount: row?.paymentCount ?? 0,
-      refunds: row?.refunds ?? 0,
-      revenue: row?.revenue ?? 0,
-    },
-    previous: {
-      payments: row?.previousPayments ?? 0,
-      paymentCount: row?.previousPaymentCount ?? 0,
-      refunds: row?.previousRefunds ?? 0,
-      revenue: row?.previousRevenue ?? 0,
-    },
+    )
+    .groupBy(sql`1`);
+  const none: FigureSums = {
+    count: 0,
+    gross: 0,
+    refunds: 0,
+    refundCount: 0,
+    platformFees: 0,
+    platformRevenue: 0,
   };
+  const period = (current: boolean): FigureSums => {
+    const { current: _, ...sums } = rows.find((row) => Boolean(row.current) === current) ?? {
+      current,
+      ...none,
+    };
+    return sums;
+  };
+  return { current: period(true), previous: period(false) };
 }
 
 /**
- * Payments total and count per London day (YYYY-MM-DD) in [start, end) (London midnights); days
- * without any are absent.
+ * Net payments (pence) and the payment count per London day (YYYY-MM-DD) in [start, end) (London
+ * midnights); days without any are absent.
  */
 export async function selectDailyPayments(db: Db, start: Date, end: Date) {
   return db
@@ -256,7 +245,7 @@ export async function countClinics(db: Db, monthStart: Date, end?: Date) {
   return { total: row?.total ?? 0, joinedThisMonth: row?.joinedThisMonth ?? 0 };
 }
 
-/** The 5 newest clinics with the payments each has processed (paid or partially refunded; spec §7). */
+/** The newest clinics with the payments each has processed (recorded payments, decision 0097). */
 export function selectRecentClinics(db: Db, limit: number) {
   return db
     .select({

@@ -10,7 +10,9 @@ import {
   type AdminClinicsQuery,
   type AdminProviderActionResponse,
   type adminClinicsQuerySchema,
+  averagePayment,
   PROVIDER_ACCOUNT_MESSAGES,
+  paymentFigures,
 } from '@clinicpay/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -78,6 +80,7 @@ export async function clinicProfile(db: Db, clinicId: string): Promise<AdminClin
     selectClinicLinks(db, clinicId, LINKS_SHOWN),
     selectClinicAudit(db, clinicId, AUDIT_SHOWN),
   ]);
+  const figures = paymentFigures(totals);
   return {
     clinic: {
       id: clinic.id,
@@ -92,12 +95,7 @@ export async function clinicProfile(db: Db, clinicId: string): Promise<AdminClin
       providerAccountId: clinic.providerAccountId,
       createdAt: clinic.createdAt.toISOString(),
     },
-    stats: {
-      payments: { count: totals.paymentCount, amount: totals.amountPaid },
-      refunds: { count: totals.refundCount, amount: totals.refunded },
-      platformFees: totals.platformFees,
-      averagePayment: totals.paymentCount ? Math.round(totals.amountPaid / totals.paymentCount) : 0,
-    },
+    stats: { ...figures, averagePayment: averagePayment(figures) },
     recentPayments: recent.map((payment) => ({
       id: payment.id,
       patientName: payment.patientName || 'Unknown Patient',

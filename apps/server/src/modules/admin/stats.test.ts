@@ -5,7 +5,7 @@ import { signedInAdmin } from '../../../test/accounts.js';
 import { insertClinic, insertPayment } from '../../../test/admin-data.js';
 import { createTestApp } from '../../../test/test-app.js';
 
-describe('GET /api/admin/stats (spec §9 "Admin statistics")', () => {
+describe("GET /api/admin/stats: the admin dashboard's figures (decision 0097)", () => {
   let app: FastifyInstance;
   let cookies: Record<string, string>;
   beforeEach(async () => {
@@ -45,15 +45,27 @@ describe('GET /api/admin/stats (spec §9 "Admin statistics")', () => {
     await insertPayment(app, { clinicId, paidAt: at, amountPaid: 9999, status: 'pending', platformFee: 99 });
 
     const result = await stats('?from=2026-11-10&to=2026-11-10');
-    // 10000 paid + (5000 − 2000) partially refunded.
-    expect(result.totalPayments).toMatchObject({ value: 13_000, count: 2 });
+    // Net: 10000 paid + (5000 − 2000) partially refunded + (4000 − 4000) refunded; three payments taken.
+    expect(result.totalPayments).toMatchObject({ value: 13_000, count: 3 });
+    // One set of figures (decision 0097): gross less refunds is net; fees less card fees is revenue.
+    expect(result.figures).toEqual({
+      count: 3,
+      gross: 19_000,
+      refunds: 6000,
+      refundCount: 2,
+      net: 13_000,
+      platformFees: 570,
+      cardFees: 506,
+      platformRevenue: 64,
+    });
     // 4000 refunded whole + 2000 refunded in part.
     expect(result.totalRefunds.value).toBe(6000);
     // (300 − 160) + (150 − 270) + (120 − 76): the second payment cost more than it earned.
     expect(result.platformRevenue.value).toBe(64);
     // All time gives the same sums, and no change without a previous period.
     const allTime = await stats();
-    expect(allTime.totalPayments).toEqual({ value: 13_000, count: 2, change: null });
+    expect(allTime.totalPayments).toEqual({ value: 13_000, count: 3, change: null });
+    expect(allTime.figures).toEqual(result.figures);
     expect(allTime.platformRevenue).toEqual({ value: 64, change: null });
   });
 
@@ -175,9 +187,14 @@ describe('GET /api/admin/stats (spec §9 "Admin statistics")', () => {
     expect(recentClinics[0]).toMatchObject({
       clinicName: null,
       stripeStatus: 'not_connected',
-      paymentsProcessed: 2,
+      paymentsProcessed: 3,
       createdAt: '2026-01-06T00:00:00.000Z',
     });
+    // The same count as the clinic list's Transactions and the profile's Total Payments (decision 0097).
+    const list = await app.inject({ url: '/api/admin/clinics', cookies });
+    expect(list.json().items.find((clinic: { id: string }) => clinic.id === newest).transactions).toBe(3);
+    const profile = await app.inject({ url: `/api/admin/clinics/${newest}`, cookies });
+    expect(profile.json().stats).toMatchObject({ count: 3, gross: 300, refunds: 110, net: 190 });
     expect(recentClinics[1]).toMatchObject({ clinicName: 'Clinic 4', stripeStatus: 'connected' });
   });
 

@@ -1,9 +1,10 @@
 /**
- * GET /api/admin/stats (spec §2 "Admin dashboard", §9 "Admin statistics"). Amounts in pence; the
- * range is London calendar days with the end day whole; each change compares with the previous
- * period of as many days, rounded to one decimal with §9's zero rule.
+ * GET /api/admin/stats: the admin dashboard's cards, chart and newest clinics, with the figures of
+ * docs/decisions/0097-one-set-of-figures.md. Amounts in pence; the range is London calendar days with
+ * the end day whole; each change compares with the previous period of as many days, rounded to one
+ * decimal (100 when the previous figure was zero and this one is positive, else 0).
  */
-import { type AdminStats, type AdminStatsQuery, percentChange } from '@clinicpay/shared';
+import { type AdminStats, type AdminStatsQuery, paymentFigures, percentChange } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import { londonMonthStart, recentDays, statsPeriod } from './periods.js';
 import { countClinics, selectDailyPayments, selectRecentClinics, selectTotals } from './queries.js';
@@ -24,19 +25,24 @@ export async function adminStats(
     countClinics(db, londonMonthStart(now), period?.end),
     selectRecentClinics(db, RECENT_CLINICS),
   ]);
-  const { current, previous } = totals;
+  const figures = paymentFigures(totals.current);
+  const before = paymentFigures(totals.previous);
   const change = (now: number, before: number) => (period ? percentChange(now, before) : null);
   const byDay = new Map(daily.map((day) => [day.date, day]));
   return {
     range: { from: query.from ?? null, to: query.to ?? null },
     totalClinics: { value: clinicCounts.total, joinedThisMonth: clinicCounts.joinedThisMonth },
     totalPayments: {
-      value: current.payments,
-      count: current.paymentCount,
-      change: change(current.payments, previous.payments),
+      value: figures.net,
+      count: figures.count,
+      change: change(figures.net, before.net),
     },
-    totalRefunds: { value: current.refunds, change: change(current.refunds, previous.refunds) },
-    platformRevenue: { value: current.revenue, change: change(current.revenue, previous.revenue) },
+    totalRefunds: { value: figures.refunds, change: change(figures.refunds, before.refunds) },
+    platformRevenue: {
+      value: figures.platformRevenue,
+      change: change(figures.platformRevenue, before.platformRevenue),
+    },
+    figures,
     series: chart.days.map((date) => ({
       date,
       amount: byDay.get(date)?.amount ?? 0,

@@ -538,45 +538,99 @@ describe('GET /api/payments/export', () => {
         '',
         '25.00',
         '0.00',
+        '25.00',
+        '0.00',
         '',
         'Custom Payment Request',
         '16/07/2026 09:00',
-        'sent',
+        'Sent',
       ],
       [
         `'=HYPERLINK("http://evil.example","x")`,
         `'+cmd@evil.example`,
-        '07700900123',
+        '07700 900123',
+        '45.00',
+        '0.00',
         '45.00',
         '1.35',
         expect.stringMatching(/^CP-/),
         'Deposit, first visit',
         '15/07/2026 00:30',
-        'paid',
+        'Paid',
       ],
       [
         "'@SUM(A1)",
         'ada@patient.example',
         '',
         '1234.56',
+        '0.00',
+        '1234.56',
         '37.04',
         expect.stringMatching(/^CP-/),
         'Deposit',
         '05/01/2026 09:07',
-        'paid',
+        'Paid',
       ],
       [
         "'-2+3",
         'ada@patient.example',
         '',
         '0.99',
+        '0.00',
+        '0.99',
         '0.03',
         expect.stringMatching(/^CP-/),
         'deposit',
         '04/01/2026 09:07',
-        'paid',
+        'Paid',
       ],
     ]);
+  });
+
+  it('gives refunded and net amounts, readable statuses and phones as a UK clinic dials them (decision 0097)', async () => {
+    const clinic = await signedInClinic(app);
+    const paidAt = new Date('2026-05-01T10:00:00Z');
+    await payment(clinic, {
+      name: 'Part Refunded',
+      phone: '+33612345678',
+      amount: 8500,
+      status: 'partially_refunded',
+      refundAmount: 2000,
+      paidAt,
+    });
+    await payment(clinic, {
+      name: 'All Refunded',
+      phone: '+447700900123',
+      amount: 4000,
+      status: 'refunded',
+      refundAmount: 4000,
+      paidAt: new Date('2026-05-01T09:00:00Z'),
+    });
+    const response = await get(clinic, '/api/payments/export');
+    const [header, ...rows] = parseCsv(response.rawPayload.subarray(3).toString('utf8'));
+    const cell = (row: string[] | undefined, column: string) => row?.[header?.indexOf(column) ?? -1];
+    const [part, all] = rows;
+    expect(cell(part, 'Patient Phone')).toBe('00 33 6 12 34 56 78');
+    expect([cell(part, 'Amount'), cell(part, 'Refunded'), cell(part, 'Net')]).toEqual([
+      '85.00',
+      '20.00',
+      '65.00',
+    ]);
+    expect(cell(part, 'Status')).toBe('Partially refunded');
+    expect(cell(all, 'Patient Phone')).toBe('07700 900123');
+    expect([cell(all, 'Amount'), cell(all, 'Refunded'), cell(all, 'Net')]).toEqual([
+      '40.00',
+      '40.00',
+      '0.00',
+    ]);
+    expect(cell(all, 'Status')).toBe('Refunded');
+    // The report's net is the dashboard's: Month Total for May is these payments' net.
+    const stats = await clinicStats(
+      { db: app.database.db, clinicId: clinic.user.clinicId, publicUrl: '' },
+      new Date('2026-05-20T12:00:00Z'),
+    );
+    expect(stats.totalReceivedMonth).toBe(6500);
+    expect(stats.totalRefundedMonth).toBe(6000);
   });
 
   it('applies the filters, names the file after the range and reads every batch', async () => {
@@ -612,7 +666,7 @@ describe('GET /api/payments/export', () => {
     // Days 10, 9 and 8 March hold patients 0-8; the odd ones are treatments.
     // Equal dates are ordered by id, so only the set is known.
     expect(rows.map((row) => row[0]).sort()).toEqual(['Patient 1', 'Patient 3', 'Patient 5', 'Patient 7']);
-    expect(rows.every((row) => row[6] === 'Deposit')).toBe(true);
+    expect(rows.every((row) => row[8] === 'Deposit')).toBe(true);
   });
 
   it("answers 404 'No data to export' when nothing matches, and never shows another clinic's rows", async () => {

@@ -375,7 +375,7 @@ export async function historyHasRows(db: Db, where: HistoryWhere): Promise<boole
   return Boolean((result as unknown as { rows: { found: boolean }[] }).rows[0]?.found);
 }
 
-/** Sums for the dashboard cards, in pence; the bounds are UTC instants of London days (spec §9). */
+/** Sums for the dashboard cards, in pence; the bounds are UTC instants of London midnights. */
 export interface StatsBounds {
   todayStart: Date;
   tomorrowStart: Date;
@@ -386,20 +386,20 @@ export interface StatsBounds {
 export async function selectClinicStats(db: Db, clinicId: string, bounds: StatsBounds) {
   const today = bounds.todayStart.toISOString();
   const tomorrow = bounds.tomorrowStart.toISOString();
+  const day = (instant: Date) =>
+    sql`(${instant.toISOString()}::timestamptz at time zone 'Europe/London')::date`;
   const [paid, pending] = await Promise.all([
+    // Net and refunds as every screen counts them (docs/decisions/0097-one-set-of-figures.md): from the
+    // clinic's daily totals, whose trigger is where the figures are defined.
     db.execute(sql`
       select
-        coalesce(sum(amount_paid - refund_amount) filter (
-          where status in ('paid', 'partially_refunded') and paid_at >= ${today} and paid_at < ${tomorrow}), 0)::bigint
+        coalesce(sum(${paymentDailyTotals.paymentsTotal}) filter (where ${paymentDailyTotals.day} = ${day(bounds.todayStart)}), 0)::bigint
           as received_today,
-        coalesce(sum(amount_paid - refund_amount) filter (where status in ('paid', 'partially_refunded')), 0)::bigint
-          as received_month,
-        coalesce(sum(case when status = 'refunded' then amount_paid
-                          when status = 'partially_refunded' then refund_amount end), 0)::bigint
-          as refunded_month
-      from payments
-      where clinic_id = ${clinicId} and paid_at >= ${bounds.monthStart.toISOString()}
-        and paid_at < ${bounds.nextMonthStart.toISOString()}`),
+        coalesce(sum(${paymentDailyTotals.paymentsTotal}), 0)::bigint as received_month,
+        coalesce(sum(${paymentDailyTotals.refundsTotal}), 0)::bigint as refunded_month
+      from ${paymentDailyTotals}
+      where ${paymentDailyTotals.clinicId} = ${clinicId} and ${paymentDailyTotals.day} >= ${day(bounds.monthStart)}
+        and ${paymentDailyTotals.day} < ${day(bounds.nextMonthStart)}`),
     db.execute(sql`
       select coalesce(sum(coalesce(r.custom_amount, l.amount)), 0)::bigint as pending_today
       from payment_requests r left join payment_links l on l.id = r.payment_link_id

@@ -1,15 +1,19 @@
 /**
- * The payment history report (spec §9 CSV export): every row the filters match, newest first, as a
+ * The payment history report (the CSV export): every row the filters match, newest first, as a
  * UTF-8 CSV stream with a BOM and the CSV_COLUMNS header, amounts in pounds and en-GB London dates.
  * Rows are read in keyset batches as the stream is consumed, so memory stays flat whatever the size
- * (issue #10: 100,000 rows in under 3 s).
+ * (100,000 rows in under 3 s, docs/benchmarks.md).
  */
 import { Readable } from 'node:stream';
 import {
   CLINIC_TIME_ZONE,
   CSV_COLUMNS,
   HISTORY_MESSAGES,
+  netOfPayment,
+  PAYMENT_DISPUTE_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
   type PaymentFilters,
+  phoneAsDialledFromUk,
   reportFileName,
 } from '@clinicpay/shared';
 import { stringify } from 'csv-stringify/sync';
@@ -47,38 +51,50 @@ export function londonDateTime(date: Date | string): string {
   return londonDateTimeFormat.format(new Date(date)).replace(', ', ' ');
 }
 
+/** A text cell that starts like a formula ('=', '+', '-', '@', tab, CR), prefixed with a quote (OWASP CSV injection). */
+function inert(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
 /**
- * One report row's cells in CSV_COLUMNS order (the type falls back to the link title, then the type,
- * then 'Unknown'). A disputed payment's status is its dispute's (disputed, dispute_won, dispute_lost:
- * docs/decisions/0086-disputes.md).
+ * One report row's cells in CSV_COLUMNS order (docs/decisions/0097-one-set-of-figures.md): the
+ * amount, what was refunded of it and the net in pounds; the phone as the clinic dials it; the status
+ * in the words the screens use, a disputed payment's being its dispute's. The type falls back to the
+ * link title, then the type, then 'Unknown'. Text the patient or clinic wrote is made inert where it
+ * starts like a formula; the figures, date and phone never do.
  */
 export function csvRecord(row: HistoryRow): string[] {
+  const amount = Number(row.amount ?? 0);
+  const refunded = Number(row.refunded ?? 0);
   return [
-    row.patient_name || 'Unknown Patient',
-    row.patient_email,
-    row.patient_phone ?? '',
-    penceToPounds(row.amount),
+    inert(row.patient_name || 'Unknown Patient'),
+    inert(row.patient_email),
+    row.patient_phone ? phoneAsDialledFromUk(row.patient_phone) : '',
+    penceToPounds(amount),
+    penceToPounds(refunded),
+    penceToPounds(netOfPayment({ amount, refundedAmount: refunded })),
     penceToPounds(row.platform_fee),
-    row.reference ?? '',
-    row.title || row.type || 'Unknown',
+    inert(row.reference ?? ''),
+    inert(row.title || row.type || 'Unknown'),
     londonDateTime(row.date),
-    row.dispute_status ?? row.status,
+    row.dispute_status
+      ? PAYMENT_DISPUTE_STATUS_LABELS[row.dispute_status].label
+      : PAYMENT_STATUS_LABELS[row.status],
   ];
 }
 
 /**
- * CSV text for `records` with csv-stringify ('\n' line ends): a cell starting like a formula is
- * prefixed with a quote against formula injection, and a cell with a comma, quote or line break is
- * quoted. One call per batch, not per row: the library's per-call cost is paid 100 times for a
- * 100,000-row report.
+ * CSV text for `records` with csv-stringify ('\n' line ends): a cell with a comma, quote or line break
+ * is quoted. Formulas are made inert per cell by csvRecord, so a phone number keeps its form. One call
+ * per batch, not per row: the library's per-call cost is paid 100 times for a 100,000-row report.
  */
 function csvText(records: readonly (readonly string[])[]): string {
-  return stringify(records as string[][], { escape_formulas: true, record_delimiter: '\n' });
+  return stringify(records as string[][], { record_delimiter: '\n' });
 }
 
 /**
- * Rows read per keyset batch: memory stays flat whatever the number of rows. Measured (issue #10,
- * docs/benchmarks.md): at 1,000 the heap grows about 16 MB for 22,627 rows and for 100,050 alike; at
+ * Rows read per keyset batch: memory stays flat whatever the number of rows. Measured
+ * (docs/benchmarks.md): at 1,000 the heap grows about 16 MB for 22,627 rows and for 100,050 alike; at
  * 2,000 it grew 55 MB (RSS 33 MB) on the larger report before V8 collected the garbage, though what
  * the export held stayed under 2 MB. 500 was no faster.
  */
@@ -101,7 +117,7 @@ async function* reportChunks(db: Db, where: HistoryWhere, batchSize: number): As
 }
 
 /**
- * GET /api/payments/export: the report (spec §9) as a CSV stream (see csvText for formula injection).
+ * GET /api/payments/export: the report as a CSV stream (see csvRecord for formula injection).
  * The next batch is read only when the response has taken the last one. The file name carries today's
  * London date. Throws AppError NOT_FOUND 'No data to export' when nothing matches, before anything is
  * streamed.

@@ -1,4 +1,10 @@
-import { ADMIN_MESSAGES, type AdminStatsQuery, formatPence, HISTORY_MESSAGES } from '@clinicpay/shared';
+import {
+  ADMIN_MESSAGES,
+  type AdminStatsQuery,
+  FIGURE_TEXTS,
+  formatPence,
+  HISTORY_MESSAGES,
+} from '@clinicpay/shared';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageFrame } from '@/components/layout/page-frame';
@@ -23,7 +29,10 @@ function useRange(): [AdminStatsQuery, (range: DayRange | null) => void] {
   return [range, setRange];
 }
 
-/** Spec §2 "Admin dashboard": the date range, the four cards with real changes, the chart, Recent Clinics. */
+/**
+ * The admin dashboard: the date range, the four cards with real changes, each saying what it counts
+ * (docs/decisions/0097-one-set-of-figures.md), the chart of the same period, Recent Clinics.
+ */
 export function AdminHomePage() {
   useDocumentTitle('Admin Dashboard');
   const [range, setRange] = useRange();
@@ -73,6 +82,11 @@ export function AdminHomePage() {
             title="Total Payments"
             busy={stats.isPending}
             value={money(data?.totalPayments.value)}
+            explanation={
+              data
+                ? `${FIGURE_TEXTS.paymentCount(data.figures.count)}. ${FIGURE_TEXTS.netOfGross(data.figures)}`
+                : null
+            }
             detail={data ? <ChangeText change={data.totalPayments.change} /> : null}
           />
         </li>
@@ -81,6 +95,7 @@ export function AdminHomePage() {
             title="Total Refunds"
             busy={stats.isPending}
             value={money(data?.totalRefunds.value)}
+            explanation={data ? FIGURE_TEXTS.refunded(data.figures.refundCount) : null}
             detail={data ? <ChangeText change={data.totalRefunds.change} /> : null}
           />
         </li>
@@ -89,13 +104,24 @@ export function AdminHomePage() {
             title="Platform Revenue"
             busy={stats.isPending}
             value={money(data?.platformRevenue.value)}
+            explanation={data ? FIGURE_TEXTS.revenue(data.figures) : null}
             detail={data ? <ChangeText change={data.platformRevenue.change} /> : null}
           />
         </li>
       </ul>
       {data ? (
         <>
-          <PaymentsChart series={data.series} />
+          <PaymentsChart
+            series={data.series}
+            period={
+              range.from && range.to
+                ? FIGURE_TEXTS.chartRange(
+                    formatDayNumeric(fromIsoDay(range.from) as Date),
+                    formatDayNumeric(fromIsoDay(range.to) as Date),
+                  )
+                : FIGURE_TEXTS.chartRecent
+            }
+          />
           <RecentClinicsCard clinics={data.recentClinics} />
         </>
       ) : null}

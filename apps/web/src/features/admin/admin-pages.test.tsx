@@ -48,6 +48,12 @@ describe('the admin dashboard', () => {
     expect(within(cards).getByText('-2.1% from previous period')).toBeTruthy();
     expect(within(cards).getByText('0% from previous period')).toBeTruthy();
     expect(within(cards).getByText('£300.00')).toBeTruthy();
+    // Each card says what it counts (decision 0097).
+    expect(within(cards).getByText('12 payments. Net: £12,545.00 paid less £45.00 refunded')).toBeTruthy();
+    expect(within(cards).getByText('Refunded to patients, on 1 payment')).toBeTruthy();
+    expect(within(cards).getByText('Platform fees £376.35 less card fees £76.35')).toBeTruthy();
+    // The chart says which days it covers: the last 30 without a range.
+    expect(screen.getByText('The last 30 days')).toBeTruthy();
   });
 
   it('asks for a preset range with a toast, and for all time again when cleared', async () => {
@@ -216,9 +222,14 @@ const aProfile = (clinic: Partial<AdminClinicProfile['clinic']> = {}): AdminClin
     ...clinic,
   },
   stats: {
-    payments: { count: 0, amount: 0 },
-    refunds: { count: 0, amount: 0 },
+    count: 0,
+    gross: 0,
+    refunds: 0,
+    refundCount: 0,
+    net: 0,
     platformFees: 0,
+    cardFees: 0,
+    platformRevenue: 0,
     averagePayment: 0,
   },
   recentPayments: [],
@@ -260,9 +271,14 @@ describe('the clinic profile', () => {
             createdAt: '2026-11-01T10:00:00.000Z',
           },
           stats: {
-            payments: { count: 0, amount: 0 },
-            refunds: { count: 0, amount: 0 },
+            count: 0,
+            gross: 0,
+            refunds: 0,
+            refundCount: 0,
+            net: 0,
             platformFees: 0,
+            cardFees: 0,
+            platformRevenue: 0,
             averagePayment: 0,
           },
           recentPayments: [],

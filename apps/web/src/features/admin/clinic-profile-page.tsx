@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, formatPence } from '@clinicpay/shared';
+import { ADMIN_MESSAGES, FIGURE_TEXTS, formatPence } from '@clinicpay/shared';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { PageFrame } from '@/components/layout/page-frame';
@@ -50,26 +50,30 @@ export function ClinicProfilePage() {
         <li>
           <StatCard
             title="Total Payments"
-            value={stats.payments.count}
-            detail={formatPence(stats.payments.amount)}
+            value={formatPence(stats.net)}
+            detail={`${FIGURE_TEXTS.paymentCount(stats.count)}. ${FIGURE_TEXTS.netOfGross(stats)}`}
           />
         </li>
         <li>
           <StatCard
             title="Total Refunds"
-            value={stats.refunds.count}
-            detail={formatPence(stats.refunds.amount)}
+            value={formatPence(stats.refunds)}
+            detail={FIGURE_TEXTS.refunded(stats.refundCount)}
           />
         </li>
         <li>
           <StatCard
             title="Platform Fees"
             value={formatPence(stats.platformFees)}
-            detail="As recorded on payments"
+            detail={FIGURE_TEXTS.platformFees(stats)}
           />
         </li>
         <li>
-          <StatCard title="Average Payment" value={formatPence(stats.averagePayment)} />
+          <StatCard
+            title="Average Payment"
+            value={formatPence(stats.averagePayment)}
+            detail={FIGURE_TEXTS.averagePayment}
+          />
         </li>
       </ul>
       <ClinicInfoCard clinic={clinic} accountAction={<CloseAccountAction clinic={clinic} />} />

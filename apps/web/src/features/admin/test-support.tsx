@@ -36,6 +36,16 @@ export const someStats = (overrides: Partial<AdminStats> = {}): AdminStats => ({
   totalPayments: { value: 1_250_000, count: 12, change: 12.5 },
   totalRefunds: { value: 4500, change: -2.1 },
   platformRevenue: { value: 30_000, change: 0 },
+  figures: {
+    count: 12,
+    gross: 1_254_500,
+    refunds: 4500,
+    refundCount: 1,
+    net: 1_250_000,
+    platformFees: 37_635,
+    cardFees: 7635,
+    platformRevenue: 30_000,
+  },
   series: [{ date: '2026-11-20', amount: 5000, count: 1 }],
   recentClinics: [
     {

@@ -101,6 +101,22 @@ describe('Payment History', () => {
     expect(router.state.location.search).toBe('?search=CP-ABC');
   });
 
+  it('shows what was refunded of a partly refunded payment under its amount', async () => {
+    server.use(
+      http.get('/api/payments', () =>
+        HttpResponse.json({
+          items: [aPayment({ amount: 8500, refundedAmount: 2000, status: 'partially_refunded' })],
+          page: 1,
+          pageSize: 20,
+          total: 1,
+        }),
+      ),
+    );
+    renderHistory();
+    const row = (await screen.findByRole('button', { name: 'View payment from Ada Lovelace' })).closest('tr');
+    expect(row?.textContent).toContain('£85.00£20.00 refunded');
+  });
+
   it('filters by type and by status', async () => {
     renderHistory();
     const user = userEvent.setup();

@@ -1,4 +1,4 @@
-import { type AdminStats, formatPence } from '@clinicpay/shared';
+import { type AdminStats, FIGURE_TEXTS, formatPence } from '@clinicpay/shared';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/dates';
@@ -6,15 +6,17 @@ import { formatDate } from '@/lib/dates';
 const dayLabel = (isoDay: string) => formatDate(`${isoDay}T12:00:00Z`);
 
 /**
- * Payments per London day over the range (spec §2 admin dashboard). The bars are drawn for sighted
- * users; the same figures are in a table for screen readers.
+ * Net payments per London day over `period` (the range chosen, or the last 30 days), as the Total
+ * Payments card counts them (docs/decisions/0097-one-set-of-figures.md). The bars are drawn for
+ * sighted users; the same figures are in a table for screen readers.
  */
-export function PaymentsChart({ series }: { series: AdminStats['series'] }) {
+export function PaymentsChart({ series, period }: { series: AdminStats['series']; period: string }) {
   const data = series.map((day) => ({ ...day, pounds: day.amount / 100 }));
   return (
     <Card>
       <CardHeader>
-        <CardTitle id="payments-chart-title">Payments over time</CardTitle>
+        <CardTitle id="payments-chart-title">{FIGURE_TEXTS.chartTitle}</CardTitle>
+        <p className="text-sm text-slate-600">{period}</p>
       </CardHeader>
       <CardContent>
         <div className="h-56" aria-hidden>

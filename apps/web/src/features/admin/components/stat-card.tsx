@@ -1,3 +1,4 @@
+import { FIGURE_TEXTS } from '@clinicpay/shared';
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,7 +9,7 @@ export function formatChange(change: number): string {
 }
 
 export function ChangeText({ change }: { change: number | null }) {
-  if (change === null) return <span>All time</span>;
+  if (change === null) return <span>{FIGURE_TEXTS.allTime}</span>;
   const Icon = change > 0 ? ArrowUpRight : change < 0 ? ArrowDownRight : Minus;
   const tone = change > 0 ? 'text-green-700' : change < 0 ? 'text-red-700' : 'text-slate-600';
   return (
@@ -19,15 +20,19 @@ export function ChangeText({ change }: { change: number | null }) {
   );
 }
 
-/** One figure with a title and a line under it (a change, a count). */
+/**
+ * One figure with a title, what it counts (`explanation`) and a line under it (a change, a count).
+ */
 export function StatCard({
   title,
   value,
+  explanation,
   detail,
   busy,
 }: {
   title: string;
   value: ReactNode;
+  explanation?: ReactNode;
   detail?: ReactNode;
   busy?: boolean;
 }) {
@@ -40,6 +45,7 @@ export function StatCard({
         <p className="text-2xl font-bold" aria-busy={busy}>
           {value}
         </p>
+        {explanation ? <p className="text-xs text-slate-600">{explanation}</p> : null}
         {detail ? <p className="text-xs text-slate-600">{detail}</p> : null}
       </CardContent>
     </Card>

@@ -199,10 +199,10 @@ describe('the dashboard figures', () => {
         .getAllByRole('listitem')
         .map((card) => card.textContent),
     ).toEqual([
-      "Today's Payments£245.00",
-      'Pending Today£45.00',
-      'Month Total£1,234.56',
-      'Month Refunded£15.00',
+      "Today's Payments£245.00Paid today, less refunds",
+      'Pending Today£45.00Requests sent today, not yet paid',
+      'Month Total£1,234.56Paid this month, less refunds',
+      "Month Refunded£15.00Refunded of this month's payments",
     ]);
   });
 

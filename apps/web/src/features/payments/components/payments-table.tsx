@@ -1,10 +1,10 @@
-import { type DisplayPayment, formatPence, paymentTypeLabel } from '@clinicpay/shared';
+import { type DisplayPayment, FIGURE_TEXTS, formatPence, paymentTypeLabel } from '@clinicpay/shared';
 import { PaymentStatusBadge } from '@/components/payment-status-badge';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { formatDate } from '@/lib/dates';
 
 /**
- * Spec §2 payments columns: Patient (name, email), Amount, Reference, Type, Date, Status. The patient's
+ * The payments columns: Patient (name, email), Amount, Reference, Type, Date, Status. The patient's
  * name is a button, so a keyboard opens the details as a click on the row does; below 1024 px each
  * payment is a card, its status in view.
  */
@@ -34,7 +34,20 @@ export function PaymentsTable({
         </>
       ),
     },
-    { header: 'Amount', cell: (payment) => formatPence(payment.amount) },
+    {
+      header: 'Amount',
+      // What was paid, and under it what was refunded of it (docs/decisions/0097-one-set-of-figures.md).
+      cell: (payment) => (
+        <>
+          {formatPence(payment.amount)}
+          {payment.refundedAmount > 0 ? (
+            <div className="text-xs text-slate-600">
+              {FIGURE_TEXTS.refundedOfPayment(payment.refundedAmount)}
+            </div>
+          ) : null}
+        </>
+      ),
+    },
     {
       header: 'Reference',
       cell: (payment) => <span className="font-mono text-xs">{payment.reference ?? '—'}</span>,

@@ -1,0 +1,87 @@
+/**
+ * The one definition of the money figures every screen and the CSV report show
+ * (docs/decisions/0097-one-set-of-figures.md). Amounts are integer pence.
+ *
+ * - A **payment** is a recorded one: paid, partially refunded or refunded. A refunded payment still
+ *   counts: it was taken, then given back.
+ * - **Gross** is what patients paid: the sum of the amounts paid.
+ * - **Refunds** are the refunds that succeeded.
+ * - **Net** is gross less refunds.
+ * - **Platform fees** are the application fees taken on the payments; **platform revenue** is those
+ *   fees less the card fees the platform pays, negative when a payment cost more than it earned
+ *   (docs/decisions/0085-stripe-uk-prices-and-losses.md).
+ */
+import { z } from 'zod';
+import { formatPence } from './money.js';
+
+export const paymentFiguresSchema = z.object({
+  /** Recorded payments: paid, partially refunded or refunded. */
+  count: z.number().int(),
+  /** What patients paid, before refunds. */
+  gross: z.number().int(),
+  /** Succeeded refunds. */
+  refunds: z.number().int(),
+  /** Recorded payments with at least one succeeded refund. */
+  refundCount: z.number().int(),
+  /** gross − refunds. */
+  net: z.number().int(),
+  /** Application fees taken on the payments. */
+  platformFees: z.number().int(),
+  /** Card fees the platform paid on them. */
+  cardFees: z.number().int(),
+  /** platformFees − cardFees; negative for a loss. */
+  platformRevenue: z.number().int(),
+});
+export type PaymentFigures = z.infer<typeof paymentFiguresSchema>;
+
+/** What the database sums: everything else is worked out from these by `paymentFigures`. */
+export interface FigureSums {
+  count: number;
+  gross: number;
+  refunds: number;
+  refundCount: number;
+  platformFees: number;
+  platformRevenue: number;
+}
+
+/** The figures from their sums (pence): net and the card fees follow from them, in one place. */
+export function paymentFigures(sums: FigureSums): PaymentFigures {
+  return {
+    ...sums,
+    net: sums.gross - sums.refunds,
+    cardFees: sums.platformFees - sums.platformRevenue,
+  };
+}
+
+/** A payment's own net (pence): what it paid less what was refunded of it. */
+export function netOfPayment(payment: { amount: number; refundedAmount: number }): number {
+  return payment.amount - payment.refundedAmount;
+}
+
+/** The average payment before refunds (pence, rounded to the penny); 0 without payments. */
+export function averagePayment(figures: Pick<PaymentFigures, 'count' | 'gross'>): number {
+  return figures.count ? Math.round(figures.gross / figures.count) : 0;
+}
+
+/** The line under each figure, saying what it counts. */
+export const FIGURE_TEXTS = {
+  paymentCount: (count: number) => `${count} ${count === 1 ? 'payment' : 'payments'}`,
+  netOfGross: (figures: Pick<PaymentFigures, 'gross' | 'refunds'>) =>
+    `Net: ${formatPence(figures.gross)} paid less ${formatPence(figures.refunds)} refunded`,
+  refunded: (refundCount: number) =>
+    `Refunded to patients, on ${refundCount} ${refundCount === 1 ? 'payment' : 'payments'}`,
+  revenue: (figures: Pick<PaymentFigures, 'platformFees' | 'cardFees'>) =>
+    `Platform fees ${formatPence(figures.platformFees)} less card fees ${formatPence(figures.cardFees)}`,
+  averagePayment: 'Paid per payment, before refunds',
+  platformFees: (figures: Pick<PaymentFigures, 'platformRevenue'>) =>
+    `Application fees; ${formatPence(figures.platformRevenue)} after card fees`,
+  refundedOfPayment: (refunded: number) => `${formatPence(refunded)} refunded`,
+  allTime: 'All time',
+  todayNet: 'Paid today, less refunds',
+  pendingToday: 'Requests sent today, not yet paid',
+  monthNet: 'Paid this month, less refunds',
+  monthRefunded: "Refunded of this month's payments",
+  chartTitle: 'Net payments per day',
+  chartRecent: 'The last 30 days',
+  chartRange: (from: string, to: string) => `${from} to ${to}`,
+} as const;
