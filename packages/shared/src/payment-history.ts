@@ -9,6 +9,7 @@ import { balanceOfSchema, paymentBalanceSchema } from './balances.js';
 import { notificationDeliverySchema } from './notifications.js';
 import { PAYMENT_TYPES } from './payment-constants.js';
 import { displayPaymentSchema, paymentPageSchema } from './payments.js';
+import { REFUND_REASONS } from './refunds.js';
 
 /** Days and months of the back office are counted in the clinic's time zone. */
 export const CLINIC_TIME_ZONE = 'Europe/London';
@@ -128,6 +129,8 @@ export const refundSummarySchema = z.object({
   amount: z.number().int(),
   status: z.enum(['pending', 'succeeded', 'failed']),
   createdAt: z.string(),
+  /** Why the clinic refunded (Stripe's refund reasons), when it said. */
+  reason: z.enum(REFUND_REASONS).nullable(),
 });
 export type RefundSummary = z.infer<typeof refundSummarySchema>;
 
@@ -155,8 +158,55 @@ export const paymentDetailsSchema = displayPaymentSchema.extend({
    * charged from here (docs/decisions/0093-charging-saved-cards.md); else null.
    */
   savedCard: z.object({ patientId: z.string(), cardId: z.string(), label: z.string() }).nullable(),
+  /**
+   * The card that paid: brand as Stripe names it ('visa'), last 4 digits, and the 3-D Secure result
+   * ('authenticated', …; null when not used); null for a request or a payment recorded before cards were kept.
+   */
+  card: z.object({ brand: z.string(), last4: z.string(), threeDSecure: z.string().nullable() }).nullable(),
+  /** When the request this payment paid (or this unpaid request) was sent, ISO; null without one. */
+  requestSentAt: z.string().nullable(),
+  /** When its latest dispute opened, ISO; null when never disputed. */
+  disputeOpenedAt: z.string().nullable(),
 });
 export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
+
+/** POST /api/payments/:id/receipt: the receipt sent again to the patient. */
+export const receiptResentSchema = z.object({ message: z.string(), notices: z.number().int() });
+
+/** What the payment page says of a card, e.g. 'Visa ending 4242'. */
+export function cardLabel(card: { brand: string; last4: string }): string {
+  const brand = CARD_BRAND_NAMES[card.brand] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
+  return `${brand} ending ${card.last4}`;
+}
+
+const CARD_BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** 3-D Secure results as the payment page names them (docs.stripe.com/api/charges/object). */
+export const THREE_D_SECURE_LABELS: Record<string, string> = {
+  authenticated: 'Passed: the bank confirmed the patient',
+  attempt_acknowledged: 'Attempted: the bank did not take part',
+  exempted: 'Not needed: the bank exempted the payment',
+  failed: 'Failed',
+  not_supported: 'Not supported by the card',
+  processing_error: 'Could not be completed',
+};
+
+/** The payment page's own texts. */
+export const PAYMENT_PAGE_MESSAGES = {
+  receiptResent: 'Receipt sent again to the patient',
+  receiptNotSent:
+    'No receipt could be sent: patient notifications are off. Turn on Email or SMS notifications in Settings.',
+  receiptOnlyForPayments: 'Only a recorded payment has a receipt',
+  noThreeDSecure: 'Not used',
+} as const;
 
 /**
  * The CSV report's columns, in order: the original nine, with Refunded and Net after Amount

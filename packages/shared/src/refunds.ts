@@ -8,6 +8,7 @@ import { formatPence } from './money.js';
 
 export const REFUND_MESSAGES = {
   invalidAmount: 'Please enter a valid amount greater than 0',
+  invalidReason: 'Choose a reason from the list',
   exceedsPayment: (maxPence: number) =>
     `Refund amount cannot exceed the payment amount (${formatPence(maxPence)})`,
   paymentIdRequired: 'Payment ID is required',
@@ -19,12 +20,24 @@ export const REFUND_MESSAGES = {
   failedWith: (message: string) => `Failed to refund payment: ${message}`,
 } as const;
 
-/** POST /api/payments/:paymentId/refunds. */
+/** Why a clinic refunds, in Stripe's refund reasons (docs.stripe.com/api/refunds/create). */
+export const REFUND_REASONS = ['requested_by_customer', 'duplicate', 'fraudulent'] as const;
+export type RefundReasonCode = (typeof REFUND_REASONS)[number];
+
+/** How each refund reason is named to the clinic. */
+export const REFUND_REASON_LABELS: Record<RefundReasonCode, string> = {
+  requested_by_customer: 'Requested by the patient',
+  duplicate: 'Duplicate payment',
+  fraudulent: 'Fraudulent payment',
+};
+
+/** POST /api/payments/:paymentId/refunds: pence, and optionally why. */
 export const createRefundBodySchema = z.object({
   amount: z
     .number({ error: REFUND_MESSAGES.invalidAmount })
     .int(REFUND_MESSAGES.invalidAmount)
     .positive(REFUND_MESSAGES.invalidAmount),
+  reason: z.enum(REFUND_REASONS, { error: REFUND_MESSAGES.invalidReason }).optional(),
 });
 export type CreateRefundBody = z.infer<typeof createRefundBodySchema>;
 

@@ -108,6 +108,19 @@ export interface PaymentIntent {
   savesCard: boolean;
   /** Why the last attempt failed (last_payment_error), until the next attempt. */
   lastPaymentError: CardError | null;
+  /** The card that paid, from the latest charge's payment_method_details.card; null before a charge. */
+  card: ChargeCard | null;
+}
+
+/**
+ * The card a charge was paid with (docs.stripe.com/api/charges/object, payment_method_details.card):
+ * `brand` as Stripe names it ('visa', 'mastercard', 'amex', …), the last 4 digits, and the 3-D Secure
+ * result ('authenticated', 'attempt_acknowledged', …), null when 3-D Secure was not used.
+ */
+export interface ChargeCard {
+  brand: string;
+  last4: string;
+  threeDSecure: string | null;
 }
 
 /**
@@ -196,10 +209,15 @@ export class CardDeclinedError extends Error {
   }
 }
 
+/** Stripe's refund reasons (docs.stripe.com/api/refunds/create). */
+export type RefundReason = 'requested_by_customer' | 'duplicate' | 'fraudulent';
+
 export interface CreateRefundInput {
   paymentIntentId: string;
   /** Pence; at most what is left to refund. */
   amount: number;
+  /** Why, when the clinic said (sent to the provider as `reason`). */
+  reason?: RefundReason;
   idempotencyKey: string;
   /**
    * Attached to the provider's refund, so its events can be matched to ClinicPay's refund row

@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
           { path: 'create-link', lazy: page(() => import('./routes/create-link')) },
           { path: 'send-link', lazy: page(() => import('./routes/send-link')) },
           { path: 'payment-history', lazy: page(() => import('./routes/payment-history')) },
+          { path: 'payments/:paymentId', lazy: page(() => import('./routes/clinic-payment')) },
           { path: 'patients', lazy: page(() => import('./routes/patients')) },
           { path: 'patients/:patientId', lazy: page(() => import('./routes/patient')) },
           { path: 'disputes', lazy: page(() => import('./routes/disputes')) },

@@ -27,3 +27,14 @@ const longDateTime = new Intl.DateTimeFormat('en-GB', {
 export function formatLongDateTime(iso: string): string {
   return longDateTime.format(new Date(iso));
 }
+
+/** A moment in en-GB in London, e.g. '22 Nov 2026, 14:05': when a payment was made, or a step of it. */
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/London',
+});
+
+export function formatDateTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}

@@ -201,6 +201,18 @@ export const payments = pgTable(
     disputeStatus: paymentDisputeStatus('dispute_status'),
     /** The IP address the patient paid from (the intent's payer_ip metadata), kept as dispute evidence. */
     payerIp: text('payer_ip'),
+    /**
+     * The card that paid, as the charge's payment_method_details.card names it
+     * (docs.stripe.com/api/charges/object): brand ('visa', 'mastercard', …) and last 4 digits; null
+     * for payments recorded before they were kept.
+     */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /**
+     * The 3-D Secure result (payment_method_details.card.three_d_secure.result: 'authenticated',
+     * 'attempt_acknowledged', …); null when the payment was not authenticated with 3-D Secure.
+     */
+    threeDSecure: text('three_d_secure'),
     type: linkType('type').notNull(),
     /** What the payment was for: the link title, or 'Custom Payment Request'. */
     title: text('title').notNull(),
@@ -278,11 +290,20 @@ export const refunds = pgTable(
     /** Sent to the provider as the Idempotency-Key, e.g. 'refund:<id>'. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
     providerRefundId: text('provider_refund_id').unique(),
+    /**
+     * Why the clinic refunded, as Stripe's refund reasons name it (docs.stripe.com/api/refunds/create):
+     * requested_by_customer, duplicate or fraudulent; null when none was given.
+     */
+    reason: text('reason'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('refunds_amount_positive', sql`${table.amount} > 0`),
+    check(
+      'refunds_reason_known',
+      sql`${table.reason} is null or ${table.reason} in ('requested_by_customer', 'duplicate', 'fraudulent')`,
+    ),
     index('refunds_payment_idx').on(table.paymentId),
     index('refunds_clinic_created_idx').on(table.clinicId, table.createdAt),
   ],

@@ -51,6 +51,10 @@ export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
   /** The test card being confirmed or that paid: its country decides the fee. */
   cardCountry: text('card_country'),
   cardLast4: text('card_last4'),
+  /** The test card's brand ('visa', 'mastercard', …). */
+  cardBrand: text('card_brand'),
+  /** three_d_secure.result once the patient passed the sandbox's 3-D Secure page: 'authenticated'. */
+  threeDSecure: text('three_d_secure'),
   /** Stripe's last_payment_error: code, decline_code, message. */
   lastPaymentError: jsonb('last_payment_error').$type<Record<string, string>>(),
   refundedAmount: integer('refunded_amount').notNull().default(0),
@@ -82,6 +86,8 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
   /** Stripe's failure_reason once failed, e.g. 'expired_or_canceled_card'. */
   failureReason: text('failure_reason'),
+  /** The reason given at creation: requested_by_customer, duplicate or fraudulent. */
+  reason: text('reason'),
   idempotencyKey: text('idempotency_key').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

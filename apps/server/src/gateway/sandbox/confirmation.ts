@@ -80,7 +80,15 @@ export function chargeEventObject(row: SandboxIntentRow, balanceTransaction: boo
     transfer_data: { destination: row.destinationAccountId },
     statement_descriptor_suffix: row.statementDescriptorSuffix,
     balance_transaction: balanceTransaction ? `txn_${row.id.slice(3)}` : null,
-    payment_method_details: { type: 'card', card: { country: row.cardCountry, last4: row.cardLast4 } },
+    payment_method_details: {
+      type: 'card',
+      card: {
+        brand: row.cardBrand ?? 'visa',
+        country: row.cardCountry,
+        last4: row.cardLast4,
+        three_d_secure: row.threeDSecure ? { result: row.threeDSecure } : null,
+      },
+    },
   };
 }
 
@@ -229,6 +237,9 @@ export function createConfirmation(options: {
     card: {
       country: string;
       last4?: string;
+      brand?: string;
+      /** three_d_secure.result when the patient passed 3-D Secure. */
+      threeDSecure?: string;
       refundsFailLater?: boolean;
       availableAtOnce?: boolean;
       afterPayment?: AfterPayment;
@@ -246,6 +257,8 @@ export function createConfirmation(options: {
         refundsFailLater: card.refundsFailLater ?? row.refundsFailLater,
         fundsAvailableAtOnce: card.availableAtOnce ?? row.fundsAvailableAtOnce,
         ...(card.last4 ? { cardLast4: card.last4 } : {}),
+        ...(card.brand ? { cardBrand: card.brand } : {}),
+        threeDSecure: card.threeDSecure ?? null,
         ...(card.paymentMethodId ? { paymentMethodId: card.paymentMethodId } : {}),
       },
       'payment_intent.succeeded',
@@ -322,6 +335,7 @@ export function createConfirmation(options: {
     if (outcome.kind === 'succeeds')
       return succeed(row, CONFIRMABLE, {
         country: card.country,
+        brand: card.brand,
         last4,
         refundsFailLater: outcome.refundsFailLater ?? false,
         availableAtOnce: outcome.availableAtOnce ?? false,
@@ -335,6 +349,7 @@ export function createConfirmation(options: {
       {
         status: 'requires_action',
         cardCountry: card.country,
+        cardBrand: card.brand,
         cardLast4: last4,
         lastPaymentError: null,
         refundsFailLater: false,
@@ -414,6 +429,7 @@ export function createConfirmation(options: {
       const outcome = card.outcome.kind === 'succeeds' ? card.outcome : { kind: 'succeeds' as const };
       return succeed(row, ['requires_payment_method'], {
         country: card.country,
+        brand: card.brand,
         last4,
         refundsFailLater: outcome.refundsFailLater ?? false,
         availableAtOnce: outcome.availableAtOnce ?? false,
@@ -425,7 +441,11 @@ export function createConfirmation(options: {
     async finishAuthentication(input: { paymentIntentId: string; clientSecret: string; approve: boolean }) {
       const row = await load(input.paymentIntentId, input.clientSecret);
       if (row.status !== 'requires_action') return unexpectedState(row.id);
-      if (input.approve) return succeed(row, ['requires_action'], { country: row.cardCountry ?? 'US' });
+      if (input.approve)
+        return succeed(row, ['requires_action'], {
+          country: row.cardCountry ?? 'US',
+          threeDSecure: 'authenticated',
+        });
       return fail(row, ['requires_action'], { ...AUTHENTICATION_FAILED });
     },
 

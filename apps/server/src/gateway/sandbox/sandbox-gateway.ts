@@ -113,7 +113,7 @@ function refundObject(row: SandboxRefundRow) {
     currency: 'gbp',
     metadata: row.metadata,
     payment_intent: row.paymentIntentId,
-    reason: null,
+    reason: row.reason,
     failure_reason: row.failureReason,
     status: row.status,
   };
@@ -167,6 +167,10 @@ function toPaymentIntent(row: SandboxIntentRow): PaymentIntent {
           message: row.lastPaymentError.message ?? '',
         }
       : null,
+    card:
+      row.status === 'succeeded' && row.cardLast4
+        ? { brand: row.cardBrand ?? 'visa', last4: row.cardLast4, threeDSecure: row.threeDSecure }
+        : null,
   };
 }
 
@@ -287,6 +291,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
           amount,
           idempotencyKey,
           metadata: input.metadata ?? {},
+          reason: input.reason ?? null,
         })
         .returning();
       if (!created || !intentAfter) throw new GatewayError('The refund could not be created');

@@ -449,6 +449,7 @@ export function createSandboxSavedCards(options: {
           customerId: input.customerId,
           paymentMethodId: saved.id,
           cardLast4: saved.last4,
+          cardBrand: saved.brand,
           cardCountry: saved.country,
           idempotencyKey: input.idempotencyKey,
           requestFingerprint: fingerprint,

@@ -28,6 +28,7 @@ import {
   CardDeclinedError,
   type CardError,
   type CardGateway,
+  type ChargeCard,
   type CreatePaymentIntentInput,
   type CreateRefundInput,
   type Dispute,
@@ -92,6 +93,19 @@ function cardFeeOf(intent: Stripe.PaymentIntent): number | null {
   return transaction && typeof transaction !== 'string' ? transaction.fee : null;
 }
 
+/** The latest charge's card (expanded latest_charge), or null when it is not expanded or not a card. */
+function chargeCardOf(intent: Stripe.PaymentIntent): ChargeCard | null {
+  const charge = intent.latest_charge;
+  if (!charge || typeof charge === 'string') return null;
+  const card = charge.payment_method_details?.card;
+  if (!card?.last4) return null;
+  return {
+    brand: card.brand ?? 'unknown',
+    last4: card.last4,
+    threeDSecure: card.three_d_secure?.result ?? null,
+  };
+}
+
 function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
   const destination = intent.transfer_data?.destination;
   return {
@@ -108,6 +122,7 @@ function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
     paymentMethodId: idOf(intent.payment_method),
     savesCard: intent.setup_future_usage === 'off_session',
     lastPaymentError: toCardError(intent.last_payment_error),
+    card: chargeCardOf(intent),
   };
 }
 
@@ -593,6 +608,7 @@ export function createStripeGateway(options: StripeGatewayOptions): CardGateway 
               reverse_transfer: true,
               refund_application_fee: false,
               metadata: input.metadata,
+              ...(input.reason ? { reason: input.reason } : {}),
             },
             { idempotencyKey: input.idempotencyKey },
           ),

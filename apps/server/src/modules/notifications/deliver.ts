@@ -131,7 +131,13 @@ async function contentOf(
       : row.type === 'refund_confirmation'
         ? row.createdAt
         : (payment?.paidAt ?? row.createdAt),
-    dashboardUrl: row.recipientType === 'clinic' ? `${deps.publicUrl}/dashboard` : null,
+    // The payment's own page in the dashboard, when the notice is about one; else the dashboard.
+    dashboardUrl:
+      row.recipientType !== 'clinic'
+        ? null
+        : row.paymentId
+          ? `${deps.publicUrl}/dashboard/payments/${row.paymentId}`
+          : `${deps.publicUrl}/dashboard`,
     statementText: clinic ? cardStatementText(statementSuffix(clinic)) : null,
     cardOnFile:
       row.type === 'payment_confirmation' && payment

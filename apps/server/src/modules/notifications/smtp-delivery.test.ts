@@ -99,7 +99,8 @@ describe('notices by email, through the job queue and a real SMTP server', () =>
     const clinicNotice = paymentNotices(messagesTo(peer, clinic.email))[0];
     expect(clinicNotice?.subject).toBe('Payment received: £120.00 from Ada Patient');
     expect(clinicNotice?.text).toContain(payment.paymentRef);
-    expect(clinicNotice?.text).toContain(`${app.config.publicUrl}/dashboard`);
+    // The notice links to the payment's own page in the dashboard.
+    expect(clinicNotice?.text).toContain(`${app.config.publicUrl}/dashboard/payments/${payment.id}`);
 
     const refund = await app.inject({
       method: 'POST',

@@ -9,6 +9,7 @@ import {
   type DisplayPayment,
   type HistoryStatus,
   type PaymentType,
+  type RefundReasonCode,
 } from '@clinicpay/shared';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
@@ -94,6 +95,19 @@ export async function clinicPaymentId(
     .from(payments)
     .where(and(eq(payments.id, paymentId), eq(payments.clinicId, clinicId)));
   return row?.id ?? null;
+}
+
+/** The clinic's payment row with this id (a uuid), if it is one of the clinic's. */
+export async function findClinicPaymentRow(
+  tx: Pick<Db, 'select'>,
+  clinicId: string,
+  paymentId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.clinicId, clinicId)));
+  return row;
 }
 
 /** True when the payment made by this intent is recorded. */
@@ -426,6 +440,14 @@ export interface PaymentDetailsRow extends Omit<HistoryRow, 'kind'> {
   dispute_id: string | null;
   /** The deposit a balance payment pays towards; null otherwise (and for a request). */
   original_payment_id?: string | null;
+  /** The card that paid (null for a request, or a payment recorded before cards were kept). */
+  card_brand: string | null;
+  card_last4: string | null;
+  three_d_secure: string | null;
+  /** When the request was sent; null without one. */
+  request_sent_at: Date | string | null;
+  /** When the latest dispute opened; null for none. */
+  dispute_opened_at: Date | string | null;
 }
 
 export async function findClinicPayment(
@@ -438,9 +460,11 @@ export async function findClinicPayment(
            p.paid_at as date, p.status::text as status, p.type::text as type, p.title, p.payment_link_id,
            p.payment_request_id, p.payment_ref as reference, p.refund_amount as refunded,
            p.dispute_status::text as dispute_status, l.description, r.message, r.custom_amount,
-           p.original_payment_id,
-           (select d.id from disputes d where d.payment_id = p.id order by d.created_at desc limit 1) as dispute_id
+           p.original_payment_id, p.card_brand, p.card_last4, p.three_d_secure, r.sent_at as request_sent_at,
+           d.id as dispute_id, d.created_at as dispute_opened_at
     from payments p
+    left join lateral (select id, created_at from disputes where payment_id = p.id order by created_at desc limit 1) d
+      on true
     left join payment_links l on l.id = p.payment_link_id
     left join payment_requests r on r.id = p.payment_request_id
     where p.id = ${paymentId} and p.clinic_id = ${clinicId}`);
@@ -458,7 +482,8 @@ export async function findClinicUnpaidRequest(
            null as platform_fee, r.sent_at as date, 'sent' as status, coalesce(r.type::text, l.type::text, 'other') as type,
            coalesce(r.title, l.title, ${CUSTOM_REQUEST_TITLE}::text) as title, r.payment_link_id, r.id as payment_request_id,
            null as reference, 0 as refunded, null as dispute_status, l.description, r.message, r.custom_amount,
-           null as dispute_id
+           null as dispute_id, null as card_brand, null as card_last4, null as three_d_secure,
+           r.sent_at as request_sent_at, null as dispute_opened_at
     from payment_requests r left join payment_links l on l.id = r.payment_link_id
     where r.id = ${requestId} and r.clinic_id = ${clinicId} and r.paid_at is null`);
   return (result as unknown as { rows: PaymentDetailsRow[] }).rows[0];
@@ -469,6 +494,7 @@ export interface RefundRow {
   amount: number | string;
   status: 'pending' | 'succeeded' | 'failed';
   created_at: Date | string;
+  reason: RefundReasonCode | null;
 }
 
 /** The payment's refunds, oldest first (read-only here; the refunds module writes them). */
@@ -478,7 +504,7 @@ export async function selectPaymentRefunds(
   paymentId: string,
 ): Promise<RefundRow[]> {
   const result = await db.execute(sql`
-    select id, amount, status::text as status, created_at from refunds
+    select id, amount, status::text as status, created_at, reason from refunds
     where payment_id = ${paymentId} and clinic_id = ${clinicId}
     order by created_at, id`);
   return (result as unknown as { rows: RefundRow[] }).rows;

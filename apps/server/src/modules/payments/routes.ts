@@ -1,6 +1,6 @@
 /**
- * /api/payments: the signed-in clinic's history, dashboard figures, payment details and CSV report
- * (spec §2, §9). Clinic-only; the clinic id always comes from the session. Thin: validate with the
+ * /api/payments: the signed-in clinic's history, dashboard figures, payment details, receipts sent
+ * again and the CSV report. Clinic-only; the clinic id always comes from the session. Thin: validate with the
  * shared schema, call one service function, answer.
  */
 import {
@@ -9,11 +9,13 @@ import {
   paymentFiltersSchema,
   paymentHistoryPageSchema,
   paymentHistoryQuerySchema,
+  receiptResentSchema,
 } from '@clinicpay/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clinicMemberOf, requireClinic } from '../auth/index.js';
+import { resendReceipt } from './receipt.js';
 import { exportPayments } from './report.js';
 import { clinicStats, getPaymentDetails, listPayments } from './service.js';
 
@@ -59,6 +61,12 @@ export async function paymentRoutes(app: FastifyInstance) {
         .header('cache-control', 'no-store')
         .send(csv);
     },
+  );
+
+  api.post(
+    '/payments/:id/receipt',
+    { schema: { tags: ['payments'], params: paymentParams, response: { 200: receiptResentSchema } } },
+    async (request) => resendReceipt({ ...contextOf(request), jobs: app.jobs }, request.params.id),
   );
 
   api.get(

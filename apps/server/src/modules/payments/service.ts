@@ -92,6 +92,8 @@ function toDisplayPayment(row: Omit<HistoryRow, 'kind'>): DisplayPayment {
   };
 }
 
+const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
 /** A cursor (historyCursorSchema): 'a' (after) or 'b' (before), then the entry's kind and id. */
 const cursorOf = (direction: 'a' | 'b', entry: HistoryPosition) => `${direction}${entry.kind}${entry.id}`;
 
@@ -198,12 +200,19 @@ export async function getPaymentDetails(context: PaymentsContext, id: string): P
       amount: Number(refund.amount),
       status: refund.status,
       createdAt: new Date(refund.created_at).toISOString(),
+      reason: refund.reason ?? null,
     })),
     notifications: await listNotificationsAbout(context.db, {
       paymentId: display.isRequest ? null : id,
       paymentRequestId: row.payment_request_id,
     }),
     disputeId: row.dispute_id,
+    card:
+      row.card_brand && row.card_last4
+        ? { brand: row.card_brand, last4: row.card_last4, threeDSecure: row.three_d_secure }
+        : null,
+    requestSentAt: isoOrNull(row.request_sent_at),
+    disputeOpenedAt: isoOrNull(row.dispute_opened_at),
     balance: display.isRequest ? null : await paymentBalance(context, context.clinicId, id),
     savedCard: display.isRequest ? null : await cardSavedWith(context.db, context.clinicId, id),
     balanceOf: display.isRequest

@@ -32,6 +32,7 @@ export async function refundRoutes(app: FastifyInstance) {
           userId: member.id,
           paymentId: request.params.paymentId,
           amount: request.body.amount,
+          reason: request.body.reason,
         },
       );
     },

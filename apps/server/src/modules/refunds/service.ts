@@ -28,6 +28,7 @@ import {
   type Refund as ProviderRefund,
   type RefundStatus as ProviderRefundStatus,
   REFUND_METADATA_KEY,
+  type RefundReason,
 } from '../../gateway/gateway.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
@@ -74,7 +75,7 @@ async function refundableAmount(tx: Tx, payment: PaymentRow): Promise<number> {
  */
 export async function createRefund(
   deps: RefundDeps,
-  input: { clinicId: string; userId: string; paymentId: string; amount: number },
+  input: { clinicId: string; userId: string; paymentId: string; amount: number; reason?: RefundReason },
 ): Promise<RefundResult> {
   if (!isUuid(input.paymentId)) throw new AppError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound);
   if (!Number.isInteger(input.amount) || input.amount <= 0) {
@@ -112,6 +113,7 @@ export async function createRefund(
       amount: input.amount,
       status: 'pending',
       idempotencyKey: `refund:${id}`,
+      reason: input.reason ?? null,
       createdBy: input.userId,
     });
     return { refund, paymentIntentId: payment.stripePaymentId };
@@ -150,6 +152,7 @@ async function makeAtProvider(
       amount: refund.amount,
       idempotencyKey: refund.idempotencyKey,
       metadata: { [REFUND_METADATA_KEY]: refund.id, payment_id: refund.paymentId },
+      ...(refund.reason ? { reason: refund.reason as RefundReason } : {}),
     });
   } catch (error) {
     if (error instanceof GatewayError) {
@@ -256,7 +259,11 @@ export async function settleRefund(
         paymentStatus: updated.status,
         refundedAmount: updated.refundAmount,
         by: refund.createdBy ? 'clinic' : isSecondPaymentRefund(refund) ? 'system' : 'provider',
-        ...(isSecondPaymentRefund(refund) ? { reason: 'second_payment_of_request' } : {}),
+        ...(isSecondPaymentRefund(refund)
+          ? { reason: 'second_payment_of_request' }
+          : refund.reason
+            ? { reason: refund.reason }
+            : {}),
         ...(source.eventId ? { eventId: source.eventId } : {}),
       },
     });

@@ -36,6 +36,9 @@ export const paymentDetails = (overrides: Partial<PaymentDetails> = {}): Payment
   balance: null,
   balanceOf: null,
   savedCard: null,
+  card: null,
+  requestSentAt: null,
+  disputeOpenedAt: null,
   ...overrides,
 });
 

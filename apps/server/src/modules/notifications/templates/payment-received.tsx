@@ -35,7 +35,7 @@ export function PaymentReceivedEmail(props: PaymentReceivedEmailProps) {
       {reference ? <Detail label="Reference">{reference}</Detail> : null}
       {date ? <Detail label="Date">{date}</Detail> : null}
       <Detail label="For">{props.description}</Detail>
-      {dashboardUrl ? <ActionButton href={dashboardUrl}>View in your dashboard</ActionButton> : null}
+      {dashboardUrl ? <ActionButton href={dashboardUrl}>View the payment</ActionButton> : null}
     </EmailLayout>
   );
 }

@@ -19,7 +19,7 @@ export function createRefund(paymentId: string, body: CreateRefundBody) {
 export function useCreateRefund(paymentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (amount: number) => createRefund(paymentId, { amount }),
+    mutationFn: (body: CreateRefundBody) => createRefund(paymentId, body),
     // Not awaited: the outcome is told at once while the figures refresh behind it.
     onSettled: () => {
       void refreshServerData(queryClient, 'payments');

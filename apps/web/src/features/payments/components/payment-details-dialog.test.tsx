@@ -37,7 +37,15 @@ describe('the payment details dialog', () => {
         status: 'partially_refunded',
         refundedAmount: 1500,
         refundableAmount: 3500,
-        refunds: [{ id: 'r1', amount: 1500, status: 'succeeded', createdAt: '2026-11-21T09:00:00.000Z' }],
+        refunds: [
+          {
+            id: 'r1',
+            amount: 1500,
+            status: 'succeeded',
+            createdAt: '2026-11-21T09:00:00.000Z',
+            reason: null,
+          },
+        ],
       }),
     );
     expect(await within(dialog).findByText('Partially refunded')).toBeTruthy();

@@ -1,23 +1,16 @@
-import {
-  DISPUTE_MESSAGES,
-  formatPence,
-  PAYMENT_MESSAGES,
-  type PaymentDetails,
-  paymentTypeLabel,
-} from '@clinicpay/shared';
-import { Copy, Undo2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { DISPUTE_MESSAGES, formatPence, PAYMENT_MESSAGES, type PaymentDetails } from '@clinicpay/shared';
+import { Undo2 } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { PaymentStatusBadge } from '@/components/payment-status-badge';
 import { QrCodePanel } from '@/components/qr-code-panel';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { copyToClipboard } from '@/lib/clipboard';
 import { formatDate } from '@/lib/dates';
 import { usePayment } from '../api/get-payment';
 import { PaymentBalance } from './payment-balance';
+import { PaymentFacts } from './payment-facts';
 import { PaymentNotifications } from './payment-notifications';
 import { RefundDialog } from './refund-dialog';
 
@@ -66,71 +59,12 @@ function PaymentDetailsBody({ payment }: { payment: PaymentDetails }) {
       <DialogDescription>
         {payment.linkTitle} · {payment.patientName}
       </DialogDescription>
-      <dl className="grid grid-cols-[8.5rem_1fr] gap-x-3 gap-y-2 text-sm">
-        <Row term="Patient">{payment.patientName}</Row>
-        <Row term="Email">{payment.patientEmail}</Row>
-        <Row term="Phone">{payment.patientPhone ?? '—'}</Row>
-        <Row term="Amount">{formatPence(payment.amount)}</Row>
-        {payment.platformFee !== null ? (
-          <Row term="Platform fee">{formatPence(payment.platformFee)}</Row>
-        ) : null}
-        {payment.refundedAmount > 0 ? (
-          <Row term="Refunded so far">{formatPence(payment.refundedAmount)}</Row>
-        ) : null}
-        <Row term="Date">{formatDate(payment.date)}</Row>
-        <Row term="Status">
-          <PaymentStatusBadge status={payment.status} disputeStatus={payment.disputeStatus} />
-        </Row>
-        {payment.disputeId ? (
-          <Row term="Dispute">
-            <Link to={`/dashboard/disputes/${encodeURIComponent(payment.disputeId)}`} className="underline">
-              View dispute
-            </Link>
-          </Row>
-        ) : null}
-        <Row term="Type">{paymentTypeLabel(payment.type)}</Row>
-        <Row term="Payment for">{payment.linkTitle}</Row>
-        {payment.description ? <Row term="Description">{payment.description}</Row> : null}
-        {payment.message ? <Row term="Message">{payment.message}</Row> : null}
-        <Row term="Reference">
-          {payment.reference ? (
-            <span className="inline-flex items-center gap-1">
-              <code className="text-xs">{payment.reference}</code>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="h-8 w-8"
-                aria-label="Copy payment reference"
-                onClick={() => copyToClipboard(payment.reference ?? '', PAYMENT_MESSAGES.referenceCopied)}
-              >
-                <Copy className="h-4 w-4" />
-              </Button>
-            </span>
-          ) : (
-            '—'
-          )}
-        </Row>
-        {payment.savedCard ? (
-          <Row term="Saved card">
-            <span className="flex flex-wrap items-center gap-x-3">
-              {payment.savedCard.label}
-              <Link
-                to={`/dashboard/patients/${encodeURIComponent(payment.savedCard.patientId)}?charge=${encodeURIComponent(payment.savedCard.cardId)}`}
-                className="underline"
-              >
-                Charge saved card
-              </Link>
-            </span>
-          </Row>
-        ) : null}
-        {payment.status === 'sent' && payment.paymentUrl ? (
-          <Row term="Payment page">
-            <a href={payment.paymentUrl} target="_blank" rel="noreferrer" className="break-all underline">
-              {payment.paymentUrl}
-            </a>
-          </Row>
-        ) : null}
-      </dl>
+      <PaymentFacts payment={payment} />
+      {payment.isRequest ? null : (
+        <Link to={`/dashboard/payments/${encodeURIComponent(payment.id)}`} className="text-sm underline">
+          Open the payment's page: timeline, receipt and refunds
+        </Link>
+      )}
       {payment.status === 'sent' && payment.paymentUrl ? (
         <QrCodePanel
           apiPath={`/payment-requests/${encodeURIComponent(payment.id)}/qr-code`}
@@ -166,14 +100,5 @@ function PaymentDetailsBody({ payment }: { payment: PaymentDetails }) {
         </>
       ) : null}
     </div>
-  );
-}
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="font-medium text-slate-600">{term}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </>
   );
 }

@@ -42,18 +42,21 @@ export function RefundDialog({
 
   const submit = (amount: number) => {
     const loading = toast.loading(REFUND_MESSAGES.processing);
-    refund.mutate(amount, {
-      onSuccess: (result) => {
-        toast.success(
-          result.payment.status === 'refunded'
-            ? REFUND_MESSAGES.refunded
-            : REFUND_MESSAGES.partiallyRefunded(result.refund.amount),
-          { id: loading },
-        );
-        onOpenChange(false);
+    refund.mutate(
+      { amount },
+      {
+        onSuccess: (result) => {
+          toast.success(
+            result.payment.status === 'refunded'
+              ? REFUND_MESSAGES.refunded
+              : REFUND_MESSAGES.partiallyRefunded(result.refund.amount),
+            { id: loading },
+          );
+          onOpenChange(false);
+        },
+        onError: (failure) => toast.error(refundFailure(failure), { id: loading }),
       },
-      onError: (failure) => toast.error(refundFailure(failure), { id: loading }),
-    });
+    );
   };
 
   return (

@@ -1,4 +1,4 @@
-import { parsePoundsToPence, REFUND_MESSAGES } from '@clinicpay/shared';
+import { parsePoundsToPence, REFUND_MESSAGES, REFUND_REASONS } from '@clinicpay/shared';
 import { z } from 'zod';
 
 /**
@@ -23,3 +23,12 @@ export function refundFormSchema(refundablePence: number) {
 }
 export type RefundForm = z.input<ReturnType<typeof refundFormSchema>>;
 export type RefundFormValues = z.output<ReturnType<typeof refundFormSchema>>;
+
+/** The payment page's inline refund: the amount as above, and a reason or none (''). */
+export function inlineRefundFormSchema(refundablePence: number) {
+  return refundFormSchema(refundablePence).extend({
+    reason: z.union([z.enum(REFUND_REASONS), z.literal('')]),
+  });
+}
+export type InlineRefundForm = z.input<ReturnType<typeof inlineRefundFormSchema>>;
+export type InlineRefundFormValues = z.output<ReturnType<typeof inlineRefundFormSchema>>;
