@@ -247,6 +247,9 @@ describe('a failed 3-D Secure brings the patient back to the form, saying why (d
       expect((screen.getByLabelText('Full Name') as HTMLInputElement).value).toBe('Ada Patient');
       expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@patient.example');
       expect(screen.queryByText(/Payment Successful|Payment Failed/)).toBeNull();
+      // Said once: the history entry no longer carries it, so a reload shows the plain form.
+      await waitFor(() => expect(router.state.location.state).toBeNull());
+      expect(screen.getByRole('alert')).toBe(alert);
     },
     JOURNEY_MS,
   );

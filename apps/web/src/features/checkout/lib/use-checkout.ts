@@ -6,7 +6,7 @@
  * the form, the reason in its alert, to try again (docs/decisions/0100-declines-keep-the-form.md).
  */
 import { CHECKOUT_MESSAGES, type PublicPaymentData } from '@clinicpay/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api-client';
@@ -141,6 +141,10 @@ export function useCheckout(page: PublicPaymentData) {
   );
   const linkQuery = `link_id=${encodeURIComponent(page.id)}`;
   useFailedPageOnUnhandledError(`/payment/failed?${linkQuery}`);
+  // Said once: a reload, or coming back to this entry through the history, does not say it again.
+  useEffect(() => {
+    if (authenticationFailedIn(location.state)) navigate('.', { replace: true, state: null });
+  }, [location.state, navigate]);
 
   /**
    * The steps a payment and a card saving share: the server makes the intent (`create`), the
