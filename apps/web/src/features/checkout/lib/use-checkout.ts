@@ -62,7 +62,7 @@ export type ConfirmSetup = (
 ) => Promise<ConfirmOutcome>;
 
 /**
- * The failure's wording (spec §8): 'Payment failed: {provider's message}', else 'Payment failed: {status}'
+ * The failure's wording (decision 0059): 'Payment failed: {provider's message}', else 'Payment failed: {status}'
  * ('Payment status: processing' for an intent still processing), else 'Payment failed'. A wallet
  * payment names the wallet instead: 'Apple Pay payment failed: …'.
  */
