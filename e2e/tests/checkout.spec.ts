@@ -107,39 +107,76 @@ test.describe('the patient checkout (sandbox)', () => {
     await patient.close();
   });
 
-  for (const [card, number, message] of [
-    ['declined card', '4000 0000 0000 0002', 'Payment failed: Your card was declined.'],
-    [
-      'card with insufficient funds',
-      '4000 0000 0000 9995',
-      'Payment failed: Your card has insufficient funds.',
-    ],
+  // A decline keeps the patient on the form (docs/decisions/0100-declines-keep-the-form.md).
+  for (const [card, number, reason] of [
+    ['declined card', '4000 0000 0000 0002', 'Your card was declined.'],
+    ['card with insufficient funds', '4000 0000 0000 9995', 'Your card has insufficient funds.'],
   ] as const) {
-    test(`a ${card} shows its reason on the failed page, and Try Again keeps the payer's details`, async ({
+    test(`a ${card} is refused on the form with its reason; another card then pays, once`, async ({
+      browser,
       page,
       link,
     }) => {
-      const linkPath = link.path;
-      await page.goto(linkPath);
-      await payWithCard(page, number);
-      await expect(page).toHaveURL(/\/payment\/failed\?link_id=/);
-      await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
-      await expect(page.getByText(message)).toBeVisible();
-      // The provider's own reason for this attempt, beside the spec's general ones (issue #14).
-      await expect(page.getByTestId('failure-reason')).toHaveText(message.replace('Payment failed: ', ''));
-      await expect(page.getByText('Insufficient funds in your account')).toBeVisible();
-      await expect(page.getByText('Payment declined by your bank')).toBeVisible();
+      const patient = await browser.newContext();
+      const patientPage = await patient.newPage();
+      await patientPage.goto(link.path);
+      await payWithCard(patientPage, number);
+      const alert = patientPage.getByRole('alert');
+      await expect(alert).toHaveText(
+        `Payment failed: ${reason} Nothing was taken. Check your card details and try again, or use another card.`,
+      );
+      await expect(alert).toBeFocused();
+      await expect(patientPage).toHaveURL(link.path);
+      await expect(patientPage.getByRole('heading', { name: 'Payment Failed' })).toHaveCount(0);
+      const cardNumber = patientPage.getByLabel('Card number');
+      await expect(cardNumber).toHaveAttribute('aria-invalid', 'true');
+      await expect(cardNumber).toHaveAttribute('aria-describedby', /payment-error/);
+      // What the patient typed is all still there.
+      await expect(patientPage.getByLabel('Full Name')).toHaveValue('Ada Patient');
+      await expect(patientPage.getByLabel('Email')).toHaveValue('ada@patient.example');
+      await expect(patientPage.getByLabel('Phone Number (optional)')).toHaveValue('07700 900123');
+      await expect(cardNumber).toHaveValue(number);
 
-      await page.getByRole('link', { name: 'Try Again' }).click();
-      await expect(page).toHaveURL(linkPath);
-      await expect(page.getByLabel('Full Name')).toHaveValue('Ada Patient');
-      await expect(page.getByLabel('Email')).toHaveValue('ada@patient.example');
-      await expect(page.getByLabel('Phone Number (optional)')).toHaveValue('07700 900123');
-      await expect(page.getByLabel('Card number')).toHaveValue('');
-      await expect(page.getByLabel('Expiry (MM/YY)')).toHaveValue('');
-      await expect(page.getByLabel('CVC')).toHaveValue('');
+      // The same Pay button, another card.
+      await cardNumber.fill('4242 4242 4242 4242');
+      await expect(cardNumber).not.toHaveAttribute('aria-invalid');
+      await patientPage.getByRole('button', { name: 'Pay £45.00' }).click();
+      await expect(patientPage).toHaveURL(/\/payment\/success\?link_id=.+&payment_id=pi_sbx_/);
+      await expect(patientPage.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+      await expect(patientPage.getByTestId('payment-reference')).toHaveText(/^CP-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+      await patient.close();
+
+      // The clinic sees one payment, paid: the retry confirmed the declined attempt's intent.
+      await page.goto('/dashboard');
+      const rows = page
+        .getByRole('table', { name: 'Recent payments' })
+        .getByRole('row', { name: /Ada Patient/ });
+      await expect(rows).toHaveCount(1);
+      await expect(rows.getByText('Paid')).toBeVisible();
     });
   }
+
+  test('a failed 3-D Secure brings the patient back to the form, saying why; another try pays', async ({
+    page,
+    link,
+  }) => {
+    await page.goto(link.path);
+    await payWithCard(page, '4000 0027 6000 3184');
+    await expect(page).toHaveURL(/\/sandbox\/3ds\/pi_sbx_/);
+    await page.getByRole('button', { name: 'Fail authentication' }).click();
+    await expect(page).toHaveURL(link.path);
+    const alert = page.getByRole('alert');
+    await expect(alert).toHaveText(
+      "We couldn't confirm it was you. Your bank's check was not completed, so nothing was taken. Try again, or use another card.",
+    );
+    await expect(alert).toBeFocused();
+    await expect(page.getByLabel('Full Name')).toHaveValue('Ada Patient');
+    await expect(page.getByLabel('Email')).toHaveValue('ada@patient.example');
+
+    await payWithCard(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(page.getByTestId('payment-reference')).toHaveText(/^CP-/);
+  });
 
   test('the 3-D Secure card goes through the challenge', async ({ page, link }) => {
     const linkPath = link.path;
@@ -165,8 +202,9 @@ test.describe('the patient checkout (sandbox)', () => {
     await page.getByLabel('Full Name').fill('Ada Patient');
     await page.getByLabel('Email').fill('ada@patient.example');
     await page.getByRole('button', { name: 'Pay £45.00' }).click();
-    await expect(page.getByText('Card information is not complete')).toBeVisible();
+    // One message for the card, at its field.
     await expect(page.getByText('Your card number is incomplete.')).toBeVisible();
+    await expect(page.getByText('Card information is not complete')).toHaveCount(0);
     await expect(page.getByLabel('Card number')).toBeFocused();
   });
 
@@ -191,7 +229,10 @@ test.describe('the patient checkout (sandbox)', () => {
       await page.getByLabel('CVC').fill('123');
       await expect(page.getByText(message)).toBeVisible();
       await page.getByRole('button', { name: 'Pay £45.00' }).click();
-      await expect(page.getByText('Card information is not complete')).toBeVisible();
+      // Exactly one message, at the field.
+      await expect(page.getByText(message)).toHaveCount(1);
+      await expect(page.getByText('Card information is not complete')).toHaveCount(0);
+      await expect(page.getByRole('alert')).toHaveCount(0);
       await expect(page).toHaveURL(linkPath);
       expect(intents).toEqual([]);
     });
@@ -276,13 +317,14 @@ test.describe('paying with a device wallet (the sandbox simulates the device)', 
     await expect(row.getByText('Paid')).toBeVisible();
   });
 
-  test('a declined wallet card ends on the failed page with the wallet named', async ({ page, link }) => {
+  test('a declined wallet card is refused on the form with the wallet named', async ({ page, link }) => {
     const linkPath = link.path;
     const sheet = await openWalletSheet(page, linkPath);
     await sheet.getByLabel('Wallet card').selectOption({ label: 'Visa •••• 0002 (declined)' });
     await sheet.getByRole('button', { name: 'Pay £45.00' }).click();
-    await expect(page).toHaveURL(/\/payment\/failed\?link_id=/);
-    await expect(page.getByText('Apple Pay payment failed: Your card was declined.')).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Apple Pay payment failed: Your card was declined.');
+    await expect(page).toHaveURL(linkPath);
+    await expect(page.getByRole('button', { name: 'Pay £45.00', exact: true })).toBeEnabled();
   });
 });
 
@@ -322,10 +364,14 @@ test.describe('at 320 CSS px (issue #14)', () => {
     await expect(patientPage.getByRole('button', { name: 'Pay £45.00' })).toBeVisible();
     expect(await scrollsSideways(patientPage)).toBe(false);
     await patientPage.getByRole('button', { name: 'Pay £45.00' }).click();
-    await expect(patientPage.getByText('Card information is not complete')).toBeVisible();
+    await expect(patientPage.getByText('Enter your card number.')).toBeVisible();
     expect(await scrollsSideways(patientPage)).toBe(false);
 
     await payWithCard(patientPage, '4000 0000 0000 0002');
+    await expect(patientPage.getByRole('alert')).toContainText('Your card was declined.');
+    expect(await scrollsSideways(patientPage)).toBe(false);
+
+    await patientPage.goto(`/payment/failed?link_id=${linkPath.split('/').at(-1)}`);
     await expect(patientPage.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
     expect(await scrollsSideways(patientPage)).toBe(false);
 

@@ -77,7 +77,13 @@ export const CHECKOUT_MESSAGES = {
     `Your card is saved and nothing has been charged. ${clinic} may charge it only under the policies you agreed to.`,
   cardSavedPending: 'Confirming your card...',
   cardSavedPendingTitle: 'Confirming your card',
-  authenticationFailed: 'your bank did not confirm it. You can try again or use another card.',
+  // A refused attempt keeps the patient on the form, the reason in an alert there
+  // (docs/decisions/0100-declines-keep-the-form.md). The provider's own reason for a decline
+  // ('Your card was declined.') comes first; this follows it.
+  declinedAdvice: 'Nothing was taken. Check your card details and try again, or use another card.',
+  // 3-D Secure failed or was cancelled (Stripe's payment_intent_authentication_failure).
+  authenticationFailed:
+    "We couldn't confirm it was you. Your bank's check was not completed, so nothing was taken. Try again, or use another card.",
   cardSavedLater:
     'Your card is still being confirmed. If you are unsure whether it was saved, please contact the clinic.',
   laterFeesStatement: (text: string) =>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -74,54 +74,185 @@ async function fillPayer(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Phone Number (optional)'), '07700 900123');
 }
 
-describe('a declined card and Try Again (issue #14)', () => {
+/** Types a card, the payer's details being on the form already. */
+async function typeCard(user: ReturnType<typeof userEvent.setup>, number: string) {
+  const field = screen.getByLabelText('Card number');
+  await user.clear(field);
+  await user.type(field, number);
+  await user.clear(screen.getByLabelText('Expiry (MM/YY)'));
+  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1234');
+  await user.clear(screen.getByLabelText('CVC'));
+  await user.type(screen.getByLabelText('CVC'), '123');
+}
+
+/** The sandbox's answers: 4242 4242 4242 4242 pays, the others decline with Stripe's code and message. */
+const DECLINES: Record<string, { code: string; declineCode?: string; message: string }> = {
+  '4000000000000002': {
+    code: 'card_declined',
+    declineCode: 'generic_decline',
+    message: 'Your card was declined.',
+  },
+  '4000000000009995': {
+    code: 'card_declined',
+    declineCode: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
+  '4000000000000069': { code: 'expired_card', message: 'Your card has expired.' },
+  '4000000000000127': { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
+};
+const ADVICE = 'Nothing was taken. Check your card details and try again, or use another card.';
+
+function sandboxAnswers() {
+  server.use(
+    http.post('/api/sandbox/payment-intents/:id/confirm', async ({ request }) => {
+      const { card } = (await request.json()) as { card: { number: string } };
+      confirmedCards.push(card);
+      const decline = DECLINES[card.number];
+      return HttpResponse.json(
+        decline
+          ? { paymentIntent: { id: 'pi_sbx_1', status: 'requires_payment_method' }, error: decline }
+          : { paymentIntent: { id: 'pi_sbx_1', status: 'succeeded' } },
+      );
+    }),
+    http.get('/api/public/payment-intents/:id/reference', () =>
+      HttpResponse.json({ reference: 'CP-AB12-CD34' }),
+    ),
+  );
+}
+
+describe('a declined card keeps the patient on the form (decision 0100)', () => {
   it(
-    "shows the provider's reason on the failed page, and Try Again brings back the payer's details, never the card",
+    'shows the reason in an alert with focus, keeps the details, and a second card pays with the same intent',
     async () => {
+      sandboxAnswers();
       const { user, router } = renderAt(`/payment/${LINK_ID}`);
       await fillPayer(user);
-      await user.type(screen.getByLabelText('Card number'), '4000000000000002');
-      await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1234');
-      await user.type(screen.getByLabelText('CVC'), '123');
+      await typeCard(user, '4000000000000002');
       await user.click(screen.getByRole('button', { name: 'Pay £45.00' }));
 
-      expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeTruthy();
-      expect(router.state.location.search).toBe(`?link_id=${LINK_ID}`);
-      expect(screen.getByTestId('failure-reason').textContent).toBe('Your card was declined.');
-      expect(confirmedCards).toEqual([expect.objectContaining({ number: '4000000000000002' })]);
-      // The spec's general reasons are still listed.
-      const reasons = screen.getByRole('heading', { name: 'Possible reasons' }).parentElement as HTMLElement;
-      expect(
-        within(reasons)
-          .getAllByRole('listitem')
-          .map((item) => item.textContent),
-      ).toEqual([
-        'Insufficient funds in your account',
-        'Card details entered incorrectly',
-        'Card expired or cancelled',
-        'Payment declined by your bank',
-        'A temporary issue with the payment processor',
-      ]);
-
-      await user.click(screen.getByRole('link', { name: 'Try Again' }));
-      expect(((await screen.findByLabelText('Full Name')) as HTMLInputElement).value).toBe('Ada Patient');
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe(`Payment failed: Your card was declined. ${ADVICE}`);
+      await waitFor(() => expect(document.activeElement).toBe(alert));
+      expect(router.state.location.pathname).toBe(`/payment/${LINK_ID}`);
+      expect(screen.queryByRole('heading', { name: 'Payment Failed' })).toBeNull();
+      // The card field is marked, and described by the alert; what was typed stays.
+      const number = screen.getByLabelText('Card number');
+      expect(number.getAttribute('aria-invalid')).toBe('true');
+      expect(number.getAttribute('aria-describedby')?.split(' ')).toContain(alert.id);
+      expect((screen.getByLabelText('Full Name') as HTMLInputElement).value).toBe('Ada Patient');
       expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@patient.example');
       expect((screen.getByLabelText('Phone Number (optional)') as HTMLInputElement).value).toBe(
         '07700 900123',
       );
-      expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('');
-      expect((screen.getByLabelText('CVC') as HTMLInputElement).value).toBe('');
-      expect(JSON.stringify({ ...sessionStorage })).not.toContain('4000');
+      const pay = screen.getByRole('button', { name: 'Pay £45.00' }) as HTMLButtonElement;
+      expect(pay.disabled).toBe(false);
+
+      // Another card: the mark goes with the declined card, and the retry pays.
+      await typeCard(user, '4242424242424242');
+      expect(screen.getByLabelText('Card number').getAttribute('aria-invalid')).toBeNull();
+      await user.click(pay);
+      await waitFor(() =>
+        expect(router.state.location.search).toBe(`?link_id=${LINK_ID}&payment_id=pi_sbx_1`),
+      );
+      expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeTruthy();
+      expect(confirmedCards.map((card) => card.number)).toEqual(['4000000000000002', '4242424242424242']);
+      // One attempt id for both: the server hands back the declined intent, so the patient is charged once.
+      expect(intentsCreated).toHaveLength(2);
+      expect((intentsCreated[0] as { attemptId: string }).attemptId).toBe(
+        (intentsCreated[1] as { attemptId: string }).attemptId,
+      );
     },
     JOURNEY_MS,
   );
 
-  it('shows no reason on a failed page opened without a failed attempt', async () => {
+  it.each([
+    ['4000000000009995', 'Your card has insufficient funds.', 'Card number'],
+    ['4000000000000069', 'Your card has expired.', 'Expiry (MM/YY)'],
+    ['4000000000000127', "Your card's security code is incorrect.", 'CVC'],
+  ])(
+    'card %s: says %s and marks %s',
+    async (number, reason, marked) => {
+      sandboxAnswers();
+      const { user } = renderAt(`/payment/${LINK_ID}`);
+      await fillPayer(user);
+      await typeCard(user, number);
+      await user.click(screen.getByRole('button', { name: 'Pay £45.00' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe(`Payment failed: ${reason} ${ADVICE}`);
+      const field = screen.getByLabelText(marked);
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(alert.id);
+      expect(screen.getAllByRole('alert')).toHaveLength(1);
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'says why when the server will not make the intent, on the form, without marking the card',
+    async () => {
+      server.use(
+        http.post('/api/public/payments/:id/payment-intents', () =>
+          HttpResponse.json(
+            {
+              code: 'REQUEST_ALREADY_PAID',
+              message: 'This payment request has already been paid. Thank you.',
+            },
+            { status: 409 },
+          ),
+        ),
+      );
+      const { user, router } = renderAt(`/payment/${LINK_ID}`);
+      await fillPayer(user);
+      await typeCard(user, '4242424242424242');
+      await user.click(screen.getByRole('button', { name: 'Pay £45.00' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Payment failed: This payment request has already been paid. Thank you.',
+      );
+      expect(screen.getByLabelText('Card number').getAttribute('aria-invalid')).toBeNull();
+      expect(router.state.location.pathname).toBe(`/payment/${LINK_ID}`);
+      expect(confirmedCards).toEqual([]);
+    },
+    JOURNEY_MS,
+  );
+
+  it('keeps the failed page for its route, with the general reasons and Try Again', async () => {
     renderAt(`/payment/failed?link_id=${LINK_ID}`);
     expect(await screen.findByRole('heading', { name: 'Clinic Information' })).toBeTruthy();
-    expect(screen.queryByTestId('failure-reason')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Payment Failed' })).toBeTruthy();
+    expect(screen.getByText('Payment declined by your bank')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe(`/payment/${LINK_ID}`);
   });
+});
+
+describe('a failed 3-D Secure brings the patient back to the form, saying why (decision 0100)', () => {
+  it.each([
+    ['a payment', 'payment_intent=pi_sbx_1'],
+    ['a card saving', 'setup_intent=seti_sbx_1'],
+  ])(
+    'after %s: the form, its details kept, with the message in an alert that has focus',
+    async (_case, intent) => {
+      sessionStorage.setItem(
+        `clinicpay:payer:${LINK_ID}`,
+        JSON.stringify({ name: 'Ada Patient', email: 'ada@patient.example', phone: null }),
+      );
+      const { router } = renderAt(
+        `/payment/success?link_id=${LINK_ID}&${intent}&payment_intent_client_secret=x&redirect_status=failed`,
+      );
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe(
+        "We couldn't confirm it was you. Your bank's check was not completed, so nothing was taken. Try again, or use another card.",
+      );
+      await waitFor(() => expect(document.activeElement).toBe(alert));
+      expect(router.state.location.pathname).toBe(`/payment/${LINK_ID}`);
+      expect((screen.getByLabelText('Full Name') as HTMLInputElement).value).toBe('Ada Patient');
+      expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@patient.example');
+      expect(screen.queryByText(/Payment Successful|Payment Failed/)).toBeNull();
+      // Said once: the history entry no longer carries it, so a reload shows the plain form.
+      await waitFor(() => expect(router.state.location.state).toBeNull());
+      expect(screen.getByRole('alert')).toBe(alert);
+    },
+    JOURNEY_MS,
+  );
 });
 
 describe('the payment form refuses a bad card before any request (issue #14)', () => {
@@ -138,7 +269,10 @@ describe('the payment form refuses a bad card before any request (issue #14)', (
       await user.type(screen.getByLabelText('Expiry (MM/YY)'), expiry);
       await user.type(screen.getByLabelText('CVC'), '123');
       await user.click(screen.getByRole('button', { name: 'Pay £45.00' }));
-      expect(screen.getByText('Card information is not complete')).toBeTruthy();
+      // One message, at the field: none for the form besides.
+      expect(screen.queryByText('Card information is not complete')).toBeNull();
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.getAllByText(message)).toHaveLength(1);
       const field = screen.getByLabelText(label);
       expect(document.activeElement).toBe(field);
       expect(field.getAttribute('aria-invalid')).toBe('true');
@@ -519,9 +653,11 @@ describe('a link that secures an appointment (decision 0095)', () => {
       await user.type(screen.getByLabelText('CVC'), '123');
       await user.click(screen.getByLabelText(/I agree to the policies/));
       await user.click(screen.getByRole('button', { name: 'Save card' }));
-      expect(
-        await screen.findByText('Your card was not saved: Your card has insufficient funds.'),
-      ).toBeTruthy();
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe(
+        'Your card was not saved: Your card has insufficient funds. Nothing was taken. Check your card details and try again, or use another card.',
+      );
+      expect(screen.getByLabelText('Card number').getAttribute('aria-describedby')).toContain(alert.id);
       expect(router.state.location.pathname).toBe(`/payment/${LINK_ID}`);
       expect((screen.getByRole('button', { name: 'Save card' }) as HTMLButtonElement).disabled).toBe(false);
     },

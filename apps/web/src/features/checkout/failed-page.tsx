@@ -1,11 +1,10 @@
 import { XCircle } from 'lucide-react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePaymentPage } from './api/get-payment-page';
 import { ClinicInformationCard } from './components/clinic-summary';
-import { failureReasonFrom } from './lib/failure-reason';
 
 const REASONS = [
   'Insufficient funds in your account',
@@ -16,17 +15,16 @@ const REASONS = [
 ];
 
 /**
- * Spec §2 "Failed page": /payment/failed with an optional link_id. After a failed attempt it also
- * shows the card provider's own reason ('Your card was declined.', issue #14); Try Again goes back to
- * the form, which still holds the payer's name, email and phone (lib/remembered-payer.ts).
+ * Spec §2 "Failed page": /payment/failed with an optional link_id, linked to when the payment page
+ * cannot load and reached on an unexpected error while paying. A declined card no longer comes here:
+ * the form keeps the patient and says why (docs/decisions/0100-declines-keep-the-form.md). Try Again
+ * goes back to the form, which still holds the payer's name, email and phone (lib/remembered-payer.ts).
  */
 export function FailedPage() {
   useDocumentTitle('Payment Failed');
   const [params] = useSearchParams();
-  const location = useLocation();
   const linkId = params.get('link_id');
   const page = usePaymentPage(linkId ?? undefined);
-  const reason = failureReasonFrom(location.state);
 
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-4 sm:gap-6">
@@ -37,14 +35,6 @@ export function FailedPage() {
           Your payment could not be processed. Please check your payment details and try again.
         </p>
       </div>
-      {reason ? (
-        <div className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          <h2 className="font-semibold">Reason given for this payment</h2>
-          <p className="mt-1" data-testid="failure-reason">
-            {reason}
-          </p>
-        </div>
-      ) : null}
       <Button asChild size="lg">
         <Link to={linkId ? `/payment/${encodeURIComponent(linkId)}` : '/payment'}>Try Again</Link>
       </Button>

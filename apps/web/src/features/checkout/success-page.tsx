@@ -11,6 +11,7 @@ import { usePaymentReference } from './api/get-payment-reference';
 import { CardSaved } from './card-saved';
 import { ClinicInformationCard } from './components/clinic-summary';
 import { Receipt } from './components/receipt';
+import { AUTHENTICATION_FAILED_STATE } from './lib/authentication-failed';
 import { forgetPayer } from './lib/remembered-payer';
 
 const NO_REFERENCE = CHECKOUT_MESSAGES.noReference;
@@ -25,7 +26,8 @@ function printReceipt() {
 
 /**
  * Spec §2 "Success page": /payment/success?link_id&payment_id. After 3-D Secure the provider returns
- * here with payment_intent and redirect_status; a failed challenge goes on to the failed page. Opened
+ * here with payment_intent (or setup_intent) and redirect_status; a failed or cancelled challenge goes
+ * back to the payment form, which says why (docs/decisions/0100-declines-keep-the-form.md). Opened
  * without a payment it says only 'Payment Information Unavailable', never 'Payment Successful!'
  * The receipt can be printed. Back from saving a card with nothing paid (setup_intent),
  * it shows the card saved instead (docs/decisions/0095-secure-your-appointment.md).
@@ -34,22 +36,17 @@ export function SuccessPage() {
   const [params] = useSearchParams();
   const linkId = params.get('link_id') ?? undefined;
   const setupIntentId = params.get('setup_intent');
-  if (setupIntentId) return <CardSavedOrNot linkId={linkId} setupIntentId={setupIntentId} />;
+  if (params.get('redirect_status') === 'failed') {
+    return (
+      <Navigate
+        to={linkId ? `/payment/${encodeURIComponent(linkId)}` : '/payment/failed'}
+        state={AUTHENTICATION_FAILED_STATE}
+        replace
+      />
+    );
+  }
+  if (setupIntentId) return <CardSaved linkId={linkId} setupIntentId={setupIntentId} />;
   return <PaymentSuccess linkId={linkId} />;
-}
-
-/**
- * Back from saving a card: the card saved, or, when the bank's authentication failed, the payment page
- * again with the reason, to try another card.
- */
-function CardSavedOrNot({ linkId, setupIntentId }: { linkId: string | undefined; setupIntentId: string }) {
-  const [params] = useSearchParams();
-  const failed = params.get('redirect_status') === 'failed';
-  useEffect(() => {
-    if (failed) toast.error(CHECKOUT_MESSAGES.cardNotSaved(CHECKOUT_MESSAGES.authenticationFailed));
-  }, [failed]);
-  if (failed) return <Navigate to={linkId ? `/payment/${encodeURIComponent(linkId)}` : '/'} replace />;
-  return <CardSaved linkId={linkId} setupIntentId={setupIntentId} />;
 }
 
 function PaymentSuccess({ linkId }: { linkId: string | undefined }) {
@@ -73,12 +70,6 @@ function PaymentSuccess({ linkId }: { linkId: string | undefined }) {
   useEffect(() => {
     if (backFromChallenge) toast.success(CHECKOUT_MESSAGES.paymentSuccessful, { id: 'payment-successful' });
   }, [backFromChallenge]);
-
-  if (params.get('redirect_status') === 'failed') {
-    return (
-      <Navigate to={`/payment/failed${linkId ? `?link_id=${encodeURIComponent(linkId)}` : ''}`} replace />
-    );
-  }
 
   if (!paymentIntentId) {
     return (

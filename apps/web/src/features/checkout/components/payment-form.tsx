@@ -7,19 +7,24 @@ import {
   payerDetailsSchema,
 } from '@clinicpay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useFormErrors } from '@/lib/form-errors';
 import { rememberedPayer, rememberPayer } from '../lib/remembered-payer';
-import type { Billing, Confirm, ConfirmSetup, RefusableField, useCheckout } from '../lib/use-checkout';
+import {
+  type Billing,
+  CHECKOUT_ERROR_ID,
+  type Confirm,
+  type ConfirmSetup,
+  type RefusableField,
+  type useCheckout,
+} from '../lib/use-checkout';
 import { CardOnFileTerms } from './card-on-file-terms';
-
-/** Spec §8; shown when Pay is pressed with an incomplete card (an incomplete card counts as empty). */
-export const CARD_INCOMPLETE = CHECKOUT_MESSAGES.cardIncomplete;
 
 const PAYER_FIELDS = ['name', 'email', 'phone'] as const;
 
@@ -36,10 +41,11 @@ interface PaymentFormProps {
    */
   confirmSetup?: ConfirmSetup | null;
   /**
-   * Pay was pressed while the card is incomplete: the card field shows what is wrong, and moves focus
-   * to it when `focus` (the payer's details were all right, so the card is the first thing to mend).
+   * Pay was pressed while the card is incomplete: the card field shows what is wrong, at the field
+   * and only there, and moves focus to it when `focus` (the payer's details were all right, so the
+   * card is the first thing to mend).
    */
-  onIncompleteCard?: (focus: boolean) => void;
+  onIncompleteCard: (focus: boolean) => void;
   /**
    * The device wallet button, only where the device supports one (spec §2). It gets what the patient
    * has typed so far, for details a wallet does not hand back.
@@ -51,9 +57,11 @@ interface PaymentFormProps {
  * Spec §2 payment form: Full Name, Email, Phone Number (optional), the wallet button, the card field and
  * the pay button, which names the amount ('Pay £45.00'), or 'Save card' on a link that secures
  * an appointment (docs/decisions/0095-secure-your-appointment.md). Prefilled from a payment request,
- * or with what the payer typed before a failed attempt on this page; 'Processing payment...' overlays
- * it while paying. Pressing Pay with mistakes shows every message at its field and moves focus to the
- * first field to mend.
+ * or with what the payer typed before a 3-D Secure challenge that failed; 'Processing payment...'
+ * overlays it while paying. Pressing Pay with mistakes shows every message at its field and moves focus
+ * to the first field to mend. A refused attempt (a decline, a failed 3-D Secure) leaves the form as it
+ * was, Pay pressable again, with the reason in an alert above the card field that takes focus
+ * (docs/decisions/0100-declines-keep-the-form.md).
  */
 export function PaymentForm({
   page,
@@ -67,7 +75,6 @@ export function PaymentForm({
   // A link that secures an appointment saves the card and takes no payment.
   const securing = page.securesAppointment;
   const cardReady = securing ? confirmSetup : confirmCard;
-  const [cardTried, setCardTried] = useState(false);
   const [defaultValues] = useState(() => {
     const remembered = rememberedPayer(page.id);
     return {
@@ -89,7 +96,10 @@ export function PaymentForm({
     const typed = form.getValues();
     return { name: typed.name.trim(), email: typed.email.trim(), phone: typed.phone?.trim() || null };
   };
-  const cardMessage = cardTried && !cardReady ? CARD_INCOMPLETE : null;
+  // Focus goes to each new refusal's alert, so it is read out, and the card field is a Tab away.
+  useEffect(() => {
+    if (checkout.error) document.getElementById(CHECKOUT_ERROR_ID)?.focus();
+  }, [checkout.error]);
   // The consent box, on a page that saves the card (docs/decisions/0092-card-consent.md): never ticked
   // for the patient, and required; the server refuses Pay Now without it too.
   const terms = page.cardOnFile;
@@ -104,17 +114,16 @@ export function PaymentForm({
 
   const onSubmit = form.handleSubmit(
     async (patient) => {
-      setCardTried(true);
       if (consentRequired()) {
         focusConsent();
-        if (!cardReady) onIncompleteCard?.(false);
+        if (!cardReady) onIncompleteCard(false);
         return;
       }
       if (!cardReady) {
-        onIncompleteCard?.(true);
+        onIncompleteCard(true);
         return;
       }
-      // What was typed, for Try Again should this attempt fail (issue #14); never the card.
+      // What was typed, for the form's return from a 3-D Secure challenge that fails; never the card.
       const typed = form.getValues();
       rememberPayer(page.id, { name: typed.name, email: typed.email, phone: typed.phone ?? null });
       // The server may still refuse a detail (it alone normalises the phone): its message goes on the
@@ -144,8 +153,7 @@ export function PaymentForm({
     () => {
       // Focus goes to the first wrong detail (useFormErrors); the card and the consent show theirs too.
       consentRequired();
-      setCardTried(true);
-      if (!cardReady) onIncompleteCard?.(false);
+      if (!cardReady) onIncompleteCard(false);
     },
   );
 
@@ -167,12 +175,12 @@ export function PaymentForm({
       </FormField>
       {/* A wallet cannot take the consent box: a page that saves the card takes a typed card. */}
       {terms ? null : walletButton?.(typedBilling)}
-      <div>
-        {cardField}
-        <div aria-live="polite">
-          {cardMessage ? <p className="mt-2 text-sm text-red-700">{cardMessage}</p> : null}
-        </div>
-      </div>
+      {checkout.error ? (
+        <Alert tone="error" id={CHECKOUT_ERROR_ID} tabIndex={-1}>
+          {checkout.error.message}
+        </Alert>
+      ) : null}
+      {cardField}
       {terms ? (
         <>
           <CardOnFileTerms terms={terms} securing={securing} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { failureMessage } from './use-checkout';
 
-describe('the failure toast (spec §8)', () => {
+describe("the failure wording, first in the form's alert (decision 0059)", () => {
   it.each([
     [{ message: 'Your card was declined.' }, undefined, 'Payment failed: Your card was declined.'],
     [{ intentStatus: 'requires_payment_method' }, undefined, 'Payment failed: requires_payment_method'],

@@ -1,20 +1,20 @@
 /**
  * One payment, whatever the card provider (spec §4 "Payment flow"): the server creates the payment
  * intent from the link or request (the browser never sends an amount), the provider's browser side
- * confirms it, then the patient goes to the success page, the 3-D Secure challenge or the failed page.
- * A failure of the payment step goes to the failed page at once; any other error after 1 second.
+ * confirms it, then the patient goes to the success page or the 3-D Secure challenge. A refused
+ * attempt (a decline, a failed 3-D Secure, an intent the server would not make) keeps the patient on
+ * the form, the reason in its alert, to try again (docs/decisions/0100-declines-keep-the-form.md).
  */
 import { CHECKOUT_MESSAGES, type PublicPaymentData } from '@clinicpay/shared';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api-client';
 import { createPaymentIntent } from '../api/create-payment-intent';
 import { createSetupIntent } from '../api/create-setup-intent';
-import { failedPageState } from './failure-reason';
+import { authenticationFailedIn } from './authentication-failed';
 import { forgetPayer } from './remembered-payer';
 import { useFailedPageOnUnhandledError } from './use-failed-page-on-unhandled-error';
-
 /** The payer's details, sent with the intent and to the provider as billing details. */
 export interface Billing {
   name: string;
@@ -32,8 +32,11 @@ export type ConfirmOutcome =
   | { status: 'succeeded' }
   /** The sandbox's 3-D Secure page; Stripe.js runs its challenge in a modal instead. */
   | { status: 'redirect'; url: string }
-  /** The provider's message, or else the intent's final status. */
-  | { status: 'failed'; message?: string; intentStatus?: string };
+  /**
+   * The provider's message and error code (docs.stripe.com/error-codes: 'card_declined',
+   * 'payment_intent_authentication_failure'), or else the intent's final status.
+   */
+  | { status: 'failed'; message?: string; code?: string; intentStatus?: string };
 
 /** Confirms the intent with the provider's browser side, for the payer `billing`. */
 export type Confirm = (
@@ -58,10 +61,8 @@ export type ConfirmSetup = (
   returnUrl: string,
 ) => Promise<ConfirmOutcome>;
 
-const FAILURE_REDIRECT_MS = 1000;
-
 /**
- * The failure toast (spec §8): 'Payment failed: {provider's message}', else 'Payment failed: {status}'
+ * The failure's wording (decision 0059): 'Payment failed: {provider's message}', else 'Payment failed: {status}'
  * ('Payment status: processing' for an intent still processing), else 'Payment failed'. A wallet
  * payment names the wallet instead: 'Apple Pay payment failed: …'.
  */
@@ -77,6 +78,37 @@ function errorMessage(error: unknown, fallback: string) {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
+/** A part of the card field. */
+export type CardPart = 'number' | 'expiry' | 'cvc';
+
+/**
+ * Why the last attempt was refused, for the form's alert: the whole text, and the part of the card
+ * field it is about, when it is about the card (the field is then marked invalid and described by it).
+ */
+export interface CheckoutError {
+  message: string;
+  cardPart?: CardPart;
+}
+
+/** The id of the form's alert, which describes the card field a refusal is about. */
+export const CHECKOUT_ERROR_ID = 'payment-error';
+
+const AUTHENTICATION_FAILED: CheckoutError = { message: CHECKOUT_MESSAGES.authenticationFailed };
+
+/**
+ * A refused confirmation as the form shows it. A failed or cancelled 3-D Secure gets our own words
+ * (Stripe's say only "We are unable to authenticate your payment method"); a decline (any failure with
+ * the provider's error code), the provider's reason (`reason`, e.g. 'Payment failed: Your card was
+ * declined.') and what to do, and is about the card part its code names
+ * (docs.stripe.com/declines/codes); any other failure, `reason` alone.
+ */
+function refusal({ code }: { code?: string }, reason: string): CheckoutError {
+  if (!code) return { message: reason };
+  if (code.endsWith('_authentication_failure')) return { ...AUTHENTICATION_FAILED, cardPart: 'number' };
+  const cardPart = code.includes('cvc') ? 'cvc' : code.includes('expir') ? 'expiry' : 'number';
+  return { message: `${reason} ${CHECKOUT_MESSAGES.declinedAdvice}`, cardPart };
+}
+
 /** The form's fields the server may refuse: the payer's details, and the card-on-file consent box. */
 export type RefusableField = keyof Billing | 'cardOnFileConsent';
 const PAYER_FIELDS: readonly RefusableField[] = ['name', 'email', 'phone', 'cardOnFileConsent'];
@@ -90,50 +122,79 @@ function refusedDetails(error: unknown): Partial<Record<RefusableField, string>>
   return Object.keys(refused).length > 0 ? refused : null;
 }
 
+/**
+ * The form's checkout: `pay` and `save` share one path (createAndConfirm), and a refusal of either
+ * leaves the patient on the form with `error` to show, what they typed kept, and Pay pressable again.
+ * The same attempt id then gets the same intent back from the server, confirmed again with the card
+ * now in the field (a declined intent awaits another payment method), so a retry is charged once.
+ * Back from a failed 3-D Secure (the success page's navigation state), `error` says so at once.
+ */
 export function useCheckout(page: PublicPaymentData) {
   const navigate = useNavigate();
-  // One per payment form: a double-clicked Pay button or a repeated wallet confirmation reuses the intent.
+  const location = useLocation();
+  // One per payment form: a double-clicked Pay button, a repeated wallet confirmation or a retry
+  // after a decline reuses the intent.
   const [attemptId] = useState(() => crypto.randomUUID());
   const [processing, setProcessing] = useState(false);
+  const [error, setError] = useState<CheckoutError | null>(() =>
+    authenticationFailedIn(location.state) ? AUTHENTICATION_FAILED : null,
+  );
   const linkQuery = `link_id=${encodeURIComponent(page.id)}`;
-  const failedPage = `/payment/failed?${linkQuery}`;
-  useFailedPageOnUnhandledError(failedPage);
+  useFailedPageOnUnhandledError(`/payment/failed?${linkQuery}`);
+  // Said once: a reload, or coming back to this entry through the history, does not say it again.
+  useEffect(() => {
+    if (authenticationFailedIn(location.state)) navigate('.', { replace: true, state: null });
+  }, [location.state, navigate]);
 
   /**
    * The steps a payment and a card saving share: the server makes the intent (`create`), the
-   * provider's browser side confirms it, and a 3-D Secure page is gone to at once. Resolves to what
-   * was made and the outcome, or null when `create` failed (`onCreateFailed` has the error).
+   * provider's browser side confirms it, and a 3-D Secure page is gone to at once. A refusal is
+   * shown on the form: the server's details by field (`onRefusedDetails`, its messages when it
+   * refused the payer's details, 400 VALIDATION_FAILED), anything else in the alert, with `reason`'s
+   * wording. Resolves to what was made when the provider confirmed it (or went on to 3-D Secure),
+   * else null.
    */
   async function createAndConfirm<Made>(
     create: () => Promise<Made>,
     confirm: (made: Made, returnUrl: string) => Promise<ConfirmOutcome>,
-    onCreateFailed: (error: unknown) => void,
+    reason: (failure: { message?: string; intentStatus?: string }) => string,
+    onRefusedDetails?: (fieldErrors: Partial<Record<RefusableField, string>>) => void,
   ): Promise<{ made: Made; outcome: ConfirmOutcome } | null> {
     setProcessing(true);
+    setError(null);
     let made: Made;
-    try {
-      made = await create();
-    } catch (error) {
-      setProcessing(false);
-      onCreateFailed(error);
-      return null;
-    }
     let outcome: ConfirmOutcome;
     try {
+      made = await create();
+    } catch (failure) {
+      setProcessing(false);
+      const refused = refusedDetails(failure);
+      if (refused && onRefusedDetails) onRefusedDetails(refused);
+      else
+        setError({ message: reason({ message: errorMessage(failure, CHECKOUT_MESSAGES.unexpectedError) }) });
+      return null;
+    }
+    try {
       outcome = await confirm(made, `${window.location.origin}/payment/success?${linkQuery}`);
-    } catch (error) {
-      outcome = { status: 'failed', message: errorMessage(error, '') || undefined };
+    } catch (failure) {
+      outcome = { status: 'failed', message: errorMessage(failure, '') || undefined };
+    }
+    if (outcome.status === 'failed') {
+      setProcessing(false);
+      setError(refusal(outcome, reason(outcome)));
+      return null;
     }
     if (outcome.status === 'redirect') window.location.assign(outcome.url);
+    else forgetPayer(page.id);
     return { made, outcome };
   }
 
   /**
    * Pays with `confirm`; `wallet` names the device wallet (e.g. 'Apple Pay') when one is used.
-   * Resolves true when the payment went through or on to 3-D Secure, false when it failed. When the
-   * server refuses one of the payer's details (it alone normalises the phone, issue #15) and
-   * `onRefusedDetails` is given, that gets the server's messages by field and the patient stays on
-   * the form to mend them. `consent` is the card-on-file consent box, on a page that asks for it.
+   * Resolves true when the payment went through or on to 3-D Secure, false when it was refused (the
+   * form then shows why). `onRefusedDetails` gets the server's messages by field when it refuses one
+   * of the payer's details (it alone normalises the phone). `consent` is the card-on-file consent
+   * box, on a page that asks for it.
    */
   async function pay(
     billing: Billing,
@@ -146,45 +207,27 @@ export function useCheckout(page: PublicPaymentData) {
     const done = await createAndConfirm(
       () => createPaymentIntent(page.id, { ...billing, attemptId, ...consent }),
       (intent, returnUrl) => confirm(intent, billing, returnUrl),
-      (error) => {
-        const refused = refusedDetails(error);
-        if (refused && onRefusedDetails) {
-          if (progress !== undefined) toast.dismiss(progress);
-          onRefusedDetails(refused);
-          return;
-        }
-        toast.error(
-          failureMessage({ message: errorMessage(error, CHECKOUT_MESSAGES.unexpectedError) }, wallet),
-          { id: progress },
-        );
-        setTimeout(() => navigate(failedPage), FAILURE_REDIRECT_MS);
-      },
+      (failure) => failureMessage(failure, wallet),
+      onRefusedDetails,
     );
-    if (!done) return false;
-    const { made: intent, outcome } = done;
-    if (outcome.status === 'redirect') {
+    if (done?.outcome.status !== 'succeeded') {
+      // Only the wallet's own toast: dismissing with no id would take every toast away.
       if (progress !== undefined) toast.dismiss(progress);
-      return true;
+      return done !== null;
     }
-    if (outcome.status === 'succeeded') {
-      forgetPayer(page.id);
-      // The success page shows the reference at once: the toast says no more than that it worked.
-      toast.success(wallet ? `${wallet} payment successful!` : CHECKOUT_MESSAGES.paymentSuccessful, {
-        id: progress,
-      });
-      navigate(`/payment/success?${linkQuery}&payment_id=${encodeURIComponent(intent.paymentIntentId)}`);
-      return true;
-    }
-    toast.error(failureMessage(outcome, wallet), { id: progress });
-    navigate(failedPage, { state: failedPageState(outcome.message) });
-    return false;
+    // The success page shows the reference at once: the toast says no more than that it worked.
+    toast.success(wallet ? `${wallet} payment successful!` : CHECKOUT_MESSAGES.paymentSuccessful, {
+      id: progress,
+    });
+    navigate(`/payment/success?${linkQuery}&payment_id=${encodeURIComponent(done.made.paymentIntentId)}`);
+    return true;
   }
 
   /**
    * Saves the card with `confirm` on a link that secures an appointment
    * (docs/decisions/0095-secure-your-appointment.md): nothing is paid. On success the patient goes to
    * the success page, which shows the card once the provider's event has recorded it; on a refusal
-   * they stay on the form with the reason, to try another card. `onRefusedDetails` as for pay.
+   * they stay on the form with the reason, as for pay. `onRefusedDetails` as for pay.
    */
   async function save(
     billing: Billing,
@@ -192,29 +235,20 @@ export function useCheckout(page: PublicPaymentData) {
     onRefusedDetails: (fieldErrors: Partial<Record<RefusableField, string>>) => void,
     consent: { cardOnFileConsent: boolean },
   ): Promise<boolean> {
-    const notSaved = (reason: string) => toast.error(CHECKOUT_MESSAGES.cardNotSaved(reason));
     const done = await createAndConfirm(
       () => createSetupIntent(page.id, { ...billing, attemptId, ...consent }),
       (setup, returnUrl) => confirm(setup, billing, returnUrl),
-      (error) => {
-        const refused = refusedDetails(error);
-        if (refused) onRefusedDetails(refused);
-        else notSaved(errorMessage(error, CHECKOUT_MESSAGES.unexpectedError));
-      },
+      (failure) =>
+        CHECKOUT_MESSAGES.cardNotSaved(
+          failure.message ?? failure.intentStatus ?? CHECKOUT_MESSAGES.unexpectedError,
+        ),
+      onRefusedDetails,
     );
-    if (!done) return false;
-    const { made: setup, outcome } = done;
-    if (outcome.status === 'redirect') return true;
-    if (outcome.status === 'succeeded') {
-      forgetPayer(page.id);
-      toast.success(CHECKOUT_MESSAGES.cardSavedToast);
-      navigate(`/payment/success?${linkQuery}&setup_intent=${encodeURIComponent(setup.setupIntentId)}`);
-      return true;
-    }
-    setProcessing(false);
-    notSaved(outcome.message ?? outcome.intentStatus ?? CHECKOUT_MESSAGES.unexpectedError);
-    return false;
+    if (done?.outcome.status !== 'succeeded') return done !== null;
+    toast.success(CHECKOUT_MESSAGES.cardSavedToast);
+    navigate(`/payment/success?${linkQuery}&setup_intent=${encodeURIComponent(done.made.setupIntentId)}`);
+    return true;
   }
 
-  return { pay, save, processing };
+  return { pay, save, processing, error };
 }

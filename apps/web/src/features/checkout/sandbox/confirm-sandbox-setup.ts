@@ -23,5 +23,11 @@ export async function confirmSandboxSetup(
   );
   if (result.nextAction) return { status: 'redirect', url: result.nextAction.redirectUrl };
   if (result.setupIntent.status === 'succeeded') return { status: 'succeeded' };
-  return { status: 'failed', message: result.error?.message, intentStatus: result.setupIntent.status };
+  const { error } = result;
+  return {
+    status: 'failed',
+    message: error?.message,
+    code: error?.code,
+    intentStatus: result.setupIntent.status,
+  };
 }

@@ -2,6 +2,7 @@ import type { SandboxConfirmBody } from '@clinicpay/shared';
 import { type Ref, useId, useImperativeHandle, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Label } from '@/components/ui/label';
+import { type CardPart, CHECKOUT_ERROR_ID, type CheckoutError } from '../lib/use-checkout';
 import {
   checkCardNumber,
   checkCvc,
@@ -24,7 +25,7 @@ export interface CardFieldHandle {
   revealErrors(focus: boolean): void;
 }
 
-type Part = 'number' | 'expiry' | 'cvc';
+type Part = CardPart;
 const PARTS: Part[] = ['number', 'expiry', 'cvc'];
 
 interface Values {
@@ -61,13 +62,16 @@ export function completeCard(values: Values): SandboxCard | null {
  * no more typing can mend it (a wrong check digit, month 13, a past date), and on every part when Pay
  * is pressed. Not on leaving a part: a message appearing then moves the Pay button under the pointer
  * between press and release, and the click is lost. Each message is tied to its input and announced.
- * Reports a complete card, or null.
+ * Reports a complete card, or null. The last attempt's refusal, when it is about the card, marks the
+ * part it names invalid and described by the form's alert, until that card is changed.
  */
 export function SandboxCardField({
   onChange,
+  refusal,
   ref,
 }: {
   onChange: (card: SandboxCard | null) => void;
+  refusal?: CheckoutError | null;
   ref?: Ref<CardFieldHandle>;
 }) {
   const id = useId();
@@ -77,6 +81,9 @@ export function SandboxCardField({
   const inputs = useRef<Partial<Record<Part, HTMLInputElement | null>>>({});
   const checks = checkAll(values);
   const messageOf = (part: Part) => (revealed || checks[part].definite ? checks[part].message : null);
+  // The refusal the card was last changed under: one the card has been changed since is no longer its.
+  const [changedUnder, setChangedUnder] = useState<CheckoutError | null>(null);
+  const refusedPart = refusal !== changedUnder ? refusal?.cardPart : undefined;
 
   useImperativeHandle(ref, () => ({
     revealErrors(focus) {
@@ -91,10 +98,12 @@ export function SandboxCardField({
     // A new brand may take a shorter security code (4 digits for American Express, 3 for Visa).
     next.cvc = formatCvc(next.cvc, next.number);
     setValues(next);
+    setChangedUnder(refusal ?? null);
     onChange(completeCard(next));
   };
   const partProps = (part: Part) => {
     const message = messageOf(part);
+    const refused = refusedPart === part;
     const hint = part === 'cvc' ? `${id}-cvc-hint` : '';
     return {
       id: `${id}-${part}`,
@@ -103,8 +112,11 @@ export function SandboxCardField({
       },
       value: values[part],
       onValueChange: (value: string) => update(part, value),
-      'aria-invalid': message ? true : undefined,
-      'aria-describedby': [hint, message ? `${id}-${part}-error` : ''].filter(Boolean).join(' ') || undefined,
+      'aria-invalid': message || refused ? true : undefined,
+      'aria-describedby':
+        [hint, message ? `${id}-${part}-error` : '', refused ? CHECKOUT_ERROR_ID : '']
+          .filter(Boolean)
+          .join(' ') || undefined,
     };
   };
   const error = (part: Part) => {

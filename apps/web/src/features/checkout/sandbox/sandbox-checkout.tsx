@@ -27,7 +27,7 @@ export function SandboxCheckout({ page }: { page: PublicPaymentData }) {
       walletButton={(typedBilling) => (
         <SandboxWallet page={page} typedBilling={typedBilling} onPay={payWithWallet} />
       )}
-      cardField={<SandboxCardField ref={cardField} onChange={setCard} />}
+      cardField={<SandboxCardField ref={cardField} onChange={setCard} refusal={checkout.error} />}
       onIncompleteCard={(focus) => cardField.current?.revealErrors(focus)}
       confirmCard={
         card ? (intent, _billing, returnUrl) => confirmSandboxPayment(intent, card, returnUrl) : null

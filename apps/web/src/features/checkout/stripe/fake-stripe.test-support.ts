@@ -46,7 +46,11 @@ export function fakeStripe() {
       created.push(element);
       return element;
     }),
-    getElement: vi.fn((type: string) => created.find((element) => element.type === type) ?? null),
+    // By type, or by the React component for it (react-stripe-js's CardElement names its type).
+    getElement: vi.fn((type: string | { __elementType: string }) => {
+      const wanted = typeof type === 'string' ? type : type.__elementType;
+      return created.find((element) => element.type === wanted) ?? null;
+    }),
     update: vi.fn(),
     submit: vi.fn(async () => ({})),
   };

@@ -1,6 +1,6 @@
 import type { PublicPaymentData } from '@clinicpay/shared';
 import type { Stripe } from '@stripe/stripe-js';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aPaymentPage } from '@/testing/payment-page-data';
@@ -103,6 +103,26 @@ describe('the payment form with Stripe', () => {
     expect(fake.calls.confirmCardPayment).not.toHaveBeenCalled();
   });
 
+  it("shows Elements' own message for an invalid number at the field, and only that one", async () => {
+    const fake = fakeStripe();
+    renderCheckout(Promise.resolve(fake.stripe));
+    fireEvent.change(await screen.findByLabelText('Full Name'), { target: { value: 'Ada Patient' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@patient.example' } });
+    act(() =>
+      fake.element('card')?.emit('change', {
+        elementType: 'card',
+        complete: false,
+        empty: false,
+        error: { type: 'validation_error', code: 'invalid_number', message: 'Your card number is invalid.' },
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Pay £45.00' }));
+    expect(await screen.findByText('Your card number is invalid.')).toBeTruthy();
+    expect(screen.queryByText('Card information is not complete')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fake.calls.confirmCardPayment).not.toHaveBeenCalled();
+  });
+
   describe('paying with the wallet', () => {
     /** The payment page at /payment/{id}, with the success and failed pages to land on. */
     function renderPaymentPage(stripe: Stripe) {
@@ -163,18 +183,60 @@ describe('the payment form with Stripe', () => {
       );
     });
 
-    it('tells the wallet sheet of a decline and goes to the failed page', async () => {
+    it('tells the wallet sheet of a decline, and the form says it, staying on the page', async () => {
       const fake = fakeStripe();
       fake.calls.confirmCardPayment.mockResolvedValueOnce({
-        error: { type: 'card_error', message: 'Your card was declined.' },
+        error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
       } as never);
       serveIntent();
-      renderPaymentPage(fake.stripe);
+      const router = renderPaymentPage(fake.stripe);
       fireEvent.change(await screen.findByLabelText('Full Name'), { target: { value: 'Wren Patient' } });
       const paymentFailed = vi.fn();
       act(() => fake.element('expressCheckout')?.emit('confirm', confirmEvent(paymentFailed)));
-      expect(await screen.findByText('failed page')).toBeTruthy();
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe(
+        'Apple Pay payment failed: Your card was declined. Nothing was taken. Check your card details and try again, or use another card.',
+      );
       expect(paymentFailed).toHaveBeenCalledExactlyOnceWith({ message: 'Your card was declined.' });
+      expect(router.state.location.pathname).toBe(`/payment/${page.id}`);
+      expect(screen.queryByText('failed page')).toBeNull();
     });
+  });
+
+  it('says a failed or cancelled 3-D Secure in our words, on the form, with focus on the message', async () => {
+    const fake = fakeStripe();
+    // Stripe.js's answer once its challenge modal fails or is closed.
+    fake.calls.confirmCardPayment.mockResolvedValueOnce({
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_authentication_failure',
+        message:
+          'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      },
+    } as never);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret_x', amount: 4500 }),
+            {
+              headers: { 'content-type': 'application/json' },
+            },
+          ),
+      ),
+    );
+    renderCheckout(Promise.resolve(fake.stripe));
+    fireEvent.change(await screen.findByLabelText('Full Name'), { target: { value: 'Ada Patient' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@patient.example' } });
+    act(() => fake.element('card')?.emit('change', { elementType: 'card', complete: true, empty: false }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay £45.00' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      "We couldn't confirm it was you. Your bank's check was not completed, so nothing was taken. Try again, or use another card.",
+    );
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect((screen.getByLabelText('Full Name') as HTMLInputElement).value).toBe('Ada Patient');
+    expect((screen.getByRole('button', { name: 'Pay £45.00' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

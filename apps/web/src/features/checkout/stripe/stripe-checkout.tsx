@@ -102,6 +102,11 @@ function StripePaymentForm({ page }: { page: PublicPaymentData }) {
   const elements = useElements();
   const checkout = useCheckout(page);
   const [cardComplete, setCardComplete] = useState(false);
+  // The card's one message, at the field: what Elements says is wrong with it as typed ('Your card
+  // number is invalid.'), else, once Pay was pressed with the card incomplete, that it is incomplete.
+  const [cardError, setCardError] = useState<string | undefined>();
+  const [cardTried, setCardTried] = useState(false);
+  const cardMessage = cardError ?? (cardTried && !cardComplete ? CHECKOUT_MESSAGES.cardIncomplete : null);
   // Mounted but invisible until Stripe says whether the device has a wallet (an element that is not
   // displayed at all may never get ready); then shown, or taken out of the layout.
   const [wallet, setWallet] = useState<'checking' | 'available' | 'none'>('checking');
@@ -137,7 +142,7 @@ function StripePaymentForm({ page }: { page: PublicPaymentData }) {
       email: event.billingDetails?.email || typed.email,
       phone: event.billingDetails?.phone || typed.phone,
     };
-    // The wallet sheet is told of a failure before the page moves on to the failed page.
+    // The wallet sheet is told of a failure; the form's alert says it too.
     let sheetTold = false;
     const paid = await checkout.pay(
       billing,
@@ -179,12 +184,19 @@ function StripePaymentForm({ page }: { page: PublicPaymentData }) {
           <div className="rounded-md border border-slate-300 px-3 py-3">
             <CardElement
               options={{ hidePostalCode: true, style: { base: { fontSize: '16px' } } }}
-              onChange={(event) => setCardComplete(event.complete)}
+              onChange={(event) => {
+                setCardComplete(event.complete);
+                setCardError(event.error?.message);
+              }}
             />
+          </div>
+          <div aria-live="polite">
+            {cardMessage ? <p className="text-sm text-red-700">{cardMessage}</p> : null}
           </div>
         </div>
       }
       onIncompleteCard={(focus) => {
+        setCardTried(true);
         if (focus) elements?.getElement(CardElement)?.focus();
       }}
       confirmCard={cardComplete ? confirmCard : null}

@@ -21,7 +21,7 @@ describe('confirming a card with Stripe.js', () => {
     });
   });
 
-  it("fails with the provider's message for a declined card", async () => {
+  it("fails with the provider's message and code for a declined card", async () => {
     const fake = fakeStripe();
     fake.calls.confirmCardPayment.mockResolvedValueOnce({
       error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
@@ -29,6 +29,7 @@ describe('confirming a card with Stripe.js', () => {
     await expect(confirmStripeCard(fake.stripe, card, intent, billing)).resolves.toEqual({
       status: 'failed',
       message: 'Your card was declined.',
+      code: 'card_declined',
     });
   });
 

@@ -16,7 +16,7 @@ function outcomeOf(result: PaymentIntentResult): ConfirmOutcome {
   // A payment request's one intent, already paid from another tab (decision 0020): Stripe.js refuses
   // the confirmation, but the request is paid, so this tab goes to the success page as the sandbox's does.
   if (result.error?.payment_intent?.status === 'succeeded') return { status: 'succeeded' };
-  if (result.error) return { status: 'failed', message: result.error.message };
+  if (result.error) return { status: 'failed', message: result.error.message, code: result.error.code };
   if (!result.paymentIntent) return { status: 'failed', message: 'No payment intent returned' };
   if (result.paymentIntent.status === 'succeeded') return { status: 'succeeded' };
   return { status: 'failed', intentStatus: result.paymentIntent.status };
@@ -56,7 +56,7 @@ export async function confirmStripeSetup(
       billing_details: { name: billing.name, email: billing.email, phone: billing.phone ?? undefined },
     },
   });
-  if (result.error) return { status: 'failed', message: result.error.message };
+  if (result.error) return { status: 'failed', message: result.error.message, code: result.error.code };
   if (result.setupIntent?.status === 'succeeded') return { status: 'succeeded' };
   return { status: 'failed', intentStatus: result.setupIntent?.status };
 }
