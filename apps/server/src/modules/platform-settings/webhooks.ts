@@ -7,6 +7,7 @@
  */
 import {
   ADMIN_MESSAGES,
+  maskSigningSecret,
   type NotificationWebhooks,
   type NotificationWebhooksResponse,
 } from '@clinicpay/shared';
@@ -45,9 +46,15 @@ export async function getNotificationWebhooks(db: Db): Promise<NotificationWebho
   };
 }
 
-/** What the admin sees: the stored URLs and the read-only signing secret (created when missing). */
+/**
+ * What the admin sees: the stored URLs and the signing secret (created when missing), masked to its
+ * last 4 characters; the whole secret comes only through the audited reveal (decision 0098).
+ */
 export async function getNotificationWebhookSettings(db: Db): Promise<NotificationWebhooksResponse> {
-  return { ...(await getNotificationWebhooks(db)), signingSecret: await getWebhookSigningSecret(db) };
+  return {
+    ...(await getNotificationWebhooks(db)),
+    signingSecretMasked: maskSigningSecret(await getWebhookSigningSecret(db)),
+  };
 }
 
 /**

@@ -81,7 +81,7 @@ export function WebhooksCard() {
             {update.isPending ? ADMIN_MESSAGES.saving : 'Save webhooks'}
           </Button>
         </Form>
-        <SigningSecretField secret={stored.data?.signingSecret ?? ''} />
+        <SigningSecretField secret={stored.data?.signingSecretMasked ?? ''} />
       </CardContent>
     </Card>
   );
