@@ -77,7 +77,7 @@ export function ClinicProfilePage() {
         <ClinicPaymentsCard payments={recentPayments} />
         <ClinicLinksCard links={links} />
       </div>
-      <ClinicAuditCard entries={audit} />
+      <ClinicAuditCard clinicId={clinic.id} entries={audit} />
     </PageFrame>
   );
 }
