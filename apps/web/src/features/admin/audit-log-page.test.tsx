@@ -1,10 +1,11 @@
-import type { AdminAuditEntry } from '@clinicpay/shared';
+import type { AdminAuditEntry, AdminClinicProfile } from '@clinicpay/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { startMockServer } from '@/testing/app';
 import { AuditLogPage, detailsSummary } from './audit-log-page';
+import { ClinicProfilePage } from './clinic-profile-page';
 import { renderAdmin } from './test-support';
 
 const HARLEY = '11111111-1111-4111-8111-111111111111';
@@ -108,5 +109,58 @@ describe('detailsSummary', () => {
       detailsSummary({ patientNotificationWebhook: { from: null, to: 'https://a.example' }, amount: 1500 }),
     ).toBe('patientNotificationWebhook: — → https://a.example; amount: 1500');
     expect(detailsSummary({})).toBe('');
+  });
+});
+
+describe('the clinic profile’s audit card', () => {
+  it('names every action readably and links to the clinic’s whole audit log', async () => {
+    const profile: AdminClinicProfile = {
+      clinic: {
+        id: HARLEY,
+        clinicName: 'Harley Dental',
+        logoUrl: null,
+        contact: 'owner@harley.example',
+        email: null,
+        phone: null,
+        address: null,
+        stripeStatus: 'connected',
+        paymentsTurnedOff: false,
+        providerAccountId: 'acct_harley',
+        createdAt: '2026-11-01T10:00:00.000Z',
+      },
+      stats: {
+        payments: { count: 0, amount: 0 },
+        refunds: { count: 0, amount: 0 },
+        platformFees: 0,
+        averagePayment: 0,
+      },
+      recentPayments: [],
+      links: [],
+      audit: [
+        {
+          id: 'a1',
+          action: 'clinic.invited',
+          actorEmail: 'ops@clinicpay.example',
+          createdAt: '2026-11-02T10:00:00.000Z',
+          details: {},
+        },
+        {
+          id: 'a2',
+          action: 'saved_card.removed',
+          actorEmail: null,
+          createdAt: '2026-11-03T10:00:00.000Z',
+          details: {},
+        },
+      ],
+    };
+    server.use(http.get('/api/admin/clinics/:clinicId', () => HttpResponse.json(profile)));
+    renderAdmin(<ClinicProfilePage />, {
+      path: `/admin/clinics/${HARLEY}`,
+      pattern: '/admin/clinics/:clinicId',
+    });
+    expect(await screen.findByText('Clinic invited')).toBeTruthy();
+    expect(screen.getByText('Saved card removed')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'View this clinic’s full audit log' });
+    expect(link.getAttribute('href')).toBe(`/admin/audit?clinicId=${HARLEY}`);
   });
 });
