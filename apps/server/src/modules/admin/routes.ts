@@ -1,5 +1,5 @@
 /**
- * The admin API (spec §6: admins only). Every route here answers 401 to the signed-out and 403 to a
+ * The admin API (admins only). Every route here answers 401 to the signed-out and 403 to a
  * clinic user before anything else is read, whatever the input.
  */
 import {

@@ -110,7 +110,7 @@ describe('/api/admin/system-settings/webhooks', () => {
   const put = (app: FastifyInstance, cookies: Record<string, string>, payload: Record<string, unknown>) =>
     app.inject({ method: 'PUT', url, cookies, payload });
 
-  it('lets an admin set, read and clear both URLs, stored under the spec’s keys', async () => {
+  it('lets an admin set, read and clear both URLs, stored under their system_settings keys', async () => {
     const app = await createTestApp();
     const admin = await signedInAdmin(app);
     const signingSecretMasked = expect.stringMatching(/^whsec_•{8}[A-Za-z0-9_-]{4}$/);

@@ -1,7 +1,7 @@
 /**
- * The two notification webhook URLs of system_settings (spec §3): where patient and clinic
+ * The two notification webhook URLs of system_settings: where patient and clinic
  * notifications are posted. Admins read and set them; a blank URL clears one. In production only
- * https to a public internet address is accepted (issue #11): the payload carries patient details, and
+ * https to a public internet address is accepted: the payload carries patient details, and
  * a URL pointing inside our network would let an admin account probe it (server-side request forgery).
  * The sender checks again at send time, since DNS can change after a URL is saved.
  */

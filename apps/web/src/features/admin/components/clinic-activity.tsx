@@ -39,7 +39,7 @@ const LINK_COLUMNS: Column<ClinicLink>[] = [
   { header: 'Usage', cell: (link) => ADMIN_MESSAGES.usage(link.usage) },
 ];
 
-/** Spec §2: Patient, Date, Amount, Status of the clinic's first 5 payments. */
+/** Patient, Date, Amount, Status of the clinic's first 5 payments. */
 export function ClinicPaymentsCard({ payments }: { payments: AdminClinicProfile['recentPayments'] }) {
   return (
     <Card>
@@ -62,7 +62,7 @@ export function ClinicPaymentsCard({ payments }: { payments: AdminClinicProfile[
   );
 }
 
-/** Spec §2: Link Name, Created, Usage 'N times'. */
+/** Link Name, Created, Usage 'N times'. */
 export function ClinicLinksCard({ links }: { links: AdminClinicProfile['links'] }) {
   return (
     <Card>

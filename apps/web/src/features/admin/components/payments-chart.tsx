@@ -6,7 +6,7 @@ import { formatDate } from '@/lib/dates';
 const dayLabel = (isoDay: string) => formatDate(`${isoDay}T12:00:00Z`);
 
 /**
- * Payments per London day over the range (spec §2 admin dashboard). The bars are drawn for sighted
+ * Payments per London day over the range (the admin dashboard). The bars are drawn for sighted
  * users; the same figures are in a table for screen readers.
  */
 export function PaymentsChart({ series }: { series: AdminStats['series'] }) {
