@@ -154,8 +154,26 @@ test.describe('the admin console', () => {
       const fee = page.getByLabel('Platform fee (%)');
       await expect(fee).toHaveValue('3.0');
       await fee.fill('2.5');
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const save = page.getByRole('button', { name: 'Save', exact: true });
+      await save.click();
+      // Saving asks first, with the old and new percent (decision 0098); Cancel keeps the fee.
+      const confirm = page.getByRole('dialog', { name: 'Change the platform fee?' });
+      await expect(confirm).toContainText('The platform fee will change from 3.0% to 2.5%.');
+      await expect(confirm).toContainText('It applies to payments started from now on');
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(save).toBeFocused();
+      expect((await (await page.request.get('/api/platform-settings/fee')).json()).platformFeePercent).toBe(
+        '3.0',
+      );
+      await save.click();
+      await confirm.getByRole('button', { name: 'Change fee' }).click();
       await expect(page.getByText('Platform fee updated to 2.5%')).toBeVisible();
+      await expect(save).toBeFocused();
+      // The history shows the change: when, who, from → to.
+      const history = page.getByRole('table', { name: 'Fee history' });
+      await expect(history.getByRole('row').nth(1)).toContainText(E2E_ADMIN.email);
+      await expect(history.getByRole('row').nth(1)).toContainText('3.0% →to 2.5%');
       await payAsPatient(browser, linkPath);
     } finally {
       // The fee is platform-wide (this journey runs after all others): put the default back.
@@ -201,6 +219,58 @@ test.describe('the admin console', () => {
     await patientPage.reload();
     await expect(patientPage.getByRole('button', { name: /^Pay £\d/ })).toBeVisible();
     await patient.close();
+  });
+
+  test('the signing secret is masked until revealed, and the reveal is in the audit log', async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    await page.goto('/admin/settings');
+    const secret = page.getByRole('textbox', { name: 'Signing secret' });
+    await expect(secret).toHaveValue(/^whsec_•{8}[A-Za-z0-9_-]{4}$/);
+    const masked = await secret.inputValue();
+    const reveal = page.getByRole('button', { name: 'Reveal signing secret' });
+    await expect(reveal).toHaveAttribute('aria-pressed', 'false');
+    await reveal.click();
+    await expect(secret).toHaveValue(/^whsec_[A-Za-z0-9_-]{43}$/);
+    await expect(reveal).toHaveAttribute('aria-pressed', 'true');
+    expect((await secret.inputValue()).slice(-4)).toBe(masked.slice(-4));
+    await reveal.click();
+    await expect(secret).toHaveValue(masked);
+
+    await page.getByRole('link', { name: 'Audit Log' }).click();
+    await expect(page).toHaveURL('/admin/audit');
+    await page.getByLabel('Action').selectOption({ label: 'Signing secret revealed' });
+    await expect(page).toHaveURL('/admin/audit?action=webhook_secret.revealed');
+    const log = page.getByRole('table', { name: 'Audit Log' });
+    await expect(log.getByRole('row').nth(1)).toContainText('Signing secret revealed');
+    await expect(log.getByRole('row').nth(1)).toContainText(E2E_ADMIN.email);
+  });
+
+  test('the dashboard ends where its last card does, even with a payment on every day of the range', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInAsAdmin(page);
+    // A month with payments every day: the chart's table for screen readers has a row for each.
+    await page.route('**/api/admin/stats*', async (route) => {
+      const response = await route.fetch();
+      const stats = await response.json();
+      const series = Array.from({ length: 31 }, (_, day) => ({
+        date: `2026-10-${String(day + 1).padStart(2, '0')}`,
+        amount: 5000,
+        count: 1,
+      }));
+      await route.fulfill({ response, json: { ...stats, series } });
+    });
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Payments over time' }).getByRole('row')).toHaveCount(32);
+    await expect(page.getByRole('heading', { name: 'Recent Clinics' })).toBeVisible();
+    const blank = await page.evaluate(() => {
+      const main = document.getElementById('main') as HTMLElement;
+      return document.documentElement.scrollHeight - (main.getBoundingClientRect().bottom + window.scrollY);
+    });
+    expect(blank).toBeLessThanOrEqual(1);
   });
 
   test('an unknown clinic shows the profile’s error page', async ({ page }) => {

@@ -273,12 +273,13 @@ export type NotificationWebhooksInput = z.input<typeof notificationWebhooksSchem
 
 /**
  * What GET and PUT /api/admin/system-settings/webhooks answer: the URLs, and the installation's
- * read-only signing secret that receivers verify the ClinicPay-Signature header with.
+ * signing secret (that receivers verify the ClinicPay-Signature header with) masked to its last 4
+ * characters; the whole secret comes only from the audited reveal (decision 0098).
  */
 export const notificationWebhooksResponseSchema = z.object({
   patientNotificationWebhook: z.string().nullable(),
   clinicNotificationWebhook: z.string().nullable(),
-  signingSecret: z.string(),
+  signingSecretMasked: z.string(),
 });
 export type NotificationWebhooksResponse = z.infer<typeof notificationWebhooksResponseSchema>;
 

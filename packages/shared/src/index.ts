@@ -3,6 +3,7 @@
  * schema is written once here and used by the route, the API client and the form (style.md §2).
  */
 export * from './admin.js';
+export * from './admin-console.js';
 export * from './api-error.js';
 export * from './auth.js';
 export * from './balances.js';

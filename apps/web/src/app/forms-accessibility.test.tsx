@@ -30,7 +30,7 @@ const server = startMockServer([
     HttpResponse.json({
       patientNotificationWebhook: null,
       clinicNotificationWebhook: null,
-      signingSecret: 'whsec_test',
+      signingSecretMasked: 'whsec_••••••••test',
     }),
   ),
 ]);

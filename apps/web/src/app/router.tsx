@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
           { path: 'disputes', lazy: page(() => import('./routes/admin-disputes')) },
           { path: 'statements', lazy: page(() => import('./routes/admin-statements')) },
           { path: 'settings', lazy: page(() => import('./routes/admin-settings')) },
+          { path: 'audit', lazy: page(() => import('./routes/admin-audit')) },
         ],
       },
     ],

@@ -65,7 +65,7 @@ export const notifications = pgTable(
   ],
 );
 
-/** Who did what and when: refunds, fee changes and provider disconnections (design.md). */
+/** Who did what and when: every action of AUDIT_ACTIONS (@clinicpay/shared; decision 0098). */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -84,8 +84,11 @@ export const auditLog = pgTable(
   },
   (table) => [
     index('audit_log_entity_idx').on(table.entityType, table.entityId),
-    // A clinic's entries, newest first: the admin's clinic profile (issue #12).
+    // A clinic's entries, newest first: the admin's clinic profile (decision 0071).
     index('audit_log_clinic_created_idx').on(table.clinicId, table.createdAt.desc(), table.id.desc()),
+    // The admin's audit log, newest first, unfiltered or by action; the fee history (decision 0098).
+    index('audit_log_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('audit_log_action_created_idx').on(table.action, table.createdAt.desc(), table.id.desc()),
   ],
 );
 

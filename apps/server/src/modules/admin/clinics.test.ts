@@ -401,6 +401,10 @@ describe('the admin clinics API', () => {
       { method: 'POST', url: `/api/admin/notifications/${NOTIFICATION_ID}/retry` },
       { method: 'GET', url: '/api/admin/disputes' },
       { method: 'GET', url: '/api/admin/statements/2026-11' },
+      { method: 'GET', url: '/api/admin/platform-settings/fee/history' },
+      { method: 'GET', url: '/api/admin/system-settings/webhooks/signing-secret' },
+      { method: 'POST', url: '/api/admin/system-settings/webhooks/signing-secret/rotate' },
+      { method: 'GET', url: '/api/admin/audit?action=refund.succeeded' },
     ] as const;
     // Every admin route the app has is walked here: a new one must be added to this list.
     const adminRoutes = new Set(
@@ -435,7 +439,7 @@ describe('the admin clinics API', () => {
     expect(webhooks.json()).toEqual({
       patientNotificationWebhook: null,
       clinicNotificationWebhook: null,
-      signingSecret: expect.stringMatching(/^whsec_/),
+      signingSecretMasked: expect.stringMatching(/^whsec_/),
     });
     expect(await app.database.db.select().from(auditLog)).toHaveLength(0);
     expect(

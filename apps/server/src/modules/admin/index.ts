@@ -1,5 +1,6 @@
 /**
- * The admin console's API (spec §2 admin screens, §6, §9 "Admin statistics"): platform statistics,
- * the clinic list and profile, and force-disconnecting a clinic's card provider.
+ * The admin console's API (admins only): platform statistics, the clinic list (searched by name or any
+ * of the clinic's emails) and profile, force-disconnecting a clinic's card provider, invitations, and
+ * the audit log (decision 0098).
  */
 export { adminRoutes } from './routes.js';

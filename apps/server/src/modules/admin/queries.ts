@@ -20,11 +20,19 @@ import {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** One page of clinics, newest first, whose name or email contains `search` (any case), and the total. */
+/**
+ * One page of clinics, newest first, whose name, profile email or sign-up email (its users' emails)
+ * contains `search` (any case), and the total.
+ */
 export async function selectClinicPage(db: Db, search: string | undefined, limit: number, offset: number) {
   const pattern = search ? `%${escapeLike(search.toLowerCase())}%` : undefined;
   const where = pattern
-    ? or(sql`lower(${clinics.clinicName}) like ${pattern}`, sql`lower(${clinics.email}) like ${pattern}`)
+    ? or(
+        sql`lower(${clinics.clinicName}) like ${pattern}`,
+        sql`lower(${clinics.email}) like ${pattern}`,
+        // users_clinic_id_idx finds the clinic's users (its sign-up email is its user's).
+        sql`exists (select 1 from users u where u.clinic_id = ${clinics.id} and lower(u.email) like ${pattern})`,
+      )
     : undefined;
   const [rows, [total]] = await Promise.all([
     db

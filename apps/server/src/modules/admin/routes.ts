@@ -1,8 +1,10 @@
 /**
- * The admin API (spec §6: admins only). Every route here answers 401 to the signed-out and 403 to a
+ * The admin API (admins only). Every route here answers 401 to the signed-out and 403 to a
  * clinic user before anything else is read, whatever the input.
  */
 import {
+  adminAuditPageSchema,
+  adminAuditQuerySchema,
   adminClinicIdSchema,
   adminClinicPageSchema,
   adminClinicProfileSchema,
@@ -17,6 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { linkOrigin } from '../../http/link-origin.js';
+import { listAuditEntries } from '../audit/index.js';
 import { requireAdmin } from '../auth/index.js';
 import { inviteClinic } from './invitations.js';
 import {
@@ -98,5 +101,12 @@ export async function adminRoutes(app: FastifyInstance) {
       };
       return reply.status(201).send(await inviteClinic(deps, request.body, request.sessionUser?.id ?? ''));
     },
+  );
+
+  // Every audited action, filtered and paged on the server (decision 0098).
+  api.get(
+    '/admin/audit',
+    { schema: { tags, querystring: adminAuditQuerySchema, response: { 200: adminAuditPageSchema } } },
+    (request) => listAuditEntries(app.database.db, request.query),
   );
 }

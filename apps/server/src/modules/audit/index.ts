@@ -1,28 +1,14 @@
 /**
- * The audit log (design.md "Security model"): who did what, and when, to what. Refunds, fee changes
- * and provider disconnections are recorded here, each in the transaction that makes the change, so an
- * entry exists exactly when the change does.
+ * The audit log: who did what, and when, to what. Every change an admin, a clinic or the card provider
+ * makes to money, settings or access is recorded here, in the transaction that makes the change, so an
+ * entry exists exactly when the change does. Admins read it whole, filtered and paged (decision 0098).
  */
+import type { AuditAction } from '@clinicpay/shared';
 import type { Tx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 
-/** The actions ClinicPay audits. */
-export type AuditAction =
-  | 'clinic.invited'
-  | 'dispute.transfer_reversed'
-  | 'dispute.transfer_reinstated'
-  | 'notification.retried'
-  | 'notification_webhooks.updated'
-  | 'platform_fee.updated'
-  | 'policy.updated'
-  | 'policy.turned_off'
-  | 'provider.disconnected'
-  | 'provider.reconnected'
-  | 'provider.payments_restored'
-  | 'provider.account_closed'
-  | 'refund.succeeded'
-  | 'refund.failed'
-  | 'saved_card.removed';
+/** The actions ClinicPay audits (listed with their labels in @clinicpay/shared). */
+export type { AuditAction } from '@clinicpay/shared';
 
 export interface AuditEntry {
   /** The user who acted; null when the card provider did (a provider event). */
@@ -39,3 +25,6 @@ export interface AuditEntry {
 export async function recordAudit(tx: Pick<Tx, 'insert'>, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values(entry);
 }
+
+export { type AuditFilters, selectActionEntries } from './queries.js';
+export { listAuditEntries } from './service.js';

@@ -110,14 +110,14 @@ describe('/api/admin/system-settings/webhooks', () => {
   const put = (app: FastifyInstance, cookies: Record<string, string>, payload: Record<string, unknown>) =>
     app.inject({ method: 'PUT', url, cookies, payload });
 
-  it('lets an admin set, read and clear both URLs, stored under the spec’s keys', async () => {
+  it('lets an admin set, read and clear both URLs, stored under their system_settings keys', async () => {
     const app = await createTestApp();
     const admin = await signedInAdmin(app);
-    const signingSecret = expect.stringMatching(/^whsec_/);
+    const signingSecretMasked = expect.stringMatching(/^whsec_•{8}[A-Za-z0-9_-]{4}$/);
     expect((await app.inject({ url, cookies: admin.cookies })).json()).toEqual({
       patientNotificationWebhook: null,
       clinicNotificationWebhook: null,
-      signingSecret,
+      signingSecretMasked,
     });
     const saved = await put(app, admin.cookies, {
       patientNotificationWebhook: ' https://hooks.example/patient ',
@@ -126,21 +126,21 @@ describe('/api/admin/system-settings/webhooks', () => {
     expect(saved.json()).toEqual({
       patientNotificationWebhook: 'https://hooks.example/patient',
       clinicNotificationWebhook: 'http://localhost:9000/clinic',
-      signingSecret,
+      signingSecretMasked,
     });
     const rows = await app.database.db.select().from(systemSettings);
     expect(Object.fromEntries(rows.map((row) => [row.key, row.value]))).toEqual({
       patient_notification_webhook: 'https://hooks.example/patient',
       clinic_notification_webhook: 'http://localhost:9000/clinic',
-      notification_webhook_signing_secret: signingSecret,
-      // The offline sandbox's own signing secret (gateway/sandbox/webhook-secret.ts, issue #13).
+      notification_webhook_signing_secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
+      // The offline sandbox's own signing secret (gateway/sandbox/webhook-secret.ts).
       sandbox_webhook_signing_secret: expect.stringMatching(/^whsec_/),
     });
     await put(app, admin.cookies, { patientNotificationWebhook: '', clinicNotificationWebhook: null });
     expect((await app.inject({ url, cookies: admin.cookies })).json()).toEqual({
       patientNotificationWebhook: null,
       clinicNotificationWebhook: null,
-      signingSecret,
+      signingSecretMasked,
     });
     // Each change is audited with who made it and what changed; saving the same URLs again is not.
     await put(app, admin.cookies, { patientNotificationWebhook: null, clinicNotificationWebhook: null });

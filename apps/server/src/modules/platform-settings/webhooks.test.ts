@@ -1,6 +1,6 @@
 /**
- * Issue #11 on the admin's webhook settings: production refuses URLs that point inside the network
- * when they are saved, and the GET answer shows the installation's signing secret.
+ * The admin's webhook settings: production refuses URLs that point inside the network when they are
+ * saved, and the GET answer shows the installation's signing secret, masked.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -92,18 +92,22 @@ describe('webhook URLs with a user name or password', () => {
 });
 
 describe('the webhook signing secret', () => {
-  it('is shown to admins, the same on every read, and not settable through PUT', async () => {
+  it('is shown to admins masked, the same on every read, and not settable through PUT', async () => {
     app = await createTestApp();
     const admin = await signedInAdmin(app);
-    const first = (await app.inject({ url, cookies: admin.cookies })).json().signingSecret;
+    const first = await getWebhookSigningSecret(app.database.db);
     expect(first).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-    expect((await app.inject({ url, cookies: admin.cookies })).json().signingSecret).toBe(first);
+    const masked = `whsec_••••••••${first.slice(-4)}`;
+    const read = await app.inject({ url, cookies: admin.cookies });
+    expect(read.json().signingSecretMasked).toBe(masked);
+    expect(read.body).not.toContain(first.slice(6, 20));
+    expect((await app.inject({ url, cookies: admin.cookies })).json().signingSecretMasked).toBe(masked);
     const saved = await put(admin.cookies, {
       patientNotificationWebhook: null,
       clinicNotificationWebhook: null,
       signingSecret: 'whsec_chosen_by_the_caller',
     });
-    expect(saved.json().signingSecret).toBe(first);
+    expect(saved.json().signingSecretMasked).toBe(masked);
     expect(await getWebhookSigningSecret(app.database.db)).toBe(first);
   });
 

@@ -1,12 +1,13 @@
 /**
- * The two notification webhook URLs of system_settings (spec §3): where patient and clinic
+ * The two notification webhook URLs of system_settings: where patient and clinic
  * notifications are posted. Admins read and set them; a blank URL clears one. In production only
- * https to a public internet address is accepted (issue #11): the payload carries patient details, and
+ * https to a public internet address is accepted: the payload carries patient details, and
  * a URL pointing inside our network would let an admin account probe it (server-side request forgery).
  * The sender checks again at send time, since DNS can change after a URL is saved.
  */
 import {
   ADMIN_MESSAGES,
+  maskSigningSecret,
   type NotificationWebhooks,
   type NotificationWebhooksResponse,
 } from '@clinicpay/shared';
@@ -45,9 +46,15 @@ export async function getNotificationWebhooks(db: Db): Promise<NotificationWebho
   };
 }
 
-/** What the admin sees: the stored URLs and the read-only signing secret (created when missing). */
+/**
+ * What the admin sees: the stored URLs and the signing secret (created when missing), masked to its
+ * last 4 characters; the whole secret comes only through the audited reveal (decision 0098).
+ */
 export async function getNotificationWebhookSettings(db: Db): Promise<NotificationWebhooksResponse> {
-  return { ...(await getNotificationWebhooks(db)), signingSecret: await getWebhookSigningSecret(db) };
+  return {
+    ...(await getNotificationWebhooks(db)),
+    signingSecretMasked: maskSigningSecret(await getWebhookSigningSecret(db)),
+  };
 }
 
 /**

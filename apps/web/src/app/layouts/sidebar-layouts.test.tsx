@@ -103,13 +103,14 @@ describe('the clinic sidebar on a phone', () => {
 describe('the admin sidebar', () => {
   beforeEach(() => screenIs('wide'));
 
-  it('has Dashboard, Clinics, Disputes, Statements and Settings', () => {
+  it('has Dashboard, Clinics, Disputes, Statements, Audit Log and Settings', () => {
     renderAt('/admin', <AdminLayout onSignOut={() => {}} />);
     expect(linksOf('Admin')).toEqual([
       ['Dashboard', '/admin'],
       ['Clinics', '/admin/clinics'],
       ['Disputes', '/admin/disputes'],
       ['Statements', '/admin/statements'],
+      ['Audit Log', '/admin/audit'],
       ['Settings', '/admin/settings'],
     ]);
   });

@@ -20,7 +20,7 @@ const backLink = (
   </Button>
 );
 
-/** Spec §2 error state: titled Error, 'Could not load clinic profile', 'Clinic data not found...'. */
+/** The error state: titled Error, 'Could not load clinic profile', 'Clinic data not found...'. */
 function ProfileError() {
   return (
     <PageFrame title={ADMIN_MESSAGES.profileErrorHeading} actions={backLink}>
@@ -32,7 +32,7 @@ function ProfileError() {
 }
 
 /**
- * Spec §2 "Admin Clinic Profile": cards, information (with 'Payments turned off' and the clinic's own
+ * The admin's clinic profile: cards, information (with 'Payments turned off' and the clinic's own
  * provider account, which can be closed: decision 0081), first 5 payments, links with usage, audit.
  */
 export function ClinicProfilePage() {
@@ -81,7 +81,7 @@ export function ClinicProfilePage() {
         <ClinicPaymentsCard payments={recentPayments} />
         <ClinicLinksCard links={links} />
       </div>
-      <ClinicAuditCard entries={audit} />
+      <ClinicAuditCard clinicId={clinic.id} entries={audit} />
     </PageFrame>
   );
 }

@@ -146,12 +146,13 @@ describe('Admin Settings: failed notifications', () => {
     failed = [RECEIPT];
     server.use(
       http.get('/api/platform-settings/fee', () => HttpResponse.json({ platformFeePercent: '3.0' })),
+      http.get('/api/admin/platform-settings/fee/history', () => HttpResponse.json({ items: [] })),
       http.get('/api/admin/clinics', () => HttpResponse.json({ items: [], page: 1, pageSize: 10, total: 0 })),
       http.get('/api/admin/system-settings/webhooks', () =>
         HttpResponse.json({
           patientNotificationWebhook: null,
           clinicNotificationWebhook: null,
-          signingSecret: 'whsec_test',
+          signingSecretMasked: 'whsec_••••••••test',
         }),
       ),
     );

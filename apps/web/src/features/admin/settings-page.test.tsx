@@ -10,13 +10,44 @@ const CONNECTED_ID = '11111111-1111-4111-8111-111111111111';
 const TURNED_OFF_ID = '44444444-4444-4444-8444-444444444444';
 const ACTION_NEEDED_ID = '55555555-5555-4555-8555-555555555555';
 const SECRET = 'whsec_c2VjcmV0LXNpZ25pbmcta2V5LWZvci10ZXN0cw';
+const MASKED = `whsec_••••••••${SECRET.slice(-4)}`;
+const ROTATED = 'whsec_bmV3LXNlY3JldC1hZnRlci1yb3RhdGlvbi0xMjM0';
 let feeBodies: unknown[] = [];
+let reveals = 0;
+let rotations = 0;
 let disconnected: string[] = [];
 let restored: string[] = [];
 const server = startMockServer(
   [
     http.get('/api/platform-settings/fee', () => HttpResponse.json({ platformFeePercent: '3.0' })),
     http.get('/api/admin/notifications/failed', () => HttpResponse.json({ notifications: [] })),
+    http.get('/api/admin/platform-settings/fee/history', () =>
+      HttpResponse.json({
+        items: [
+          {
+            id: 'a1',
+            changedAt: '2026-11-20T10:30:00.000Z',
+            actorEmail: 'ops@clinicpay.example',
+            from: '3.5',
+            to: '3.0',
+          },
+          // An old entry that did not record the percent it replaced.
+          { id: 'a0', changedAt: '2026-10-01T09:00:00.000Z', actorEmail: null, from: null, to: '3.5' },
+        ],
+      }),
+    ),
+    http.get('/api/admin/system-settings/webhooks/signing-secret', () => {
+      reveals += 1;
+      return HttpResponse.json({ signingSecret: SECRET, signingSecretMasked: MASKED });
+    }),
+    http.post('/api/admin/system-settings/webhooks/signing-secret/rotate', async () => {
+      rotations += 1;
+      await delay(50);
+      return HttpResponse.json({
+        signingSecret: ROTATED,
+        signingSecretMasked: `whsec_••••••••${ROTATED.slice(-4)}`,
+      });
+    }),
     http.put('/api/admin/platform-settings/fee', async ({ request }) => {
       const body = (await request.json()) as { platformFeePercent: string };
       feeBodies.push(body);
@@ -75,12 +106,14 @@ const server = startMockServer(
       HttpResponse.json({
         patientNotificationWebhook: null,
         clinicNotificationWebhook: null,
-        signingSecret: SECRET,
+        signingSecretMasked: MASKED,
       }),
     ),
   ],
   () => {
     feeBodies = [];
+    reveals = 0;
+    rotations = 0;
     disconnected = [];
     restored = [];
   },
@@ -120,26 +153,97 @@ describe('Admin Settings', () => {
     expect(feeBodies).toEqual([]);
   });
 
-  it('saves a fee with Saving... and the spec’s toast, or says it failed', async () => {
+  it('asks before saving a fee, stating the old and new percent; Cancel changes nothing', async () => {
     const user = userEvent.setup();
     renderSettings();
     const input = screen.getByLabelText('Platform fee (%)');
     await waitFor(() => expect((input as HTMLInputElement).value).toBe('3.0'));
     // jsdom cannot select a number input's text, so user.clear leaves it: type over all of it.
     await user.type(input, '2.5', { initialSelectionStart: 0, initialSelectionEnd: 3 });
-    expect((input as HTMLInputElement).value).toBe('2.5');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeTruthy();
+    const save = screen.getByRole('button', { name: 'Save' });
+    await user.click(save);
+    const dialog = await screen.findByRole('dialog', { name: 'Change the platform fee?' });
+    expect(dialog.textContent).toContain('The platform fee will change from 3.0% to 2.5%.');
+    expect(dialog.textContent).toContain('It applies to payments started from now on');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(save);
+    expect(feeBodies).toEqual([]);
+    // Escape closes it too, sending nothing; focus is back on Save even when Enter opened it.
+    await user.type(input, '{Enter}');
+    await screen.findByRole('dialog', { name: 'Change the platform fee?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(save);
+    expect(feeBodies).toEqual([]);
+  });
+
+  it('saves a fee on Confirm with Saving... and the toast, refreshing the history, or says it failed', async () => {
+    const user = userEvent.setup();
+    let historyReads = 0;
+    server.use(
+      http.get('/api/admin/platform-settings/fee/history', () => {
+        historyReads += 1;
+        return HttpResponse.json({ items: [] });
+      }),
+    );
+    renderSettings();
+    const input = screen.getByLabelText('Platform fee (%)');
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('3.0'));
+    await waitFor(() => expect(historyReads).toBe(1));
+    await user.type(input, '2.5', { initialSelectionStart: 0, initialSelectionEnd: 3 });
+    const save = screen.getByRole('button', { name: 'Save' });
+    await user.click(save);
+    const dialog = await screen.findByRole('dialog', { name: 'Change the platform fee?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Change fee' }));
+    expect(await within(dialog).findByRole('button', { name: 'Saving...' })).toBeTruthy();
     expect(await screen.findByText('Platform fee updated to 2.5%')).toBeTruthy();
     expect(feeBodies).toEqual([{ platformFeePercent: '2.5' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(save));
+    await waitFor(() => expect(historyReads).toBe(2));
 
     server.use(
       http.put('/api/admin/platform-settings/fee', () =>
         HttpResponse.json({ code: 'INTERNAL', message: 'An unexpected error occurred.' }, { status: 500 }),
       ),
     );
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.type(input, '4', { initialSelectionStart: 0, initialSelectionEnd: 3 });
+    await user.click(save);
+    const again = await screen.findByRole('dialog', { name: 'Change the platform fee?' });
+    expect(again.textContent).toContain('from 2.5% to 4.0%');
+    await user.click(within(again).getByRole('button', { name: 'Change fee' }));
     expect(await screen.findByText('Failed to update platform fee')).toBeTruthy();
+  });
+
+  it('does not ask to save the fee it already has', async () => {
+    const user = userEvent.setup();
+    renderSettings();
+    await waitFor(() =>
+      expect((screen.getByLabelText('Platform fee (%)') as HTMLInputElement).value).toBe('3.0'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The platform fee is already 3.0%')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(feeBodies).toEqual([]);
+  });
+
+  it('shows the fee history: when, who, from → to, with — for what was not recorded', async () => {
+    renderSettings();
+    const table = await screen.findByRole('table', { name: 'Fee history' });
+    await within(table).findByText('ops@clinicpay.example');
+    const cells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(cells).toEqual([
+      ['20 November 2026 at 10:30', 'ops@clinicpay.example', '3.5% →to 3.0%'],
+      ['1 October 2026 at 10:00', '—', '— →to 3.5%'],
+    ]);
   });
 
   it('offers Disconnect for the clinics that can take payments and confirms it in a dialog naming the clinic', async () => {
@@ -241,20 +345,65 @@ describe('Admin Settings', () => {
 });
 
 describe('Admin Settings: notification webhooks', () => {
-  it('shows the signing secret read-only, explains the signature, and copies it', async () => {
+  it('shows the signing secret masked, explains the signature, and reveals it only on request', async () => {
+    const user = userEvent.setup();
+    renderSettings();
+    const field = screen.getByLabelText('Signing secret') as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe(MASKED));
+    expect(field.value).toMatch(/^whsec_•{8}.{4}$/);
+    expect(field.readOnly).toBe(true);
+    expect(reveals).toBe(0);
+    const help = document.getElementById(String(field.getAttribute('aria-describedby')));
+    expect(help?.textContent).toMatch(/ClinicPay-Signature.*HMAC-SHA256 of "t\.body"/);
+    expect(help?.textContent).toContain('Only the last 4 characters are shown');
+
+    const reveal = screen.getByRole('button', { name: 'Reveal signing secret' });
+    expect(reveal.getAttribute('aria-pressed')).toBe('false');
+    await user.click(reveal);
+    await waitFor(() => expect(field.value).toBe(SECRET));
+    expect(reveal.getAttribute('aria-pressed')).toBe('true');
+    expect(reveals).toBe(1);
+    await user.click(reveal);
+    expect(field.value).toBe(MASKED);
+    expect(reveal.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('copies the whole secret while it stays masked', async () => {
     const writeText = vi.fn(() => Promise.resolve());
     const user = userEvent.setup();
     // user-event installs its own clipboard; ours replaces it to see what was written.
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderSettings();
     const field = screen.getByLabelText('Signing secret') as HTMLInputElement;
-    await waitFor(() => expect(field.value).toBe(SECRET));
-    expect(field.readOnly).toBe(true);
-    const help = document.getElementById(String(field.getAttribute('aria-describedby')));
-    expect(help?.textContent).toMatch(/ClinicPay-Signature.*HMAC-SHA256 of "t\.body"/);
+    await waitFor(() => expect(field.value).toBe(MASKED));
     await user.click(screen.getByRole('button', { name: 'Copy signing secret' }));
     expect(await screen.findByText('Signing secret copied to clipboard')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(SECRET);
+    expect(field.value).toBe(MASKED);
+  });
+
+  it('rotates the secret only after a confirmation, then shows the new one', async () => {
+    const user = userEvent.setup();
+    renderSettings();
+    const field = screen.getByLabelText('Signing secret') as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe(MASKED));
+    const rotate = screen.getByRole('button', { name: 'Rotate signing secret' });
+    await user.click(rotate);
+    const dialog = await screen.findByRole('dialog', { name: 'Rotate the signing secret?' });
+    expect(dialog.textContent).toContain('Receivers still using the old secret will reject deliveries');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(rotate));
+    expect(rotations).toBe(0);
+
+    await user.click(rotate);
+    const again = await screen.findByRole('dialog', { name: 'Rotate the signing secret?' });
+    await user.click(within(again).getByRole('button', { name: 'Rotate secret' }));
+    expect(await screen.findByText(/Signing secret rotated/)).toBeTruthy();
+    await waitFor(() => expect(field.value).toBe(ROTATED));
+    expect(screen.getByRole('button', { name: 'Reveal signing secret' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(rotations).toBe(1);
   });
 
   it('shows the server refusing a URL that is not public under its field', async () => {
@@ -271,7 +420,7 @@ describe('Admin Settings: notification webhooks', () => {
     renderSettings();
     const input = screen.getByLabelText('Clinic notification webhook');
     await waitFor(() =>
-      expect((screen.getByLabelText('Signing secret') as HTMLInputElement).value).toBe(SECRET),
+      expect((screen.getByLabelText('Signing secret') as HTMLInputElement).value).toBe(MASKED),
     );
     await user.type(input, 'https://127.0.0.1/hook');
     await user.click(screen.getByRole('button', { name: 'Save webhooks' }));

@@ -8,8 +8,9 @@ import { ProviderConnectionsCard } from './components/provider-connections-card'
 import { WebhooksCard } from './components/webhooks-card';
 
 /**
- * Spec §2 "Admin Settings": the notice, the platform fee, Stripe connections and the webhook URLs; with
- * issue #11, the failed notifications and their Retry.
+ * Admin Settings: the notice, the platform fee with its confirmation and history, Stripe connections,
+ * the webhook URLs with the masked signing secret (decision 0098), and the failed notifications with
+ * their Retry.
  */
 export function AdminSettingsPage() {
   useDocumentTitle('Admin Settings');

@@ -11,7 +11,7 @@ export function disconnectClinic(clinicId: string) {
   });
 }
 
-/** Force-disconnects a clinic's card provider (spec §4); every admin view is refreshed after. */
+/** Force-disconnects a clinic's card provider (decision 0081); every admin view is refreshed after. */
 export function useDisconnectClinic() {
   const queryClient = useQueryClient();
   return useMutation({

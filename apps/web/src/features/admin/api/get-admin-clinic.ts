@@ -11,7 +11,7 @@ export function getAdminClinic(clinicId: string) {
   return apiRequest(`/admin/clinics/${encodeURIComponent(clinicId)}`, { schema: adminClinicProfileSchema });
 }
 
-/** A clinic's profile for the admin (spec §2 "Admin Clinic Profile"); a 404 is not retried. */
+/** A clinic's profile for the admin; a 404 is not retried. */
 export function useAdminClinic(clinicId: string) {
   return useQuery({
     queryKey: adminClinicKeys.detail(clinicId),

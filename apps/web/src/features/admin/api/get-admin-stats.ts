@@ -17,7 +17,7 @@ export function getAdminStats(range: AdminStatsQuery) {
   return apiRequest(`/admin/stats?${params}`, { schema: adminStatsSchema });
 }
 
-/** The admin dashboard's figures for a London day range, or all time (spec §9); amounts in pence. */
+/** The admin dashboard's figures for a London day range, or all time; amounts in pence. */
 export function useAdminStats(range: AdminStatsQuery) {
   return useQuery({
     queryKey: adminStatsKeys.range(range),

@@ -9,7 +9,7 @@ export function getFailedNotifications() {
   return apiRequest('/admin/notifications/failed', { schema: failedNotificationsSchema });
 }
 
-/** Every clinic's failed notices, newest first, at most 100, with the clinic's name (issue #11). */
+/** Every clinic's failed notices, newest first, at most 100, with the clinic's name. */
 export function useFailedNotifications() {
   return useQuery({ queryKey: failedNotificationsKeys.list, queryFn: getFailedNotifications });
 }

@@ -10,8 +10,8 @@ export function getNotificationWebhooks() {
 }
 
 /**
- * The two notification webhook URLs of system_settings (spec §3), null where unset, and the read-only
- * secret deliveries are signed with.
+ * The two notification webhook URLs of system_settings, null where unset, and the secret deliveries
+ * are signed with, masked to its last 4 characters (decision 0098).
  */
 export function useNotificationWebhooks() {
   return useQuery({ queryKey: notificationWebhooksKeys.current, queryFn: getNotificationWebhooks });

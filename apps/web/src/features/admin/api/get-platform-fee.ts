@@ -9,7 +9,7 @@ export function getPlatformFee() {
   return apiRequest('/platform-settings/fee', { schema: platformFeeResponseSchema });
 }
 
-/** The platform fee percent as text with one decimal, e.g. '3.0' (spec §9). */
+/** The platform fee percent as text with one decimal, e.g. '3.0'. */
 export function usePlatformFee() {
   return useQuery({ queryKey: platformFeeKeys.current, queryFn: getPlatformFee });
 }

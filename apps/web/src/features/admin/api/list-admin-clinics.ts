@@ -21,7 +21,7 @@ export function listAdminClinics(query: AdminClinicsQuery) {
   return apiRequest(`/admin/clinics?${params}`, { schema: adminClinicPageSchema });
 }
 
-/** One page of clinics, newest first, searched by name or email on the server (spec §2). */
+/** One page of clinics, newest first, searched by name or any of its emails on the server. */
 export function useAdminClinics(query: AdminClinicsQuery) {
   return useQuery({
     queryKey: adminClinicsKeys.list(query),

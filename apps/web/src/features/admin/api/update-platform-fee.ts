@@ -2,6 +2,7 @@ import { type PlatformFeeUpdate, platformFeeUpdateResponseSchema } from '@clinic
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { platformFeeKeys } from './get-platform-fee';
+import { platformFeeHistoryKeys } from './get-platform-fee-history';
 
 export function updatePlatformFee(update: PlatformFeeUpdate) {
   return apiRequest('/admin/platform-settings/fee', {
@@ -16,7 +17,9 @@ export function useUpdatePlatformFee() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePlatformFee,
-    onSuccess: (result) =>
-      queryClient.setQueryData(platformFeeKeys.current, { platformFeePercent: result.platformFeePercent }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(platformFeeKeys.current, { platformFeePercent: result.platformFeePercent });
+      return queryClient.invalidateQueries({ queryKey: platformFeeHistoryKeys.all });
+    },
   });
 }

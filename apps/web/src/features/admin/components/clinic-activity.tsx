@@ -1,4 +1,11 @@
-import { ADMIN_MESSAGES, type AdminClinicProfile, formatPence } from '@clinicpay/shared';
+import {
+  ADMIN_CONSOLE_MESSAGES,
+  ADMIN_MESSAGES,
+  type AdminClinicProfile,
+  auditActionLabel,
+  formatPence,
+} from '@clinicpay/shared';
+import { Link } from 'react-router';
 import { PaymentStatusBadge } from '@/components/payment-status-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
@@ -32,7 +39,7 @@ const LINK_COLUMNS: Column<ClinicLink>[] = [
   { header: 'Usage', cell: (link) => ADMIN_MESSAGES.usage(link.usage) },
 ];
 
-/** Spec §2: Patient, Date, Amount, Status of the clinic's first 5 payments. */
+/** Patient, Date, Amount, Status of the clinic's first 5 payments. */
 export function ClinicPaymentsCard({ payments }: { payments: AdminClinicProfile['recentPayments'] }) {
   return (
     <Card>
@@ -55,7 +62,7 @@ export function ClinicPaymentsCard({ payments }: { payments: AdminClinicProfile[
   );
 }
 
-/** Spec §2: Link Name, Created, Usage 'N times'. */
+/** Link Name, Created, Usage 'N times'. */
 export function ClinicLinksCard({ links }: { links: AdminClinicProfile['links'] }) {
   return (
     <Card>
@@ -78,35 +85,44 @@ export function ClinicLinksCard({ links }: { links: AdminClinicProfile['links'] 
   );
 }
 
-const ACTION_LABEL: Record<string, string> = {
-  'provider.disconnected': 'Stripe disconnected',
-  'platform_fee.updated': 'Platform fee changed',
-  'refund.succeeded': 'Refund made',
-  'refund.failed': 'Refund failed',
-};
-
-/** Who did what to the clinic and its payments, and when (design.md "Security model"). */
-export function ClinicAuditCard({ entries }: { entries: AdminClinicProfile['audit'] }) {
+/**
+ * The clinic's newest audit entries, every action named from the shared labels, with a link to the
+ * whole log filtered by the clinic (decision 0098).
+ */
+export function ClinicAuditCard({
+  clinicId,
+  entries,
+}: {
+  clinicId: string;
+  entries: AdminClinicProfile['audit'];
+}) {
   return (
     <Card>
       <CardHeader>
         <CardTitle>Audit Log</CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-3">
         {entries.length === 0 ? (
           <p className="text-sm text-slate-600">No audit entries for this clinic</p>
         ) : (
           <ul className="flex flex-col gap-2 text-sm">
             {entries.map((entry) => (
               <li key={entry.id} className="flex flex-wrap gap-x-2">
-                <span className="font-medium">{ACTION_LABEL[entry.action] ?? entry.action}</span>
+                <span className="font-medium">{auditActionLabel(entry.action)}</span>
                 <span className="text-slate-600">
-                  by {entry.actorEmail ?? 'Stripe'} on {formatDate(entry.createdAt)}
+                  by {entry.actorEmail ?? ADMIN_CONSOLE_MESSAGES.auditByProvider} on{' '}
+                  {formatDate(entry.createdAt)}
                 </span>
               </li>
             ))}
           </ul>
         )}
+        <Link
+          to={`/admin/audit?clinicId=${encodeURIComponent(clinicId)}`}
+          className="self-start text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
+          View this clinic’s full audit log
+        </Link>
       </CardContent>
     </Card>
   );

@@ -38,26 +38,33 @@ export function PaymentsChart({ series, period }: { series: AdminStats['series']
             </BarChart>
           </ResponsiveContainer>
         </div>
-        <table className="sr-only" aria-labelledby="payments-chart-title">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Payments</th>
-              <th scope="col">Amount</th>
-            </tr>
-          </thead>
-          <tbody>
-            {series
-              .filter((day) => day.count > 0)
-              .map((day) => (
-                <tr key={day.date}>
-                  <td>{dayLabel(day.date)}</td>
-                  <td>{day.count}</td>
-                  <td>{formatPence(day.amount)}</td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
+        {/*
+          sr-only on a wrapper, not on the table: a table ignores the 1px width, height and overflow that
+          hide it, so an sr-only table kept its full height below the card and left blank, scrollable
+          space under the dashboard (one row per day of the range).
+        */}
+        <div className="sr-only">
+          <table aria-labelledby="payments-chart-title">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Payments</th>
+                <th scope="col">Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {series
+                .filter((day) => day.count > 0)
+                .map((day) => (
+                  <tr key={day.date}>
+                    <td>{dayLabel(day.date)}</td>
+                    <td>{day.count}</td>
+                    <td>{formatPence(day.amount)}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </div>
       </CardContent>
     </Card>
   );

@@ -1,0 +1,1 @@
+export { AuditLogPage as default } from '@/features/admin/audit-log-page';

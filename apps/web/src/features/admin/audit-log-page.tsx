@@ -1,0 +1,181 @@
+import {
+  ADMIN_AUDIT_PAGE_SIZE,
+  ADMIN_CONSOLE_MESSAGES,
+  type AdminAuditEntry,
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  auditActionLabel,
+} from '@clinicpay/shared';
+import { X } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { PageFrame } from '@/components/layout/page-frame';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { type Column, DataTable } from '@/components/ui/data-table';
+import { DateRangePicker } from '@/components/ui/date-range-picker';
+import { Label } from '@/components/ui/label';
+import { Pager } from '@/components/ui/pager';
+import { NativeSelect } from '@/components/ui/select';
+import { type DayRange, fromIsoDay, toIsoDay } from '@/lib/date-ranges';
+import { formatLongDateTime } from '@/lib/dates';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useAuditEntries } from './api/list-audit-entries';
+import { clinicNameOf } from './components/clinic-avatar';
+
+const FILTERS = ['action', 'clinicId', 'from', 'to'] as const;
+type Filter = (typeof FILTERS)[number];
+
+/** The filters and the page live in the address, so a filtered log can be linked to (a clinic's). */
+function useAuditParams() {
+  const [params, setParams] = useSearchParams();
+  const filters = Object.fromEntries(FILTERS.map((key) => [key, params.get(key) ?? undefined])) as Partial<
+    Record<Filter, string>
+  >;
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  /** Changes filters and goes back to page 1. */
+  const setFilters = (changes: Partial<Record<Filter, string | undefined>>) => {
+    const next = new URLSearchParams(params);
+    next.delete('page');
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  };
+  const setPage = (next: number) => {
+    const updated = new URLSearchParams(params);
+    updated.set('page', String(next));
+    setParams(updated);
+  };
+  return { filters, page, setFilters, setPage };
+}
+
+const isChange = (value: unknown): value is { from: unknown; to: unknown } =>
+  typeof value === 'object' && value !== null && 'from' in value && 'to' in value;
+const text = (value: unknown) =>
+  value === null || value === undefined
+    ? '—'
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
+
+/** The entry's details in one line: 'from → to' for a change, 'key: value' for the rest. */
+export function detailsSummary(details: Record<string, unknown>): string {
+  if ('from' in details || 'to' in details) {
+    const { from, to, ...rest } = details;
+    return [`${text(from)} → ${text(to)}`, detailsSummary(rest)].filter(Boolean).join('; ');
+  }
+  return Object.entries(details)
+    .map(([key, value]) =>
+      isChange(value) ? `${key}: ${text(value.from)} → ${text(value.to)}` : `${key}: ${text(value)}`,
+    )
+    .join('; ');
+}
+
+/**
+ * The platform's audit log (decision 0098): every recorded action, newest first, filtered by action,
+ * clinic and London days, paged on the server. A clinic's name filters the log by it.
+ */
+export function AuditLogPage() {
+  useDocumentTitle(ADMIN_CONSOLE_MESSAGES.auditTitle);
+  const { filters, page, setFilters, setPage } = useAuditParams();
+  const entries = useAuditEntries({ ...filters, page });
+  const total = entries.data?.total ?? 0;
+  const from = fromIsoDay(filters.from);
+  const to = fromIsoDay(filters.to);
+  const filteredClinic = filters.clinicId
+    ? entries.data?.items.find((entry) => entry.clinicId === filters.clinicId)
+    : undefined;
+
+  const columns: Column<AdminAuditEntry>[] = [
+    { header: 'When', cell: (entry) => formatLongDateTime(entry.createdAt) },
+    {
+      header: 'Action',
+      cell: (entry) => <span className="font-medium">{auditActionLabel(entry.action)}</span>,
+    },
+    {
+      header: 'Clinic',
+      cell: (entry) =>
+        entry.clinicId ? (
+          <button
+            type="button"
+            className="rounded text-left font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+            aria-label={`Show only ${clinicNameOf(entry.clinicName)}`}
+            onClick={() => setFilters({ clinicId: entry.clinicId ?? undefined })}
+          >
+            {clinicNameOf(entry.clinicName)}
+          </button>
+        ) : (
+          <span className="text-slate-600">{ADMIN_CONSOLE_MESSAGES.auditPlatform}</span>
+        ),
+    },
+    { header: 'By', cell: (entry) => entry.actorEmail ?? ADMIN_CONSOLE_MESSAGES.auditByProvider },
+    {
+      header: 'Details',
+      cell: (entry) => <span className="text-slate-600">{detailsSummary(entry.details)}</span>,
+    },
+  ];
+
+  return (
+    <PageFrame title={ADMIN_CONSOLE_MESSAGES.auditTitle}>
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="audit-action">Action</Label>
+          <NativeSelect
+            id="audit-action"
+            value={filters.action ?? ''}
+            onChange={(event) => setFilters({ action: event.target.value })}
+          >
+            <option value="">{ADMIN_CONSOLE_MESSAGES.auditAllActions}</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {AUDIT_ACTION_LABELS[action]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex w-full flex-col gap-1.5 sm:w-72">
+          <Label htmlFor="audit-dates">Date range</Label>
+          <DateRangePicker
+            id="audit-dates"
+            value={from && to ? { from, to } : null}
+            onChange={(range: DayRange | null) =>
+              setFilters({
+                from: range ? toIsoDay(range.from) : undefined,
+                to: range ? toIsoDay(range.to) : undefined,
+              })
+            }
+          />
+        </div>
+        {filters.clinicId ? (
+          <Button variant="outline" onClick={() => setFilters({ clinicId: undefined })}>
+            Clinic: {filteredClinic ? clinicNameOf(filteredClinic.clinicName) : 'chosen clinic'}
+            <X className="h-4 w-4" aria-hidden />
+            <span className="sr-only">(show every clinic)</span>
+          </Button>
+        ) : null}
+      </div>
+      {entries.isError ? (
+        <Alert tone="error">{ADMIN_CONSOLE_MESSAGES.auditFailed}</Alert>
+      ) : (
+        <Card className="p-3">
+          <DataTable
+            label={ADMIN_CONSOLE_MESSAGES.auditTitle}
+            columns={columns}
+            rows={entries.data?.items ?? []}
+            rowKey={(entry) => entry.id}
+            busy={entries.isPending}
+            empty={ADMIN_CONSOLE_MESSAGES.auditEmpty}
+          />
+        </Card>
+      )}
+      <Pager
+        label="Audit log pages"
+        page={page}
+        pageCount={Math.ceil(total / ADMIN_AUDIT_PAGE_SIZE)}
+        onPage={setPage}
+      />
+    </PageFrame>
+  );
+}

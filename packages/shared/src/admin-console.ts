@@ -1,0 +1,180 @@
+/**
+ * The admin console's safeguards (decision 0098): the platform fee's history, the webhook signing
+ * secret shown masked with Reveal and Rotate, and the platform-wide audit log with its filters and
+ * pages. Dates are ISO calendar days (YYYY-MM-DD) in Europe/London, the end day whole.
+ */
+import { z } from 'zod';
+import { HISTORY_MESSAGES, isoDateSchema } from './payment-history.js';
+
+/** Every action the audit log records (the server's recordAudit takes only these). */
+export const AUDIT_ACTIONS = [
+  'clinic.invited',
+  'dispute.transfer_reversed',
+  'dispute.transfer_reinstated',
+  'notification.retried',
+  'notification_webhooks.updated',
+  'platform_fee.updated',
+  'policy.updated',
+  'policy.turned_off',
+  'provider.disconnected',
+  'provider.reconnected',
+  'provider.payments_restored',
+  'provider.account_closed',
+  'refund.succeeded',
+  'refund.failed',
+  'saved_card.removed',
+  'webhook_secret.revealed',
+  'webhook_secret.rotated',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What the admin reads for each action. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'clinic.invited': 'Clinic invited',
+  'dispute.transfer_reversed': 'Dispute: transfer reversed',
+  'dispute.transfer_reinstated': 'Dispute: transfer reinstated',
+  'notification.retried': 'Notification retried',
+  'notification_webhooks.updated': 'Notification webhooks changed',
+  'platform_fee.updated': 'Platform fee changed',
+  'policy.updated': 'Payment policy changed',
+  'policy.turned_off': 'Payment policy turned off',
+  'provider.disconnected': 'Stripe disconnected',
+  'provider.reconnected': 'Stripe reconnected',
+  'provider.payments_restored': 'Card payments restored',
+  'provider.account_closed': 'Stripe account closed',
+  'refund.succeeded': 'Refund made',
+  'refund.failed': 'Refund failed',
+  'saved_card.removed': 'Saved card removed',
+  'webhook_secret.revealed': 'Signing secret revealed',
+  'webhook_secret.rotated': 'Signing secret rotated',
+};
+
+/** The label of a stored action; an action unknown to this build is shown as stored. */
+export const auditActionLabel = (action: string): string =>
+  (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+
+export const ADMIN_CONSOLE_MESSAGES = {
+  feeConfirmTitle: 'Change the platform fee?',
+  feeConfirmBody: (from: string, to: string) => `The platform fee will change from ${from}% to ${to}%.`,
+  feeConfirmScope:
+    'It applies to payments started from now on; payments already started or made keep the fee they had.',
+  feeConfirm: 'Change fee',
+  feeUnchanged: (percent: string) => `The platform fee is already ${percent}%`,
+  feeHistoryTitle: 'Fee history',
+  feeHistoryEmpty: 'The platform fee has not been changed yet',
+  feeHistoryFailed: 'Failed to load the fee history',
+  secretMaskedHint: 'Only the last 4 characters are shown. Reveal shows the whole secret; it is audited.',
+  secretReveal: 'Reveal signing secret',
+  secretHide: 'Hide signing secret',
+  secretRevealFailed: 'Failed to reveal the signing secret',
+  secretRotate: 'Rotate',
+  secretRotateTitle: 'Rotate the signing secret?',
+  secretRotateBody:
+    'A new signing secret is made and signs every webhook delivery from now on. Receivers still using the old secret will reject deliveries until they are given the new one.',
+  secretRotateConfirm: 'Rotate secret',
+  secretRotated: 'Signing secret rotated: give the new secret to your webhook receivers',
+  secretRotateFailed: 'Failed to rotate the signing secret',
+  auditTitle: 'Audit Log',
+  auditFailed: 'Failed to load the audit log',
+  auditEmpty: 'No audit entries match these filters',
+  auditAllActions: 'All actions',
+  auditInvalidAction: 'Choose an action from the list',
+  auditInvalidClinic: 'Choose a clinic from the list',
+  auditByProvider: 'Stripe',
+  auditPlatform: 'Platform',
+} as const;
+
+// The platform fee's history.
+
+/** How many fee changes the settings page shows, newest first. */
+export const PLATFORM_FEE_HISTORY_LIMIT = 20;
+
+/**
+ * GET /api/admin/platform-settings/fee/history: the newest fee changes, read from the audit log.
+ * `from` is null for an entry that did not record the old percent.
+ */
+export const platformFeeHistorySchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      changedAt: z.string(),
+      actorEmail: z.string().nullable(),
+      from: z.string().nullable(),
+      to: z.string().nullable(),
+    }),
+  ),
+});
+export type PlatformFeeHistory = z.infer<typeof platformFeeHistorySchema>;
+
+// The webhook signing secret.
+
+export const SIGNING_SECRET_PREFIX = 'whsec_';
+
+/** 'whsec_••••••••abcd': the prefix and the last 4 characters; '' for no secret. */
+export function maskSigningSecret(secret: string): string {
+  if (!secret) return '';
+  const body = secret.startsWith(SIGNING_SECRET_PREFIX) ? secret.slice(SIGNING_SECRET_PREFIX.length) : secret;
+  return `${SIGNING_SECRET_PREFIX}${'•'.repeat(8)}${body.slice(-4)}`;
+}
+
+/**
+ * GET /api/admin/system-settings/webhooks/signing-secret (audited, never cached) and POST
+ * …/signing-secret/rotate: the whole secret, and its masked form.
+ */
+export const webhookSigningSecretSchema = z.object({
+  signingSecret: z.string(),
+  signingSecretMasked: z.string(),
+});
+export type WebhookSigningSecret = z.infer<typeof webhookSigningSecretSchema>;
+
+// The audit log.
+
+export const ADMIN_AUDIT_PAGE_SIZE = 25;
+
+/** An empty filter, as a form or an address sends it, is no filter. */
+const blankAsNone = (value: unknown) => (value === '' ? undefined : value);
+
+/** GET /api/admin/audit: filters by action, clinic and London days, one page newest first. */
+export const adminAuditQuerySchema = z
+  .object({
+    action: z.preprocess(
+      blankAsNone,
+      z.enum(AUDIT_ACTIONS, { error: ADMIN_CONSOLE_MESSAGES.auditInvalidAction }).optional(),
+    ),
+    clinicId: z.preprocess(
+      blankAsNone,
+      z.uuid({ error: ADMIN_CONSOLE_MESSAGES.auditInvalidClinic }).optional(),
+    ),
+    from: isoDateSchema.optional(),
+    to: isoDateSchema.optional(),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_AUDIT_PAGE_SIZE),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: HISTORY_MESSAGES.invalidRange,
+    path: ['from'],
+  });
+export type AdminAuditQuery = z.input<typeof adminAuditQuerySchema>;
+
+export const adminAuditEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  /** The acting admin's or clinic user's email; null when the card provider acted or the user is gone. */
+  actorEmail: z.string().nullable(),
+  /** The clinic concerned; null for platform entries (fee, webhooks). */
+  clinicId: z.string().nullable(),
+  clinicName: z.string().nullable(),
+  entityType: z.string(),
+  entityId: z.string(),
+  createdAt: z.string(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
+
+export const adminAuditPageSchema = z.object({
+  items: z.array(adminAuditEntrySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminAuditPage = z.infer<typeof adminAuditPageSchema>;
