@@ -15,7 +15,7 @@ import { REFUND_REASONS } from './refunds.js';
 export const CLINIC_TIME_ZONE = 'Europe/London';
 
 /** The status filter's values (spec §9), besides 'all'. */
-export const HISTORY_STATUSES = ['paid', 'sent', 'refunded', 'partially_refunded'] as const;
+export const HISTORY_STATUSES = ['paid', 'sent', 'refunded', 'partially_refunded', 'failed'] as const;
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 
 export const MAX_SEARCH_LENGTH = 200;

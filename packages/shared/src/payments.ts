@@ -6,7 +6,15 @@ import { z } from 'zod';
 import { PAYMENT_DISPUTE_STATUSES, type PaymentDisputeStatus } from './disputes.js';
 import { PAYMENT_TYPES } from './payment-constants.js';
 
-export const DISPLAY_STATUSES = ['paid', 'partially_refunded', 'refunded', 'sent', 'pending'] as const;
+/** 'failed' is a declined attempt to pay (docs/decisions/0101-failed-attempts.md), never a payment. */
+export const DISPLAY_STATUSES = [
+  'paid',
+  'partially_refunded',
+  'refunded',
+  'sent',
+  'pending',
+  'failed',
+] as const;
 export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
 
 export const PAYMENT_MESSAGES = {
@@ -33,6 +41,8 @@ export const displayPaymentSchema = z.object({
   isRequest: z.boolean(),
   /** The payment's latest dispute, shown instead of its refund status; null when never disputed. */
   disputeStatus: z.enum(PAYMENT_DISPUTE_STATUSES).nullable(),
+  /** Why a failed attempt was declined, in the provider's words; null for anything else. */
+  failureMessage: z.string().nullable().default(null),
 });
 export type DisplayPayment = z.infer<typeof displayPaymentSchema>;
 
@@ -55,10 +65,12 @@ export const PAYMENT_STATUS_LABELS: Record<DisplayStatus, string> = {
   refunded: 'Refunded',
   sent: 'Sent',
   pending: 'Pending',
+  failed: 'Failed',
 };
 
-/** Spec §4 badge colours: green for paid; blue for refunds; yellow for sent and pending. */
-export function statusTone(status: DisplayStatus): 'green' | 'blue' | 'yellow' | 'grey' {
+/** Badge colours: green for paid; blue for refunds; yellow for sent and pending; red for failed. */
+export function statusTone(status: DisplayStatus): 'green' | 'blue' | 'yellow' | 'grey' | 'red' {
+  if (status === 'failed') return 'red';
   if (status === 'paid') return 'green';
   if (status === 'refunded' || status === 'partially_refunded') return 'blue';
   if (status === 'sent' || status === 'pending') return 'yellow';

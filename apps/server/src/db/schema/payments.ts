@@ -308,3 +308,38 @@ export const refunds = pgTable(
     index('refunds_clinic_created_idx').on(table.clinicId, table.createdAt),
   ],
 );
+
+/**
+ * Declined attempts to pay on a payment page (docs/decisions/0101-failed-attempts.md): one row per
+ * payment_intent.payment_failed event, with the patient, the amount and why the card was refused, as
+ * the provider said it. Never a payment: no figure counts them.
+ */
+export const failedPaymentAttempts = pgTable(
+  'failed_payment_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    /** The provider's event: each is recorded once. */
+    providerEventId: text('provider_event_id').notNull().unique(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    paymentLinkId: uuid('payment_link_id').references(() => paymentLinks.id, { onDelete: 'set null' }),
+    paymentRequestId: uuid('payment_request_id').references(() => paymentRequests.id, {
+      onDelete: 'set null',
+    }),
+    patientName: text('patient_name').notNull(),
+    patientEmail: text('patient_email').notNull(),
+    patientPhone: text('patient_phone'),
+    /** Pence. */
+    amount: integer('amount').notNull(),
+    type: linkType('type').notNull(),
+    title: text('title').notNull(),
+    /** Stripe's error code ('card_declined', 'expired_card', …) and the bank's decline_code, if any. */
+    failureCode: text('failure_code').notNull(),
+    declineCode: text('decline_code'),
+    failureMessage: text('failure_message').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('failed_payment_attempts_clinic_idx').on(table.clinicId, table.failedAt, table.id)],
+);

@@ -3,6 +3,8 @@
  * payment details and CSV report (spec §2, §3 "Display payment", "Stats", §9). Other modules import
  * payments only through this file.
  */
+
+export { onPaymentAttemptFailed } from './failed-attempts.js';
 export {
   findPaymentByIntent,
   findPaymentReference,

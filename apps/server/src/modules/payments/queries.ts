@@ -13,7 +13,13 @@ import {
 } from '@clinicpay/shared';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { paymentDailyTotals, paymentRequests, paymentStatus, payments } from '../../db/schema/index.js';
+import {
+  failedPaymentAttempts,
+  paymentDailyTotals,
+  paymentRequests,
+  paymentStatus,
+  payments,
+} from '../../db/schema/index.js';
 
 /** The reference of the payment made by a payment intent, once it is recorded. */
 export async function findPaymentReference(db: Db, paymentIntentId: string): Promise<string | undefined> {
@@ -108,6 +114,44 @@ export async function findClinicPaymentRow(
     .from(payments)
     .where(and(eq(payments.id, paymentId), eq(payments.clinicId, clinicId)));
   return row;
+}
+
+/** Records a declined attempt once per provider event (a redelivered event changes nothing). */
+export async function insertFailedAttemptUnlessRecorded(
+  tx: Pick<Db, 'insert'>,
+  values: typeof failedPaymentAttempts.$inferInsert,
+): Promise<void> {
+  await tx.insert(failedPaymentAttempts).values(values).onConflictDoNothing();
+}
+
+/** One page of the clinic's declined attempts, newest first (offset paging), and how many there are. */
+export async function selectFailedAttemptsPage(
+  db: Db,
+  where: Pick<HistoryWhere, 'clinicId' | 'search' | 'fromUtc' | 'beforeUtc' | 'type'>,
+  limit: number,
+  offset: number,
+) {
+  const pattern = where.search ? containsPattern(where.search) : null;
+  const conditions = and(
+    eq(failedPaymentAttempts.clinicId, where.clinicId),
+    where.fromUtc ? sql`${failedPaymentAttempts.failedAt} >= ${where.fromUtc.toISOString()}` : undefined,
+    where.beforeUtc ? sql`${failedPaymentAttempts.failedAt} < ${where.beforeUtc.toISOString()}` : undefined,
+    where.type === 'all' ? undefined : eq(failedPaymentAttempts.type, where.type),
+    pattern
+      ? sql`(${failedPaymentAttempts.patientName} ilike ${pattern} or ${failedPaymentAttempts.patientEmail} ilike ${pattern})`
+      : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(failedPaymentAttempts)
+      .where(conditions)
+      .orderBy(sql`${failedPaymentAttempts.failedAt} desc`, sql`${failedPaymentAttempts.id} desc`)
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(failedPaymentAttempts).where(conditions),
+  ]);
+  return { rows, total: Number(counted?.total ?? 0) };
 }
 
 /** True when the payment made by this intent is recorded. */

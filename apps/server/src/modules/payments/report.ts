@@ -127,6 +127,8 @@ export async function exportPayments(
   filters: PaymentFilters,
   options: { now?: Date; batchSize?: number; onError?: (error: Error) => void } = {},
 ): Promise<{ fileName: string; csv: Readable }> {
+  // Declined attempts are no payments, so never in the report (docs/decisions/0101-failed-attempts.md).
+  if (filters.status === 'failed') throw new AppError('NO_REPORT_DATA', HISTORY_MESSAGES.noData);
   const where = historyWhere(context.clinicId, filters);
   if (!(await historyHasRows(context.db, where)))
     throw new AppError('NO_REPORT_DATA', HISTORY_MESSAGES.noData);

@@ -30,6 +30,7 @@ import {
   type HistoryRow,
   type HistoryWhere,
   selectClinicStats,
+  selectFailedAttemptsPage,
   selectHistoryPage,
   selectPaymentRefunds,
 } from './queries.js';
@@ -89,6 +90,7 @@ function toDisplayPayment(row: Omit<HistoryRow, 'kind'>): DisplayPayment {
     refundedAmount: Number(row.refunded),
     isRequest,
     disputeStatus: row.dispute_status ?? null,
+    failureMessage: null,
   };
 }
 
@@ -114,6 +116,7 @@ export async function listPayments(
   query: PaymentHistoryQuery,
 ): Promise<PaymentHistoryPage> {
   const { page, pageSize } = query;
+  if (query.status === 'failed') return listFailedAttempts(context, query);
   const { rows, total } = await selectHistoryPage(
     context.db,
     historyWhere(context.clinicId, query),
@@ -129,6 +132,48 @@ export async function listPayments(
     total,
     nextCursor: last ? cursorOf('a', last) : null,
     previousCursor: first ? cursorOf('b', first) : null,
+  };
+}
+
+/**
+ * The Failed filter: the clinic's declined attempts (docs/decisions/0101-failed-attempts.md), newest
+ * first, filtered by search (name or email), dates and type, paged by number (no cursors).
+ */
+async function listFailedAttempts(
+  context: PaymentsContext,
+  query: PaymentHistoryQuery,
+): Promise<PaymentHistoryPage> {
+  const { page, pageSize } = query;
+  const { rows, total } = await selectFailedAttemptsPage(
+    context.db,
+    historyWhere(context.clinicId, query),
+    pageSize,
+    (page - 1) * pageSize,
+  );
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      patientName: row.patientName || 'Unknown Patient',
+      patientEmail: row.patientEmail,
+      patientPhone: row.patientPhone,
+      amount: row.amount,
+      platformFee: null,
+      date: row.failedAt.toISOString(),
+      status: 'failed' as const,
+      type: row.type,
+      linkTitle: row.title,
+      paymentLinkId: row.paymentLinkId,
+      reference: null,
+      refundedAmount: 0,
+      isRequest: false,
+      disputeStatus: null,
+      failureMessage: row.failureMessage,
+    })),
+    page,
+    pageSize,
+    total,
+    nextCursor: null,
+    previousCursor: null,
   };
 }
 

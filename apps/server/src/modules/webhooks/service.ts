@@ -6,7 +6,7 @@
 import type { ProviderEvent, WebhookEndpoint } from '../../gateway/gateway.js';
 import { DeliverAgainLater } from '../../gateway/provider-reads.js';
 import { onDisputeEvent, onEarlyFraudWarning } from '../disputes/index.js';
-import { onChargeUpdated, onPaymentIntentSucceeded } from '../payments/index.js';
+import { onChargeUpdated, onPaymentAttemptFailed, onPaymentIntentSucceeded } from '../payments/index.js';
 import { onPayoutEvent } from '../payouts/index.js';
 import { onRefundEvent } from '../refunds/index.js';
 import { onCardChargeFailed, onSetupIntentSucceeded } from '../saved-cards/index.js';
@@ -14,14 +14,26 @@ import { onAccountDeauthorized, onAccountUpdated } from './account-events.js';
 import type { EventDeps, EventHandler } from './handler.js';
 import { eventRecorded, insertEventUnlessRecorded } from './queries.js';
 
+/** Two handlers of one event: both read first, then both write in the event's one transaction. */
+function both(first: EventHandler, second: EventHandler): EventHandler {
+  return async (deps, event) => {
+    const [writeFirst, writeSecond] = await Promise.all([first(deps, event), second(deps, event)]);
+    return async (tx) => {
+      await writeFirst(tx);
+      await writeSecond(tx);
+    };
+  };
+}
+
 // Each endpoint handles its own events: payment events about a connected account's own charges
 // reaching the Connect endpoint are not ClinicPay's payments.
 const HANDLERS: Record<WebhookEndpoint, Record<string, EventHandler>> = {
   platform: {
     'payment_intent.succeeded': onPaymentIntentSucceeded,
     'charge.updated': onChargeUpdated,
-    // A saved card's charge refused after ClinicPay stopped waiting for the answer (decision 0093).
-    'payment_intent.payment_failed': onCardChargeFailed,
+    // A saved card's charge refused after ClinicPay stopped waiting for the answer (decision 0093),
+    // and a declined attempt on a payment page, listed under the Failed filter (decision 0101).
+    'payment_intent.payment_failed': both(onCardChargeFailed, onPaymentAttemptFailed),
     // A card saved with nothing paid, on a link that secures an appointment (decision 0095).
     'setup_intent.succeeded': onSetupIntentSucceeded,
     // Refunds made in ClinicPay or in the provider's dashboard, and refunds that fail later.

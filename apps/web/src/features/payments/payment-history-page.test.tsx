@@ -117,6 +117,33 @@ describe('Payment History', () => {
     expect(row?.textContent).toContain('£85.00£20.00 refunded');
   });
 
+  it('lists a declined attempt under Failed with its reason, and opens nothing for it', async () => {
+    server.use(
+      http.get('/api/payments', () =>
+        HttpResponse.json({
+          items: [
+            aPayment({
+              id: 'att_1',
+              status: 'failed',
+              reference: null,
+              failureMessage: 'Your card has insufficient funds.',
+            }),
+          ],
+          page: 1,
+          pageSize: 20,
+          total: 1,
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderHistory('?status=failed');
+    const row = (await screen.findByText('Your card has insufficient funds.')).closest('tr');
+    expect(row?.textContent).toContain('Failed');
+    expect(screen.queryByRole('button', { name: 'View payment from Ada Lovelace' })).toBeNull();
+    await user.click(within(row as HTMLElement).getByText('Ada Lovelace'));
+    expect(screen.queryByRole('dialog', { name: 'Payment Details' })).toBeNull();
+  });
+
   it('filters by type and by status', async () => {
     renderHistory();
     const user = userEvent.setup();

@@ -20,6 +20,7 @@ export const aPayment = (overrides: Partial<DisplayPayment> = {}): DisplayPaymen
   refundedAmount: 0,
   isRequest: false,
   disputeStatus: null,
+  failureMessage: null,
   ...overrides,
 });
 

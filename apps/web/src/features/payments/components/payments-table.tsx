@@ -5,8 +5,8 @@ import { formatDate } from '@/lib/dates';
 
 /**
  * The payments columns: Patient (name, email), Amount, Reference, Type, Date, Status. The patient's
- * name is a button, so a keyboard opens the details as a click on the row does; below 1024 px each
- * payment is a card, its status in view.
+ * name is a button, so a keyboard opens the details as a click on the row does (a declined attempt has
+ * none to open, and says why it failed); below 1024 px each payment is a card, its status in view.
  */
 export function PaymentsTable({
   label,
@@ -22,14 +22,18 @@ export function PaymentsTable({
       header: 'Patient',
       cell: (payment) => (
         <>
-          <button
-            type="button"
-            className="text-left font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-            aria-label={`View payment from ${payment.patientName}`}
-            onClick={() => onOpen(payment)}
-          >
-            {payment.patientName}
-          </button>
+          {payment.status === 'failed' ? (
+            <span className="font-medium">{payment.patientName}</span>
+          ) : (
+            <button
+              type="button"
+              className="text-left font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+              aria-label={`View payment from ${payment.patientName}`}
+              onClick={() => onOpen(payment)}
+            >
+              {payment.patientName}
+            </button>
+          )}
           <div className="break-all text-slate-600">{payment.patientEmail}</div>
         </>
       ),
@@ -56,7 +60,15 @@ export function PaymentsTable({
     { header: 'Date', cell: (payment) => formatDate(payment.date) },
     {
       header: 'Status',
-      cell: (payment) => <PaymentStatusBadge status={payment.status} disputeStatus={payment.disputeStatus} />,
+      // A declined attempt says why, in the provider's words (docs/decisions/0101-failed-attempts.md).
+      cell: (payment) => (
+        <>
+          <PaymentStatusBadge status={payment.status} disputeStatus={payment.disputeStatus} />
+          {payment.failureMessage ? (
+            <div className="mt-1 text-xs text-slate-600">{payment.failureMessage}</div>
+          ) : null}
+        </>
+      ),
     },
   ];
   return (
@@ -65,7 +77,10 @@ export function PaymentsTable({
       columns={columns}
       rows={payments}
       rowKey={(payment) => payment.id}
-      onRowClick={onOpen}
+      onRowClick={(payment) => {
+        // A declined attempt is no payment: it has no details to open.
+        if (payment.status !== 'failed') onOpen(payment);
+      }}
       cardsBelow="lg"
     />
   );
