@@ -34,6 +34,14 @@ test('the public pages log nothing to the console', async ({ page, consoleProble
   ]) {
     await visitQuietly(page, consoleProblems, path);
   }
+  // The text is set in the Inter the app ships, not in whatever the machine has.
+  const inter = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts]
+      .filter((font) => font.family.replace(/"/g, '') === 'Inter')
+      .map((font) => font.status);
+  });
+  expect(inter).toEqual(['loaded']);
 });
 
 test("a clinic's pages log nothing to the console", async ({
