@@ -11,11 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
-import { destination } from 'pino';
-import pretty from 'pino-pretty';
-import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig, loadEnvFile } from './config.js';
-import { type Database, openDatabase } from './db/client.js';
+import type { Database } from './db/client.js';
 import { claimPort, PortUnavailableError, portHint } from './port-check.js';
 
 const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../web/dist');
@@ -82,6 +79,14 @@ async function main() {
   // set before the app is built so that links carry it.
   const port = await claimPort(config.host, config.port);
   if (port !== config.port) config = loadConfig({ ...process.env, PORT: String(port) });
+  // The app, the database and the loggers are loaded only now: loading them takes longer than the
+  // checks above, which a taken port or a bad setting should not wait for.
+  const [{ buildApp }, { openDatabase }, { destination }, { default: pretty }] = await Promise.all([
+    import('./app.js'),
+    import('./db/client.js'),
+    import('pino'),
+    import('pino-pretty'),
+  ]);
 
   const database = await openDatabase(
     config.databaseUrl
