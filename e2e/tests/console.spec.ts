@@ -37,9 +37,11 @@ test('the public pages log nothing to the console', async ({ page, consoleProble
   // The text is set in the Inter the app ships, not in whatever the machine has.
   const inter = await page.evaluate(async () => {
     await document.fonts.ready;
-    return [...document.fonts]
-      .filter((font) => font.family.replace(/"/g, '') === 'Inter')
-      .map((font) => font.status);
+    const statuses: string[] = [];
+    document.fonts.forEach((font) => {
+      if (font.family.replace(/"/g, '') === 'Inter') statuses.push(font.status);
+    });
+    return statuses;
   });
   expect(inter).toEqual(['loaded']);
 });
