@@ -81,11 +81,10 @@ async function main() {
   if (port !== config.port) config = loadConfig({ ...process.env, PORT: String(port) });
   // The app, the database and the loggers are loaded only now: loading them takes longer than the
   // checks above, which a taken port or a bad setting should not wait for.
-  const [{ buildApp }, { openDatabase }, { destination }, { default: pretty }] = await Promise.all([
+  const [{ buildApp }, { openDatabase }, { destination }] = await Promise.all([
     import('./app.js'),
     import('./db/client.js'),
     import('pino'),
-    import('pino-pretty'),
   ]);
 
   const database = await openDatabase(
@@ -96,9 +95,14 @@ async function main() {
   await database.migrate();
 
   // Both written synchronously, so the ready line lands after the lines logged before it.
+  // pino-pretty is loaded only when used: a production server never needs it.
   const logStream =
     config.logFormat === 'pretty'
-      ? pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
+      ? (await import('pino-pretty')).default({
+          sync: true,
+          translateTime: 'SYS:HH:MM:ss',
+          ignore: 'pid,hostname',
+        })
       : destination({ dest: 1, sync: true });
   const app = await buildApp({ config, database, webDistDir: WEB_DIST_DIR, workers: true, logStream });
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
