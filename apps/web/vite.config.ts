@@ -95,10 +95,10 @@ function paymentBuild(): Plugin {
 }
 
 export default defineConfig(({ command, mode }) => ({
-  // Warnings and errors only: the per-file size table (three lines a file with the compressed
-  // copies) buried the warnings in `npm start`'s output. scripts/check-payment-budget.mjs prints the
-  // sizes that matter. Decision 0099.
-  logLevel: 'warn',
+  // Builds log warnings and errors only: the per-file size table (three lines a file with the
+  // compressed copies) buried the warnings in `npm start`'s output, and scripts/check-payment-budget.mjs
+  // prints the sizes that matter. The dev server keeps its banner with its address. Decision 0099.
+  logLevel: command === 'build' ? 'warn' : 'info',
   plugins: [
     react(),
     tailwindcss(),
