@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -40,6 +41,23 @@ const PREACT_FOR_REACT = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+/**
+ * React Router reads React's `use` and `useOptimistic` through a computed property and falls back to
+ * its own code when they are missing (React 18 has neither). preact/compat has neither, so in the
+ * payment build Rolldown warns that the two imports "will always be undefined": true, and harmless,
+ * since the fallbacks run. Only these two warnings are dropped; any other import preact/compat lacks
+ * still warns. Decision 0099.
+ */
+function isReactRouterFeatureCheck(log: { code?: string; id?: string; message: string }): boolean {
+  return (
+    log.code === 'IMPORT_IS_UNDEFINED' &&
+    /[\\/]node_modules[\\/]react-router[\\/]/.test(log.id ?? '') &&
+    /Import `(use|useOptimistic)` will always be undefined because there is no matching export in '[^']*preact\/compat\//.test(
+      stripVTControlCharacters(log.message),
+    )
+  );
+}
+
 function paymentPageCopies(): Plugin {
   return {
     name: 'clinicpay:payment-page-copies',
@@ -77,6 +95,10 @@ function paymentBuild(): Plugin {
 }
 
 export default defineConfig(({ command, mode }) => ({
+  // Builds log warnings and errors only: the per-file size table (three lines a file with the
+  // compressed copies) buried the warnings in `npm start`'s output, and scripts/check-payment-budget.mjs
+  // prints the sizes that matter. The dev server keeps its banner with its address. Decision 0099.
+  logLevel: command === 'build' ? 'warn' : 'info',
   plugins: [
     react(),
     tailwindcss(),
@@ -108,6 +130,10 @@ export default defineConfig(({ command, mode }) => ({
     emptyOutDir: mode !== PAYMENT_MODE,
     copyPublicDir: mode !== PAYMENT_MODE,
     rolldownOptions: {
+      onLog(level, log, handler) {
+        if (level === 'warn' && isReactRouterFeatureCheck(log)) return;
+        handler(level, log);
+      },
       input: path.resolve(import.meta.dirname, mode === PAYMENT_MODE ? 'payment.html' : 'index.html'),
       treeshake: { moduleSideEffects: (id: string) => !id.includes(sharedSource) },
     },

@@ -62,6 +62,8 @@ export interface AppOptions {
    * database for another process, or for `app.jobs.drain()` in tests.
    */
   workers?: boolean;
+  /** Where log lines go instead of standard output as JSON (main.ts: pino-pretty at a terminal). */
+  logStream?: { write(line: string): void };
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -69,7 +71,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(options.logStream && { stream: options.logStream }) },
     // A line per request, written synchronously, was a tenth of a request's CPU (issue 15): off unless
     // LOG_REQUESTS is set. Failures are still logged by the error handler (5xx at error, 4xx at info).
     logController: new RequestLogging(config.logRequests),

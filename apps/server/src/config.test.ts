@@ -63,6 +63,25 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://pay.example.com');
   });
 
+  it('logs readable lines at a terminal outside production, JSON otherwise or when LOG_FORMAT says so', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      PUBLIC_URL: 'https://pay.example.com/',
+      AUTH_SECRET: 'a'.repeat(32),
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_a',
+      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_b',
+    };
+    expect(loadConfig({}, true).logFormat).toBe('pretty');
+    expect(loadConfig({}, false).logFormat).toBe('json');
+    expect(loadConfig(production, true).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(loadConfig({ ...production, LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+
   it('uses the sandbox without Stripe keys, and wants every Stripe key once one is set', () => {
     expect(loadConfig({}).gateway.kind).toBe('sandbox');
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(

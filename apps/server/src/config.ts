@@ -1,8 +1,7 @@
 /**
  * The server's configuration, read from the environment once at start and validated with zod.
- * A bad value stops the server with a list of every bad key (issue #2). `.env.example` documents
- * every setting, and a `.env` file in the working directory is read first when there is one
- * (loadEnvFile; issue #13). With no configuration at all the app runs locally: embedded database in
+ * A bad value stops the server with a list of every bad key. `.env.example` documents every
+ * setting, and a `.env` file in the working directory is read first when there is one (loadEnvFile). With no configuration at all the app runs locally: embedded database in
  * DATA_DIR, sandbox gateway, dev outbox.
  */
 import fs from 'node:fs';
@@ -20,6 +19,7 @@ const envSchema = z
     PUBLIC_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOG_REQUESTS: z.enum(['true', 'false']).default('false'),
+    LOG_FORMAT: z.preprocess(emptyToUndefined, z.enum(['pretty', 'json']).optional()),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.preprocess(
       emptyToUndefined,
@@ -156,9 +156,15 @@ export interface Config {
   logLevel: string;
   /**
    * Log a line when each request arrives and when it is answered (Fastify's request logging). Off by
-   * default: it cost a tenth of a request's CPU (issue 15); failures are logged either way.
+   * default: it cost a tenth of a request's CPU (decision 0074); failures are logged either way.
    */
   logRequests: boolean;
+  /**
+   * 'pretty': a readable line per log entry (pino-pretty), for a person at a terminal; 'json': pino's
+   * JSON lines, for log collectors. LOG_FORMAT, or by default 'pretty' outside production when
+   * standard output is a terminal, 'json' otherwise (docs/decisions/0099-a-clean-first-run.md).
+   */
+  logFormat: 'pretty' | 'json';
   dataDir: string;
   /** Postgres server URL; undefined means the embedded PGlite database in dataDir. */
   databaseUrl: string | undefined;
@@ -247,8 +253,14 @@ export function loadEnvFile(file = '.env'): string | undefined {
   return absolute;
 }
 
-/** Validates the environment; throws ConfigError listing every bad key. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Validates the environment; throws ConfigError listing every bad key. `terminal` (whether standard
+ * output is a terminal) picks the log format when LOG_FORMAT is unset.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  terminal: boolean = process.stdout.isTTY === true,
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
@@ -265,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrlConfigured: values.PUBLIC_URL !== undefined,
     logLevel: values.LOG_LEVEL,
     logRequests: values.LOG_REQUESTS === 'true',
+    logFormat: values.LOG_FORMAT ?? (values.NODE_ENV !== 'production' && terminal ? 'pretty' : 'json'),
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     smtpUrl: values.SMTP_URL,

@@ -51,7 +51,44 @@ describe('the server process', () => {
   it('starts, answers, and shuts down cleanly on SIGTERM', async () => {
     await startsAnswersAndStops(['--import', 'tsx', MAIN]);
   }, 60_000);
+
+  it('logs readable lines with LOG_FORMAT=pretty, the ready line among them', async () => {
+    const output = await startsAnswersAndStops(['--import', 'tsx', MAIN], { LOG_FORMAT: 'pretty' });
+    expect(output).toMatch(/INFO.*: Server listening at/);
+    expect(output).toMatch(
+      /embedded database in .*; emails and texts at http:\/\/localhost:\d+\/dev\/outbox/,
+    );
+    expect(output).not.toContain('{"level"');
+  }, 60_000);
+
+  it('on a taken port, stops at once with a hint to set PORT, creating no database', async () => {
+    await stopsOnATakenPort(['--import', 'tsx', MAIN]);
+  }, 60_000);
 });
+
+/**
+ * Starts the server on a port another process listens on, with DATA_DIR a folder that does not exist:
+ * it must exit 1 with the hint alone (no stack trace) and leave no folder behind, as the port is
+ * checked before the database is opened.
+ */
+async function stopsOnATakenPort(args: string[]) {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'clinicpay-taken-'));
+  const dataDir = path.join(parent, 'data');
+  const taken = net.createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  const { port } = taken.address() as net.AddressInfo;
+  try {
+    const server = run({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }, args);
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toBe(
+      `Port ${port} is already in use. Set PORT to another port, e.g. PORT=${port + 1} npm start.`,
+    );
+    expect(fs.existsSync(dataDir)).toBe(false);
+  } finally {
+    taken.close();
+    fs.rmSync(parent, { recursive: true, force: true });
+  }
+}
 
 /** Polls /readyz (which needs the migrations applied) until it answers, for up to 30 s. */
 async function waitUntilReady(port: number): Promise<boolean> {
@@ -66,10 +103,14 @@ async function waitUntilReady(port: number): Promise<boolean> {
   return false;
 }
 
-async function startsAnswersAndStops(args: string[]) {
+/**
+ * Starts the server, checks it answers, stops it with SIGTERM; returns its output. Not on a terminal,
+ * so its logs are JSON unless `env` sets LOG_FORMAT; either way it says where it runs in a plain line.
+ */
+async function startsAnswersAndStops(args: string[], env: Record<string, string> = {}): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinicpay-main-'));
   const port = await freePort();
-  const server = run({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }, args);
+  const server = run({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env }, args);
   try {
     expect(await waitUntilReady(port)).toBe(true);
     // A route that reads the database and the shared package's schemas.
@@ -80,7 +121,9 @@ async function startsAnswersAndStops(args: string[]) {
   }
   expect(await server.exited).toBe(0);
   expect(server.output()).toContain('shutting down');
+  expect(server.output().split('\n')).toContain(`ClinicPay is running on http://localhost:${port}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
+  return server.output();
 }
 
 describe('the supported Node.js versions', () => {
@@ -120,7 +163,13 @@ describe('the production build', () => {
   });
 
   it('runs as node dist/main.js: starts, answers, and shuts down cleanly on SIGTERM', async () => {
-    await startsAnswersAndStops(['--enable-source-maps', path.join(outDir, 'main.js')]);
+    const output = await startsAnswersAndStops(['--enable-source-maps', path.join(outDir, 'main.js')]);
+    // Not on a terminal: JSON lines for collectors, the ready one among them.
+    expect(output).toMatch(/^\{"level":30,.*"msg":"ClinicPay is running on http:\/\/localhost:\d+"\}$/m);
+  }, 60_000);
+
+  it('as node dist/main.js on a taken port, stops at once with a hint to set PORT, creating no database', async () => {
+    await stopsOnATakenPort(['--enable-source-maps', path.join(outDir, 'main.js')]);
   }, 60_000);
 
   it('runs with the Node flags of npm run serve (decision 0079), which this Node accepts', async () => {

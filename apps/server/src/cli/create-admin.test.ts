@@ -48,13 +48,20 @@ describe('npm run create-admin', { timeout: 120_000 }, () => {
   it('creates a verified admin with the given password', async () => {
     const dataDir = freshDataDir();
     const fresh = usesPostgres() ? await createFreshPostgresDatabase() : undefined;
-    const env = { ...embeddedEnv(dataDir), DATABASE_URL: fresh?.url ?? '', ADMIN_PASSWORD: PASSWORD };
+    const env = {
+      ...embeddedEnv(dataDir),
+      DATABASE_URL: fresh?.url ?? '',
+      ADMIN_PASSWORD: PASSWORD,
+      PORT: '3456',
+      PUBLIC_URL: '',
+    };
     const { stdout } = await run(
       process.execPath,
       ['--import', 'tsx', script, '--email', 'Ops@ClinicPay.test'],
       { env },
     );
-    expect(stdout).toContain('Admin ops@clinicpay.test created');
+    // The server's address with this configuration: the configured PORT.
+    expect(stdout).toContain('Admin ops@clinicpay.test created. Sign in at http://localhost:3456/sign-in');
 
     const database = await openDatabase(
       fresh ? { kind: 'postgres', url: fresh.url } : { kind: 'pglite', dataDir },
@@ -96,9 +103,10 @@ describe('npm run create-admin', { timeout: 120_000 }, () => {
     const { stdout } = await run(
       process.execPath,
       ['--import', 'tsx', script, '--email', 'ops@clinicpay.test'],
-      { env },
+      { env: { ...env, PORT: '3456', PUBLIC_URL: 'https://pay.example.com' } },
     );
-    expect(stdout).toContain('Admin ops@clinicpay.test created');
+    // PUBLIC_URL, when set, is the address whatever the port.
+    expect(stdout).toContain('Admin ops@clinicpay.test created. Sign in at https://pay.example.com/sign-in');
     expect(await storedAdmin(dataDir, 'ops@clinicpay.test')).toMatchObject({ role: 'admin' });
   });
 

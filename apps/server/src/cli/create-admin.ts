@@ -1,10 +1,11 @@
 /**
- * `npm run create-admin -- --email admin@example.com`: creates a verified platform admin (spec §6).
+ * `npm run create-admin -- --email admin@example.com`: creates a verified platform admin (docs/product.md).
  * The password comes from ADMIN_PASSWORD or, when unset, a prompt that does not echo. Uses the same
  * configuration as the server (the environment, then `.env`): DATABASE_URL (PostgreSQL, safe beside
  * a running server) or the embedded database in DATA_DIR, which one process at a time may open:
- * while a server holds it, the command refuses and says what to do (issue 12). Success is printed
- * only once the account is read back from the database as it is stored.
+ * while a server holds it, the command refuses and says what to do. Success is printed only once the
+ * account is read back from the database as it is stored, with the sign-in address of a server run
+ * with the same configuration: PUBLIC_URL, or http://localhost:PORT (docs/decisions/0099-a-clean-first-run.md).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';

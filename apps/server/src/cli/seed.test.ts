@@ -1,13 +1,22 @@
 /**
- * `npm run seed` (issue #10): the demo data is consistent with what the product itself would have
- * written: one clinic holding the given share, refunds with their audit entries (each carrying its
- * clinic, decision 0071), and daily totals equal to the payments they sum (decision 0022).
+ * `npm run seed`: the demo data is consistent with what the product itself would have written: one
+ * clinic holding the given share, refunds with their audit entries (each carrying its clinic, decision
+ * 0071), daily totals equal to the payments they sum (decision 0022), and a verified staff account per
+ * clinic that signs in with the printed email and password (decision 0099).
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionCookieOf, signIn } from '../../test/accounts.js';
 import { createTestApp } from '../../test/test-app.js';
-import { analyzeSeededTables, BIG_CLINIC_NAME, seedDemoData } from './seed.js';
+import {
+  analyzeSeededTables,
+  BIG_CLINIC_NAME,
+  DEMO_CLINIC_PASSWORD,
+  demoClinicEmails,
+  seedDemoData,
+  signInHint,
+} from './seed.js';
 
 async function one<T>(app: FastifyInstance, query: ReturnType<typeof sql>): Promise<T> {
   const result = (await app.database.db.execute(query)) as unknown as { rows: T[] };
@@ -73,6 +82,24 @@ describe('seedDemoData', () => {
     expect(refunds.rows).toBe(refunds.refunded);
     expect(refunds.audited).toBe(refunds.refunded);
     expect(refunds.mismatched).toBe(0);
+  });
+
+  it('gives every clinic a verified account that signs in with the printed email and password', async () => {
+    const emails = await demoClinicEmails(app.database.db, clinicIds);
+    expect(emails).toHaveLength(4);
+    const hint = signInHint('http://localhost:3456', emails, 2);
+    expect(hint).toContain('Sign in at http://localhost:3456/sign-in');
+    expect(hint).toContain(`  ${emails[0]}\n  ${emails[1]}\n  ...and 2 more`);
+    expect(hint).toContain(`with the password ${DEMO_CLINIC_PASSWORD}`);
+
+    for (const index of [0, 3]) {
+      const signedIn = await signIn(app, String(emails[index]), DEMO_CLINIC_PASSWORD);
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      const own = await app.inject({ url: '/api/clinic', cookies: sessionCookieOf(signedIn) });
+      expect(own.json().clinic.id).toBe(clinicIds[index]);
+    }
+    const wrong = await signIn(app, String(emails[0]), 'not-the-demo-password');
+    expect(wrong.statusCode).toBe(401);
   });
 
   it('leaves daily totals equal to the payments they sum', async () => {

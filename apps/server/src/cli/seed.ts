@@ -5,7 +5,9 @@
  * (about 90% paid, 5% refunded, 5% partially refunded) spread over the last year, their refund rows,
  * unpaid requests, and the patients they file under. One clinic ("Bench Big Clinic" when K is given) holds K of the M payments.
  * Rows are made in SQL with generate_series, in batches, so a million takes minutes, not hours.
- * Amounts are integer pence. The clinics have no staff accounts; sign-up makes those.
+ * Amounts are integer pence. Each clinic has a verified staff account that signs in with its email
+ * and DEMO_CLINIC_PASSWORD, stored as sign-up stores one (a better-auth password credential, hashed
+ * by the auth module); the command prints them at the end (docs/decisions/0099-a-clean-first-run.md).
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig, loadEnvFile } from '../config.js';
 import { type Db, openDatabase } from '../db/client.js';
+import { hashPassword } from '../modules/auth/index.js';
 
 export interface SeedOptions {
   clinics: number;
@@ -28,6 +31,9 @@ export interface SeedOptions {
 }
 
 export const BIG_CLINIC_NAME = 'Bench Big Clinic';
+
+/** Every demo clinic's staff account signs in with this password (demo data only: never in production). */
+export const DEMO_CLINIC_PASSWORD = 'demo-clinic-password';
 
 const FIRST = ['Olivia', 'Amelia', 'Isla', 'Ava', 'Mia', 'Noah', 'Oliver', 'George', 'Arthur', 'Leo'];
 const LAST = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Evans', 'Patel', 'Khan', 'Wright'];
@@ -99,6 +105,19 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<string
   log(`clinics: ${clinicIds.length}`);
 
   const ids = sql`${`{${clinicIds.join(',')}}`}::uuid[]`;
+  // Each clinic's staff account as sign-up makes it (auth module: the user, named after the clinic,
+  // and its password credential), verified. One hash serves every account: Argon2 takes a tenth of a
+  // second per hash, and these are demo accounts with one shared password anyway.
+  const passwordHash = await hashPassword(DEMO_CLINIC_PASSWORD);
+  await db.execute(sql`
+    with staff as (
+      insert into users (id, name, email, email_verified, role, clinic_id)
+      select gen_random_uuid()::text, clinic_name, email, true, 'clinic', id
+      from clinics where id = any(${ids})
+      returning id)
+    insert into accounts (id, account_id, provider_id, user_id, password)
+    select gen_random_uuid()::text, id, 'credential', id, ${passwordHash} from staff`);
+
   await db.execute(sql`
     insert into payment_links (clinic_id, title, amount, type, description)
     select c, title, amount, type::link_type, description
@@ -166,6 +185,28 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<string
   return clinicIds;
 }
 
+/** The demo clinics' sign-in emails, in the order of `clinicIds`. */
+export async function demoClinicEmails(db: Db, clinicIds: string[]): Promise<string[]> {
+  const result = (await db.execute(sql`
+    select email from clinics where id = any(${`{${clinicIds.join(',')}}`}::uuid[])
+    order by array_position(${`{${clinicIds.join(',')}}`}::uuid[], id)`)) as unknown as {
+    rows: { email: string }[];
+  };
+  return result.rows.map((row) => row.email);
+}
+
+/** What `npm run seed` prints last: where to sign in, as whom (the first `shown` clinics), and the password. */
+export function signInHint(publicUrl: string, emails: string[], shown = 5): string {
+  const listed = emails.slice(0, shown).map((email) => `  ${email}`);
+  if (emails.length > shown)
+    listed.push(`  ...and ${emails.length - shown} more, clinic<N>.<run>@clinic.example`);
+  return [
+    `Sign in at ${publicUrl}/sign-in as a demo clinic:`,
+    ...listed,
+    `with the password ${DEMO_CLINIC_PASSWORD}`,
+  ].join('\n');
+}
+
 /** Refreshes planner statistics (and, on PostgreSQL, the visibility map index-only scans rely on). */
 export async function analyzeSeededTables(db: Db, kind: 'pglite' | 'postgres') {
   const command = kind === 'postgres' ? 'vacuum analyze' : 'analyze';
@@ -213,7 +254,7 @@ async function main() {
   try {
     await database.migrate();
     const started = Date.now();
-    await seedDemoData(database.db, {
+    const clinicIds = await seedDemoData(database.db, {
       clinics: number('clinics', values.clinics),
       payments: number('payments', values.payments),
       bigClinicPayments: values['big-clinic-payments']
@@ -224,6 +265,7 @@ async function main() {
     });
     await analyzeSeededTables(database.db, database.kind);
     console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(signInHint(config.publicUrl, await demoClinicEmails(database.db, clinicIds)));
   } finally {
     await database.close();
   }

@@ -13,6 +13,16 @@ export function Root() {
   );
 }
 
+/**
+ * What the router renders while the first page's lazy chunks (its layout and page) load: nothing, as
+ * before, but declared, so React Router does not warn "No `HydrateFallback` element provided" in every
+ * page's console (docs/decisions/0099-a-clean-first-run.md). The wait is one round trip for chunks
+ * the page preloads (decision 0078).
+ */
+export function RootHydrateFallback() {
+  return null;
+}
+
 /** Shown when a page fails to load or throws (e.g. a stale chunk after a deploy). */
 export function RootErrorBoundary() {
   return (

@@ -1,12 +1,12 @@
 /**
  * The route table. Every page and every layout but the payment one is a lazy chunk, so a patient
  * opening a payment page downloads only the payment pages, never the site's header and footer,
- * dashboard or admin code (issue #15; apps/web/scripts/check-payment-budget.mjs keeps the count).
- * Routes appear here as their issue builds them.
+ * dashboard or admin code (decision 0072; apps/web/scripts/check-payment-budget.mjs keeps the count).
+ * The root route's HydrateFallback is what shows while the first page's lazy chunks load.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PaymentLayout } from './layouts/payment-layout';
-import { Root, RootErrorBoundary } from './root';
+import { Root, RootErrorBoundary, RootHydrateFallback } from './root';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
@@ -16,6 +16,7 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RootErrorBoundary />,
+    HydrateFallback: RootHydrateFallback,
     children: [
       {
         lazy: async () => ({ Component: (await import('./layouts/site-layout')).SiteLayout }),
