@@ -173,7 +173,8 @@ describe('the public payment page and checkout', () => {
       message: 'See you on Tuesday.',
       description: null,
       amount: 12_000,
-      title: 'Custom Payment Request',
+      // The placeholder title is never shown to the patient: the page says 'Payment'.
+      title: '',
       type: 'other',
       isRequest: true,
       patientName: 'Grace Patient',

@@ -9,6 +9,7 @@ import {
   type CardOnFileTerm,
   CHECKOUT_MESSAGES,
   CHECKOUT_REFUSALS,
+  CUSTOM_REQUEST_TITLE,
   canTakePayments,
   cardStatementText,
   type ErrorCode,
@@ -155,7 +156,9 @@ export async function getPublicPaymentData(db: Db, id: string): Promise<PublicPa
     message: payable.message,
     id: payable.id,
     amount: payable.amount,
-    title: payable.title,
+    // A custom request's placeholder title is the clinic's bookkeeping, not words for the patient: the
+    // page says 'Payment', with the clinic's message beside it (decision 0096).
+    title: payable.title === CUSTOM_REQUEST_TITLE ? '' : payable.title,
     type: payable.type,
     isRequest: payable.paymentRequestId !== null,
     patientName: payable.patient?.name ?? null,

@@ -12,7 +12,13 @@
  * the reason. A permanent one (SMTP 5xx such as an unknown mailbox, a number the SMS provider refuses,
  * a webhook URL refused as unsafe) fails the row at once. The payment or request is never touched.
  */
-import { type ConsentKind, cardStatementText, statementSuffix, toE164 } from '@clinicpay/shared';
+import {
+  type ConsentKind,
+  CUSTOM_REQUEST_TITLE,
+  cardStatementText,
+  statementSuffix,
+  toE164,
+} from '@clinicpay/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { defineJob, type JobHandler } from '../../jobs/index.js';
@@ -22,6 +28,7 @@ import { type WebhookSender, WebhookUrlRefused } from '../../mail/webhook-sender
 import { findClinic } from '../clinics/index.js';
 import type { NotificationPayload } from './payload.js';
 import {
+  findNoticeSubject,
   findNotification,
   findPaymentForNotice,
   markNotificationSent,
@@ -100,6 +107,20 @@ async function send(deps: DeliveryDeps, row: NotificationRow): Promise<void> {
   });
 }
 
+/**
+ * What a notice says it is for, and the clinic's own message: the title the clinic gave the link or
+ * request (so the patient and clinic see which one), with the message beside it. A custom request has
+ * no title of its own: its message, else the payload's default, says what it is for.
+ */
+export function noticeAbout(
+  subject: { title: string | null; message: string | null },
+  payloadMessage: string,
+): { description: string; message: string | null } {
+  const title = subject.title && subject.title !== CUSTOM_REQUEST_TITLE ? subject.title : null;
+  if (!title) return { description: subject.message ?? payloadMessage, message: null };
+  return { description: title, message: subject.message };
+}
+
 /** What a template needs: the payload, plus the clinic's logo, the date and the dashboard link. */
 async function contentOf(
   deps: DeliveryDeps,
@@ -108,6 +129,8 @@ async function contentOf(
 ): Promise<NoticeContent> {
   const clinic = await findClinic(deps.db, row.clinicId);
   const payment = row.paymentId ? await findPaymentForNotice(deps.db, row.paymentId) : undefined;
+  const subject = await findNoticeSubject(deps.db, row);
+  const about = noticeAbout(subject, payload.payment.message);
   // A request, or a charge the patient must confirm: a link to act on, and no payment date yet.
   const isRequest = row.type === 'payment_request' || row.type === 'charge_authentication';
   return {
@@ -124,7 +147,8 @@ async function contentOf(
     amount: payload.payment.amount,
     refundAmount: payload.payment.refund_amount,
     reference: payload.payment.reference,
-    description: payload.payment.message,
+    description: about.description,
+    message: about.message,
     paymentUrl: isRequest ? payload.payment.payment_link : null,
     date: isRequest
       ? null

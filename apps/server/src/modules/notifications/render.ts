@@ -41,8 +41,10 @@ export interface NoticeContent {
   refundAmount: number | null;
   /** payment reference (e.g. 'CP-...'), null for a request */
   reference: string | null;
-  /** what it is for: the message or the spec default 'Payment for {title}' / 'Payment request' */
+  /** what it is for: the link's or request's title, or for a custom request its message or 'Payment request' */
   description: string;
+  /** the clinic's own message on the request, shown beside what it is for; null without one */
+  message?: string | null;
   /** the patient's payment page (request) or null */
   paymentUrl: string | null;
   /** when paid or refunded, null for a request */
@@ -101,6 +103,7 @@ function viewOf(content: NoticeContent) {
     amount: formatPence(content.amount),
     refundAmount: formatPence(content.refundAmount ?? 0),
     description: content.description,
+    message: content.message ?? null,
     reference: content.reference,
     date: content.date ? formatLondonDateTime(content.date) : null,
     paymentUrl: content.paymentUrl ?? '',

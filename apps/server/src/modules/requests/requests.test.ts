@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMailTo, signedInClinic } from '../../../test/accounts.js';
@@ -18,6 +18,32 @@ describe('POST /api/payment-requests', () => {
   const send = (cookies: Record<string, string>, payload: object) =>
     app.inject({ method: 'POST', url: '/api/payment-requests', cookies, payload });
   const base = { patientName: 'Grace Patient', patientEmail: 'grace@patient.example' };
+
+  it("names the link in the email and SMS, with the clinic's message beside it", async () => {
+    const { cookies } = await signedInClinic(app);
+    const link = await app.inject({
+      method: 'POST',
+      url: '/api/payment-links',
+      cookies,
+      payload: { title: 'Hygiene appointment', amount: 6500 },
+    });
+    const response = await send(cookies, {
+      ...base,
+      patientEmail: 'named@patient.example',
+      patientPhone: '07700900456',
+      paymentLinkId: link.json().link.id,
+      message: 'See you on Tuesday',
+    });
+    expect(response.statusCode).toBe(201);
+    const mail = await lastMailTo(app, 'named@patient.example');
+    expect(mail?.textBody).toMatch(/For\s*:?\s*Hygiene appointment/);
+    expect(mail?.textBody).toMatch(/Message from Harley Street Dental\s*:?\s*See you on Tuesday/);
+    const texts = await app.database.db
+      .select()
+      .from(devOutbox)
+      .where(eq(devOutbox.recipient, '+447700900456'));
+    expect(texts[0]?.textBody).toContain('Hygiene appointment');
+  });
 
   it('creates a sent request with a custom amount and emails and texts the patient its link', async () => {
     const { cookies, user } = await signedInClinic(app);
@@ -48,8 +74,14 @@ describe('POST /api/payment-requests', () => {
     const mail = await lastMailTo(app, 'grace@patient.example');
     expect(mail?.subject).toBe('Payment request from Harley Street Dental');
     expect(mail?.textBody).toContain('£120.00');
+    // A custom request has no title: its message says what it is for, never 'Custom Payment Request'.
+    expect(mail?.textBody).toMatch(/For\s*:?\s*Balance for your treatment/);
+    expect(mail?.textBody).not.toContain('Custom Payment Request');
     expect(mail?.textBody).toContain(paymentUrl);
-    const [sms] = await app.database.db.select().from(devOutbox).where(eq(devOutbox.channel, 'sms'));
+    const [sms] = await app.database.db
+      .select()
+      .from(devOutbox)
+      .where(and(eq(devOutbox.channel, 'sms'), eq(devOutbox.recipient, '+447700900123')));
     expect(sms).toMatchObject({ recipient: '+447700900123' });
     expect(sms?.textBody).toContain(paymentUrl);
 

@@ -13,6 +13,8 @@ export interface PaymentReceiptEmailProps {
   /** Display strings: the amount is formatted from pence, the date in Europe/London time. */
   amount: string;
   description: string;
+  /** The clinic's own message on the request, shown beside what it is for; null without one. */
+  message: string | null;
   reference: string | null;
   date: string | null;
   /** What the card statement shows for this payment (decision 0082), when known. */
@@ -46,6 +48,7 @@ export function PaymentReceiptEmail(props: PaymentReceiptEmailProps) {
       {reference ? <Detail label="Reference">{reference}</Detail> : null}
       {date ? <Detail label="Date">{date}</Detail> : null}
       <Detail label="For">{props.description}</Detail>
+      {props.message ? <Detail label={`Message from ${clinic.name}`}>{props.message}</Detail> : null}
       {props.balanceDue ? <Detail label="Balance still to pay">{props.balanceDue}</Detail> : null}
       {props.statementText ? <Detail label="On your card statement">{props.statementText}</Detail> : null}
       {props.cardOnFile ? <CardOnFile clinicName={clinic.name} cardOnFile={props.cardOnFile} /> : null}

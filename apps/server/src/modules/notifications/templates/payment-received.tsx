@@ -15,6 +15,8 @@ export interface PaymentReceivedEmailProps {
   /** Display strings: the amount is formatted from pence, the date in Europe/London time. */
   amount: string;
   description: string;
+  /** The clinic's own message on the request, shown beside what it is for; null without one. */
+  message: string | null;
   reference: string | null;
   date: string | null;
   dashboardUrl: string | null;
@@ -35,6 +37,7 @@ export function PaymentReceivedEmail(props: PaymentReceivedEmailProps) {
       {reference ? <Detail label="Reference">{reference}</Detail> : null}
       {date ? <Detail label="Date">{date}</Detail> : null}
       <Detail label="For">{props.description}</Detail>
+      {props.message ? <Detail label="Your message">{props.message}</Detail> : null}
       {dashboardUrl ? <ActionButton href={dashboardUrl}>View the payment</ActionButton> : null}
     </EmailLayout>
   );

@@ -16,6 +16,8 @@ export interface PaymentRequestEmailProps {
   /** Display strings: the amount is already formatted from pence. */
   amount: string;
   description: string;
+  /** The clinic's own message on the request, shown beside what it is for; null without one. */
+  message: string | null;
   paymentUrl: string;
 }
 
@@ -25,6 +27,7 @@ export function PaymentRequestEmail({
   greeting,
   amount,
   description,
+  message,
   paymentUrl,
 }: PaymentRequestEmailProps) {
   return (
@@ -40,6 +43,7 @@ export function PaymentRequestEmail({
       <ActionButton href={paymentUrl}>Pay {amount} securely</ActionButton>
       <LinkText href={paymentUrl} />
       <Detail label="For">{description}</Detail>
+      {message ? <Detail label={`Message from ${clinic.name}`}>{message}</Detail> : null}
       <Detail label="Amount">{amount}</Detail>
       <Paragraph>
         If you were not expecting this request, please contact {clinic.name} before paying.

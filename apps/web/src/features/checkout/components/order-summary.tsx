@@ -26,7 +26,7 @@ export function OrderSummary({ page, className }: { page: PublicPaymentData; cla
           </div>
         </div>
         <dl className="grid grid-cols-[auto_1fr] items-baseline gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-sm md:pt-4">
-          <dt className="text-slate-700">Payment type</dt>
+          <dt className="text-slate-700">For</dt>
           <dd className="text-right font-medium [overflow-wrap:anywhere]">{page.title || 'Payment'}</dd>
           <dt className="text-slate-700">Amount Due</dt>
           <dd className="text-right text-2xl font-bold" data-testid="amount-due">
