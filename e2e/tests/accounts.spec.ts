@@ -59,7 +59,10 @@ test.describe('accounts', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(CLINIC_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+    // The refusal is said once and tied to both fields, with focus on the first of them.
+    await expect(page.getByText('Invalid email or password')).toHaveCount(1);
+    await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Email')).toBeFocused();
     await page.getByLabel('Password').fill('my new password');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL('/dashboard');

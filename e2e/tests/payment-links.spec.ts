@@ -36,6 +36,8 @@ test.describe('payment links', () => {
     );
 
     await dialog.getByRole('button', { name: 'Close' }).click();
+    // Focus goes back to the emptied form, ready for the next link, not to the page's main region.
+    await expect(page.getByLabel('Payment Title*')).toBeFocused();
     await expect(page.getByLabel('Payment Title*')).toHaveValue('');
   });
 
@@ -50,11 +52,13 @@ test.describe('payment links', () => {
     expect((await (await page.request.get('/api/payment-links')).json()).total).toBe(0);
   });
 
-  test('the form applies the create-link rules of spec §5', async ({ page, clinic: _clinic }) => {
+  test('the form applies the create-link rules', async ({ page, clinic: _clinic }) => {
     await page.goto('/dashboard/create-link');
     await page.getByRole('button', { name: 'Generate Payment Link' }).click();
-    // The spec's text once, for both fields it concerns (issue #14), and focus on the first of them.
+    // The spec's text once, heading the form; each field says what it lacks; focus on the first.
     await expect(page.getByText('Please fill in all required fields')).toHaveCount(1);
+    await expect(page.getByText('Enter a payment title')).toBeVisible();
+    await expect(page.getByText('Enter the amount in pounds')).toBeVisible();
     await expect(page.getByLabel('Payment Title*')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Amount*')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Payment Title*')).toBeFocused();

@@ -9,6 +9,8 @@ import { LINK_TYPES } from './payment-constants.js';
 
 export const LINK_MESSAGES = {
   requiredFields: 'Please fill in all required fields',
+  titleRequired: 'Enter a payment title',
+  amountRequired: 'Enter the amount in pounds',
   invalidAmount: 'Please enter a valid amount',
   invalidType: 'Please choose a payment type',
   notFound: 'Link not found',
@@ -229,7 +231,7 @@ export const poundsTextSchema = z
  */
 export const paymentLinkFormSchema = z
   .object({
-    title: z.string().trim().min(1, LINK_MESSAGES.requiredFields).max(200),
+    title: z.string().trim().min(1, LINK_MESSAGES.titleRequired).max(200),
     /** Pounds typed; may be left empty when the deposit is given as a percent. */
     amount: z.string(),
     type: z.enum(LINK_TYPES),
@@ -269,6 +271,10 @@ export const paymentLinkFormSchema = z
         });
       else if (total !== null && depositOf(total, percent) < MIN_CHARGE_PENCE)
         ctx.addIssue({ code: 'custom', path: ['depositPercent'], message: BELOW_MIN_CHARGE });
+      return;
+    }
+    if (!link.amount.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: LINK_MESSAGES.amountRequired });
       return;
     }
     const amount = poundsTextSchema.safeParse(link.amount);

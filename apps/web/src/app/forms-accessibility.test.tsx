@@ -210,14 +210,14 @@ describe('the clinic forms', () => {
     expect(screen.getByRole('link', { name: 'Email' }).getAttribute('href')).toBe('#email');
   });
 
-  it('create link: one "Please fill in all required fields" for title and amount, in the summary', async () => {
+  it('create link: each missing field says so under itself, with "Please fill in all required fields" heading the form', async () => {
     const user = renderForm(<CreateLinkPage />);
     await user.click(screen.getByRole('button', { name: 'Generate Payment Link' }));
     const title = screen.getByLabelText('Payment Title*');
     await expectFocused(title);
-    expectTied(title, 'Please fill in all required fields');
-    expectTied(screen.getByLabelText('Amount*'), 'Please fill in all required fields');
-    expect(screen.getByRole('link', { name: 'Please fill in all required fields' })).toBeTruthy();
+    expectTied(title, 'Enter a payment title');
+    expectTied(screen.getByLabelText('Amount*'), 'Enter the amount in pounds');
+    expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields');
 
     await user.type(title, 'Consultation');
     await user.type(screen.getByLabelText('Amount*'), '0');

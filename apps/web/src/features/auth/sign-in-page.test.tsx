@@ -46,9 +46,20 @@ describe('the sign-in form', () => {
     expect(signIns).toBe(0);
   });
 
-  it('shows the server’s refusal of the credentials on the form and stays', async () => {
+  it('shows the server’s refusal of the credentials once, tied to both fields, and stays', async () => {
     const { router } = await signInAs('desk@harley.example', 'wrong password');
-    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
+    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+    expect(screen.getAllByText('Invalid email or password')).toHaveLength(1);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+    for (const label of ['Email', 'Password']) {
+      const control = screen.getByLabelText(label);
+      expect(control.getAttribute('aria-invalid')).toBe('true');
+      const described = (control.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+      expect(described).toContain('Invalid email or password');
+    }
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(signIns).toBe(1);
   });

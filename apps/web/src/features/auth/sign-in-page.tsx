@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
 import { rememberPendingVerification } from '@/lib/browser-storage';
 import { useFormErrors } from '@/lib/form-errors';
 import { safeRedirectPath } from '@/lib/safe-redirect';
@@ -50,6 +51,13 @@ function SignInForm() {
           rememberPendingVerification(error.email, error.userId);
           toast.error(error.message);
           navigate(`/verify-email?email=${encodeURIComponent(error.email)}`);
+          return;
+        }
+        if (error instanceof ApiError && error.code === 'INVALID_CREDENTIALS') {
+          // Wrong email or password: the one message, tied to both fields, and focus on the first.
+          form.setError('email', { message: error.message });
+          form.setError('password', { message: error.message });
+          errors.focusFirstInvalid();
           return;
         }
         form.setError('root', { message: error.message });

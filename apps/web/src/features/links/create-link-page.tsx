@@ -76,19 +76,28 @@ export function CreateLinkPage() {
   useEffect(() => {
     if (!savesCard) form.setValue('securesAppointment', false);
   }, [savesCard, form]);
-  const onSubmit = form.handleSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: setCreated,
-      onError: (error) => {
-        showServerFieldErrors(form, error, errors);
-        // The server's reason when it gave one; otherwise the request never got an answer.
-        toast.error(
-          error instanceof ApiError
-            ? `${LINK_MESSAGES.createFailed}: ${error.message}`
-            : LINK_MESSAGES.createError,
-        );
-      },
-    }),
+  // Each missing field says so under itself; the spec's sentence heads the form as well.
+  const onInvalid = (invalid: typeof form.formState.errors) => {
+    const missing = [invalid.title?.message, invalid.amount?.message].some(
+      (message) => message === LINK_MESSAGES.titleRequired || message === LINK_MESSAGES.amountRequired,
+    );
+    if (missing) form.setError('root', { message: LINK_MESSAGES.requiredFields });
+  };
+  const onSubmit = form.handleSubmit(
+    (values) =>
+      create.mutate(values, {
+        onSuccess: setCreated,
+        onError: (error) => {
+          showServerFieldErrors(form, error, errors);
+          // The server's reason when it gave one; otherwise the request never got an answer.
+          toast.error(
+            error instanceof ApiError
+              ? `${LINK_MESSAGES.createFailed}: ${error.message}`
+              : LINK_MESSAGES.createError,
+          );
+        },
+      }),
+    onInvalid,
   );
 
   const closeDialog = () => {
@@ -176,7 +185,7 @@ export function CreateLinkPage() {
           </Form>
         </CardContent>
       </Card>
-      <LinkCreatedDialog link={created} onClose={closeDialog} />
+      <LinkCreatedDialog link={created} onClose={closeDialog} returnFocus={() => form.setFocus('title')} />
     </PageFrame>
   );
 }

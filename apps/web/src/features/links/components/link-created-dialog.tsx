@@ -7,12 +7,28 @@ import { copyToClipboard } from '@/lib/clipboard';
 
 /**
  * 'Payment Link Created' with title, amount, description, the link, copy and 'Send Link' (not
- * for a link that secures an appointment: docs/decisions/0095-secure-your-appointment.md).
+ * for a link that secures an appointment: docs/decisions/0095-secure-your-appointment.md). On closing,
+ * focus goes where `returnFocus` puts it, not to the page's main region.
  */
-export function LinkCreatedDialog({ link, onClose }: { link: PaymentLink | null; onClose: () => void }) {
+export function LinkCreatedDialog({
+  link,
+  onClose,
+  returnFocus,
+}: {
+  link: PaymentLink | null;
+  onClose: () => void;
+  /** Where focus goes when the dialog closes (the form, emptied for the next link). */
+  returnFocus?: () => void;
+}) {
   return (
     <Dialog open={link !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!returnFocus) return;
+          event.preventDefault();
+          returnFocus();
+        }}
+      >
         {link ? (
           <div className="flex flex-col gap-4">
             <DialogTitle>Payment Link Created</DialogTitle>
