@@ -80,18 +80,25 @@ export async function connectedClinicWithLink(app: FastifyInstance, amount = 450
   return { ...clinic, linkId: response.json().link.id as string };
 }
 
+/** Pay Now on a payment page as Ada Patient: the payment intent, not yet confirmed. */
+export async function startPayment(
+  app: FastifyInstance,
+  pageId: string,
+): Promise<{ paymentIntentId: string; clientSecret: string }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/public/payments/${pageId}/payment-intents`,
+    payload: { name: 'Ada Patient', email: 'ada@patient.example', attemptId: randomUUID() },
+  });
+  return response.json();
+}
+
 /**
  * Pays a payment page as a patient would: a payment intent, confirmed with `card`. The events it
  * raises are stored but may not be processed yet; call events.deliverDue() to be sure. Returns the intent id.
  */
 export async function payPage(app: FastifyInstance, pageId: string, card = '4242424242424242') {
-  const intent = (
-    await app.inject({
-      method: 'POST',
-      url: `/api/public/payments/${pageId}/payment-intents`,
-      payload: { name: 'Ada Patient', email: 'ada@patient.example', attemptId: randomUUID() },
-    })
-  ).json();
+  const intent = await startPayment(app, pageId);
   await confirmWithCard(app, intent, card);
   return intent.paymentIntentId as string;
 }

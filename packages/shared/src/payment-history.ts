@@ -10,6 +10,7 @@ import { notificationDeliverySchema } from './notifications.js';
 import { PAYMENT_TYPES } from './payment-constants.js';
 import { displayPaymentSchema, paymentPageSchema } from './payments.js';
 import { REFUND_REASONS } from './refunds.js';
+import { cardBrandLabel } from './saved-cards.js';
 
 /** Days and months of the back office are counted in the clinic's time zone. */
 export const CLINIC_TIME_ZONE = 'Europe/London';
@@ -175,19 +176,8 @@ export const receiptResentSchema = z.object({ message: z.string(), notices: z.nu
 
 /** What the payment page says of a card, e.g. 'Visa ending 4242'. */
 export function cardLabel(card: { brand: string; last4: string }): string {
-  const brand = CARD_BRAND_NAMES[card.brand] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
-  return `${brand} ending ${card.last4}`;
+  return `${cardBrandLabel(card.brand)} ending ${card.last4}`;
 }
-
-const CARD_BRAND_NAMES: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
 
 /** 3-D Secure results as the payment page names them (docs.stripe.com/api/charges/object). */
 export const THREE_D_SECURE_LABELS: Record<string, string> = {

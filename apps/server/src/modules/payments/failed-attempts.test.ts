@@ -1,7 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmWithCard, connectedClinicWithLink, payPage, sandboxOf } from '../../../test/sandbox.js';
+import {
+  confirmWithCard,
+  connectedClinicWithLink,
+  payPage,
+  sandboxOf,
+  startPayment,
+} from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 
 let app: FastifyInstance;
@@ -13,13 +18,7 @@ afterAll(() => app.close());
 describe('declined attempts (decision 0101)', () => {
   it('lists a declined attempt with the reason under Failed, never among payments or in the figures', async () => {
     const clinic = await connectedClinicWithLink(app, 4500);
-    const intent = (
-      await app.inject({
-        method: 'POST',
-        url: `/api/public/payments/${clinic.linkId}/payment-intents`,
-        payload: { name: 'Ada Patient', email: 'ada@patient.example', attemptId: randomUUID() },
-      })
-    ).json();
+    const intent = await startPayment(app, clinic.linkId);
     const declined = (await confirmWithCard(app, intent, '4000000000009995')).json();
     expect(declined.error.declineCode).toBe('insufficient_funds');
     await sandboxOf(app).events.deliverDue();

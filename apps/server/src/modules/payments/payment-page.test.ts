@@ -3,7 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClinic } from '../../../test/accounts.js';
-import { confirmWithCard, connectedClinicWithLink, payPage, sandboxOf } from '../../../test/sandbox.js';
+import {
+  confirmWithCard,
+  connectedClinicWithLink,
+  payPage,
+  sandboxOf,
+  startPayment,
+} from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { clinics, notifications, sandboxRefunds } from '../../db/schema/index.js';
 
@@ -48,13 +54,7 @@ describe('the payment page: the card, 3-D Secure, refund reasons and the receipt
 
   it("records 3-D Secure as passed when the patient's bank confirmed them (4000 0025 0000 3155)", async () => {
     const clinic = await connectedClinicWithLink(app, 6000);
-    const intent = (
-      await app.inject({
-        method: 'POST',
-        url: `/api/public/payments/${clinic.linkId}/payment-intents`,
-        payload: { name: 'Ada Patient', email: 'ada@patient.example', attemptId: randomUUID() },
-      })
-    ).json();
+    const intent = await startPayment(app, clinic.linkId);
     const confirmed = (await confirmWithCard(app, intent, '4000002500003155')).json();
     expect(confirmed.paymentIntent.status).toBe('requires_action');
     const challenge = new URL(confirmed.nextAction.redirectUrl);

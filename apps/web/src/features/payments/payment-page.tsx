@@ -18,6 +18,7 @@ import { PaymentFacts } from './components/payment-facts';
 import { PaymentNotifications } from './components/payment-notifications';
 import { RefundPanel } from './components/refund-panel';
 import { paymentTimeline } from './lib/payment-timeline';
+import { canRefund, isDisputed } from './lib/refundable';
 
 const backLink = (
   <Button asChild variant="outline" size="sm" className="print:hidden">
@@ -26,15 +27,6 @@ const backLink = (
     </Link>
   </Button>
 );
-
-/** Disputed, or lost to a dispute: the bank returned the money, so it cannot be refunded. */
-const isDisputed = (payment: PaymentDetails) =>
-  payment.disputeStatus === 'disputed' || payment.disputeStatus === 'dispute_lost';
-
-const canRefund = (payment: PaymentDetails) =>
-  !isDisputed(payment) &&
-  payment.refundableAmount > 0 &&
-  (payment.status === 'paid' || payment.status === 'partially_refunded');
 
 /**
  * /dashboard/payments/:paymentId (GET /api/payments/:id): one payment with an address of its own, to

@@ -1,6 +1,7 @@
-import { type CreateRefundBody, refundResultSchema } from '@clinicpay/shared';
+import { type CreateRefundBody, REFUND_MESSAGES, refundResultSchema } from '@clinicpay/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { toast } from 'sonner';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { refreshServerData } from '@/lib/server-data';
 
 export function createRefund(paymentId: string, body: CreateRefundBody) {
@@ -25,4 +26,36 @@ export function useCreateRefund(paymentId: string) {
       void refreshServerData(queryClient, 'payments');
     },
   });
+}
+
+/** The server's reason when it answered; otherwise what went wrong on the way. */
+function refundFailure(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.message) return REFUND_MESSAGES.failedWith(error.message);
+  return REFUND_MESSAGES.failed;
+}
+
+/**
+ * A refund with what the clinic is told: 'Processing refund...' while it runs, then the outcome in
+ * the spec's words (refunded, or the partial refund's amount) or why it failed. `onDone` runs after a
+ * refund is made.
+ */
+export function useRefundWithToasts(paymentId: string) {
+  const refund = useCreateRefund(paymentId);
+  const submit = (body: CreateRefundBody, onDone: () => void) => {
+    const loading = toast.loading(REFUND_MESSAGES.processing);
+    refund.mutate(body, {
+      onSuccess: (result) => {
+        toast.success(
+          result.payment.status === 'refunded'
+            ? REFUND_MESSAGES.refunded
+            : REFUND_MESSAGES.partiallyRefunded(result.refund.amount),
+          { id: loading },
+        );
+        onDone();
+      },
+      onError: (failure) => toast.error(refundFailure(failure), { id: loading }),
+    });
+  };
+  return { submit, processing: refund.isPending };
 }

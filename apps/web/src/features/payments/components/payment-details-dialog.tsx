@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/dates';
 import { usePayment } from '../api/get-payment';
+import { canRefund, isDisputed } from '../lib/refundable';
 import { PaymentBalance } from './payment-balance';
 import { PaymentFacts } from './payment-facts';
 import { PaymentNotifications } from './payment-notifications';
@@ -42,15 +43,6 @@ export function PaymentDetailsDialog({
     </Dialog>
   );
 }
-
-/** Disputed, or lost to a dispute: the bank returned the money, so it cannot be refunded. */
-const isDisputed = (payment: PaymentDetails) =>
-  payment.disputeStatus === 'disputed' || payment.disputeStatus === 'dispute_lost';
-
-const canRefund = (payment: PaymentDetails) =>
-  !isDisputed(payment) &&
-  payment.refundableAmount > 0 &&
-  (payment.status === 'paid' || payment.status === 'partially_refunded');
 
 function PaymentDetailsBody({ payment }: { payment: PaymentDetails }) {
   const [refunding, setRefunding] = useState(false);

@@ -1,29 +1,20 @@
-import { formatPence, type PaymentDetails, penceToPoundsText, REFUND_MESSAGES } from '@clinicpay/shared';
+import { formatPence, type PaymentDetails, penceToPoundsText } from '@clinicpay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
 import { useFormErrors } from '@/lib/form-errors';
-import { useCreateRefund } from '../api/create-refund';
+import { useRefundWithToasts } from '../api/create-refund';
 import { type RefundForm, type RefundFormValues, refundFormSchema } from '../lib/refund-amount';
 
 type RefundablePayment = Pick<PaymentDetails, 'id' | 'amount' | 'patientName' | 'refundableAmount'>;
 
-/** The server's reason when it answered; otherwise what went wrong on the way (spec §8). */
-function refundFailure(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  if (error instanceof Error && error.message) return REFUND_MESSAGES.failedWith(error.message);
-  return REFUND_MESSAGES.failed;
-}
-
 /**
- * Spec §4/§5 refund confirmation: the payment amount and the patient, an amount in pounds defaulting to
- * all that may still be refunded, and no way out while the refund is processing.
+ * The refund confirmation: the payment amount and the patient, an amount in pounds defaulting to all
+ * that may still be refunded, and no way out while the refund is processing.
  */
 export function RefundDialog({
   payment,
@@ -34,30 +25,11 @@ export function RefundDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const refund = useCreateRefund(payment.id);
-  const processing = refund.isPending;
+  const { submit: refund, processing } = useRefundWithToasts(payment.id);
   const setOpen = (next: boolean) => {
     if (!processing) onOpenChange(next);
   };
-
-  const submit = (amount: number) => {
-    const loading = toast.loading(REFUND_MESSAGES.processing);
-    refund.mutate(
-      { amount },
-      {
-        onSuccess: (result) => {
-          toast.success(
-            result.payment.status === 'refunded'
-              ? REFUND_MESSAGES.refunded
-              : REFUND_MESSAGES.partiallyRefunded(result.refund.amount),
-            { id: loading },
-          );
-          onOpenChange(false);
-        },
-        onError: (failure) => toast.error(refundFailure(failure), { id: loading }),
-      },
-    );
-  };
+  const submit = (amount: number) => refund({ amount }, () => onOpenChange(false));
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>

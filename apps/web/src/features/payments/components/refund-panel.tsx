@@ -2,22 +2,19 @@ import {
   formatPence,
   type PaymentDetails,
   penceToPoundsText,
-  REFUND_MESSAGES,
   REFUND_REASON_LABELS,
   REFUND_REASONS,
 } from '@clinicpay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
-import { ApiError } from '@/lib/api-client';
 import { useFormErrors } from '@/lib/form-errors';
-import { useCreateRefund } from '../api/create-refund';
+import { useRefundWithToasts } from '../api/create-refund';
 import {
   type InlineRefundForm,
   type InlineRefundFormValues,
@@ -30,7 +27,7 @@ import {
  * with it (Stripe's refund reasons). The amount's error is tied to its field.
  */
 export function RefundPanel({ payment }: { payment: PaymentDetails }) {
-  const refund = useCreateRefund(payment.id);
+  const { submit: refund, processing } = useRefundWithToasts(payment.id);
   const form = useForm<InlineRefundForm, unknown, InlineRefundFormValues>({
     resolver: zodResolver(inlineRefundFormSchema(payment.refundableAmount)),
     defaultValues: { amount: '', reason: '' },
@@ -40,29 +37,9 @@ export function RefundPanel({ payment }: { payment: PaymentDetails }) {
     formId: 'refund-inline',
     idPrefix: 'refund-inline-',
   });
-  const processing = refund.isPending;
-
-  const submit = form.handleSubmit(({ amount, reason }) => {
-    const loading = toast.loading(REFUND_MESSAGES.processing);
-    refund.mutate(
-      { amount, ...(reason ? { reason } : {}) },
-      {
-        onSuccess: (result) => {
-          toast.success(
-            result.payment.status === 'refunded'
-              ? REFUND_MESSAGES.refunded
-              : REFUND_MESSAGES.partiallyRefunded(result.refund.amount),
-            { id: loading },
-          );
-          form.reset({ amount: '', reason: '' });
-        },
-        onError: (failure) =>
-          toast.error(failure instanceof ApiError ? failure.message : REFUND_MESSAGES.failed, {
-            id: loading,
-          }),
-      },
-    );
-  });
+  const submit = form.handleSubmit(({ amount, reason }) =>
+    refund({ amount, ...(reason ? { reason } : {}) }, () => form.reset({ amount: '', reason: '' })),
+  );
 
   return (
     <Card className="print:hidden">
