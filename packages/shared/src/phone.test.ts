@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPhone, normaliseSendLinkPhone, PHONE_PATTERN, phoneAsDialledFromUk, toE164 } from './phone.js';
+import {
+  canTakeTexts,
+  formatPhone,
+  normaliseSendLinkPhone,
+  PHONE_PATTERN,
+  phoneAsDialledFromUk,
+  toE164,
+} from './phone.js';
 
 describe('toE164: phone numbers as people write them (issue #11)', () => {
   it.each([
@@ -118,5 +125,14 @@ describe('phoneAsDialledFromUk: phones in the CSV report (decision 0097)', () =>
     expect(phoneAsDialledFromUk('+33612345678')).toBe('00 33 6 12 34 56 78');
     expect(phoneAsDialledFromUk('+12025550143')).toBe('00 1 202 555 0143');
     expect(phoneAsDialledFromUk('555123456789')).toBe('555123456789');
+  });
+});
+
+describe("canTakeTexts: where a clinic's payment notices may be texted", () => {
+  it('refuses landlines and service numbers, and takes mobiles and numbers of unknown type', () => {
+    expect(canTakeTexts('+442079460000')).toBe(false);
+    expect(canTakeTexts('02079460000')).toBe(false);
+    expect(canTakeTexts('+447911123456')).toBe(true);
+    expect(canTakeTexts('+447700900123')).toBe(true);
   });
 });

@@ -81,3 +81,16 @@ export function formatPhone(stored: string): string {
 export function phoneAsDialledFromUk(stored: string): string {
   return toE164(stored) ? (read(stored)?.format('IDD', { fromCountry: 'GB' }) ?? stored) : stored;
 }
+
+/** Number types that cannot take a text message (libphonenumber's types). */
+const NO_TEXTS = new Set(['FIXED_LINE', 'TOLL_FREE', 'PREMIUM_RATE', 'SHARED_COST', 'UAN', 'VOICEMAIL']);
+
+/**
+ * Whether a stored phone can take a text: false for a number known to be a landline or a service
+ * number ('+442079460000'); true for mobiles and for numbers whose type is not known. A clinic's
+ * profile phone is often its front desk, so its payment notices are texted only to a mobile.
+ */
+export function canTakeTexts(stored: string): boolean {
+  const type = toE164(stored) ? read(stored)?.getType() : undefined;
+  return !(type && NO_TEXTS.has(type));
+}

@@ -6,6 +6,7 @@
  * payment, request or refund it tells of does, and nothing is sent before that commits.
  * Amounts are integer pence.
  */
+import { canTakeTexts } from '@clinicpay/shared';
 import type { Tx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/index.js';
 import {
@@ -158,7 +159,9 @@ async function recipientsOf(tx: Tx, notice: Notice): Promise<Array<{ channel: Ch
     const email = clinic.email ?? (await findClinicAccountEmail(tx, clinic.id));
     if (email) recipients.push({ channel: 'email', to: email });
   }
-  if (clinic.smsNotifications && clinic.phone) recipients.push({ channel: 'sms', to: clinic.phone });
+  // The profile phone is often the front desk's landline: the clinic is texted only on a mobile.
+  if (clinic.smsNotifications && clinic.phone && canTakeTexts(clinic.phone))
+    recipients.push({ channel: 'sms', to: clinic.phone });
   return recipients;
 }
 

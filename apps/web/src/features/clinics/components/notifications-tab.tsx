@@ -16,7 +16,7 @@ const CHANNELS = [
     key: 'smsNotifications',
     name: 'SMS',
     field: 'sms',
-    text: 'Payment requests and receipts by text message.',
+    text: 'Payment requests and receipts by text message. Your own payment notices are texted to your phone number when it is a mobile.',
   },
 ] as const;
 
