@@ -10,6 +10,8 @@ import { LINK_TYPES } from './payment-constants.js';
 export const LINK_MESSAGES = {
   requiredFields: 'Please fill in all required fields',
   titleRequired: 'Enter a payment title',
+  linkTotals: (payments: number, net: string) =>
+    `${payments} ${payments === 1 ? 'payment' : 'payments'}, ${net} net`,
   amountRequired: 'Enter the amount in pounds',
   invalidAmount: 'Please enter a valid amount',
   invalidType: 'Please choose a payment type',
@@ -185,8 +187,13 @@ export const paymentLinkSchema = z.object({
   /** Whether the link only saves a card, the patient paying nothing now; `amount` is then the treatment's price. */
   securesAppointment: z.boolean(),
   createdAt: z.string(),
-  /** {origin}/payment/{id} (spec §3). */
+  /** {origin}/payment/{id}. */
   url: z.string(),
+  /**
+   * In the links list: the recorded payments made through it and their net in pence (amount paid less
+   * refunds, docs/decisions/0097-one-set-of-figures.md).
+   */
+  totals: z.object({ payments: z.number().int(), net: z.number().int() }).optional(),
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 

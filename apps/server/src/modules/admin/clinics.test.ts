@@ -402,7 +402,7 @@ describe('the admin clinics API', () => {
       { method: 'GET', url: '/api/admin/disputes' },
       { method: 'GET', url: '/api/admin/statements/2026-11' },
       { method: 'GET', url: '/api/admin/platform-settings/fee/history' },
-      { method: 'GET', url: '/api/admin/system-settings/webhooks/signing-secret' },
+      { method: 'POST', url: '/api/admin/system-settings/webhooks/signing-secret/reveal' },
       { method: 'POST', url: '/api/admin/system-settings/webhooks/signing-secret/rotate' },
       { method: 'GET', url: '/api/admin/audit?action=refund.succeeded' },
     ] as const;

@@ -1,5 +1,5 @@
 /** Reads and writes of payment_links, always within one clinic. */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { paymentLinks } from '../../db/schema/index.js';
 
@@ -26,7 +26,20 @@ export async function findClinicLink(
   return row;
 }
 
-/** One page of a clinic's active or archived links, newest first, with the total count. */
+/**
+ * Recorded payments made through the link, and their net (amount paid less refunds, pence), as every
+ * screen counts them (docs/decisions/0097-one-set-of-figures.md). Drizzle leaves the link's columns
+ * unqualified, so the correlated subqueries name their table.
+ */
+const linkTotals = {
+  paymentCount: sql<number>`(select count(*) from payments p where p.payment_link_id = "payment_links"."id"
+    and p.status in ('paid', 'partially_refunded', 'refunded'))`.mapWith(Number),
+  paymentsNet: sql<number>`(select coalesce(sum(p.amount_paid - p.refund_amount), 0) from payments p
+    where p.payment_link_id = "payment_links"."id"
+    and p.status in ('paid', 'partially_refunded', 'refunded'))`.mapWith(Number),
+};
+
+/** One page of a clinic's active or archived links, newest first, each with its payments' totals, and the count. */
 export async function listClinicLinks(
   db: Db,
   options: { clinicId: string; isActive: boolean; page: number; pageSize: number },
@@ -34,7 +47,7 @@ export async function listClinicLinks(
   const where = and(eq(paymentLinks.clinicId, options.clinicId), eq(paymentLinks.isActive, options.isActive));
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ link: paymentLinks, ...linkTotals })
       .from(paymentLinks)
       .where(where)
       .orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id))

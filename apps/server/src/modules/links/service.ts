@@ -69,7 +69,10 @@ export async function listPaymentLinks(
     pageSize: query.pageSize,
   });
   return {
-    items: rows.map((row) => toPaymentLink(row, context.publicUrl)),
+    items: rows.map((row) => ({
+      ...toPaymentLink(row.link, context.publicUrl),
+      totals: { payments: row.paymentCount, net: row.paymentsNet },
+    })),
     page: query.page,
     pageSize: query.pageSize,
     total,

@@ -4,8 +4,8 @@
  * GET /api/admin/platform-settings/fee/history: admins read its newest changes (decision 0098).
  * GET and PUT /api/admin/system-settings/webhooks: admins read and set the notification webhook URLs,
  * and read the signing secret deliveries are signed with, masked.
- * GET …/webhooks/signing-secret and POST …/webhooks/signing-secret/rotate: admins reveal the whole
- * secret or replace it, both audited and never cached (decision 0098).
+ * POST …/webhooks/signing-secret/reveal and POST …/webhooks/signing-secret/rotate: admins reveal the
+ * whole secret or replace it, both audited (so neither is a GET) and never cached (decision 0098).
  */
 import {
   basisPointsToPercentText,
@@ -89,8 +89,8 @@ export async function platformSettingsRoutes(app: FastifyInstance) {
   );
 
   // The whole secret must not stay in a browser's or a proxy's cache.
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/admin/system-settings/webhooks/signing-secret',
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/admin/system-settings/webhooks/signing-secret/reveal',
     {
       schema: { tags: ['admin'], response: { 200: webhookSigningSecretSchema } },
       onRequest: requireAdmin(app.auth),

@@ -20,7 +20,7 @@ beforeEach(async () => {
 afterEach(() => app.close());
 
 const HISTORY = '/api/admin/platform-settings/fee/history';
-const REVEAL = '/api/admin/system-settings/webhooks/signing-secret';
+const REVEAL = '/api/admin/system-settings/webhooks/signing-secret/reveal';
 const ROTATE = '/api/admin/system-settings/webhooks/signing-secret/rotate';
 
 const setFee = (cookies: Record<string, string>, platformFeePercent: string) =>
@@ -88,7 +88,7 @@ describe('GET /api/admin/platform-settings/fee/history', () => {
 describe('the webhook signing secret, revealed and rotated', () => {
   it('reveals the whole secret to an admin, uncached, and audits who revealed it without the secret', async () => {
     const secret = await getWebhookSigningSecret(app.database.db);
-    const response = await app.inject({ url: REVEAL, cookies: admin.cookies });
+    const response = await app.inject({ method: 'POST', url: REVEAL, cookies: admin.cookies });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json()).toEqual({
@@ -125,7 +125,7 @@ describe('the webhook signing secret, revealed and rotated', () => {
     const before = await getWebhookSigningSecret(app.database.db);
     const clinic = await signedInClinic(app);
     for (const cookies of [clinic.cookies, {}]) {
-      const reveal = await app.inject({ url: REVEAL, cookies });
+      const reveal = await app.inject({ method: 'POST', url: REVEAL, cookies });
       const rotate = await app.inject({ method: 'POST', url: ROTATE, cookies });
       expect([reveal.statusCode, rotate.statusCode]).toEqual(
         cookies === clinic.cookies ? [403, 403] : [401, 401],

@@ -36,7 +36,7 @@ const server = startMockServer(
         ],
       }),
     ),
-    http.get('/api/admin/system-settings/webhooks/signing-secret', () => {
+    http.post('/api/admin/system-settings/webhooks/signing-secret/reveal', () => {
       reveals += 1;
       return HttpResponse.json({ signingSecret: SECRET, signingSecretMasked: MASKED });
     }),

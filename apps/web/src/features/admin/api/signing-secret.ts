@@ -7,7 +7,7 @@ const SECRET_URL = '/admin/system-settings/webhooks/signing-secret';
 
 /** The whole signing secret; the server audits each reveal and answers it uncached (decision 0098). */
 export function revealSigningSecret() {
-  return apiRequest(SECRET_URL, { schema: webhookSigningSecretSchema });
+  return apiRequest(`${SECRET_URL}/reveal`, { method: 'POST', schema: webhookSigningSecretSchema });
 }
 
 /**

@@ -1,4 +1,10 @@
-import { LINK_MESSAGES, linkAmountText, type PaymentLink, paymentTypeLabel } from '@clinicpay/shared';
+import {
+  formatPence,
+  LINK_MESSAGES,
+  linkAmountText,
+  type PaymentLink,
+  paymentTypeLabel,
+} from '@clinicpay/shared';
 import { Archive, ArchiveRestore, Copy, ExternalLink, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -72,6 +78,9 @@ export function PaymentLinksCard() {
                 <span className="font-medium">{link.title}</span>
                 <span className="text-sm text-slate-600">
                   {linkAmountText(link)} · {paymentTypeLabel(link.type)} · {formatDate(link.createdAt)}
+                  {link.totals
+                    ? ` · ${LINK_MESSAGES.linkTotals(link.totals.payments, formatPence(link.totals.net))}`
+                    : null}
                 </span>
               </button>
               <Button
