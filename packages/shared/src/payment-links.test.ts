@@ -31,7 +31,7 @@ describe('the Create Payment Link form amount (spec §5)', () => {
 
   it('refuses in the browser what the server refuses, the £0.30 minimum included', () => {
     expect(amountError('0.29')).toBe(BELOW_MIN_CHARGE);
-    expect(amountError('')).toBe(LINK_MESSAGES.requiredFields);
+    expect(amountError('')).toBe(LINK_MESSAGES.amountRequired);
     expect(amountError('abc')).toBe(LINK_MESSAGES.invalidAmount);
     expect(amountError('0')).toBe(LINK_MESSAGES.invalidAmount);
     expect(amountError('100000.01')).toBe(LINK_MESSAGES.invalidAmount);
