@@ -31,6 +31,8 @@ export function fakeStripe() {
         mount: vi.fn(),
         destroy: vi.fn(),
         update: vi.fn(),
+        // Stripe's element.focus(): puts focus in the element's iframe.
+        focus: vi.fn(),
         on(event: string, handler: Handler) {
           handlers.set(event, [...(handlers.get(event) ?? []), handler]);
           return element;

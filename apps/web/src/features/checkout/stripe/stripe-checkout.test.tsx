@@ -100,6 +100,7 @@ describe('the payment form with Stripe', () => {
     act(() => fake.element('card')?.emit('change', { elementType: 'card', complete: false, empty: false }));
     fireEvent.click(screen.getByRole('button', { name: 'Pay £45.00' }));
     expect(await screen.findByText('Card information is not complete')).toBeTruthy();
+    expect(fake.element('card')?.focus).toHaveBeenCalled();
     expect(fake.calls.confirmCardPayment).not.toHaveBeenCalled();
   });
 
@@ -120,6 +121,7 @@ describe('the payment form with Stripe', () => {
     expect(await screen.findByText('Your card number is invalid.')).toBeTruthy();
     expect(screen.queryByText('Card information is not complete')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(fake.element('card')?.focus).toHaveBeenCalled();
     expect(fake.calls.confirmCardPayment).not.toHaveBeenCalled();
   });
 
