@@ -20,6 +20,10 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   emailExists: 'An account with this email already exists. Please sign in instead.',
   accountSetupFailed: 'There was an issue setting up your account. Please try again.',
+  // Shown when the server gives no answer of its own (network failure, unexpected error).
+  signInUnexpected: 'An unexpected error occurred during sign in.',
+  signUpUnexpected: 'An unexpected error occurred during sign up.',
+  passwordUpdateFailed: 'Failed to update password. Please try again.',
   signUpSuccess: 'Sign up successful! Please check your email for verification.',
   verificationResent: 'Verification email has been resent.',
   verificationSendFailed: 'Failed to send verification email',

@@ -14,12 +14,16 @@ import {
 export const CLINIC_MESSAGES = {
   profileSaved: 'Profile settings saved successfully',
   profileSaveFailed: 'Failed to save profile settings',
+  /** When the server gives no answer of its own (network failure, unexpected error). */
+  profileSaveUnexpected: 'An error occurred while saving profile settings',
   incompleteProfile: 'Add your clinic logo and details to give patients the best payment experience!',
   noClinic: 'No clinic associated with this user',
   connectionChanged: 'The connection changed; please try again',
   notificationToggled: (channel: 'Email' | 'SMS', enabled: boolean) =>
     `${channel} notifications ${enabled ? 'enabled' : 'disabled'}`,
   notificationFailed: (channel: 'email' | 'sms') => `Failed to update ${channel} notification settings`,
+  /** When the server gives no answer of its own (network failure, unexpected error). */
+  notificationUnexpected: 'Something went wrong updating your notification settings',
   invalidEmail: 'Please enter a valid email address',
   tooLong: 'Please keep this under 200 characters',
 } as const;
@@ -137,6 +141,8 @@ export const PROVIDER_MESSAGES = {
   pending: `Please complete the ${PROVIDER_NAME} onboarding process to enable payments`,
   onboardingUrlFailed: `Failed to get ${PROVIDER_NAME} onboarding URL`,
   connectFailed: (message?: string) => `Failed to connect to ${PROVIDER_NAME}: ${message || 'Unknown error'}`,
+  /** When the server gives no answer of its own (network failure, unexpected error). */
+  connectUnexpected: `An error occurred while connecting to ${PROVIDER_NAME}`,
   callbackSignedOut: `You must be logged in to connect ${PROVIDER_NAME}`,
   callbackNoAccount: `Failed to retrieve ${PROVIDER_NAME} account ID`,
   callbackFailed: (message: string) => `Failed to connect ${PROVIDER_NAME}: ${message}`,

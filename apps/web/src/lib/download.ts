@@ -1,5 +1,4 @@
-import { type ApiErrorBody, UNEXPECTED_ERROR_MESSAGE } from '@clinicpay/shared';
-import { ApiError } from './api-client';
+import { apiFetch } from './api-client';
 
 /** Hands a blob to the browser as a download named `fileName`. */
 export function saveBlob(blob: Blob, fileName: string) {
@@ -26,20 +25,14 @@ export function fileNameFrom(contentDisposition: string | null): string | null {
 /**
  * GETs `path` under /api (a file the server sends as an attachment, e.g. a CSV) and saves it under the
  * server's file name, or `fallbackName`. Resolves to the name saved; a refusal throws ApiError with the
- * server's message.
+ * server's message, and no answer throws it with `fallback` (apiFetch).
  */
-export async function downloadAttachment(path: string, fallbackName: string): Promise<string> {
-  const response = await fetch(`/api${path}`, { credentials: 'same-origin' });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as Partial<ApiErrorBody> | null;
-    throw new ApiError(
-      response.status,
-      body?.code ?? 'INTERNAL',
-      body?.message ?? UNEXPECTED_ERROR_MESSAGE,
-      body?.fieldErrors ?? {},
-      body,
-    );
-  }
+export async function downloadAttachment(
+  path: string,
+  fallbackName: string,
+  fallback?: string,
+): Promise<string> {
+  const response = await apiFetch(path, { fallback });
   const name = fileNameFrom(response.headers.get('content-disposition')) ?? fallbackName;
   saveBlob(await response.blob(), name);
   return name;

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, type EmailRequest, emailRequestSchema } from '@clinicpay/shared';
+import { type EmailRequest, emailRequestSchema } from '@clinicpay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
 import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRequestPasswordReset } from './api/reset-password';
@@ -30,10 +29,9 @@ export function ForgotPasswordPage() {
       onSuccess: (result) => toast.success(result.message),
       onError: (error) => {
         // A refused address goes under the field; any other refusal (the rate limit) above the form, and
-        // a request that never got an answer in the spec's words.
-        const message = error instanceof ApiError ? error.message : AUTH_MESSAGES.resetSendFailed;
-        if (!showServerFieldErrors(form, error, errors)) form.setError('root', { message });
-        toast.error(message);
+        // a request that never got an answer in the spec's words (the API client's fallback).
+        if (!showServerFieldErrors(form, error, errors)) form.setError('root', { message: error.message });
+        toast.error(error.message);
       },
     }),
   );

@@ -106,6 +106,20 @@ describe('the sign-in form', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(RATE_LIMITED_MESSAGE);
   });
 
+  it.each([
+    ['the network fails', () => HttpResponse.error()],
+    [
+      'the server fails unexpectedly',
+      () => apiError(500, { code: 'INTERNAL', message: 'An unexpected error occurred.' }),
+    ],
+  ])("says spec §8's sign-in fallback on the form when %s", async (_case, answer) => {
+    server.use(http.post('/api/auth/sign-in', answer));
+    await signInAs('desk@harley.example', 'the password');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'An unexpected error occurred during sign in.',
+    );
+  });
+
   it('takes a clinic to its dashboard once signed in', async () => {
     server.use(
       http.post('/api/auth/sign-in', () =>

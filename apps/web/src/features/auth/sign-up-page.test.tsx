@@ -81,6 +81,14 @@ describe('the sign-up form', () => {
     expect(sent).toEqual([expect.objectContaining({ clinicName: 'Harley Dental', agreeTerms: true })]);
   });
 
+  it("says spec §8's sign-up fallback on the form when the network fails", async () => {
+    server.use(http.post('/api/auth/sign-up', () => HttpResponse.error()));
+    await signUp();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'An unexpected error occurred during sign up.',
+    );
+  });
+
   it('puts a field the server refuses under that field', async () => {
     server.use(
       http.post('/api/auth/sign-up', () =>

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
 import { Checkbox, Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, serverAnswered } from '@/lib/api-client';
 import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSignUp } from './api/sign-up';
@@ -65,6 +65,8 @@ function SignUpForm() {
         if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') {
           form.setError('root', { message: ACCOUNT_DETAILS_PROBLEM });
         }
+        // No answer from the server: spec §8's sign-up fallback, on the form as well as in the toast.
+        if (!serverAnswered(error)) form.setError('root', { message: error.message });
         toast.error(error.message);
       },
     }),

@@ -1,4 +1,5 @@
 import {
+  AUTH_MESSAGES,
   type EmailRequest,
   messageResponseSchema,
   type ResetPasswordRequest,
@@ -8,7 +9,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 export function requestPasswordReset(input: EmailRequest) {
-  return apiRequest('/auth/forgot-password', { method: 'POST', body: input, schema: messageResponseSchema });
+  return apiRequest('/auth/forgot-password', {
+    method: 'POST',
+    body: input,
+    schema: messageResponseSchema,
+    fallback: AUTH_MESSAGES.resetSendFailed,
+  });
 }
 
 export function useRequestPasswordReset() {
@@ -35,7 +41,12 @@ export function useResetTokenCheck(query: ResetTokenQuery | null) {
 }
 
 export function resetPassword(input: ResetPasswordRequest) {
-  return apiRequest('/auth/reset-password', { method: 'POST', body: input, schema: messageResponseSchema });
+  return apiRequest('/auth/reset-password', {
+    method: 'POST',
+    body: input,
+    schema: messageResponseSchema,
+    fallback: AUTH_MESSAGES.passwordUpdateFailed,
+  });
 }
 
 export function useResetPassword() {

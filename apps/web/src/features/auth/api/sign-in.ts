@@ -1,4 +1,9 @@
-import { type SignInRequest, signInResponseSchema, unverifiedErrorSchema } from '@clinicpay/shared';
+import {
+  AUTH_MESSAGES,
+  type SignInRequest,
+  signInResponseSchema,
+  unverifiedErrorSchema,
+} from '@clinicpay/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { sessionKeys } from './session';
@@ -16,7 +21,12 @@ export class UnverifiedAccountError extends Error {
 
 export async function signIn(input: SignInRequest) {
   try {
-    return await apiRequest('/auth/sign-in', { method: 'POST', body: input, schema: signInResponseSchema });
+    return await apiRequest('/auth/sign-in', {
+      method: 'POST',
+      body: input,
+      schema: signInResponseSchema,
+      fallback: AUTH_MESSAGES.signInUnexpected,
+    });
   } catch (error) {
     if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
       const unverified = unverifiedErrorSchema.safeParse(error.body);

@@ -13,6 +13,7 @@ export interface FakeElement {
   options: Record<string, unknown>;
   handlers: Map<string, Handler[]>;
   emit(event: string, payload?: unknown): void;
+  focus: ReturnType<typeof vi.fn>;
 }
 
 export function fakeStripe() {

@@ -1,33 +1,18 @@
 /**
  * POST and DELETE /api/clinic/logo (spec §2 Clinic Settings profile, §5 file upload). The upload is a
- * multipart body with one `file` field, so it is sent with fetch directly (apiRequest speaks JSON
- * only); failures become the same ApiError with the server's message.
+ * multipart body with one `file` field, so it is sent with apiFetch (apiRequest speaks JSON only);
+ * failures become the same ApiError with the server's message.
  */
-import {
-  type ApiErrorBody,
-  type LogoResult,
-  logoResultSchema,
-  UNEXPECTED_ERROR_MESSAGE,
-} from '@clinicpay/shared';
+import { type LogoResult, logoResultSchema } from '@clinicpay/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiFetch, apiRequest } from '@/lib/api-client';
 import { clinicKeys } from './get-clinic';
 
 /** Uploads `file` as the clinic's logo; resolves with the new logo URL. Throws ApiError. */
 export async function uploadLogo(file: File): Promise<LogoResult> {
   const body = new FormData();
   body.append('file', file);
-  const response = await fetch('/api/clinic/logo', { method: 'POST', body, credentials: 'same-origin' });
-  if (!response.ok) {
-    const error = (await response.json().catch(() => null)) as Partial<ApiErrorBody> | null;
-    throw new ApiError(
-      response.status,
-      error?.code ?? 'INTERNAL',
-      error?.message ?? UNEXPECTED_ERROR_MESSAGE,
-      error?.fieldErrors ?? {},
-      error,
-    );
-  }
+  const response = await apiFetch('/clinic/logo', { method: 'POST', body });
   return logoResultSchema.parse(await response.json());
 }
 

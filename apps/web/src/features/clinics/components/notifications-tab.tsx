@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { serverAnswered } from '@/lib/api-client';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
 
 const CHANNELS = [
@@ -47,7 +48,12 @@ export function NotificationsTab({ clinic }: { clinic: Clinic }) {
                   { [key]: enabled },
                   {
                     onSuccess: () => toast.success(CLINIC_MESSAGES.notificationToggled(name, enabled)),
-                    onError: () => toast.error(CLINIC_MESSAGES.notificationFailed(field)),
+                    onError: (error) =>
+                      toast.error(
+                        serverAnswered(error)
+                          ? CLINIC_MESSAGES.notificationFailed(field)
+                          : CLINIC_MESSAGES.notificationUnexpected,
+                      ),
                   },
                 )
               }

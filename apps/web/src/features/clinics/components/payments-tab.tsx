@@ -7,7 +7,7 @@ import { SandboxBadge } from '@/components/sandbox-badge';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, serverAnswered } from '@/lib/api-client';
 import { clinicKeys } from '../api/get-clinic';
 import { useDisconnectProvider, useStartConnection } from '../api/payment-provider';
 import { ProviderAccountNotice } from './provider-account-notice';
@@ -44,7 +44,11 @@ export function PaymentsTab({ clinic }: { clinic: Clinic }) {
       onSuccess: ({ url }) => window.location.assign(url),
       onError: (error) => {
         toast.dismiss(loading);
-        toast.error(PROVIDER_MESSAGES.connectFailed(error.message));
+        toast.error(
+          serverAnswered(error)
+            ? PROVIDER_MESSAGES.connectFailed(error.message)
+            : PROVIDER_MESSAGES.connectUnexpected,
+        );
         // Turned off meanwhile: read the clinic again, so the tab says so and stops offering Connect.
         if (error instanceof ApiError && error.code === 'PAYMENTS_TURNED_OFF') {
           void queryClient.invalidateQueries({ queryKey: clinicKeys.current });

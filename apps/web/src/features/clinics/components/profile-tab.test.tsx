@@ -112,4 +112,12 @@ describe('the card statement name', () => {
     await waitFor(() => expect(document.activeElement).toBe(field));
     expect(await screen.findByText('Failed to save profile settings')).toBeTruthy();
   });
+
+  it("says spec §8's 'An error occurred while saving profile settings' when the network fails", async () => {
+    server.use(http.patch('/api/clinic', () => HttpResponse.error()));
+    const { user } = renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('An error occurred while saving profile settings')).toBeTruthy();
+    expect(screen.queryByText('Failed to save profile settings')).toBeNull();
+  });
 });

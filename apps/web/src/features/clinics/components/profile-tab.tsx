@@ -19,6 +19,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Form } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { serverAnswered } from '@/lib/api-client';
 import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useUpdateClinicProfile } from '../api/update-clinic-profile';
 import { ClinicLogoField } from './clinic-logo-field';
@@ -100,7 +101,9 @@ export function ProfileTab({ clinic }: { clinic: Clinic }) {
       onSuccess: () => toast.success(CLINIC_MESSAGES.profileSaved),
       onError: (error) => {
         showServerFieldErrors(form, error, errors);
-        toast.error(CLINIC_MESSAGES.profileSaveFailed);
+        toast.error(
+          serverAnswered(error) ? CLINIC_MESSAGES.profileSaveFailed : CLINIC_MESSAGES.profileSaveUnexpected,
+        );
       },
     }),
   );

@@ -3,15 +3,9 @@
  * (DELETE) and submit (POST). Each answers the dispute as it now is, which becomes the page's data at
  * once; the list and the dashboard's alerts refresh behind it.
  */
-import {
-  type ApiErrorBody,
-  type DisputeDetail,
-  disputeDetailSchema,
-  type EvidenceFileKind,
-  UNEXPECTED_ERROR_MESSAGE,
-} from '@clinicpay/shared';
+import { type DisputeDetail, disputeDetailSchema, type EvidenceFileKind } from '@clinicpay/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiFetch, apiRequest } from '@/lib/api-client';
 import { disputeKeys } from './keys';
 
 const evidencePath = (disputeId: string) => `/disputes/${encodeURIComponent(disputeId)}/evidence`;
@@ -38,21 +32,7 @@ export async function uploadEvidenceFile(
   const body = new FormData();
   body.append('kind', kind);
   body.append('file', file);
-  const response = await fetch(`/api${evidencePath(disputeId)}/files`, {
-    method: 'POST',
-    body,
-    credentials: 'same-origin',
-  });
-  if (!response.ok) {
-    const error = (await response.json().catch(() => null)) as Partial<ApiErrorBody> | null;
-    throw new ApiError(
-      response.status,
-      error?.code ?? 'INTERNAL',
-      error?.message ?? UNEXPECTED_ERROR_MESSAGE,
-      error?.fieldErrors ?? {},
-      error,
-    );
-  }
+  const response = await apiFetch(`${evidencePath(disputeId)}/files`, { method: 'POST', body });
   return disputeDetailSchema.parse(await response.json());
 }
 
