@@ -264,7 +264,7 @@ test.describe('the admin console', () => {
       await route.fulfill({ response, json: { ...stats, series } });
     });
     await page.reload();
-    await expect(page.getByRole('table', { name: 'Payments over time' }).getByRole('row')).toHaveCount(32);
+    await expect(page.getByRole('table', { name: 'Net payments per day' }).getByRole('row')).toHaveCount(32);
     await expect(page.getByRole('heading', { name: 'Recent Clinics' })).toBeVisible();
     const blank = await page.evaluate(() => {
       const main = document.getElementById('main') as HTMLElement;

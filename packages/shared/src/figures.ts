@@ -85,3 +85,71 @@ export const FIGURE_TEXTS = {
   chartRecent: 'The last 30 days',
   chartRange: (from: string, to: string) => `${from} to ${to}`,
 } as const;
+
+/**
+ * The clinic dashboard's revenue chart: gross and net per day, week or month (London calendar; weeks
+ * start on Monday), over a fixed number of them ending with the current one, beside the same number
+ * just before (docs/decisions/0103-revenue-chart.md).
+ */
+export const REVENUE_INTERVALS = ['day', 'week', 'month'] as const;
+export type RevenueInterval = (typeof REVENUE_INTERVALS)[number];
+
+/** How many days, weeks or months the chart shows. */
+export const REVENUE_BUCKETS: Record<RevenueInterval, number> = { day: 30, week: 12, month: 12 };
+
+export const revenueQuerySchema = z.object({ interval: z.enum(REVENUE_INTERVALS).default('day') });
+export type RevenueQuery = z.infer<typeof revenueQuerySchema>;
+
+const revenueTotalsSchema = z.object({
+  /** Recorded payments, as `PaymentFigures.count`. */
+  count: z.number().int(),
+  /** Paid before refunds, pence. */
+  gross: z.number().int(),
+  /** gross − refunds, pence. */
+  net: z.number().int(),
+});
+export type RevenueTotals = z.infer<typeof revenueTotalsSchema>;
+
+export const revenueBucketSchema = revenueTotalsSchema.extend({
+  /** The bucket's first London day, ISO (YYYY-MM-DD). */
+  start: z.string(),
+  /** The bucket at the same place in the previous period. */
+  previous: revenueTotalsSchema.extend({ start: z.string() }),
+});
+export type RevenueBucket = z.infer<typeof revenueBucketSchema>;
+
+/** GET /api/payments/revenue. Dates are ISO London days, inclusive. */
+export const clinicRevenueSchema = z.object({
+  interval: z.enum(REVENUE_INTERVALS),
+  from: z.string(),
+  to: z.string(),
+  previousFrom: z.string(),
+  previousTo: z.string(),
+  buckets: z.array(revenueBucketSchema),
+  current: revenueTotalsSchema,
+  previous: revenueTotalsSchema,
+});
+export type ClinicRevenue = z.infer<typeof clinicRevenueSchema>;
+
+/** What the chart's controls and summary say. */
+export const REVENUE_TEXTS = {
+  title: 'Revenue',
+  intervals: { day: 'Daily', week: 'Weekly', month: 'Monthly' } satisfies Record<RevenueInterval, string>,
+  period: {
+    day: 'The last 30 days',
+    week: 'The last 12 weeks',
+    month: 'The last 12 months',
+  } satisfies Record<RevenueInterval, string>,
+  previousPeriod: {
+    day: 'the 30 days before',
+    week: 'the 12 weeks before',
+    month: 'the 12 months before',
+  } satisfies Record<RevenueInterval, string>,
+  gross: 'Gross',
+  net: 'Net',
+  previousNet: 'Net, period before',
+  /** e.g. 'Up 12.5% on the 30 days before (£1,000.00)'; `change` as percentChange gives it. */
+  change: (change: number, previousPeriod: string, previous: number) =>
+    `${change > 0 ? 'Up' : change < 0 ? 'Down' : 'No change'}${change === 0 ? '' : ` ${Math.abs(change)}%`} on ${previousPeriod} (${formatPence(previous)})`,
+  nothingBefore: (previousPeriod: string) => `Nothing in ${previousPeriod} to compare with`,
+} as const;

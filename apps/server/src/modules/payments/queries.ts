@@ -474,6 +474,42 @@ export async function selectClinicStats(db: Db, clinicId: string, bounds: StatsB
   };
 }
 
+/** One day, week or month of a clinic's daily totals: its first London day and its sums in pence. */
+export interface RevenueRow {
+  start: string;
+  count: number;
+  gross: number;
+  net: number;
+}
+
+/**
+ * The clinic's daily totals from `from` to `to` (ISO London days, inclusive), summed per `unit`
+ * (Postgres date_trunc: a week starts on Monday).
+ */
+export async function selectRevenueRows(
+  db: Db,
+  clinicId: string,
+  unit: 'day' | 'week' | 'month',
+  from: string,
+  to: string,
+): Promise<RevenueRow[]> {
+  const result = await db.execute(sql`
+    select to_char(date_trunc(${unit}, ${paymentDailyTotals.day}::timestamp), 'YYYY-MM-DD') as start,
+      coalesce(sum(${paymentDailyTotals.recordedCount}), 0)::bigint as count,
+      coalesce(sum(${paymentDailyTotals.amountPaid}), 0)::bigint as gross,
+      coalesce(sum(${paymentDailyTotals.paymentsTotal}), 0)::bigint as net
+    from ${paymentDailyTotals}
+    where ${paymentDailyTotals.clinicId} = ${clinicId}
+      and ${paymentDailyTotals.day} >= ${from}::date and ${paymentDailyTotals.day} <= ${to}::date
+    group by 1`);
+  return (result as unknown as { rows: Record<string, string | number>[] }).rows.map((row) => ({
+    start: String(row.start),
+    count: Number(row.count),
+    gross: Number(row.gross),
+    net: Number(row.net),
+  }));
+}
+
 /** A payment of the clinic with what its details show: link description, request message. */
 export interface PaymentDetailsRow extends Omit<HistoryRow, 'kind'> {
   payment_request_id: string | null;

@@ -1,15 +1,17 @@
 /**
- * /api/payments: the signed-in clinic's history, dashboard figures, payment details, receipts sent
+ * /api/payments: the signed-in clinic's history, dashboard figures and revenue chart, payment details, receipts sent
  * again and the CSV report. Clinic-only; the clinic id always comes from the session. Thin: validate with the
  * shared schema, call one service function, answer.
  */
 import {
+  clinicRevenueSchema,
   clinicStatsSchema,
   paymentDetailsSchema,
   paymentFiltersSchema,
   paymentHistoryPageSchema,
   paymentHistoryQuerySchema,
   receiptResentSchema,
+  revenueQuerySchema,
 } from '@clinicpay/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +19,7 @@ import { z } from 'zod';
 import { clinicMemberOf, requireClinic } from '../auth/index.js';
 import { resendReceipt } from './receipt.js';
 import { exportPayments } from './report.js';
+import { clinicRevenue } from './revenue.js';
 import { clinicStats, getPaymentDetails, listPayments } from './service.js';
 
 const paymentParams = z.object({ id: z.string().max(100) });
@@ -46,6 +49,18 @@ export async function paymentRoutes(app: FastifyInstance) {
     '/payments/stats',
     { schema: { tags: ['payments'], response: { 200: clinicStatsSchema } } },
     async (request) => clinicStats(contextOf(request)),
+  );
+
+  api.get(
+    '/payments/revenue',
+    {
+      schema: {
+        tags: ['payments'],
+        querystring: revenueQuerySchema,
+        response: { 200: clinicRevenueSchema },
+      },
+    },
+    async (request) => clinicRevenue(contextOf(request), request.query.interval),
   );
 
   api.get(

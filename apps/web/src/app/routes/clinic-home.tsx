@@ -11,6 +11,7 @@ import {
   RECENT_PAYMENTS_PAGE_SIZE,
   RecentPaymentsCard,
 } from '@/features/payments/components/recent-payments-card';
+import { RevenueChart } from '@/features/payments/components/revenue-chart';
 
 /**
  * The Launch Pad's steps (spec §4) from what the dashboard loads anyway: the clinic, the first page of
@@ -31,16 +32,18 @@ function useLaunchPadProgress(): LaunchPadProgress | undefined {
 }
 
 /**
- * /dashboard: the dispute and fraud-warning banners, then the Launch Pad, the figures, the Payment Links
- * card and Recent Payments.
+ * /dashboard: the dispute and fraud-warning banners, then the Launch Pad, the figures, the revenue
+ * chart, the Payment Links card and Recent Payments. The page shows once the Launch Pad knows its
+ * steps, so the Launch Pad never appears late and pushes the cards down; the cards load meanwhile.
  */
 export default function ClinicHomeRoute() {
   const progress = useLaunchPadProgress();
   return (
-    <ClinicHomePage>
+    <ClinicHomePage loading={progress === undefined}>
       <DisputeAlerts />
       <LaunchPad progress={progress} />
       <PaymentStatsCards />
+      <RevenueChart />
       <PaymentLinksCard />
       <RecentPaymentsCard />
     </ClinicHomePage>

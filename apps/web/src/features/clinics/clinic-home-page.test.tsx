@@ -77,3 +77,21 @@ describe('the dashboard banner', () => {
     },
   );
 });
+
+describe('the dashboard while it loads', () => {
+  it.each([
+    [true, 'hidden behind one "Loading..."'],
+    [false, 'shown'],
+  ])('with loading %s keeps its cards mounted and %s', async (loading, _shown) => {
+    clinic = aClinic();
+    renderWithApp(
+      <ClinicHomePage loading={loading}>
+        <p>A card</p>
+      </ClinicHomePage>,
+      { path: '/dashboard' },
+    );
+    await screen.findByText('Welcome, Harley Street Dental Care.');
+    expect(screen.queryByText('Loading...') !== null).toBe(loading);
+    expect(screen.getByText('A card').closest('[hidden]') !== null).toBe(loading);
+  });
+});
