@@ -52,6 +52,11 @@ async function refund(page: Page, patient: string, pounds: string | null) {
  */
 async function sameFiguresEverywhere(page: Page, browser: Browser, clinicEmail: string) {
   await expect(stat(page, 'Month Total')).toContainText('£230.00');
+  const revenue = page.getByRole('region', { name: 'Revenue' });
+  await revenue.getByRole('button', { name: 'Monthly' }).click();
+  await expect(revenue.getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(revenue.locator('dl')).toContainText('Net£230.00');
+  await expect(revenue.locator('dl')).toContainText('Gross£245.00');
   await page.goto('/dashboard/payment-history');
   await expect(historyRows(page).filter({ hasText: 'Ada Patient' })).toContainText('£45.00£15.00 refunded');
   const downloading = page.waitForEvent('download');
@@ -198,9 +203,24 @@ test("a new clinic's Launch Pad: told to connect, dismissable after a step, and 
   page,
   clinic: _clinic,
 }) => {
+  // Every layout shift of the page (web.dev/articles/cls), read once it has loaded.
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   await page.goto('/dashboard');
   const launchPad = page.getByRole('heading', { name: 'Launch Pad' });
   await expect(page.getByText('0 of 3 steps complete.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Revenue' }).locator('svg').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The Launch Pad arrives with the cards, not after them: nothing on the dashboard moves.
+  const shifted = await page.evaluate(() =>
+    (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+  );
+  expect(shifted).toBeLessThan(0.01);
   await expect(page.getByRole('button', { name: 'Dismiss' })).toBeDisabled();
   await expect(page.getByRole('link', { name: 'Connect in Settings' })).toHaveAttribute(
     'href',

@@ -12,9 +12,11 @@ afterEach(() => vi.unstubAllGlobals());
 const FALLBACK = 'An unexpected error occurred during sign in.';
 const schema = z.object({ ok: z.boolean() });
 
-async function failureOf(answer: () => Promise<Response>, fallback: string | undefined = FALLBACK) {
+async function failureOf(answer: () => Promise<Response>, fallback: string | null = FALLBACK) {
   vi.stubGlobal('fetch', vi.fn(answer));
-  const error = await apiRequest('/thing', { schema, fallback }).catch((caught: unknown) => caught);
+  const error = await apiRequest('/thing', { schema, fallback: fallback ?? undefined }).catch(
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
@@ -57,7 +59,7 @@ describe('apiRequest failures', () => {
   it("says 'An unexpected error occurred.' when the action names no fallback", async () => {
     const error = await failureOf(async () => {
       throw new TypeError('Failed to fetch');
-    }, undefined);
+    }, null);
     expect(error.message).toBe('An unexpected error occurred.');
   });
 

@@ -14,7 +14,7 @@ import { Form } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
+import { serverAnswered } from '@/lib/api-client';
 import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useResetPassword, useResetTokenCheck } from './api/reset-password';
@@ -32,7 +32,7 @@ const LINK_REFUSED = new Set<ErrorCode>(['INVALID_TOKEN', 'VALIDATION_FAILED', '
  * be made reads 'Unable to verify your reset token. ...'.
  */
 export function resetCheckMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return UNABLE_TO_VERIFY;
+  if (!serverAnswered(error)) return UNABLE_TO_VERIFY;
   if (LINK_REFUSED.has(error.code)) return `${error.message}. ${REQUEST_NEW_LINK}`;
   if (error.code === 'RATE_LIMITED') return error.message;
   return UNABLE_TO_VERIFY;

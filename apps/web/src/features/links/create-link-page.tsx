@@ -18,7 +18,7 @@ import { Form } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
 import { Checkbox, Input, Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
-import { ApiError } from '@/lib/api-client';
+import { serverAnswered } from '@/lib/api-client';
 import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreatePaymentLink } from './api/create-payment-link';
@@ -91,7 +91,7 @@ export function CreateLinkPage() {
           showServerFieldErrors(form, error, errors);
           // The server's reason when it gave one; otherwise the request never got an answer.
           toast.error(
-            error instanceof ApiError
+            serverAnswered(error)
               ? `${LINK_MESSAGES.createFailed}: ${error.message}`
               : LINK_MESSAGES.createError,
           );

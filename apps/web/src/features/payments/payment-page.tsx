@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
+import { serverAnswered } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePayment } from './api/get-payment';
@@ -44,7 +44,7 @@ export function PaymentPage() {
     return (
       <PageFrame title="Payment" actions={backLink}>
         <Alert tone="error">
-          {payment.error instanceof ApiError ? payment.error.message : PAYMENT_MESSAGES.notFound}
+          {serverAnswered(payment.error) ? payment.error.message : PAYMENT_MESSAGES.notFound}
         </Alert>
       </PageFrame>
     );
@@ -90,7 +90,7 @@ function ReceiptActions({ payment }: { payment: PaymentDetails }) {
           resend.mutate(undefined, {
             onSuccess: (result) => toast.success(result.message),
             onError: (failure) =>
-              toast.error(failure instanceof ApiError ? failure.message : PAYMENT_MESSAGES.notFound),
+              toast.error(serverAnswered(failure) ? failure.message : PAYMENT_MESSAGES.notFound),
           })
         }
       >

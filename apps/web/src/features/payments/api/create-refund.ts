@@ -1,7 +1,7 @@
 import { type CreateRefundBody, REFUND_MESSAGES, refundResultSchema } from '@clinicpay/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest, serverAnswered } from '@/lib/api-client';
 import { refreshServerData } from '@/lib/server-data';
 
 export function createRefund(paymentId: string, body: CreateRefundBody) {
@@ -30,8 +30,9 @@ export function useCreateRefund(paymentId: string) {
 
 /** The server's reason when it answered; otherwise what went wrong on the way. */
 function refundFailure(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  if (error instanceof Error && error.message) return REFUND_MESSAGES.failedWith(error.message);
+  if (serverAnswered(error)) return error.message;
+  if (error instanceof Error && !(error instanceof ApiError) && error.message)
+    return REFUND_MESSAGES.failedWith(error.message);
   return REFUND_MESSAGES.failed;
 }
 
