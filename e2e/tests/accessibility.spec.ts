@@ -1,7 +1,8 @@
 /**
- * Issue #14: axe-core finds no WCAG 2.2 A/AA violation on any page of spec §2 but the patient's payment
+ * axe-core finds no WCAG 2.2 A/AA violation on any page of docs/product.md but the patient's payment
  * pages (their own journey checks them), with validation errors shown and dialogs open, at 1280 and
- * 390 px wide; and at 320 px no page scrolls sideways (WCAG 1.4.10 Reflow).
+ * 390 px wide, and every field an error marks invalid is described by its message; at 320 px no page
+ * scrolls sideways (WCAG 1.4.10 Reflow).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -54,8 +55,30 @@ async function violations(page: Page) {
   );
 }
 
+/**
+ * Each field marked invalid, and the message it is described by: a field whose error is shown but not
+ * tied to it (aria-describedby, or aria-errormessage) reads as '(untied)'.
+ */
+const invalidFields = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll('[aria-invalid="true"]'), (field) => {
+      const ids = `${field.getAttribute('aria-describedby') ?? ''} ${field.getAttribute('aria-errormessage') ?? ''}`;
+      const told = ids
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+        .filter(Boolean)
+        .join(' / ');
+      const name = field.getAttribute('name') ?? field.id;
+      return `${name}: ${told || '(untied)'}`;
+    }),
+  );
+
+/** axe finds nothing, and every field marked invalid is described by its message. */
 async function expectAccessible(page: Page, state: string) {
   expect(await violations(page), state).toEqual([]);
+  for (const field of await invalidFields(page))
+    expect(field, `${state}: each error tied to its field`).not.toContain('(untied)');
 }
 
 /** The page has drawn its heading (lazy chunks and data loaded). */
@@ -218,6 +241,19 @@ for (const viewport of [
       await expect(details.getByRole('button', { name: 'Refund' })).toBeFocused();
       await page.keyboard.press('Escape');
       await expect(opener).toBeFocused();
+
+      // The payment's own page, and its inline refund refusing an amount over what was paid.
+      await opener.click();
+      await page
+        .getByRole('dialog', { name: 'Payment Details' })
+        .getByRole('link', { name: /^Open the payment's page/ })
+        .click();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAccessible(page, "the payment's page");
+      await page.getByLabel('Refund amount (£)').fill('999');
+      await page.getByRole('button', { name: 'Refund', exact: true }).click();
+      await expect(page.getByLabel('Refund amount (£)')).toHaveAttribute('aria-invalid', 'true');
+      await expectAccessible(page, "the payment's page with a refund error");
     });
 
     test('the admin pages and dialogs have no violations', async ({ page, playwright }) => {

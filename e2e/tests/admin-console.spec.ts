@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
 import { E2E_ADMIN, linkFromOutbox, uniqueEmail } from '../fixtures/accounts';
 import { connectedClinicWithLink } from '../fixtures/payments';
+import { expect, test } from '../fixtures/test';
 
 /** A patient pays the page with the sandbox's 4242 card, in a browser of their own. */
 async function payAsPatient(browser: Browser, linkPath: string) {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 
 test('the API is described at /api/docs', async ({ page }) => {
   const violations: string[] = [];

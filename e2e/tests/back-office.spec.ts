@@ -74,7 +74,13 @@ async function sameFiguresEverywhere(page: Page, browser: Browser, clinicEmail: 
   await signedInAdmin(adminPage.request);
   await adminPage.goto('/admin/clinics');
   await adminPage.getByPlaceholder('Search clinics...').fill(clinicEmail);
-  await adminPage.getByRole('table', { name: 'Clinics' }).getByRole('link').first().click();
+  // The row of this clinic, once the search has narrowed the list to it.
+  await adminPage
+    .getByRole('table', { name: 'Clinics' })
+    .getByRole('row')
+    .filter({ hasText: clinicEmail })
+    .getByRole('link')
+    .click();
   const stats = adminPage.getByRole('list', { name: 'Clinic statistics' });
   const card = (title: string) => stats.getByRole('listitem').filter({ hasText: title });
   await expect(card('Total Payments')).toContainText('£230.00');

@@ -7,8 +7,6 @@ import { signedInAdmin } from '../fixtures/accounts';
 import type { ConsoleProblems } from '../fixtures/console';
 import { expect, test } from '../fixtures/test';
 
-test.use({ failOnConsole: true });
-
 /** Opens `path`, waits until its requests have settled, and expects nothing logged on the way. */
 async function visitQuietly(page: Page, consoleProblems: ConsoleProblems, path: string) {
   await page.goto(path);

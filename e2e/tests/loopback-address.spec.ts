@@ -3,8 +3,9 @@
  * through the sandbox's onboarding, so the session cookie, which belongs to 127.0.0.1, still signs
  * them in when they come back. PUBLIC_URL is unset in this suite, as on a developer's machine.
  */
-import { expect, test } from '@playwright/test';
+
 import { CLINIC_PASSWORD, signedInClinic, uniqueEmail } from '../fixtures/accounts';
+import { expect, test } from '../fixtures/test';
 
 const loopback = `http://127.0.0.1:${process.env.E2E_PORT}`;
 test.use({ baseURL: loopback });

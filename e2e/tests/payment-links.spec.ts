@@ -41,13 +41,19 @@ test.describe('payment links', () => {
     await expect(page.getByLabel('Payment Title*')).toHaveValue('');
   });
 
-  test('a request that gets no answer says so, and creates nothing', async ({ page, clinic: _clinic }) => {
+  test('a request that gets no answer says so, and creates nothing', async ({
+    page,
+    clinic: _clinic,
+    consoleProblems,
+  }) => {
     await page.goto('/dashboard/create-link');
     await page.route('**/api/payment-links', (route) => route.abort('connectionrefused'));
     await page.getByLabel('Payment Title*').fill('Treatment');
     await page.getByLabel('Amount*').fill('80');
     await page.getByRole('button', { name: 'Generate Payment Link' }).click();
     await expect(page.getByText('An error occurred while creating the payment link')).toBeVisible();
+    // The browser notes the refused connection; nothing else is logged.
+    expect(consoleProblems.take()).toEqual([expect.stringContaining('net::ERR_CONNECTION_REFUSED')]);
     await page.unroute('**/api/payment-links');
     expect((await (await page.request.get('/api/payment-links')).json()).total).toBe(0);
   });
@@ -112,7 +118,11 @@ test.describe('the Payment Links card', () => {
     );
   });
 
-  test('puts a link back with a message when archiving fails', async ({ page, clinic: _clinic }) => {
+  test('puts a link back with a message when archiving fails', async ({
+    page,
+    clinic: _clinic,
+    consoleProblems,
+  }) => {
     await createLinks(page.request, ['Stays put']);
     await page.route('**/api/payment-links/*', (route) =>
       route.request().method() === 'PATCH'
@@ -129,6 +139,8 @@ test.describe('the Payment Links card', () => {
     await expect(
       page.getByRole('list', { name: 'Active payment links' }).getByText('Stays put'),
     ).toBeVisible();
+    // The browser notes the 503 this test answered with; nothing else is logged.
+    expect(consoleProblems.take()).toEqual([expect.stringContaining('status of 503')]);
   });
 
   test('a row opens its details with Copy Link and Open Link', async ({ page, clinic: _clinic }) => {

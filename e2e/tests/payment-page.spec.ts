@@ -1,8 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 
-test.use({ failOnConsole: true });
-
 /** The patient's details and a card, then Pay, on the link's page (a £45.00 link). */
 async function pay(page: Page, cardNumber: string) {
   await page.getByLabel('Full Name').fill('Ada Patient');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 
 test.describe('public pages', () => {
   test('the landing page offers sign in, get started and the three steps', async ({ page }) => {
@@ -23,11 +23,21 @@ test.describe('public pages', () => {
     await expect(page.getByText('1.5% + 20p for standard UK cards', { exact: false })).toBeVisible();
   });
 
-  test('the fees page keeps 3.0 and says so when the fee cannot be loaded', async ({ page }) => {
+  test('the fees page keeps 3.0 and says so when the fee cannot be loaded', async ({
+    page,
+    consoleProblems,
+  }) => {
     await page.route('**/api/platform-settings/fee', (route) => route.fulfill({ status: 500, body: '{}' }));
     await page.goto('/fees');
     await expect(page.getByRole('alert')).toHaveText('Failed to load platform fee setting');
     await expect(page.getByTestId('platform-fee')).toHaveText('3.0%');
+    // The browser notes each 500 this test answered with; nothing else is logged.
+    const logged = consoleProblems.take();
+    expect(logged.length).toBeGreaterThan(0);
+    for (const line of logged)
+      expect(line).toContain(
+        '/api/platform-settings/fee: Failed to load resource: the server responded with a status of 500',
+      );
   });
 
   test('the terms state the fee, no monthly fees and 30 days notice', async ({ page }) => {

@@ -59,7 +59,7 @@ const challengeFormSchema = challengeQuerySchema.extend({ decision: z.enum(['app
  */
 function page(title: string, body: string): string {
   return `<!doctype html>
-<html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>ClinicPay - ${escapeHtml(title)}</title>
+<html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>ClinicPay - ${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
 body{font-family:system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#0f172a}
 .sandbox{display:inline-block;background:#fef3c7;color:#92400e;border:1px solid #f59e0b;border-radius:999px;padding:.15rem .75rem;font-weight:600;font-size:.8rem}

@@ -192,8 +192,10 @@ describe('saved cards in the sandbox', () => {
       'fail',
     );
     expect(page).toContain('saving the card ending 3184');
-    // Titled as the app's pages are, and readable on a phone.
+    // Titled as the app's pages are, with the app's icon (no request for a missing /favicon.ico),
+    // and readable on a phone.
     expect(page).toMatch(/<title>ClinicPay - [^<]+<\/title>/);
+    expect(page).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(back.searchParams.get('setup_intent')).toBe(setup.id);
     expect(back.searchParams.get('redirect_status')).toBe('failed');

@@ -28,6 +28,8 @@ describe('/dev/outbox', () => {
     expect(page).toContain('Newer &lt;b&gt;');
     expect(page).toContain('<a href="http://localhost:3000/verify-email?token=a&amp;userId=b">');
     expect(page).toContain('srcdoc="&lt;p&gt;Hello&lt;/p&gt;"');
+    // The app's icon, so the browser asks for no /favicon.ico (a 404 in its console).
+    expect(page).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     await app.close();
   });
 

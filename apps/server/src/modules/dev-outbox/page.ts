@@ -22,9 +22,16 @@ export function linkify(text: string): string {
   return html + escapeHtml(text.slice(last));
 }
 
+/**
+ * The HTML body goes in a sandboxed frame of its own (an opaque origin: it can reach neither this page
+ * nor the app). Scripts are not refused by the sandbox but by the page's own Content-Security-Policy,
+ * which a srcdoc frame inherits (script-src 'self': no inline script runs): a sandbox without
+ * allow-scripts makes Chromium log "Blocked script execution" whenever a tool looks into the frame,
+ * and the console must stay clean (docs/decisions/0099-a-clean-first-run.md).
+ */
 function renderEntry(entry: DevOutboxEntry): string {
   const html = entry.htmlBody
-    ? `<details><summary>HTML body</summary><iframe sandbox="allow-popups allow-top-navigation-by-user-activation" title="HTML body" srcdoc="${escapeHtml(entry.htmlBody)}"></iframe></details>`
+    ? `<details><summary>HTML body</summary><iframe sandbox="allow-scripts allow-popups allow-top-navigation-by-user-activation" title="HTML body" srcdoc="${escapeHtml(entry.htmlBody)}"></iframe></details>`
     : '';
   return `<article class="message" data-channel="${escapeHtml(entry.channel)}">
   <dl>
@@ -47,6 +54,7 @@ export function renderDevOutboxPage(entries: DevOutboxEntry[]): string {
 <head>
 <meta charset="utf-8">
 <title>ClinicPay - Dev outbox</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
 body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
 .message{border:1px solid #cbd5e1;border-radius:.5rem;padding:1rem;margin:1rem 0}

@@ -80,7 +80,7 @@ describe('the dashboard banner', () => {
 
 describe('the dashboard while it loads', () => {
   it.each([
-    [true, 'hidden behind one "Loading..."'],
+    [true, 'laid out but invisible behind one "Loading..."'],
     [false, 'shown'],
   ])('with loading %s keeps its cards mounted and %s', async (loading, _shown) => {
     clinic = aClinic();
@@ -92,6 +92,6 @@ describe('the dashboard while it loads', () => {
     );
     await screen.findByText('Welcome, Harley Street Dental Care.');
     expect(screen.queryByText('Loading...') !== null).toBe(loading);
-    expect(screen.getByText('A card').closest('[hidden]') !== null).toBe(loading);
+    expect(screen.getByText('A card').closest('.invisible') !== null).toBe(loading);
   });
 });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useClinic } from './api/get-clinic';
 import { needsAttention, ProviderAccountNotice } from './components/provider-account-notice';
@@ -22,23 +23,34 @@ export function ClinicHomePage({ children, loading = false }: { children?: React
   return (
     <PageFrame
       title="Dashboard"
-      description={clinic.data ? `Welcome, ${clinic.data.clinicName ?? 'your clinic'}.` : undefined}
+      // A blank line keeps the welcome's place until the clinic loads, so the page below does not move.
+      description={clinic.data ? `Welcome, ${clinic.data.clinicName ?? 'your clinic'}.` : '\u00a0'}
     >
-      {pending ? <Spinner label="Loading..." /> : null}
-      {/* Mounted while hidden, so every card's data loads at once; shown together, nothing moves. */}
-      <div hidden={pending} className="flex flex-col gap-6">
-        {clinic.data && needsAttention(clinic.data) ? (
-          <ProviderAccountNotice clinic={clinic.data} headingLevel="h2" />
+      {/*
+        Laid out but invisible while loading (visibility: hidden, so also out of the accessibility tree
+        and the tab order): every card's data loads at once, charts can measure their width, and when
+        the page is shown nothing moves. The spinner sits over it, taking no room of its own.
+      */}
+      <div className="relative">
+        {pending ? (
+          <div className="absolute inset-x-0 top-0 z-10">
+            <Spinner label="Loading..." />
+          </div>
         ) : null}
-        {clinic.data && !isProfileComplete(clinic.data) ? (
-          <Alert>
-            {CLINIC_MESSAGES.incompleteProfile}{' '}
-            <Link to="/dashboard/settings?tab=profile" className="font-medium underline">
-              Complete your profile
-            </Link>
-          </Alert>
-        ) : null}
-        {children}
+        <div className={cn('flex flex-col gap-6', pending && 'invisible')} aria-busy={pending}>
+          {clinic.data && needsAttention(clinic.data) ? (
+            <ProviderAccountNotice clinic={clinic.data} headingLevel="h2" />
+          ) : null}
+          {clinic.data && !isProfileComplete(clinic.data) ? (
+            <Alert>
+              {CLINIC_MESSAGES.incompleteProfile}{' '}
+              <Link to="/dashboard/settings?tab=profile" className="font-medium underline">
+                Complete your profile
+              </Link>
+            </Alert>
+          ) : null}
+          {children}
+        </div>
       </div>
     </PageFrame>
   );
