@@ -18,7 +18,8 @@ const DOCS = path.resolve(import.meta.dirname, '../../docs/screenshots');
 /** Saves the page's full height as `name`-`width`.png. */
 async function picture(page: Page, name: string, width: string) {
   const file = `${name}-${width}.png`;
-  const target = process.env.README_SCREENSHOTS === '1' ? path.join(DOCS, file) : test.info().outputPath(file);
+  const target =
+    process.env.README_SCREENSHOTS === '1' ? path.join(DOCS, file) : test.info().outputPath(file);
   await page.screenshot({ path: target, fullPage: true, animations: 'disabled' });
 }
 
@@ -38,7 +39,9 @@ test('the README pictures: the dashboard, a payment and the patient’s page, on
   }
   await patient.dispose();
   const history = await (await page.request.get('/api/payments?page=1&pageSize=20')).json();
-  const paymentId = history.items.find((item: { patientName: string }) => item.patientName === 'Ada Patient').id;
+  const paymentId = history.items.find(
+    (item: { patientName: string }) => item.patientName === 'Ada Patient',
+  ).id;
 
   for (const { name: width, ...viewport } of WIDTHS) {
     await page.setViewportSize(viewport);

@@ -41,7 +41,11 @@ export default function RevenueBars({ revenue }: { revenue: ClinicRevenue }) {
             names[String(key)] ?? key,
           ]}
         />
-        <Legend formatter={(key) => names[String(key)] ?? key} wrapperStyle={{ fontSize: 12 }} />
+        {/* The legend's words in the page's text colour: the light gross bar's own would be too faint. */}
+        <Legend
+          formatter={(key) => <span className="text-slate-700">{names[String(key)] ?? key}</span>}
+          wrapperStyle={{ fontSize: 12 }}
+        />
         <Bar dataKey="gross" fill="#5eead4" radius={[3, 3, 0, 0]} />
         <Bar dataKey="net" fill="var(--color-brand-700)" radius={[3, 3, 0, 0]} />
         <Line dataKey="previousNet" stroke="#64748b" strokeDasharray="4 3" dot={false} type="monotone" />
