@@ -85,6 +85,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       // Every journey signs up and in from 127.0.0.1; the limits themselves are tested in the API suite.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // Long enough that a busy machine still shows the clinic 'Verifying' before it is connected.
+      SANDBOX_VERIFICATION_SECONDS: '12',
     },
   },
 });

@@ -89,6 +89,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it("takes the sandbox's verification time in whole seconds, 5 unless set", () => {
+    expect(loadConfig({}).gateway).toMatchObject({ kind: 'sandbox', verificationSeconds: 5 });
+    expect(loadConfig({ SANDBOX_VERIFICATION_SECONDS: '12' }).gateway).toMatchObject({
+      verificationSeconds: 12,
+    });
+    expect(() => loadConfig({ SANDBOX_VERIFICATION_SECONDS: '-1' })).toThrow(/SANDBOX_VERIFICATION_SECONDS/);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
   });

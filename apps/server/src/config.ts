@@ -65,6 +65,7 @@ const envSchema = z
       emptyToUndefined,
       z.string().startsWith('whsec_').min(32, 'must be at least 32 characters').optional(),
     ),
+    SANDBOX_VERIFICATION_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     S3_BUCKET: z.preprocess(
       emptyToUndefined,
       z
@@ -209,6 +210,8 @@ export interface Config {
          * in the database (gateway/sandbox/webhook-secret.ts).
          */
         webhookSecret: string | undefined;
+        /** Seconds the sandbox takes to verify a clinic's submitted details, as Stripe takes a moment. */
+        verificationSeconds: number;
       };
   /** Uploaded files (clinic logos) go to this S3-compatible bucket when set; otherwise under dataDir. */
   s3?: S3StorageConfig;
@@ -311,7 +314,11 @@ export function loadConfig(
           webhookSecret: values.STRIPE_WEBHOOK_SECRET ?? '',
           connectWebhookSecret: values.STRIPE_CONNECT_WEBHOOK_SECRET ?? '',
         }
-      : { kind: 'sandbox', webhookSecret: values.SANDBOX_WEBHOOK_SECRET },
+      : {
+          kind: 'sandbox',
+          webhookSecret: values.SANDBOX_WEBHOOK_SECRET,
+          verificationSeconds: values.SANDBOX_VERIFICATION_SECONDS,
+        },
     s3: values.S3_BUCKET
       ? {
           bucket: values.S3_BUCKET,

@@ -49,6 +49,7 @@ export async function createGateway({
     publicUrl: config.publicUrl,
     publicUrlConfigured: config.publicUrlConfigured,
     webhookSecret: settings.webhookSecret ?? (() => sandboxWebhookSecret(db)),
+    verificationSeconds: settings.verificationSeconds,
     transport: sandboxTransport,
     jobs,
   });

@@ -35,7 +35,7 @@ export const ONBOARDING_FIELDS = [
   'tos_acceptance.ip',
 ];
 
-/** How long the sandbox takes to verify submitted details, as Stripe test mode takes a moment. */
+/** How long the sandbox takes by default to verify submitted details, as Stripe test mode takes a moment. */
 export const SANDBOX_VERIFICATION_SECONDS = 5;
 
 /** Finishes verifying an account whose onboarding was submitted: its capabilities become active. */
@@ -96,8 +96,15 @@ export type AccountControl = 'verify_now' | 'require_information' | 'restrict' |
 /** How many days the sandbox's "action needed" control gives the clinic. */
 export const ACTION_NEEDED_DAYS = 14;
 
-export function createSandboxAccounts(options: { db: Db; events: SandboxEvents; jobs: JobQueue }) {
+export function createSandboxAccounts(options: {
+  db: Db;
+  events: SandboxEvents;
+  jobs: JobQueue;
+  /** Seconds from submitted details to an active account (config SANDBOX_VERIFICATION_SECONDS). */
+  verificationSeconds?: number;
+}) {
   const { db, events, jobs } = options;
+  const verificationSeconds = options.verificationSeconds ?? SANDBOX_VERIFICATION_SECONDS;
 
   async function lock(tx: Tx, accountId: string): Promise<SandboxAccountRow> {
     const [row] = await tx
@@ -192,7 +199,7 @@ export function createSandboxAccounts(options: { db: Db; events: SandboxEvents; 
         await jobs.send(
           verifySandboxAccount,
           { accountId },
-          { tx, startAfter: new Date(Date.now() + SANDBOX_VERIFICATION_SECONDS * 1000) },
+          { tx, startAfter: new Date(Date.now() + verificationSeconds * 1000) },
         );
         return after;
       });

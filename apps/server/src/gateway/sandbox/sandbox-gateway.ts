@@ -198,6 +198,8 @@ export interface SandboxGatewayOptions {
   publicUrlConfigured?: boolean;
   /** The signing secret, or how to read it (from the database: webhook-secret.ts) when first needed. */
   webhookSecret: string | (() => Promise<string>);
+  /** Seconds verification of submitted onboarding details takes; default SANDBOX_VERIFICATION_SECONDS. */
+  verificationSeconds?: number;
   /** How events reach the webhook endpoints; the app hands them to itself in-process. */
   transport: () => EventTransport | undefined;
   /** The job queue that delivers the events. */
@@ -230,7 +232,12 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   }
   const secrets = async () => sandboxWebhookSecrets(await signingSecret());
   const events = createSandboxEvents({ db, jobs: options.jobs, secrets, transport: options.transport });
-  const accounts = createSandboxAccounts({ db, events, jobs: options.jobs });
+  const accounts = createSandboxAccounts({
+    db,
+    events,
+    jobs: options.jobs,
+    verificationSeconds: options.verificationSeconds,
+  });
   const balance = createSandboxBalance({ db, events, jobs: options.jobs });
   const disputes = createSandboxDisputes({ db, events, balance, jobs: options.jobs });
   const links = { publicUrl: options.publicUrl, publicUrlConfigured: options.publicUrlConfigured ?? true };

@@ -106,7 +106,11 @@ describe("the sandbox's webhook signing secret", () => {
   });
 
   it('has no default in the code or in .env.example, and a configured one must be long', () => {
-    expect(loadConfig({}).gateway).toEqual({ kind: 'sandbox', webhookSecret: undefined });
+    expect(loadConfig({}).gateway).toEqual({
+      kind: 'sandbox',
+      webhookSecret: undefined,
+      verificationSeconds: 5,
+    });
     expect(() => loadConfig({ SANDBOX_WEBHOOK_SECRET: 'whsec_short' })).toThrow('SANDBOX_WEBHOOK_SECRET');
     const example = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../.env.example'), 'utf8');
     expect(example).toMatch(/^SANDBOX_WEBHOOK_SECRET=$/m);
