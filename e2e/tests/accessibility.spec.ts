@@ -4,13 +4,11 @@
  * 390 px wide, and every field an error marks invalid is described by its message; at 320 px no page
  * scrolls sideways (WCAG 1.4.10 Reflow).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { linkFromOutbox, signedInAdmin, signedInClinic, uniqueEmail } from '../fixtures/accounts';
+import { expectAccessible } from '../fixtures/axe';
 import { connectedClinic, createLink, patientPaysByApi } from '../fixtures/payments';
 import { expect, test } from '../fixtures/test';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const PUBLIC_PAGES = [
   ['/', 'ClinicPay'],
@@ -43,43 +41,6 @@ const CLINIC_PAGES = [
 ];
 
 const ADMIN_PAGES = ['/admin', '/admin/clinics', '/admin/disputes', '/admin/statements', '/admin/settings'];
-
-/** What axe found, one line per rule, with where: an empty list is a page without violations. */
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
-        .map((node) => node.target.join(' '))
-        .join(', ')}`,
-  );
-}
-
-/**
- * Each field marked invalid, and the message it is described by: a field whose error is shown but not
- * tied to it (aria-describedby, or aria-errormessage) reads as '(untied)'.
- */
-const invalidFields = (page: Page) =>
-  page.evaluate(() =>
-    Array.from(document.querySelectorAll('[aria-invalid="true"]'), (field) => {
-      const ids = `${field.getAttribute('aria-describedby') ?? ''} ${field.getAttribute('aria-errormessage') ?? ''}`;
-      const told = ids
-        .split(/\s+/)
-        .filter(Boolean)
-        .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
-        .filter(Boolean)
-        .join(' / ');
-      const name = field.getAttribute('name') ?? field.id;
-      return `${name}: ${told || '(untied)'}`;
-    }),
-  );
-
-/** axe finds nothing, and every field marked invalid is described by its message. */
-async function expectAccessible(page: Page, state: string) {
-  expect(await violations(page), state).toEqual([]);
-  for (const field of await invalidFields(page))
-    expect(field, `${state}: each error tied to its field`).not.toContain('(untied)');
-}
 
 /** The page has drawn its heading (lazy chunks and data loaded). */
 async function opened(page: Page, path: string) {
@@ -194,6 +155,11 @@ for (const viewport of [
       await page.getByRole('button', { name: 'Save Changes' }).click();
       await expect(page.getByLabel('Email')).toBeFocused();
       await expectAccessible(page, 'the clinic profile with errors');
+
+      await opened(page, '/dashboard/settings?tab=policies');
+      await page.getByRole('button', { name: 'Save policy' }).first().click();
+      await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+      await expectAccessible(page, 'a policy with errors');
 
       // Toasts, success and error, at AA contrast and below the header (issue #14).
       await opened(page, '/dashboard/settings?tab=notifications');

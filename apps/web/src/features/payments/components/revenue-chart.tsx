@@ -79,7 +79,7 @@ function RevenueTable({ revenue, labelledBy }: { revenue: ClinicRevenue; labelle
  * before drawn as a line. Amounts are pence from the server's daily totals.
  */
 export function RevenueChart() {
-  const [interval, setInterval] = useState<RevenueInterval>('day');
+  const [interval, chooseInterval] = useState<RevenueInterval>('day');
   const revenue = useRevenue(interval);
   const titleId = useId();
   const period = REVENUE_TEXTS.period[interval];
@@ -100,7 +100,7 @@ export function RevenueChart() {
               size="sm"
               variant={option === interval ? 'default' : 'outline'}
               aria-pressed={option === interval}
-              onClick={() => setInterval(option)}
+              onClick={() => chooseInterval(option)}
             >
               {REVENUE_TEXTS.intervals[option]}
             </Button>
