@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { parsePoundsToPence } from './money.js';
 import type { PaymentType } from './payment-constants.js';
 import { BELOW_MIN_CHARGE, LINK_MESSAGES, MAX_LINK_AMOUNT_PENCE, MIN_CHARGE_PENCE } from './payment-links.js';
-import { normaliseSendLinkPhone } from './phone.js';
+import { canTakeTexts, normaliseSendLinkPhone } from './phone.js';
 
 /** What a request without a payment link is called (spec §2 Payment History, §4 payment flow). */
 export const CUSTOM_REQUEST_TITLE = 'Custom Payment Request';
@@ -48,7 +48,23 @@ export const REQUEST_MESSAGES = {
   cardOnFileConfirm: 'The patient saves their card under your policies',
   treatmentTotalHint:
     'With a custom amount that is a deposit: the whole price of the treatment. The balance is paid later.',
+  // Not in the spec: where a request goes, whatever the notification settings (decision 0104).
+  channelsHint:
+    'The link is always emailed, and texted too when you give a mobile number, whatever your notification settings.',
+  byEmail: 'Email',
+  byText: 'Text',
+  notTexted: 'not a mobile number, so no text is sent',
 } as const;
+
+/**
+ * Whether a request is texted as well as emailed: when the patient's stored phone can take a text (a
+ * mobile, or a number whose type is not known; never a landline). A request the clinic sends always goes
+ * by email, and its channels never depend on the clinic's notification settings
+ * (docs/decisions/0104-requests-go-whatever-the-settings.md).
+ */
+export function requestIsTexted(patientPhone: string | null): boolean {
+  return patientPhone !== null && canTakeTexts(patientPhone);
+}
 
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

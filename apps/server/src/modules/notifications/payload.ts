@@ -6,7 +6,7 @@
  * payment, request or refund it tells of does, and nothing is sent before that commits.
  * Amounts are integer pence.
  */
-import { canTakeTexts } from '@clinicpay/shared';
+import { canTakeTexts, requestIsTexted } from '@clinicpay/shared';
 import type { Tx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/index.js';
 import {
@@ -89,8 +89,9 @@ export interface Notice {
   payment: PayloadPayment & { id: string | null; paymentRequestId: string | null };
   clinic: ClinicRow;
   /**
-   * Send to the patient by email, and by SMS when they have a phone, whatever the clinic's notification
-   * settings: for what the patient must act on themselves (confirming a charge their bank holds).
+   * Send to the patient by email, and by SMS when their phone can take a text, whatever the clinic's
+   * notification settings: for what the clinic chose to send or the patient must act on themselves (a
+   * payment request, confirming a charge their bank holds: decision 0104).
    */
   whateverTheSettings?: boolean;
   /** The card a 'card_saved' notice is about, whose consents its email repeats. */
@@ -99,7 +100,8 @@ export interface Notice {
 
 /**
  * Queues a notice in `tx`: a row and a delivery job per channel. A patient hears on the channels the
- * clinic switched on (SMS only with a phone); the clinic hears on its own switched-on channels, by
+ * clinic switched on (SMS only with a phone), or, for a notice sent whatever the settings, by email and
+ * by text to a phone that can take one; the clinic hears on its own switched-on channels, by
  * email at its profile address (or its account's) and by text at its profile phone. When an admin has
  * set the patient or clinic notification webhook, the payload is also posted there. Resolves to the
  * number of rows queued.
@@ -145,7 +147,8 @@ async function recipientsOf(tx: Tx, notice: Notice): Promise<Array<{ channel: Ch
     const channels: Array<{ channel: Channel; to: string }> = [
       { channel: 'email', to: notice.patient.email },
     ];
-    if (notice.patient.phone) channels.push({ channel: 'sms', to: notice.patient.phone });
+    if (notice.patient.phone && requestIsTexted(notice.patient.phone))
+      channels.push({ channel: 'sms', to: notice.patient.phone });
     return channels;
   }
   if (notice.recipientType === 'patient') {

@@ -112,6 +112,36 @@ describe('POST /api/payment-requests', () => {
     });
   });
 
+  it('sends a request by email and text with both notification settings off, and never texts a landline', async () => {
+    const { cookies } = await signedInClinic(app);
+    const off = await app.inject({
+      method: 'PATCH',
+      url: '/api/clinic/notifications',
+      cookies,
+      payload: { emailNotifications: false, smsNotifications: false },
+    });
+    expect(off.json().clinic).toMatchObject({ emailNotifications: false, smsNotifications: false });
+
+    const channelsOf = async (payload: object) => {
+      const response = await send(cookies, { ...base, customAmount: 2500, ...payload });
+      expect(response.statusCode).toBe(201);
+      const rows = await app.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.paymentRequestId, response.json().id));
+      return rows.map((row) => `${row.channel} ${row.recipient}`).sort();
+    };
+    expect(await channelsOf({ patientEmail: 'off@patient.example', patientPhone: '07700 900789' })).toEqual([
+      'email off@patient.example',
+      'sms +447700900789',
+    ]);
+    expect(await channelsOf({ patientEmail: 'desk@patient.example', patientPhone: '020 7946 0321' })).toEqual(
+      ['email desk@patient.example'],
+    );
+    const mail = await lastMailTo(app, 'off@patient.example');
+    expect(mail?.subject).toBe('Payment request from Harley Street Dental');
+  });
+
   it("takes a chosen link's amount and ignores a custom amount", async () => {
     const { cookies } = await signedInClinic(app);
     const { link } = (

@@ -1,8 +1,10 @@
 /**
  * Sending a payment request (spec §4 "Payment request": created with status sent, with pending
  * notification_queue rows). The link, when one is chosen, must be one of the clinic's active links;
- * the amount is then the link's. The request and its notice (a row and a delivery job per channel)
- * are stored in one transaction; the email and text go out from the job queue after the answer.
+ * the amount is then the link's. The request and its notice (a row and a delivery job per channel:
+ * always email, and a text to a phone that can take one, whatever the clinic's notification settings,
+ * docs/decisions/0104-requests-go-whatever-the-settings.md) are stored in one transaction; the email and
+ * text go out from the job queue after the answer.
  */
 import {
   LINK_MESSAGES,
@@ -124,6 +126,8 @@ export async function storeRequest(
       queueNotice(savepoint, deps.jobs, {
         type: 'payment_request',
         recipientType: 'patient',
+        // The clinic chose to send it: the settings govern only payment and refund notices (decision 0104).
+        whateverTheSettings: true,
         clinic,
         patient,
         payment: {

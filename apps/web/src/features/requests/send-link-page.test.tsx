@@ -1,3 +1,4 @@
+import { REQUEST_MESSAGES } from '@clinicpay/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -47,7 +48,8 @@ describe('the Send Link phone (issue #11)', () => {
     const user = renderPage();
     await fillRequest(user, '07700 900123');
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Payment Link Details' });
-    expect(within(dialog).getByText('grace@patient.example, +44 7700 900123')).toBeTruthy();
+    expect(within(dialog).getByText('Email: grace@patient.example')).toBeTruthy();
+    expect(within(dialog).getByText('Text: +44 7700 900123')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Send Payment Link' }));
     expect(await screen.findByText('Payment link sent successfully')).toBeTruthy();
     expect(sent).toEqual([expect.objectContaining({ patientPhone: '+447700900123', customAmount: 12_000 })]);
@@ -57,7 +59,16 @@ describe('the Send Link phone (issue #11)', () => {
     const user = renderPage();
     await fillRequest(user, '+123 456 7890');
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Payment Link Details' });
-    expect(within(dialog).getByText('grace@patient.example, +1234567890')).toBeTruthy();
+    expect(within(dialog).getByText('Text: +1234567890')).toBeTruthy();
+  });
+
+  it('says a landline gets no text, and that the link goes whatever the notification settings', async () => {
+    const user = renderPage();
+    expect(screen.getByText(REQUEST_MESSAGES.channelsHint)).toBeTruthy();
+    await fillRequest(user, '020 7946 0321');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Payment Link Details' });
+    expect(within(dialog).getByText('Email: grace@patient.example')).toBeTruthy();
+    expect(within(dialog).getByText(`Text: +44 20 7946 0321 (${REQUEST_MESSAGES.notTexted})`)).toBeTruthy();
   });
 
   it('refuses a number a digit short under the field, tied to it, and sends nothing', async () => {

@@ -5,6 +5,7 @@ import {
   LINK_MESSAGES,
   type NewPaymentRequest,
   REQUEST_MESSAGES,
+  requestIsTexted,
   sendPaymentRequestSchema,
 } from '@clinicpay/shared';
 import { useState } from 'react';
@@ -113,7 +114,8 @@ export function SendLinkPage() {
       width="form"
     >
       <Card>
-        <CardContent className="pt-6">
+        <CardContent className="flex flex-col gap-4 pt-6">
+          <p className="text-sm text-slate-600">{REQUEST_MESSAGES.channelsHint}</p>
           <Form errors={errors} onSubmit={review} className="flex flex-col gap-4">
             <FormField name="patientName" label="Patient Name*">
               <Input autoComplete="off" {...form.register('patientName')} />
@@ -188,8 +190,18 @@ export function SendLinkPage() {
                 <dd>{confirming.patientName}</dd>
                 <dt className="font-medium">Sent to</dt>
                 <dd>
-                  {confirming.patientEmail}
-                  {confirming.patientPhone ? `, ${formatPhone(confirming.patientPhone)}` : ''}
+                  {/* Per channel, as the request goes whatever the notification settings (decision 0104). */}
+                  <ul>
+                    <li>
+                      {REQUEST_MESSAGES.byEmail}: {confirming.patientEmail}
+                    </li>
+                    {confirming.patientPhone ? (
+                      <li>
+                        {REQUEST_MESSAGES.byText}: {formatPhone(confirming.patientPhone)}
+                        {requestIsTexted(confirming.patientPhone) ? '' : ` (${REQUEST_MESSAGES.notTexted})`}
+                      </li>
+                    ) : null}
+                  </ul>
                 </dd>
                 <dt className="font-medium">Payment</dt>
                 <dd>

@@ -11,17 +11,21 @@ const CHANNELS = [
     key: 'emailNotifications',
     name: 'Email',
     field: 'email',
-    text: 'Payment requests and receipts by email.',
+    text: 'Payment and refund notices to you, and receipts to your patients, by email.',
   },
   {
     key: 'smsNotifications',
     name: 'SMS',
     field: 'sms',
-    text: 'Payment requests and receipts by text message. Your own payment notices are texted to your phone number when it is a mobile.',
+    text: 'Payment and refund notices texted to your phone number when it is a mobile, and receipts texted to your patients.',
   },
 ] as const;
 
-/** Spec §2 Clinic Settings → Notifications: the Email and SMS toggles with their toasts (spec §8). */
+/**
+ * Spec §2 Clinic Settings → Notifications: the Email and SMS toggles with their toasts (spec §8). They
+ * govern payment and refund notices and receipts, never a request the clinic sends, and say so
+ * (docs/decisions/0104-requests-go-whatever-the-settings.md).
+ */
 export function NotificationsTab({ clinic }: { clinic: Clinic }) {
   const update = useUpdateNotificationSettings();
   return (
@@ -29,7 +33,8 @@ export function NotificationsTab({ clinic }: { clinic: Clinic }) {
       <CardHeader>
         <CardTitle>Notification Settings</CardTitle>
         <CardDescription>
-          Choose how ClinicPay sends payment requests and confirmations to your patients.
+          Choose how ClinicPay tells you and your patients about payments and refunds. A payment request you
+          send always goes out, by email and to a mobile number by text, whatever you choose here.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
