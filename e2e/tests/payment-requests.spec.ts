@@ -99,3 +99,39 @@ test('the link select offers every active link, however many the clinic has', as
   await expect(select.getByRole('option', { name: 'Treatment 1 - £50.00', exact: true })).toHaveCount(1);
   await expect(select.getByRole('option', { name: /^Treatment \d+ - £50\.00$/ })).toHaveCount(101);
 });
+
+test('with Email notifications off a request still reaches the patient, and is resent from its details', async ({
+  page,
+  clinic: _clinic,
+}) => {
+  await page.goto('/dashboard/settings?tab=notifications');
+  await page.getByRole('switch', { name: 'Email Notifications' }).click();
+  await expect(page.getByText('Email notifications disabled')).toBeVisible();
+
+  // The settings govern notices, never a request the clinic chose to send (decision 0104).
+  const patientEmail = `settings-off-${Date.now()}@patient.example`;
+  await page.goto('/dashboard/send-link');
+  await expect(page.getByText('whatever your notification settings')).toBeVisible();
+  await page.getByLabel('Patient Name*').fill('Olive Patient');
+  await page.getByLabel('Patient Email*').fill(patientEmail);
+  await page.getByLabel('Custom Amount (optional)').fill('40');
+  await page.getByRole('button', { name: 'Send Payment Link' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Payment Link Details' });
+  await expect(dialog.getByText(`Email: ${patientEmail}`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send Payment Link' }).click();
+  await expect(page.getByText('Payment link sent successfully')).toBeVisible();
+  const first = await outboxMessage(page, patientEmail, 'Payment request from');
+  await expect(first).toContainText('£40.00');
+
+  await page.goto('/dashboard/payment-history');
+  await page.getByRole('button', { name: 'View payment from Olive Patient' }).click();
+  const details = page.getByRole('dialog', { name: 'Payment Details' });
+  await details.getByRole('button', { name: 'Resend request' }).click();
+  await expect(page.getByText('Payment request sent again')).toBeVisible();
+  await expect(async () => {
+    await page.goto('/dev/outbox');
+    await expect(
+      page.getByRole('article').filter({ hasText: patientEmail }).filter({ hasText: 'Payment request from' }),
+    ).toHaveCount(2, { timeout: 500 });
+  }).toPass({ timeout: 45_000 });
+});

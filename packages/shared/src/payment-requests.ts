@@ -54,7 +54,15 @@ export const REQUEST_MESSAGES = {
   byEmail: 'Email',
   byText: 'Text',
   notTexted: 'not a mobile number, so no text is sent',
+  // Not in the spec: sending an unpaid request again.
+  resend: 'Resend request',
+  resent: 'Payment request sent again',
+  alreadyPaid: 'This request has already been paid, so there is nothing to resend',
+  resendFailed: 'Failed to resend the payment request',
 } as const;
+
+/** POST /api/payment-requests/:requestId/resend's answer: what it said and how many notices it queued. */
+export const requestResentSchema = z.object({ message: z.string(), notices: z.number().int() });
 
 /**
  * Whether a request is texted as well as emailed: when the patient's stored phone can take a text (a

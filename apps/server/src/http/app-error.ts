@@ -67,6 +67,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PATIENT_NOT_FOUND: 404,
   // Unknown, malformed, or another clinic's payment request id.
   PAYMENT_REQUEST_NOT_FOUND: 404,
+  PAYMENT_REQUEST_PAID: 409,
   // Unknown, malformed, or another clinic's saved card.
   SAVED_CARD_NOT_FOUND: 404,
   SAVED_CARD_REMOVED: 409,

@@ -31,6 +31,15 @@ export async function markRequestPaid(tx: Tx, requestId: string, paidAt: Date): 
     .where(and(eq(paymentRequests.id, requestId), eq(paymentRequests.status, 'sent')));
 }
 
+/** The clinic's whole payment request row, or undefined (another clinic's is not found). */
+export async function findClinicRequestRow(db: Db, clinicId: string, requestId: string) {
+  const [row] = await db
+    .select()
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.clinicId, clinicId), eq(paymentRequests.id, requestId)));
+  return row;
+}
+
 /** The clinic's payment request with this id, or undefined (another clinic's is not found). */
 export async function findClinicRequest(db: Db, clinicId: string, requestId: string) {
   const [row] = await db

@@ -291,6 +291,77 @@ describe('POST /api/payment-requests', () => {
   });
 });
 
+describe('POST /api/payment-requests/:requestId/resend', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp({ env: { PAYMENT_REQUESTS_PER_HOUR: '4' } });
+  });
+  afterAll(() => app.close());
+
+  const resend = (cookies: Record<string, string>, id: string) =>
+    app.inject({ method: 'POST', url: `/api/payment-requests/${id}/resend`, cookies });
+
+  it('sends an unpaid request again on its channels, counts it against the hourly limit, and refuses a paid one', async () => {
+    const { cookies } = await signedInClinic(app);
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/payment-requests',
+      cookies,
+      payload: {
+        patientName: 'Grace Patient',
+        patientEmail: 'again@patient.example',
+        patientPhone: '07700900321',
+        customAmount: 3000,
+      },
+    });
+    const { id, paymentUrl } = sent.json();
+    await app.jobs.drain();
+
+    const again = await resend(cookies, id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: 'Payment request sent again', notices: 2 });
+    await app.jobs.drain();
+    const mails = await app.database.db
+      .select()
+      .from(devOutbox)
+      .where(eq(devOutbox.recipient, 'again@patient.example'));
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.textBody).toContain(paymentUrl);
+    expect(mails[1]?.textBody).toContain('£30.00');
+    const rows = await app.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.paymentRequestId, id));
+    expect(rows.map((row) => `${row.channel} ${row.status}`).sort()).toEqual([
+      'email sent',
+      'email sent',
+      'sms sent',
+      'sms sent',
+    ]);
+
+    // Another clinic's request, or a malformed id, is not found; nothing is queued.
+    const other = await signedInClinic(app);
+    expect((await resend(other.cookies, id)).statusCode).toBe(404);
+    expect((await resend(cookies, 'not-a-request')).json()).toMatchObject({
+      code: 'PAYMENT_REQUEST_NOT_FOUND',
+      message: 'Payment request not found',
+    });
+
+    await app.database.db.update(paymentRequests).set({ status: 'paid' }).where(eq(paymentRequests.id, id));
+    const paid = await resend(cookies, id);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json()).toMatchObject({
+      code: 'PAYMENT_REQUEST_PAID',
+      message: 'This request has already been paid, so there is nothing to resend',
+    });
+    // The send and three tries to resend used the clinic's four an hour: the next is refused.
+    expect((await resend(cookies, id)).statusCode).toBe(429);
+    expect(
+      await app.database.db.select().from(notifications).where(eq(notifications.paymentRequestId, id)),
+    ).toHaveLength(4);
+  });
+});
+
 describe('sending payment requests in bulk', () => {
   it('stops a clinic at PAYMENT_REQUESTS_PER_HOUR, sending nothing more, and leaves other clinics alone', async () => {
     const app = await createTestApp({ env: { PAYMENT_REQUESTS_PER_HOUR: '2' } });

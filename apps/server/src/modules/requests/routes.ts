@@ -1,17 +1,23 @@
 /**
  * POST /api/payment-requests: the signed-in clinic sends a payment request to a patient (spec §2).
  * Each request mails and may text a recipient of the sender's choosing, so a clinic may send at most
- * PAYMENT_REQUESTS_PER_HOUR of them. GET /api/payment-requests/:requestId/qr-code?format=svg|png: the
- * QR code of the request's payment page.
+ * PAYMENT_REQUESTS_PER_HOUR of them, resends included. POST /api/payment-requests/:requestId/resend
+ * sends an unpaid one again. GET /api/payment-requests/:requestId/qr-code?format=svg|png: the QR code of
+ * the request's payment page.
  */
-import { paymentRequestResponseSchema, qrCodeQuerySchema, sendPaymentRequestSchema } from '@clinicpay/shared';
+import {
+  paymentRequestResponseSchema,
+  qrCodeQuerySchema,
+  requestResentSchema,
+  sendPaymentRequestSchema,
+} from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendQrCode } from '../../http/qr-code.js';
 import { limitPerKey } from '../../http/rate-limit.js';
 import { clinicMemberOf, requireClinic } from '../auth/index.js';
-import { paymentRequestUrl, sendPaymentRequest } from './service.js';
+import { paymentRequestUrl, resendPaymentRequest, sendPaymentRequest } from './service.js';
 
 export async function requestRoutes(app: FastifyInstance) {
   app.addHook('onRequest', requireClinic(app.auth));
@@ -41,6 +47,20 @@ export async function requestRoutes(app: FastifyInstance) {
     },
     async (request, reply) =>
       reply.status(201).send(await sendPaymentRequest(deps, clinicMemberOf(request).clinicId, request.body)),
+  );
+
+  api.post(
+    '/payment-requests/:requestId/resend',
+    {
+      schema: {
+        tags: ['payment requests'],
+        params: z.object({ requestId: z.string().max(100) }),
+        response: { 200: requestResentSchema },
+      },
+      // A resend mails and may text as a new request does, so it counts against the same hourly limit.
+      preHandler: perClinic,
+    },
+    async (request) => resendPaymentRequest(deps, clinicMemberOf(request).clinicId, request.params.requestId),
   );
 
   api.get(

@@ -22,7 +22,13 @@ import { findClinicLink } from '../links/index.js';
 import { queueNotice } from '../notifications/index.js';
 import { recordPatient } from '../patients/index.js';
 import { hasPolicyInForce } from '../policies/index.js';
-import { findClinicRequest, insertPaymentRequest } from './queries.js';
+import {
+  findClinicRequest,
+  findClinicRequestRow,
+  insertPaymentRequest,
+  lockPaymentRequest,
+  type PaymentRequestRow,
+} from './queries.js';
 
 export interface SendRequestDeps {
   db: Db;
@@ -120,32 +126,71 @@ export async function storeRequest(
   });
 
   const paymentUrl = `${deps.publicUrl}/payment/${row.id}`;
-  const { amount, title } = requestTerms(row, request.paymentLink);
   try {
     await tx.transaction((savepoint) =>
-      queueNotice(savepoint, deps.jobs, {
-        type: 'payment_request',
-        recipientType: 'patient',
-        // The clinic chose to send it: the settings govern only payment and refund notices (decision 0104).
-        whateverTheSettings: true,
-        clinic,
-        patient,
-        payment: {
-          id: null,
-          paymentRequestId: row.id,
-          reference: null,
-          amount: amount ?? 0,
-          refundAmount: null,
-          paymentLink: paymentUrl,
-          message: request.message ?? `Payment for ${title}`,
-        },
-      }),
+      queueRequestNotice(savepoint, deps, clinic, row, request.paymentLink),
     );
   } catch (error) {
     deps.onError(error);
     return { id: row.id, paymentUrl, warning: REQUEST_MESSAGES.deliveryDelayed };
   }
   return { id: row.id, paymentUrl };
+}
+
+/**
+ * In `tx`: queues the patient's notice of a request, with its link, amount and what it is for; by
+ * email, and by text to a phone that can take one, whatever the clinic's notification settings
+ * (docs/decisions/0104-requests-go-whatever-the-settings.md). Resolves to the number of notices queued.
+ */
+function queueRequestNotice(
+  tx: Tx,
+  deps: Pick<SendRequestDeps, 'jobs' | 'publicUrl'>,
+  clinic: ClinicRow,
+  row: PaymentRequestRow,
+  link: RequestToStore['paymentLink'],
+): Promise<number> {
+  const { amount, title } = requestTerms(row, link);
+  return queueNotice(tx, deps.jobs, {
+    type: 'payment_request',
+    recipientType: 'patient',
+    whateverTheSettings: true,
+    clinic,
+    patient: { name: row.patientName, email: row.patientEmail, phone: row.patientPhone },
+    payment: {
+      id: null,
+      paymentRequestId: row.id,
+      reference: null,
+      amount: amount ?? 0,
+      refundAmount: null,
+      paymentLink: `${deps.publicUrl}/payment/${row.id}`,
+      message: row.message ?? `Payment for ${title}`,
+    },
+  });
+}
+
+/**
+ * POST /api/payment-requests/:requestId/resend: sends an unpaid request's link to the patient again,
+ * on the channels of a new request, and says how many notices were queued; the notification log shows
+ * each. Throws AppError PAYMENT_REQUEST_NOT_FOUND (404) for an unknown, malformed or another clinic's
+ * request, and PAYMENT_REQUEST_PAID (409) for one already paid (checked with the request locked).
+ */
+export async function resendPaymentRequest(
+  deps: Pick<SendRequestDeps, 'db' | 'jobs' | 'publicUrl'>,
+  clinicId: string,
+  requestId: string,
+): Promise<{ message: string; notices: number }> {
+  const row = isUuid(requestId) ? await findClinicRequestRow(deps.db, clinicId, requestId) : undefined;
+  if (!row) throw new AppError('PAYMENT_REQUEST_NOT_FOUND', REQUEST_MESSAGES.notFound);
+  const link = row.paymentLinkId
+    ? ((await findClinicLink(deps.db, clinicId, row.paymentLinkId)) ?? null)
+    : null;
+  const clinic = await getClinicRow(deps.db, clinicId);
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockPaymentRequest(tx, row.id);
+    if (locked?.status !== 'sent') throw new AppError('PAYMENT_REQUEST_PAID', REQUEST_MESSAGES.alreadyPaid);
+    const notices = await queueRequestNotice(tx, deps, clinic, row, link);
+    return { message: REQUEST_MESSAGES.resent, notices };
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { REQUEST_MESSAGES } from '@clinicpay/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -28,13 +29,22 @@ const payment = paymentDetails({
 
 let refundBodies: unknown[] = [];
 let receipts = 0;
+let resends: string[] = [];
 startMockServer(
   [
     http.get('/api/payments/:id', ({ params }) =>
       params.id === 'pay_1'
         ? HttpResponse.json(payment)
-        : HttpResponse.json({ code: 'PAYMENT_NOT_FOUND', message: 'Payment not found' }, { status: 404 }),
+        : params.id === 'req_1'
+          ? HttpResponse.json(
+              paymentDetails({ id: 'req_1', status: 'sent', reference: null, isRequest: true, card: null }),
+            )
+          : HttpResponse.json({ code: 'PAYMENT_NOT_FOUND', message: 'Payment not found' }, { status: 404 }),
     ),
+    http.post('/api/payment-requests/:id/resend', ({ params }) => {
+      resends.push(String(params.id));
+      return HttpResponse.json({ message: REQUEST_MESSAGES.resent, notices: 2 });
+    }),
     http.post('/api/payments/:id/refunds', async ({ request }) => {
       refundBodies.push(await request.json());
       return HttpResponse.json({
@@ -50,6 +60,7 @@ startMockServer(
   () => {
     refundBodies = [];
     receipts = 0;
+    resends = [];
   },
 );
 
@@ -101,6 +112,15 @@ describe('the payment page (/dashboard/payments/:paymentId)', () => {
     await user.click(await screen.findByRole('button', { name: 'Resend receipt' }));
     expect(await screen.findByText('Receipt sent again to the patient')).toBeTruthy();
     expect(receipts).toBe(1);
+  });
+
+  it('offers an unpaid request Resend request, never a receipt', async () => {
+    const user = userEvent.setup();
+    renderPage('req_1');
+    await user.click(await screen.findByRole('button', { name: REQUEST_MESSAGES.resend }));
+    expect(await screen.findByText(REQUEST_MESSAGES.resent)).toBeTruthy();
+    expect(resends).toEqual(['req_1']);
+    expect(screen.queryByRole('button', { name: 'Resend receipt' })).toBeNull();
   });
 
   it("says 'Payment not found' for a payment that is not the clinic's", async () => {

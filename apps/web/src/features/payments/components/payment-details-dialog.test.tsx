@@ -1,4 +1,4 @@
-import { DISPUTE_MESSAGES } from '@clinicpay/shared';
+import { DISPUTE_MESSAGES, REQUEST_MESSAGES } from '@clinicpay/shared';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -75,6 +75,54 @@ describe('the payment details dialog', () => {
     expect(await within(sent).findByText('See you on Monday')).toBeTruthy();
     expect(within(sent).getByRole('link', { name: 'http://localhost:3000/payment/req_1' })).toBeTruthy();
     expect(within(sent).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  it('resends an unpaid request, shows its new notices, and tells a refusal as the server says it', async () => {
+    const user = userEvent.setup();
+    const resent: string[] = [];
+    let notifications = [
+      aDelivery({ id: 'n1', type: 'payment_request', recipient: 'grace@patient.example' }),
+    ];
+    server.use(
+      http.post('/api/payment-requests/:id/resend', ({ params }) => {
+        resent.push(String(params.id));
+        notifications = [
+          ...notifications,
+          aDelivery({ id: 'n2', type: 'payment_request', status: 'pending', attempts: 0, sentAt: null }),
+        ];
+        return HttpResponse.json({ message: REQUEST_MESSAGES.resent, notices: 1 });
+      }),
+    );
+    server.use(
+      http.get('/api/payments/:id', () =>
+        HttpResponse.json(
+          paymentDetails({ id: 'req-1', status: 'sent', reference: null, isRequest: true, notifications }),
+        ),
+      ),
+    );
+    renderWithApp(<PaymentDetailsDialog paymentId="req-1" onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Payment Details' });
+    await user.click(await within(dialog).findByRole('button', { name: REQUEST_MESSAGES.resend }));
+    expect(await screen.findByText(REQUEST_MESSAGES.resent)).toBeTruthy();
+    expect(resent).toEqual(['req-1']);
+    expect(await within(dialog).findByText('Waiting to send')).toBeTruthy();
+
+    server.use(
+      http.post('/api/payment-requests/:id/resend', () =>
+        HttpResponse.json(
+          { code: 'PAYMENT_REQUEST_PAID', message: REQUEST_MESSAGES.alreadyPaid },
+          { status: 409 },
+        ),
+      ),
+    );
+    await user.click(within(dialog).getByRole('button', { name: REQUEST_MESSAGES.resend }));
+    expect(await screen.findByText(REQUEST_MESSAGES.alreadyPaid)).toBeTruthy();
+  });
+
+  it('offers no Resend request for a payment', async () => {
+    const dialog = await showPayment(paymentDetails({ status: 'paid' }));
+    expect(await within(dialog).findByText('Paid')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: REQUEST_MESSAGES.resend })).toBeNull();
   });
 });
 
