@@ -114,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       config,
       jobs,
       onMailError: (error) => app.log.error({ err: error }, 'account email could not be queued'),
+      log: (level, message) => app.log[level]({ source: 'better-auth' }, message),
     }),
   );
   app.decorateRequest('sessionUser', null);

@@ -27,9 +27,14 @@ interface CreateAuthOptions {
   jobs: Pick<JobQueue, 'send'>;
   /** Reports a reset email that could not be queued; the request itself always answers the same. */
   onMailError: (error: unknown) => void;
+  /**
+   * Where better-auth's own log lines go (a wrong password, an unknown user: warnings), so they reach
+   * the app's logger at its level, structured, instead of the console.
+   */
+  log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 }
 
-export function createAuth({ db, config, jobs, onMailError }: CreateAuthOptions) {
+export function createAuth({ db, config, jobs, onMailError, log }: CreateAuthOptions) {
   return betterAuth({
     appName: 'ClinicPay',
     baseURL: config.publicUrl,
@@ -38,6 +43,7 @@ export function createAuth({ db, config, jobs, onMailError }: CreateAuthOptions)
     // PUBLIC_URL; without it, localhost, 127.0.0.1 and [::1] on PORT alike (issue #14).
     trustedOrigins: appOrigins(config),
     telemetry: { enabled: false },
+    logger: { level: 'debug', log: (level, message) => log(level, message) },
     database: drizzleAdapter(db, {
       provider: 'pg',
       transaction: true,

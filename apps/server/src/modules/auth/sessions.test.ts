@@ -1,7 +1,7 @@
 import { RATE_LIMITED_MESSAGE } from '@clinicpay/shared';
 import { eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   PASSWORD,
   SESSION_COOKIE,
@@ -12,7 +12,10 @@ import {
   uniqueEmail,
 } from '../../../test/accounts.js';
 import { createTestApp, PRODUCTION_ENV } from '../../../test/test-app.js';
+import { openTestDatabase } from '../../../test/test-database.js';
 import { createTestProcesses } from '../../../test/test-processes.js';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
 import { rateLimits, sessions } from '../../db/schema/index.js';
 
 describe('sign-in, sessions and sign-out', () => {
@@ -63,6 +66,30 @@ describe('sign-in, sessions and sign-out', () => {
       email: 'Please fill in all fields',
       password: 'Please fill in all fields',
     });
+  });
+
+  it("logs better-auth's own warnings through the app's logger, never to the console", async () => {
+    const lines: string[] = [];
+    const consoleWarn = vi.spyOn(console, 'warn');
+    const consoleLog = vi.spyOn(console, 'log');
+    const logged = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' }),
+      database: await openTestDatabase(),
+      logStream: { write: (line) => lines.push(line) },
+    });
+    await logged.ready();
+    try {
+      const { email } = await signedInClinic(logged);
+      expect((await signIn(logged, email, 'not the password')).statusCode).toBe(401);
+      const warnings = lines.map((line) => JSON.parse(line)).filter((line) => line.source === 'better-auth');
+      expect(warnings).toEqual([expect.objectContaining({ level: 40, msg: 'Invalid password' })]);
+      expect(consoleWarn).not.toHaveBeenCalled();
+      expect(consoleLog).not.toHaveBeenCalled();
+    } finally {
+      consoleWarn.mockRestore();
+      consoleLog.mockRestore();
+      await logged.close();
+    }
   });
 
   it('revokes the session on the server at sign-out', async () => {
