@@ -22,6 +22,8 @@ const postgresProject = {
 
 export default defineConfig({
   test: {
+    // The default output, then what each project cost (docs/testing.md).
+    reporters: ['default', './scripts/project-durations.ts'],
     projects: [
       {
         test: {
@@ -39,6 +41,7 @@ export default defineConfig({
       {
         test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' },
       },
+      { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       {
         extends: './apps/web/vite.config.ts',
         test: {
