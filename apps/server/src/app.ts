@@ -114,7 +114,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       config,
       jobs,
       onMailError: (error) => app.log.error({ err: error }, 'account email could not be queued'),
-      log: (level, message) => app.log[level]({ source: 'better-auth' }, message),
+      // Its extra arguments (often the error) go with the line; an error through pino's serializer.
+      log: (level, message, details) => {
+        const [first] = details;
+        const context = first instanceof Error ? { err: first } : details.length > 0 ? { details } : {};
+        app.log[level]({ source: 'better-auth', ...context }, message);
+      },
     }),
   );
   app.decorateRequest('sessionUser', null);

@@ -53,7 +53,7 @@ export const REQUEST_MESSAGES = {
     'The link is always emailed, and texted too when you give a mobile number, whatever your notification settings.',
   byEmail: 'Email',
   byText: 'Text',
-  notTexted: 'not a mobile number, so no text is sent',
+  noText: (phone: string) => `No text: ${phone} is not a mobile number`,
   // Not in the spec: sending an unpaid request again.
   resend: 'Resend request',
   resent: 'Payment request sent again',

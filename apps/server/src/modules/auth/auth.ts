@@ -31,7 +31,7 @@ interface CreateAuthOptions {
    * Where better-auth's own log lines go (a wrong password, an unknown user: warnings), so they reach
    * the app's logger at its level, structured, instead of the console.
    */
-  log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+  log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, details: unknown[]) => void;
 }
 
 export function createAuth({ db, config, jobs, onMailError, log }: CreateAuthOptions) {
@@ -43,7 +43,7 @@ export function createAuth({ db, config, jobs, onMailError, log }: CreateAuthOpt
     // PUBLIC_URL; without it, localhost, 127.0.0.1 and [::1] on PORT alike (issue #14).
     trustedOrigins: appOrigins(config),
     telemetry: { enabled: false },
-    logger: { level: 'debug', log: (level, message) => log(level, message) },
+    logger: { level: 'debug', log: (level, message, ...details) => log(level, message, details) },
     database: drizzleAdapter(db, {
       provider: 'pg',
       transaction: true,

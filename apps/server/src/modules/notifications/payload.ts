@@ -6,7 +6,7 @@
  * payment, request or refund it tells of does, and nothing is sent before that commits.
  * Amounts are integer pence.
  */
-import { canTakeTexts, requestIsTexted } from '@clinicpay/shared';
+import { canTakeTexts } from '@clinicpay/shared';
 import type { Tx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/index.js';
 import {
@@ -147,7 +147,7 @@ async function recipientsOf(tx: Tx, notice: Notice): Promise<Array<{ channel: Ch
     const channels: Array<{ channel: Channel; to: string }> = [
       { channel: 'email', to: notice.patient.email },
     ];
-    if (notice.patient.phone && requestIsTexted(notice.patient.phone))
+    if (notice.patient.phone && canTakeTexts(notice.patient.phone))
       channels.push({ channel: 'sms', to: notice.patient.phone });
     return channels;
   }

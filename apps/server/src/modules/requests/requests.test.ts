@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMailTo, signedInClinic } from '../../../test/accounts.js';
@@ -324,7 +324,8 @@ describe('POST /api/payment-requests/:requestId/resend', () => {
     const mails = await app.database.db
       .select()
       .from(devOutbox)
-      .where(eq(devOutbox.recipient, 'again@patient.example'));
+      .where(eq(devOutbox.recipient, 'again@patient.example'))
+      .orderBy(asc(devOutbox.createdAt));
     expect(mails).toHaveLength(2);
     expect(mails[1]?.textBody).toContain(paymentUrl);
     expect(mails[1]?.textBody).toContain('£30.00');

@@ -68,7 +68,8 @@ describe('the Send Link phone (issue #11)', () => {
     await fillRequest(user, '020 7946 0321');
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Payment Link Details' });
     expect(within(dialog).getByText('Email: grace@patient.example')).toBeTruthy();
-    expect(within(dialog).getByText(`Text: +44 20 7946 0321 (${REQUEST_MESSAGES.notTexted})`)).toBeTruthy();
+    expect(within(dialog).getByText('No text: +44 20 7946 0321 is not a mobile number')).toBeTruthy();
+    expect(within(dialog).queryByText(/^Text:/)).toBeNull();
   });
 
   it('refuses a number a digit short under the field, tied to it, and sends nothing', async () => {

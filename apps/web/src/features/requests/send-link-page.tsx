@@ -197,8 +197,9 @@ export function SendLinkPage() {
                     </li>
                     {confirming.patientPhone ? (
                       <li>
-                        {REQUEST_MESSAGES.byText}: {formatPhone(confirming.patientPhone)}
-                        {requestIsTexted(confirming.patientPhone) ? '' : ` (${REQUEST_MESSAGES.notTexted})`}
+                        {requestIsTexted(confirming.patientPhone)
+                          ? `${REQUEST_MESSAGES.byText}: ${formatPhone(confirming.patientPhone)}`
+                          : REQUEST_MESSAGES.noText(formatPhone(confirming.patientPhone))}
                       </li>
                     ) : null}
                   </ul>

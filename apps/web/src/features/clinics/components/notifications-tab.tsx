@@ -11,19 +11,20 @@ const CHANNELS = [
     key: 'emailNotifications',
     name: 'Email',
     field: 'email',
-    text: 'Payment and refund notices to you, and receipts to your patients, by email.',
+    text: 'Payment notices to you, and receipts, refund notices and saved-card notices to your patients, by email.',
   },
   {
     key: 'smsNotifications',
     name: 'SMS',
     field: 'sms',
-    text: 'Payment and refund notices texted to your phone number when it is a mobile, and receipts texted to your patients.',
+    text: 'Payment notices texted to your phone number when it is a mobile, and receipts, refund notices and saved-card notices texted to your patients.',
   },
 ] as const;
 
 /**
  * Spec §2 Clinic Settings → Notifications: the Email and SMS toggles with their toasts (spec §8). They
- * govern payment and refund notices and receipts, never a request the clinic sends, and say so
+ * govern the clinic's payment notices and the patients' receipts, refund and saved-card notices,
+ * never a request the clinic sends, and say so
  * (docs/decisions/0104-requests-go-whatever-the-settings.md).
  */
 export function NotificationsTab({ clinic }: { clinic: Clinic }) {
@@ -42,10 +43,13 @@ export function NotificationsTab({ clinic }: { clinic: Clinic }) {
           <div key={key} className="flex items-center justify-between gap-4">
             <div>
               <Label htmlFor={key}>{name} Notifications</Label>
-              <p className="text-sm text-slate-600">{text}</p>
+              <p id={`${key}-hint`} className="text-sm text-slate-600">
+                {text}
+              </p>
             </div>
             <Switch
               id={key}
+              aria-describedby={`${key}-hint`}
               checked={clinic[key]}
               disabled={update.isPending}
               onCheckedChange={(enabled) =>
