@@ -33,6 +33,8 @@ async function signInAsAdmin(page: Page) {
 async function openClinicByEmail(page: Page, email: string) {
   await page.goto('/admin/clinics');
   await page.getByPlaceholder('Search clinics...').fill(email);
+  // The search settles into the address first; a click before it would be overtaken by that navigation.
+  await expect(page).toHaveURL(/[?&]search=/);
   const table = page.getByRole('table', { name: 'Clinics' });
   await expect(table.getByText(email)).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(2);

@@ -74,6 +74,8 @@ async function sameFiguresEverywhere(page: Page, browser: Browser, clinicEmail: 
   await signedInAdmin(adminPage.request);
   await adminPage.goto('/admin/clinics');
   await adminPage.getByPlaceholder('Search clinics...').fill(clinicEmail);
+  // The search settles into the address first; a click before it would be overtaken by that navigation.
+  await expect(adminPage).toHaveURL(/[?&]search=/);
   // The row of this clinic, once the search has narrowed the list to it.
   await adminPage
     .getByRole('table', { name: 'Clinics' })
