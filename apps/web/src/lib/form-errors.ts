@@ -1,5 +1,5 @@
 /**
- * One error pattern for every form (issue #14, docs/decisions/0027-one-form-error-pattern-and-page-frame.md): each
+ * One error pattern for every form (docs/decisions/0027-one-form-error-pattern-and-page-frame.md): each
  * message is tied to its field (aria-invalid, aria-describedby), a text several fields share (the spec's
  * 'Please fill in all fields') is shown once, focus goes to the first invalid field once the messages
  * are on screen, and long forms list their messages in an error summary.

@@ -4,7 +4,8 @@ import { AuthCallbackPage } from '@/features/auth/auth-callback-page';
 import { ProviderCallback } from '@/features/clinics/provider-callback';
 
 /**
- * Spec §4 "Auth callback": type=stripe_connect finishes card-provider onboarding; anything else is auth.
+ * The auth callback: type=stripe_connect finishes card-provider onboarding (docs/decisions/0080-account-status.md);
+ * anything else is auth.
  * Who is signed in is asked at once, as the page's HTML preloads it (http/page-preloads.ts): the clinic
  * area the provider callback leads to reads it, so it is ready there and the preload is never wasted.
  */

@@ -22,7 +22,7 @@ const CHANNELS = [
 ] as const;
 
 /**
- * Spec §2 Clinic Settings → Notifications: the Email and SMS toggles with their toasts (spec §8). They
+ * Clinic Settings → Notifications: the Email and SMS toggles with their toasts. They
  * govern the clinic's payment notices and the patients' receipts, refund and saved-card notices,
  * never a request the clinic sends, and say so
  * (docs/decisions/0104-requests-go-whatever-the-settings.md).
