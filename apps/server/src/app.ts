@@ -45,7 +45,12 @@ import { payoutRoutes } from './modules/payouts/index.js';
 import { getWebhookSigningSecret, platformSettingsRoutes } from './modules/platform-settings/index.js';
 import { policyRoutes } from './modules/policies/index.js';
 import { refundRoutes, registerRefundJobs } from './modules/refunds/index.js';
-import { requestRoutes } from './modules/requests/index.js';
+import {
+  devReminderRoutes,
+  publicRequestRoutes,
+  registerRequestJobs,
+  requestRoutes,
+} from './modules/requests/index.js';
 import { savedCardPublicRoutes, savedCardRoutes } from './modules/saved-cards/index.js';
 import { adminStatementRoutes, statementRoutes } from './modules/statements/index.js';
 import { webhookRoutes } from './modules/webhooks/index.js';
@@ -133,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobs,
   });
   app.decorate('gateway', gateway);
+  registerRequestJobs(jobs, { db: database.db, jobs, publicUrl: config.publicUrl });
   registerRefundJobs(jobs, {
     db: database.db,
     gateway,
@@ -218,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminStatementRoutes);
       await api.register(logoRoutes);
       await api.register(requestRoutes);
+      await api.register(publicRequestRoutes);
       await api.register(patientRoutes);
       await api.register(savedCardRoutes);
       await api.register(savedCardPublicRoutes);
@@ -229,7 +236,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-  if (!config.isProduction) await app.register(devOutboxRoutes);
+  if (!config.isProduction) {
+    await app.register(devOutboxRoutes);
+    await app.register(devReminderRoutes);
+  }
   if (isSandbox(gateway)) await app.register(sandboxPageRoutes, { gateway });
 
   await registerWebApp(app, options.webDistDir);

@@ -2,8 +2,9 @@
  * Two server processes on one PostgreSQL database, behind alternating requests as behind a load
  * balancer (issue #13 "Two processes in the tests"; design.md "Scale"). Both start at the same moment
  * on an empty database: each migration is applied once. Sign-in limits hold across them (20 wrong
- * sign-ins a minute from one address in all, not 20 each), and a checkout started on one completes
- * on the other.
+ * sign-ins a minute from one address in all, not 20 each), a checkout started on one completes
+ * on the other, and a due reminder is sent once when both sweep at the same moment
+ * (docs/decisions/0106-request-reminders.md).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -222,5 +223,55 @@ describe('two server processes on one PostgreSQL', () => {
     expect(payment).toMatchObject({ amount: 4_500, patientName: 'Ada Patient', paymentLinkId: link.id });
     const onFirst = await paymentsOn(nth(0));
     expect(onFirst.items).toContainEqual(expect.objectContaining({ id: payment.id, status: 'paid' }));
+  });
+
+  it('sends each due reminder once when both processes sweep at the same moment', async () => {
+    const requests = 12;
+    const emails: string[] = [];
+    for (let index = 0; index < requests; index++) {
+      const patientEmail = `reminded-${index}-${randomUUID().slice(0, 6)}@patient.example`;
+      emails.push(patientEmail);
+      const sent = await call(nth(index), '/api/payment-requests', {
+        address: clinicAddress,
+        cookie,
+        body: { patientName: 'Rita Patient', patientEmail, customAmount: 2_000 },
+      });
+      expect(sent.status).toBe(201);
+    }
+    // Both processes sweep three times at once, with the clock moved four days on: day 3 is due.
+    const sweeps = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map(async (index) => {
+        const response = await call(nth(index), '/dev/reminders', {
+          address: clinicAddress,
+          body: { days: 4 },
+        });
+        return ((await response.json()) as { reminded: number }).reminded;
+      }),
+    );
+    expect(sweeps.reduce((sum, reminded) => sum + reminded, 0)).toBe(requests);
+
+    const client = new pg.Client({ connectionString: database?.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from notifications
+         where type = 'payment_reminder' and channel = 'email' group by payment_request_id`,
+      );
+      expect(rows.map((row) => row.n)).toEqual(Array(requests).fill(1));
+      // The workers of both processes deliver them: each patient gets one reminder email.
+      const delivered = await eventually(
+        async () => {
+          const outbox = await client.query<{ recipient: string }>(
+            `select recipient from dev_outbox where subject like 'Reminder: payment request from %'`,
+          );
+          return outbox.rows.length >= requests ? outbox.rows : undefined;
+        },
+        30_000,
+        'the reminders to be delivered',
+      );
+      expect(delivered.map((row) => row.recipient).sort()).toEqual([...emails].sort());
+    } finally {
+      await client.end();
+    }
   });
 });

@@ -20,6 +20,17 @@ export const CHECKOUT_MESSAGES = {
   // The spec does not say what an archived link or a paid request shows; these are ours (decision 0012).
   archived: 'This payment link is no longer active. Please contact the clinic for a new link.',
   alreadyPaid: 'This payment request has already been paid. Thank you.',
+  // Pages that no longer take payment (docs/decisions/0105-request-and-link-lifetimes.md); ours.
+  cancelledTitle: 'Payment Request Cancelled',
+  cancelled:
+    'The clinic has cancelled this payment request, so it can no longer be paid. Please contact the clinic if you have any questions.',
+  expiredTitle: 'Payment Link Expired',
+  expired:
+    'This payment link has expired, so it can no longer be paid. Please contact the clinic for a new link.',
+  usedUpTitle: 'Payment Link Closed',
+  usedUp:
+    'This payment link has taken all the payments it was set up for. Please contact the clinic for a new link.',
+  contactClinic: 'Contact the clinic',
   // A clinic whose card payments are paused (by ClinicPay or the provider) is not blamed for its set-up.
   temporarilyUnavailable:
     'Card payments to this clinic are temporarily unavailable. Please contact the clinic directly to arrange payment.',
@@ -109,7 +120,17 @@ export const cardOnFileTermSchema = z.object({
 export type CardOnFileTerm = z.infer<typeof cardOnFileTermSchema>;
 
 /** Why a page cannot take a payment right now; null when it can. */
-export const payabilitySchema = z.enum(['payable', 'archived', 'paid', 'not_connected', 'unavailable']);
+export const payabilitySchema = z.enum([
+  'payable',
+  'archived',
+  'paid',
+  'not_connected',
+  'unavailable',
+  // No longer payable (docs/decisions/0105-request-and-link-lifetimes.md).
+  'cancelled',
+  'expired',
+  'used_up',
+]);
 
 export const publicPaymentDataSchema = z.object({
   id: z.string(),
@@ -157,6 +178,12 @@ export const publicPaymentDataSchema = z.object({
    * saves their card and pays nothing now; `amount` is the treatment's price.
    */
   securesAppointment: z.boolean(),
+  /**
+   * What the clinic wrote for patients on a page that is cancelled, expired or used up, shown with its
+   * contact details (docs/decisions/0105-request-and-link-lifetimes.md); null on any other page, or when
+   * the clinic wrote nothing.
+   */
+  closedNote: z.nullable(z.string()),
 });
 export type PublicPaymentData = z.infer<typeof publicPaymentDataSchema>;
 

@@ -80,6 +80,78 @@ export const notificationSettingsUpdateSchema = z
   });
 export type NotificationSettingsUpdate = z.input<typeof notificationSettingsUpdateSchema>;
 
+/** What Settings → Requests says (docs/decisions/0105-request-and-link-lifetimes.md, 0106); ours. */
+export const REQUEST_SETTINGS_MESSAGES = {
+  title: 'Requests',
+  remindersLabel: 'Remind patients of unpaid requests',
+  reminderDaysLabel: 'Days after sending',
+  reminderDaysHint:
+    'Up to three days, separated by commas, such as 3, 7. Reminders go by the channels of the request and stop once it is paid, cancelled or expired.',
+  invalidReminderDays: 'Enter up to three different whole days from 1 to 90, such as 3, 7',
+  expiryDaysLabel: 'Requests can be paid for (days)',
+  expiryDaysHint: 'A request can be given its own last day when it is sent.',
+  invalidExpiryDays: 'Enter a whole number of days from 1 to 365',
+  closedPageTextLabel: 'Message on a closed page (optional)',
+  closedPageTextHint:
+    'Shown with your contact details to a patient who opens a cancelled, expired or used-up link.',
+  closedPageTextTooLong: 'Keep the message to 500 characters or fewer',
+  noControlCharacters: 'Remove the special characters from the message',
+  saved: 'Request settings saved',
+  saveFailed: 'Failed to save the request settings',
+} as const;
+
+/** The most reminders of one request, and the latest day one can go. */
+export const MAX_REMINDERS = 3;
+export const MAX_REMINDER_DAY = 90;
+
+/**
+ * PATCH /api/clinic/request-settings: the reminder days (ascending, different, 1 to 90; empty: no
+ * reminders), the days a new request can be paid for (1 to 365), and the closed page's message (blank:
+ * none). Every field optional; at least one given.
+ */
+export const requestSettingsUpdateSchema = z
+  .object({
+    reminderDays: z
+      .array(
+        z
+          .number({ error: REQUEST_SETTINGS_MESSAGES.invalidReminderDays })
+          .int(REQUEST_SETTINGS_MESSAGES.invalidReminderDays)
+          .min(1, REQUEST_SETTINGS_MESSAGES.invalidReminderDays)
+          .max(MAX_REMINDER_DAY, REQUEST_SETTINGS_MESSAGES.invalidReminderDays),
+        { error: REQUEST_SETTINGS_MESSAGES.invalidReminderDays },
+      )
+      .max(MAX_REMINDERS, REQUEST_SETTINGS_MESSAGES.invalidReminderDays)
+      .refine((days) => new Set(days).size === days.length, REQUEST_SETTINGS_MESSAGES.invalidReminderDays)
+      .transform((days) => [...days].sort((a, b) => a - b))
+      .optional(),
+    requestExpiryDays: z
+      .number({ error: REQUEST_SETTINGS_MESSAGES.invalidExpiryDays })
+      .int(REQUEST_SETTINGS_MESSAGES.invalidExpiryDays)
+      .min(1, REQUEST_SETTINGS_MESSAGES.invalidExpiryDays)
+      .max(365, REQUEST_SETTINGS_MESSAGES.invalidExpiryDays)
+      .optional(),
+    closedPageText: z
+      .string()
+      .trim()
+      .max(500, REQUEST_SETTINGS_MESSAGES.closedPageTextTooLong)
+      // Line breaks are the clinic's paragraphs; any other control character is refused.
+      .refine(
+        (text) =>
+          ![...text].some((char) => {
+            const code = char.charCodeAt(0);
+            return (code < 32 && code !== 10 && code !== 13) || code === 127;
+          }),
+        REQUEST_SETTINGS_MESSAGES.noControlCharacters,
+      )
+      .nullish()
+      .transform((text) => (text === undefined ? undefined : text || null)),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    message: 'No clinic data to update',
+  });
+export type RequestSettingsUpdate = z.input<typeof requestSettingsUpdateSchema>;
+export type RequestSettingsChanges = z.output<typeof requestSettingsUpdateSchema>;
+
 import { PROVIDER_NAME } from './payment-constants.js';
 import { providerStatusSchema } from './provider-account.js';
 
@@ -109,6 +181,12 @@ export const clinicSchema = z.object({
   cardStatementText: z.string(),
   emailNotifications: z.boolean(),
   smsNotifications: z.boolean(),
+  /** Days after sending an unpaid request is reminded on, ascending; empty: no reminders (0106). */
+  reminderDays: z.array(z.number().int()),
+  /** Days a new request can be paid for, unless it is given its own last day (0105). */
+  requestExpiryDays: z.number().int(),
+  /** The clinic's message on a cancelled, expired or used-up page; null: none (0105). */
+  closedPageText: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Clinic = z.infer<typeof clinicSchema>;

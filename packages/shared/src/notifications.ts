@@ -13,6 +13,7 @@ export const NOTIFICATION_MESSAGES = {
 /** Spec §3 notification types, as the clinic and the admin read them. */
 export const NOTIFICATION_TYPE_LABELS = {
   payment_request: 'Payment request',
+  payment_reminder: 'Payment reminder',
   payment_confirmation: 'Payment receipt',
   payment_received: 'Payment received notice',
   refund_confirmation: 'Refund notice',
@@ -29,6 +30,7 @@ export const notificationDeliverySchema = z.object({
   id: z.string(),
   type: z.enum([
     'payment_request',
+    'payment_reminder',
     'payment_confirmation',
     'payment_received',
     'refund_confirmation',

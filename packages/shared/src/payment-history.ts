@@ -6,6 +6,7 @@
 
 import { z } from 'zod';
 import { balanceOfSchema, paymentBalanceSchema } from './balances.js';
+import { INVALID_DATE, isoDateSchema } from './calendar-day.js';
 import { notificationDeliverySchema } from './notifications.js';
 import { PAYMENT_TYPES } from './payment-constants.js';
 import { displayPaymentSchema, paymentPageSchema } from './payments.js';
@@ -23,7 +24,7 @@ export const MAX_SEARCH_LENGTH = 200;
 
 export const HISTORY_MESSAGES = {
   searchTooLong: `Search must be at most ${MAX_SEARCH_LENGTH} characters`,
-  invalidDate: 'Enter dates as YYYY-MM-DD',
+  invalidDate: INVALID_DATE,
   invalidRange: 'The start date must not be after the end date',
   invalidType: 'Unknown payment type',
   invalidStatus: 'Unknown payment status',
@@ -36,21 +37,7 @@ export const HISTORY_MESSAGES = {
   statsFailed: 'Failed to load dashboard statistics',
 } as const;
 
-/** A real calendar day written YYYY-MM-DD (no 2026-02-30), the one date schema of every filter. */
-export const isoDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, HISTORY_MESSAGES.invalidDate)
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    // Years 2000 to 2100: ClinicPay holds nothing earlier, and PostgreSQL refuses dates near year 10000.
-    const year = Number(value.slice(0, 4));
-    return (
-      !Number.isNaN(date.getTime()) &&
-      date.toISOString().slice(0, 10) === value &&
-      year >= 2000 &&
-      year <= 2100
-    );
-  }, HISTORY_MESSAGES.invalidDate);
+export { isoDateSchema };
 
 const filterFields = z.object({
   search: z

@@ -16,6 +16,8 @@ const form = (amount: string) => ({
   treatmentTotal: '',
   depositPercent: '',
   securesAppointment: false,
+  expiresOn: '',
+  maxPayments: '',
 });
 const amountError = (amount: string) => {
   const result = paymentLinkFormSchema.safeParse(form(amount));

@@ -3,6 +3,7 @@
  * §5 create link rules). Amounts are integer pence.
  */
 import { z } from 'zod';
+import { isoDateSchema } from './calendar-day.js';
 import { formatPence, parsePoundsToPence } from './money.js';
 
 import { LINK_TYPES } from './payment-constants.js';
@@ -45,7 +46,19 @@ export const LINK_MESSAGES = {
   shareToSecure: 'Share this link with your patients so they can save a card to secure their appointment.',
   securesAppointmentNotRequested:
     'This link only saves a card: share it as a link rather than sending it as a payment request',
+  // A link's lifetime (docs/decisions/0105-request-and-link-lifetimes.md); ours.
+  expiresOnLabel: 'Last day to pay (optional)',
+  expiresOnHint: 'After this day the link takes no payments. Left blank: it does not expire.',
+  expiryInPast: 'Choose today or a later date',
+  maxPaymentsLabel: 'Most payments (optional)',
+  maxPaymentsHint: 'The link closes once it has taken this many payments. Left blank: no limit.',
+  invalidMaxPayments: 'Enter a whole number of payments from 1 to 100000',
+  expires: (day: string) => `Last day to pay: ${day}`,
+  paymentsOf: (payments: number, max: number) => `${payments} of ${max} payments taken`,
 } as const;
+
+/** The most payments a link can be limited to (a limit above is no limit worth setting). */
+export const MAX_LINK_PAYMENTS = 100_000;
 
 /**
  * The deposit that is `percent` of `treatmentTotal` pence, in whole pence rounded half up, in integer
@@ -113,6 +126,19 @@ const linkFieldsSchema = z.object({
    * file, and takes no deposit.
    */
   securesAppointment: z.boolean().default(false),
+  /**
+   * The last day (YYYY-MM-DD, Europe/London) the link takes payments; null: no expiry
+   * (docs/decisions/0105-request-and-link-lifetimes.md). A day before today is refused by the server.
+   */
+  expiresOn: isoDateSchema.nullish().transform((value) => value ?? null),
+  /** How many payments the link takes in all, 1 to MAX_LINK_PAYMENTS; null: no limit (0105). */
+  maxPayments: z
+    .number({ error: LINK_MESSAGES.invalidMaxPayments })
+    .int(LINK_MESSAGES.invalidMaxPayments)
+    .min(1, LINK_MESSAGES.invalidMaxPayments)
+    .max(MAX_LINK_PAYMENTS, LINK_MESSAGES.invalidMaxPayments)
+    .nullish()
+    .transform((value) => value ?? null),
 });
 
 /** A link that only saves a card always asks for a card on file. */
@@ -186,6 +212,10 @@ export const paymentLinkSchema = z.object({
   treatmentTotal: z.number().int().nullable(),
   /** Whether the link only saves a card, the patient paying nothing now; `amount` is then the treatment's price. */
   securesAppointment: z.boolean(),
+  /** The last day (YYYY-MM-DD, Europe/London) it takes payments; null: no expiry (0105). */
+  expiresOn: z.string().nullable(),
+  /** How many payments it takes in all; null: no limit (0105). */
+  maxPayments: z.number().int().nullable(),
   createdAt: z.string(),
   /** {origin}/payment/{id}. */
   url: z.string(),
@@ -249,6 +279,18 @@ export const paymentLinkFormSchema = z
     /** A whole percent typed, or '' when the deposit is the amount (docs/decisions/0094-deposits-and-balances.md). */
     depositPercent: z.string().trim(),
     securesAppointment: z.boolean(),
+    /** A date picked (YYYY-MM-DD), or '' for no expiry. */
+    expiresOn: z.union([z.literal('').transform(() => null), isoDateSchema]),
+    /** A whole number typed, or '' for no limit. */
+    maxPayments: z
+      .string()
+      .trim()
+      .refine(
+        (text) =>
+          text === '' || (/^\d{1,6}$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_LINK_PAYMENTS),
+        LINK_MESSAGES.invalidMaxPayments,
+      )
+      .transform((text) => (text === '' ? null : Number(text))),
   })
   // Checked in a refinement, which zod runs beside the fields' own errors (an empty title and an empty
   // amount are both told at once); the transform then only runs on a valid form.

@@ -4,6 +4,7 @@
  * they can be read as a number, and the spec's pattern is still accepted (issue #11, decision 0018).
  */
 import { z } from 'zod';
+import { isoDateSchema } from './calendar-day.js';
 import { parsePoundsToPence } from './money.js';
 import type { PaymentType } from './payment-constants.js';
 import { BELOW_MIN_CHARGE, LINK_MESSAGES, MAX_LINK_AMOUNT_PENCE, MIN_CHARGE_PENCE } from './payment-links.js';
@@ -59,10 +60,70 @@ export const REQUEST_MESSAGES = {
   resent: 'Payment request sent again',
   alreadyPaid: 'This request has already been paid, so there is nothing to resend',
   resendFailed: 'Failed to resend the payment request',
+  // Not in the spec: a request's lifetime and reminders (docs/decisions/0105-request-and-link-lifetimes.md,
+  // docs/decisions/0106-request-reminders.md).
+  expiresOnLabel: 'Pay by (optional)',
+  expiresOnHint: (days: number) =>
+    `The last day the patient can pay. Left blank: ${days} days from today, as set in Settings → Requests.`,
+  expiryInPast: 'Choose today or a later date',
+  remindersLabel: 'Remind the patient until it is paid',
+  remindersHint: (days: readonly number[]) =>
+    days.length
+      ? `Reminders go ${days.join(' and ')} days after sending, by the same channels, and stop once paid.`
+      : 'Reminders are turned off in Settings → Requests.',
+  cancel: 'Cancel request',
+  cancelConfirmTitle: 'Cancel this payment request?',
+  cancelConfirm: 'The patient’s page will say it was cancelled, and it can no longer be paid.',
+  keep: 'Keep request',
+  cancelled: 'Payment request cancelled',
+  cannotCancelPaid: 'This request has already been paid, so it cannot be cancelled',
+  cancelFailed: 'Failed to cancel the payment request',
+  remindNow: 'Send reminder',
+  reminded: 'Reminder sent to the patient',
+  remindFailed: 'Failed to send the reminder',
+  closed: 'This request was cancelled or has expired, so nothing can be sent',
 } as const;
 
 /** POST /api/payment-requests/:requestId/resend's answer: what it said and how many notices it queued. */
 export const requestResentSchema = z.object({ message: z.string(), notices: z.number().int() });
+
+/** Where a request stands (docs/decisions/0105-request-and-link-lifetimes.md). */
+export const REQUEST_STATES = ['open', 'paid', 'cancelled', 'expired'] as const;
+export type RequestState = (typeof REQUEST_STATES)[number];
+
+/** One step of a request's life as its timeline shows it; `at` is ISO 8601. */
+export const requestEventSchema = z.object({
+  kind: z.enum(['sent', 'resent', 'viewed', 'reminded', 'paid', 'cancelled', 'expired']),
+  at: z.string(),
+});
+export type RequestEvent = z.infer<typeof requestEventSchema>;
+
+export const REQUEST_EVENT_LABELS: Record<RequestEvent['kind'], string> = {
+  sent: 'Sent',
+  resent: 'Sent again',
+  viewed: 'Opened by the patient',
+  reminded: 'Reminder sent',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+
+/**
+ * GET /api/payment-requests/:requestId: where the request stands, its last day to pay (YYYY-MM-DD,
+ * London; null for one sent before requests expired), whether it is reminded, and its timeline, oldest
+ * first.
+ */
+export const paymentRequestDetailSchema = z.object({
+  id: z.string(),
+  state: z.enum(REQUEST_STATES),
+  expiresOn: z.string().nullable(),
+  remindersOn: z.boolean(),
+  timeline: z.array(requestEventSchema),
+});
+export type PaymentRequestDetail = z.infer<typeof paymentRequestDetailSchema>;
+
+/** POST /api/payment-requests/:requestId/cancel's answer. */
+export const requestCancelledSchema = z.object({ message: z.string() });
 
 /**
  * Whether a request is texted as well as emailed: when the patient's stored phone can take a text (a
@@ -135,6 +196,14 @@ export const sendPaymentRequestSchema = z
      * Refused while the clinic has no policy in force.
      */
     requiresCardOnFile: z.boolean().default(false),
+    /**
+     * The last day (YYYY-MM-DD, Europe/London) the patient can pay; null or left out: the clinic's
+     * expiry in days (docs/decisions/0105-request-and-link-lifetimes.md). A day before today is refused
+     * by the server, which knows the date.
+     */
+    expiresOn: isoDateSchema.nullish().transform((value) => value ?? null),
+    /** Whether the patient is reminded on the clinic's schedule while unpaid (0106); default yes. */
+    remindersOn: z.boolean().default(true),
   })
   .refine((request) => request.paymentLinkId !== null || request.customAmount !== null, {
     message: REQUEST_MESSAGES.linkOrAmount,

@@ -521,6 +521,14 @@ export interface CardGateway {
    * canceled; the sandbox refuses any change then); 'resource_missing' for an unknown intent.
    */
   updatePaymentIntent(input: UpdatePaymentIntentInput): Promise<PaymentIntent>;
+  /**
+   * Cancels an intent that can no longer be paid for on ClinicPay's side (a cancelled request), with
+   * cancellation_reason 'abandoned' (docs.stripe.com/api/payment_intents/cancel): no charge can then be
+   * made on it, and the provider sends payment_intent.canceled. Resolves to the canceled intent. Throws
+   * GatewayError 'payment_intent_unexpected_state' when it cannot be canceled (it succeeded, is
+   * processing, or was canceled already), and 'resource_missing' for an unknown intent.
+   */
+  cancelPaymentIntent(paymentIntentId: string): Promise<PaymentIntent>;
 
   /**
    * Refunds part or all of a payment, reversing the transfer and keeping the application fee. The same

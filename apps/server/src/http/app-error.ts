@@ -68,6 +68,10 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   // Unknown, malformed, or another clinic's payment request id.
   PAYMENT_REQUEST_NOT_FOUND: 404,
   PAYMENT_REQUEST_PAID: 409,
+  // A cancelled or expired request: nothing more is sent (docs/decisions/0105-request-and-link-lifetimes.md).
+  PAYMENT_REQUEST_CLOSED: 409,
+  // A cancelled, expired or used-up page takes no payment (0105).
+  PAYMENT_PAGE_CLOSED: 409,
   // Unknown, malformed, or another clinic's saved card.
   SAVED_CARD_NOT_FOUND: 404,
   SAVED_CARD_REMOVED: 409,

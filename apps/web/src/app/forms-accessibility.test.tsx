@@ -195,6 +195,9 @@ const clinic: Clinic = {
   cardStatementText: 'CLINICPAY* HARLEY DENTAL',
   emailNotifications: true,
   smsNotifications: false,
+  reminderDays: [3, 7],
+  requestExpiryDays: 30,
+  closedPageText: null,
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 

@@ -17,6 +17,7 @@ export const aPaymentPage = (overrides: Partial<PublicPaymentData> = {}): Public
   patientPhone: null,
   payability: 'payable',
   securesAppointment: false,
+  closedNote: null,
   clinic: {
     id: 'c1',
     name: 'Marylebone Skin Clinic',

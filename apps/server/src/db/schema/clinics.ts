@@ -40,6 +40,15 @@ export const clinics = pgTable(
     statementName: text('statement_name'),
     emailNotifications: boolean('email_notifications').notNull().default(true),
     smsNotifications: boolean('sms_notifications').notNull().default(true),
+    /**
+     * Days after sending on which an unpaid request is reminded, ascending
+     * (docs/decisions/0106-request-reminders.md); empty: no reminders.
+     */
+    reminderDays: integer('reminder_days').array().notNull().default(sql`'{3,7}'::integer[]`),
+    /** Days a new request can be paid for, unless the clinic sets its own expiry (0105). */
+    requestExpiryDays: integer('request_expiry_days').notNull().default(30),
+    /** What the patient reads on an expired, cancelled or used-up page (0105); null: the standard text. */
+    closedPageText: text('closed_page_text'),
   },
   (table) => [
     index('clinics_created_at_idx').on(table.createdAt.desc()),

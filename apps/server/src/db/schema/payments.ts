@@ -64,6 +64,13 @@ export const paymentLinks = pgTable(
      * treatment's price, which the policies' maximums are worked out from.
      */
     securesAppointment: boolean('secures_appointment').notNull().default(false),
+    /**
+     * When the link stops taking payments (docs/decisions/0105-request-and-link-lifetimes.md); null:
+     * never. Checked when a payment intent is made and again when its payment is recorded.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** How many payments the link takes in all (0105); null: no limit. */
+    maxPayments: integer('max_payments'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -71,6 +78,10 @@ export const paymentLinks = pgTable(
     check(
       'payment_links_deposit_below_total',
       sql`${table.treatmentTotal} is null or ${table.treatmentTotal} > ${table.amount}`,
+    ),
+    check(
+      'payment_links_max_payments_positive',
+      sql`${table.maxPayments} is null or ${table.maxPayments} > 0`,
     ),
     check(
       'payment_links_secures_with_card_only',
@@ -128,6 +139,24 @@ export const paymentRequests = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /**
+     * When the request stops taking payment (docs/decisions/0105-request-and-link-lifetimes.md); null
+     * for requests sent before requests expired.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When the clinic cancelled the unpaid request (0105); null while not cancelled. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the patient first opened the payment page (0105); null until then. */
+    viewedAt: timestamp('viewed_at', { withTimezone: true }),
+    /**
+     * Whether unpaid, the request is reminded on the clinic's schedule
+     * (docs/decisions/0106-request-reminders.md).
+     */
+    remindersOn: boolean('reminders_on').notNull().default(true),
+    /** How many of the clinic's scheduled reminders were sent (0106): the next due is the one after. */
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    /** When the patient was last reminded, by schedule or by the clinic's Send reminder; null: never. */
+    lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
+    /**
      * The request's one payment intent ('pi_…'), shared by every tab and attempt (decision 0020); null
      * until the first Pay Now. Unique, so no two requests share one.
      */
@@ -154,6 +183,10 @@ export const paymentRequests = pgTable(
     index('payment_requests_clinic_status_idx').on(table.clinicId, table.status),
     index('payment_requests_patient_sent_idx').on(table.patientId, table.sentAt.desc()),
     index('payment_requests_original_payment_idx').on(table.originalPaymentId),
+    // The reminder sweep reads only requests still waiting to be paid (0106).
+    index('payment_requests_awaiting_reminder_idx')
+      .on(table.sentAt)
+      .where(sql`${table.status} = 'sent' and ${table.cancelledAt} is null and ${table.remindersOn}`),
     // The history's unpaid requests, newest first, with the id as tie-break (keyset export, deep pages).
     index('payment_requests_clinic_unpaid_sent_id_idx')
       .on(table.clinicId, table.sentAt.desc(), table.id.desc())

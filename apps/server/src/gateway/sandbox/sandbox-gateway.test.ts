@@ -154,6 +154,36 @@ describe('the sandbox gateway', () => {
     });
   });
 
+  it('cancels an intent that can still be paid, with its event, and refuses one that cannot', async () => {
+    const { id: accountId } = await newAccount('account:cancel');
+    const intent = await gateway.createPaymentIntent({
+      amount: 2000,
+      applicationFeeAmount: 60,
+      destinationAccountId: accountId,
+      metadata: {},
+      statementDescriptorSuffix: null,
+      idempotencyKey: 'payment-intent:cancel',
+    });
+    expect(await gateway.cancelPaymentIntent(intent.id)).toMatchObject({ id: intent.id, status: 'canceled' });
+    const events = await database.db.select().from(sandboxEvents);
+    const canceled = events
+      .map((event) => JSON.parse(event.payload))
+      .find((event) => event.type === 'payment_intent.canceled' && event.data.object.id === intent.id);
+    expect(canceled?.data.object.status).toBe('canceled');
+    // Canceled already: Stripe refuses a second cancel, and any change.
+    await expect(gateway.cancelPaymentIntent(intent.id)).rejects.toMatchObject({
+      code: 'payment_intent_unexpected_state',
+    });
+    await expect(
+      gateway.updatePaymentIntent({ paymentIntentId: intent.id, amount: 2100 }),
+    ).rejects.toMatchObject({
+      code: 'payment_intent_unexpected_state',
+    });
+    await expect(gateway.cancelPaymentIntent('pi_sbx_missing')).rejects.toMatchObject({
+      code: 'resource_missing',
+    });
+  });
+
   it('refuses to refund a payment that has not succeeded', async () => {
     const { id: accountId } = await newAccount('account:refunds');
     const intent = await gateway.createPaymentIntent({

@@ -5,7 +5,7 @@
  * webhook endpoints. It takes no real money.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   sandboxAccounts,
@@ -29,7 +29,7 @@ import {
 import { verifyStripeSignature } from '../webhook-signature.js';
 import { type AccountControl, accountObject, createSandboxAccounts, ONBOARDING_FIELDS } from './accounts.js';
 import { createSandboxBalance, type SandboxBalance } from './balance.js';
-import { createConfirmation } from './confirmation.js';
+import { createConfirmation, paymentIntentObject } from './confirmation.js';
 import { createSandboxDisputes, type SandboxDisputes } from './disputes.js';
 import { createSandboxEvents, type EventTransport, type SandboxEvents } from './events.js';
 import { forgottenKey, requestFingerprint, reuseOf } from './idempotency.js';
@@ -356,6 +356,41 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     return toPaymentIntent(row);
   }
 
+  /**
+   * Stripe's cancel (docs.stripe.com/api/payment_intents/cancel): only from a status that can still be
+   * paid, with payment_intent.canceled stored in the same transaction.
+   */
+  async function cancelIntent(paymentIntentId: string): Promise<PaymentIntent> {
+    const row = await db.transaction(async (tx) => {
+      const [moved] = await tx
+        .update(sandboxPaymentIntents)
+        .set({ status: 'canceled' })
+        .where(
+          and(
+            eq(sandboxPaymentIntents.id, paymentIntentId),
+            inArray(sandboxPaymentIntents.status, [...CHANGEABLE, 'requires_capture']),
+          ),
+        )
+        .returning();
+      if (moved) {
+        await events.emit('platform', 'payment_intent.canceled', paymentIntentObject(moved), undefined, tx);
+        return moved;
+      }
+      const [current] = await tx
+        .select({ status: sandboxPaymentIntents.status })
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.id, paymentIntentId));
+      if (!current)
+        throw new GatewayError(`No such payment_intent: '${paymentIntentId}'`, 'resource_missing');
+      throw new GatewayError(
+        `You cannot cancel this PaymentIntent because it has a status of ${current.status}.`,
+        'payment_intent_unexpected_state',
+      );
+    });
+    events.deliverSoon();
+    return toPaymentIntent(row);
+  }
+
   const confirmation = createConfirmation({ db, events, pageOrigin, disputes, balance });
   const savedCards = createSandboxSavedCards({
     db,
@@ -548,6 +583,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     chargeSavedCard: (input) => savedCards.chargeSavedCard(input),
 
     updatePaymentIntent: (input) => updateIntent(input),
+    cancelPaymentIntent: (paymentIntentId) => cancelIntent(paymentIntentId),
 
     createRefund: (input) => refund(input),
 

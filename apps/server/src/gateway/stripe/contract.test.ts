@@ -119,6 +119,7 @@ describe('the contract with Stripe', () => {
         metadata: { patient_name: 'Grace Patient' },
       }),
     );
+    await record('cancelPaymentIntent', () => gateway.cancelPaymentIntent('pi_contract'));
     await record('createRefund', () =>
       gateway.createRefund({
         paymentIntentId: 'pi_contract',

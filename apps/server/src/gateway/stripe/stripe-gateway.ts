@@ -598,6 +598,14 @@ export function createStripeGateway(options: StripeGatewayOptions): CardGateway 
         ),
       ),
 
+    // docs.stripe.com/api/payment_intents/cancel
+    cancelPaymentIntent: (paymentIntentId) =>
+      call(async () =>
+        toPaymentIntent(
+          await stripe.paymentIntents.cancel(paymentIntentId, { cancellation_reason: 'abandoned' }),
+        ),
+      ),
+
     createRefund: (input: CreateRefundInput): Promise<Refund> =>
       callKnowingOutcome(async () =>
         toRefund(

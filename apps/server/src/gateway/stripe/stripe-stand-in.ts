@@ -323,6 +323,7 @@ function defaultReply({ method, path, params }: StandInRequest): StandInReply {
     .replace(/^\/v1\/transfers\/[^/]+\/reversals$/, '/v1/transfers/:id/reversals')
     .replace(/^\/v1\/accounts\/[^/]+\/login_links$/, '/v1/accounts/:id/login_links')
     .replace(/^\/v1\/payment_methods\/[^/]+\/detach$/, '/v1/payment_methods/:id/detach')
+    .replace(/^\/v1\/payment_intents\/[^/]+\/cancel$/, '/v1/payment_intents/:id/cancel')
     .replace(/^\/v1\/(\w+)\/[^/]+$/, '/v1/$1/:id')}`;
   const id = path.startsWith('/v1/radar/') ? (path.split('/')[4] ?? '') : (path.split('/')[3] ?? '');
   switch (route) {
@@ -358,6 +359,8 @@ function defaultReply({ method, path, params }: StandInRequest): StandInReply {
       return { status: 200, body: paymentIntent(id, params, true) };
     case 'POST /v1/payment_intents/:id':
       return { status: 200, body: paymentIntent(id, params) };
+    case 'POST /v1/payment_intents/:id/cancel':
+      return { status: 200, body: { ...paymentIntent(id, params), status: 'canceled' } };
     case 'POST /v1/customers':
       return { status: 200, body: { id: 'cus_standin', object: 'customer', metadata: {} } };
     case 'POST /v1/setup_intents':

@@ -23,8 +23,10 @@ import type { CardGateway, CreatePaymentIntentInput } from '../../gateway/gatewa
 import { AppError, fromGatewayError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import { clinicAddress } from '../clinics/index.js';
+import { countLinkPayments, isClosed } from '../links/index.js';
 import { recordPatient } from '../patients/index.js';
 import { getPlatformFeeBasisPoints } from '../platform-settings/index.js';
+import { requestState } from '../requests/index.js';
 import { cardOnFileTerms, customerForPatient, recordConsents } from '../saved-cards/index.js';
 import { intentIdempotencyKey, setupIdempotencyKey } from './idempotency.js';
 import { type ClinicRow, findLinkWithClinic, findRequestWithClinic } from './queries.js';
@@ -72,6 +74,37 @@ function clinicPayability(clinic: ClinicRow): 'payable' | 'unavailable' | 'not_c
     : 'not_connected';
 }
 
+/**
+ * A request's payability: paid, cancelled or past its last day to pay
+ * (docs/decisions/0105-request-and-link-lifetimes.md), else as its clinic can take payments.
+ */
+function requestPayability(
+  request: Parameters<typeof requestState>[0],
+  clinic: ClinicRow,
+): Payable['payability'] {
+  const state = requestState(request, new Date());
+  return state === 'open' ? clinicPayability(clinic) : state;
+}
+
+/**
+ * A link's payability: archived, past its last day to pay, or used up (it has taken its most payments,
+ * 0105), else as its clinic can take payments.
+ */
+async function linkPayability(
+  db: Db,
+  link: { id: string; isActive: boolean; expiresAt: Date | null; maxPayments: number | null },
+  clinic: ClinicRow,
+): Promise<Payable['payability']> {
+  if (!link.isActive) return 'archived';
+  if (isClosed(link.expiresAt, new Date())) return 'expired';
+  if (link.maxPayments !== null && (await countLinkPayments(db, link.id)) >= link.maxPayments)
+    return 'used_up';
+  return clinicPayability(clinic);
+}
+
+/** What a closed page says besides the standard text: the clinic's own message (0105). */
+const CLOSED = new Set<Payable['payability']>(['cancelled', 'expired', 'used_up']);
+
 /** A request id first, then a link id (spec §7); anything else is 'Payment link not found'. */
 async function findPayable(db: Db, id: string): Promise<Payable> {
   if (!isUuid(id)) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_REFUSALS.notFound);
@@ -95,7 +128,7 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
         phone: request.request.patientPhone,
       },
       patientId: request.request.patientId,
-      payability: request.request.status === 'paid' ? 'paid' : clinicPayability(request.clinic),
+      payability: requestPayability(request.request, request.clinic),
       requiresCardOnFile: request.request.requiresCardOnFile || (request.link?.requiresCardOnFile ?? false),
       treatmentTotal: request.request.treatmentTotal ?? request.link?.treatmentTotal ?? null,
       originalPaymentId: request.request.originalPaymentId,
@@ -119,7 +152,7 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
     storedIntentId: null,
     patient: null,
     patientId: null,
-    payability: !link.link.isActive ? 'archived' : clinicPayability(link.clinic),
+    payability: await linkPayability(db, link.link, link.clinic),
     requiresCardOnFile: link.link.requiresCardOnFile,
     treatmentTotal: link.link.treatmentTotal,
     originalPaymentId: null,
@@ -152,6 +185,7 @@ export async function getPublicPaymentData(db: Db, id: string): Promise<PublicPa
         ? null
         : { treatmentTotal: payable.treatmentTotal, balanceDue: payable.treatmentTotal - payable.amount },
     securesAppointment: payable.securesAppointment,
+    closedNote: CLOSED.has(payable.payability) ? payable.clinic.closedPageText : null,
     description: payable.description,
     message: payable.message,
     id: payable.id,
@@ -187,6 +221,9 @@ const REFUSALS: Record<
   unavailable: { code: 'CLINIC_NOT_CONNECTED', message: CHECKOUT_MESSAGES.temporarilyUnavailable },
   archived: { code: 'LINK_ARCHIVED', message: CHECKOUT_MESSAGES.archived },
   paid: { code: 'REQUEST_ALREADY_PAID', message: CHECKOUT_MESSAGES.alreadyPaid },
+  cancelled: { code: 'PAYMENT_PAGE_CLOSED', message: CHECKOUT_MESSAGES.cancelled },
+  expired: { code: 'PAYMENT_PAGE_CLOSED', message: CHECKOUT_MESSAGES.expired },
+  used_up: { code: 'PAYMENT_PAGE_CLOSED', message: CHECKOUT_MESSAGES.usedUp },
 };
 
 export interface CheckoutInput {

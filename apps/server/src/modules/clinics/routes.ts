@@ -4,6 +4,7 @@ import {
   clinicResponseSchema,
   notificationSettingsUpdateSchema,
   onboardingLinkResponseSchema,
+  requestSettingsUpdateSchema,
   updateDetailsLinkResponseSchema,
 } from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +18,12 @@ import {
   refreshProviderConnection,
   startProviderConnection,
 } from './provider-connection.js';
-import { getClinic, updateClinicProfile, updateNotificationSettings } from './service.js';
+import {
+  getClinic,
+  updateClinicProfile,
+  updateNotificationSettings,
+  updateRequestSettings,
+} from './service.js';
 
 export async function clinicRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -53,6 +59,20 @@ export async function clinicRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       clinic: await updateNotificationSettings(db, clinicMemberOf(request).clinicId, request.body),
+    }),
+  );
+
+  api.patch(
+    '/clinic/request-settings',
+    {
+      schema: {
+        tags: ['clinic'],
+        body: requestSettingsUpdateSchema,
+        response: { 200: clinicResponseSchema },
+      },
+    },
+    async (request) => ({
+      clinic: await updateRequestSettings(db, clinicMemberOf(request).clinicId, request.body),
     }),
   );
 

@@ -7,6 +7,7 @@ import {
   type Clinic,
   type ClinicProfileChanges,
   cardStatementText,
+  type RequestSettingsChanges,
   statementSuffix,
 } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
@@ -34,6 +35,9 @@ export function toClinic(row: ClinicRow): Clinic {
     cardStatementText: cardStatementText(statementSuffix(row)),
     emailNotifications: row.emailNotifications,
     smsNotifications: row.smsNotifications,
+    reminderDays: row.reminderDays,
+    requestExpiryDays: row.requestExpiryDays,
+    closedPageText: row.closedPageText,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -70,4 +74,22 @@ export async function updateNotificationSettings(
   changes: Pick<ClinicChanges, 'emailNotifications' | 'smsNotifications'>,
 ): Promise<Clinic> {
   return orNotFound(await updateClinic(db, clinicId, changes));
+}
+
+/**
+ * PATCH /api/clinic/request-settings: the reminder days, the days a new request can be paid for and the
+ * closed page's message (docs/decisions/0105-request-and-link-lifetimes.md, 0106); what is left out is
+ * kept. Throws CLINIC_NOT_FOUND.
+ */
+export async function updateRequestSettings(
+  db: Db,
+  clinicId: string,
+  changes: RequestSettingsChanges,
+): Promise<Clinic> {
+  const values: ClinicChanges = {
+    ...(changes.reminderDays !== undefined ? { reminderDays: changes.reminderDays } : {}),
+    ...(changes.requestExpiryDays !== undefined ? { requestExpiryDays: changes.requestExpiryDays } : {}),
+    ...(changes.closedPageText !== undefined ? { closedPageText: changes.closedPageText } : {}),
+  };
+  return orNotFound(await updateClinic(db, clinicId, values));
 }

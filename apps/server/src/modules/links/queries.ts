@@ -1,6 +1,6 @@
 /** Reads and writes of payment_links, always within one clinic. */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { paymentLinks } from '../../db/schema/index.js';
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
@@ -38,6 +38,25 @@ const linkTotals = {
     where p.payment_link_id = "payment_links"."id"
     and p.status in ('paid', 'partially_refunded', 'refunded'))`.mapWith(Number),
 };
+
+/** How many recorded payments the link has taken, counted as its totals count them (0097). */
+export async function countLinkPayments(db: Db | Tx, linkId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: linkTotals.paymentCount })
+    .from(paymentLinks)
+    .where(eq(paymentLinks.id, linkId));
+  return row?.count ?? 0;
+}
+
+/** The link's lifetime (expiry and payment limit), locked until the transaction ends; undefined: no link. */
+export async function lockLinkLifetime(tx: Tx, linkId: string) {
+  const [row] = await tx
+    .select({ expiresAt: paymentLinks.expiresAt, maxPayments: paymentLinks.maxPayments })
+    .from(paymentLinks)
+    .where(eq(paymentLinks.id, linkId))
+    .for('update');
+  return row;
+}
 
 /** One page of a clinic's active or archived links, newest first, each with its payments' totals, and the count. */
 export async function listClinicLinks(

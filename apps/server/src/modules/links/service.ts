@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import { hasPolicyInForce } from '../policies/index.js';
+import { closesAfter, lastDayBefore, londonDay } from './lifetime.js';
 import {
   findClinicLink,
   insertPaymentLink,
@@ -27,6 +28,8 @@ export function toPaymentLink(row: PaymentLinkRow, publicUrl: string): PaymentLi
     requiresCardOnFile: row.requiresCardOnFile,
     treatmentTotal: row.treatmentTotal,
     securesAppointment: row.securesAppointment,
+    expiresOn: row.expiresAt ? lastDayBefore(row.expiresAt) : null,
+    maxPayments: row.maxPayments,
     createdAt: row.createdAt.toISOString(),
     url: `${publicUrl}/payment/${row.id}`,
   };
@@ -40,15 +43,24 @@ interface LinkContext {
 
 /**
  * Creates one of the clinic's links. Throws AppError VALIDATION_FAILED (400) for a link that asks for a
- * card on file while the clinic has no policy in force: no card could be saved under it.
+ * card on file while the clinic has no policy in force (no card could be saved under it), and for a
+ * last day to pay before today in London (docs/decisions/0105-request-and-link-lifetimes.md).
  */
 export async function createPaymentLink(context: LinkContext, values: NewPaymentLink): Promise<PaymentLink> {
   if (values.requiresCardOnFile && !(await hasPolicyInForce(context.db, context.clinicId)))
     throw new AppError('VALIDATION_FAILED', LINK_MESSAGES.noPolicyForCardOnFile, {
       requiresCardOnFile: LINK_MESSAGES.noPolicyForCardOnFile,
     });
-  const { depositPercent: _givenAsPercent, ...link } = values;
-  const row = await insertPaymentLink(context.db, { ...link, clinicId: context.clinicId });
+  if (values.expiresOn !== null && values.expiresOn < londonDay(new Date()))
+    throw new AppError('VALIDATION_FAILED', LINK_MESSAGES.expiryInPast, {
+      expiresOn: LINK_MESSAGES.expiryInPast,
+    });
+  const { depositPercent: _givenAsPercent, expiresOn, ...link } = values;
+  const row = await insertPaymentLink(context.db, {
+    ...link,
+    expiresAt: expiresOn === null ? null : closesAfter(expiresOn),
+    clinicId: context.clinicId,
+  });
   return toPaymentLink(row, context.publicUrl);
 }
 

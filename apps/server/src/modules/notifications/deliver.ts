@@ -132,7 +132,8 @@ async function contentOf(
   const subject = await findNoticeSubject(deps.db, row);
   const about = noticeAbout(subject, payload.payment.message);
   // A request, or a charge the patient must confirm: a link to act on, and no payment date yet.
-  const isRequest = row.type === 'payment_request' || row.type === 'charge_authentication';
+  const isRequest =
+    row.type === 'payment_request' || row.type === 'payment_reminder' || row.type === 'charge_authentication';
   return {
     type: row.type as NoticeContent['type'],
     recipient: row.recipientType,

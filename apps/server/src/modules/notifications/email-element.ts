@@ -20,6 +20,11 @@ export function emailOf(view: NoticeView, type: NoticeType): { subject: string; 
         subject: `Payment request from ${clinic.name}`,
         element: createElement(PaymentRequestEmail, view),
       };
+    case 'payment_reminder':
+      return {
+        subject: `Reminder: payment request from ${clinic.name}`,
+        element: createElement(PaymentRequestEmail, { ...view, reminder: true }),
+      };
     case 'payment_confirmation':
       return {
         subject: `Payment receipt from ${clinic.name}`,

@@ -22,6 +22,7 @@ import { insertNotifications, type NewNotificationRow } from './queries.js';
 
 export type NotificationType =
   | 'payment_request'
+  | 'payment_reminder'
   | 'payment_confirmation'
   | 'payment_received'
   | 'refund_confirmation'

@@ -18,6 +18,7 @@ import type { LayoutClinic } from '../../mail/templates/layout.js';
 
 export type NoticeType =
   | 'payment_request'
+  | 'payment_reminder'
   | 'payment_confirmation'
   | 'payment_received'
   | 'refund_confirmation'
@@ -86,7 +87,9 @@ export function formatLondonDateTime(date: Date): string {
 function viewOf(content: NoticeContent) {
   // A request without its link or a refund notice without its amount is the caller's bug, not a notice.
   if (
-    (content.type === 'payment_request' || content.type === 'charge_authentication') &&
+    (content.type === 'payment_request' ||
+      content.type === 'payment_reminder' ||
+      content.type === 'charge_authentication') &&
     !content.paymentUrl
   ) {
     throw new Error(`A ${content.type} notice needs a paymentUrl`);
@@ -241,6 +244,12 @@ function smsOf(
       return {
         fields: [clinic, description],
         write: ([c, d]) => `${c}: please pay ${view.amount} (${d}). Pay securely at ${view.paymentUrl}`,
+      };
+    case 'payment_reminder':
+      return {
+        fields: [clinic, description],
+        write: ([c, d]) =>
+          `${c}: a reminder to pay ${view.amount} (${d}). Pay securely at ${view.paymentUrl}`,
       };
     case 'payment_confirmation':
       return {

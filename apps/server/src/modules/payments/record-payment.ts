@@ -3,7 +3,9 @@
  * The intent is re-read from the provider, so the amount, application fee, metadata and card fee are
  * the provider's, not the event payload's. A paid request becomes paid in the same transaction; a
  * request already paid gets no second payment that counts: a later one is recorded as pending and
- * refunded in full automatically (decision 0020).
+ * refunded in full automatically (decision 0020). So is a payment confirmed after its request was
+ * cancelled or passed its last day to pay, or after its link passed its last day or took its most
+ * payments (docs/decisions/0105-request-and-link-lifetimes.md); the clinic is told by email.
  */
 import { netAmountFor, PAYMENT_TYPES, type PaymentType } from '@clinicpay/shared';
 import type { Tx } from '../../db/client.js';
@@ -11,12 +13,15 @@ import type { PaymentIntent } from '../../gateway/gateway.js';
 import type { CardGateway } from '../../gateway/index.js';
 import { DeliverAgainLater, readFromProvider } from '../../gateway/provider-reads.js';
 import { isUuid } from '../../http/ids.js';
-import { queuePaymentNotice } from '../notifications/index.js';
+import { findClinic, findClinicAccountEmail } from '../clinics/index.js';
+import { countLinkPayments, isClosed, lockLinkLifetime } from '../links/index.js';
+import { queueEmail, queuePaymentNotice } from '../notifications/index.js';
 import { recordPatient } from '../patients/index.js';
 import { refundSecondPaymentJob } from '../refunds/index.js';
-import { lockPaymentRequest, markRequestPaid } from '../requests/index.js';
+import { lockPaymentRequest, markRequestPaid, requestState } from '../requests/index.js';
 import { CARD_CHARGE_METADATA_KEY, markCardChargePaid, recordSavedCard } from '../saved-cards/index.js';
 import type { EventDeps, EventHandler } from '../webhooks/index.js';
+import { closedPaymentEmail } from './closed-payment-email.js';
 import {
   clinicPaymentId,
   insertPaymentUnlessTaken,
@@ -68,7 +73,12 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
     if (!clinicId || intent.status !== 'succeeded') return;
     // Locked until the transaction ends, so two payments of one request are recorded one after the other.
     const request = requestId ? await lockPaymentRequest(tx, requestId) : undefined;
-    const second = request?.status === 'paid';
+    // When the patient confirmed: the event's time, not this (perhaps much later) delivery's.
+    const confirmedAt = new Date(event.created * 1000);
+    const closedBy = request
+      ? closedRequest(request, confirmedAt)
+      : await closedLink(tx, meta.payment_link_id, confirmedAt);
+    const second = request?.status === 'paid' || closedBy !== null;
     const type = KNOWN_TYPES.has(meta.payment_type ?? '') ? (meta.payment_type as PaymentType) : 'other';
     const paidAt = new Date();
     const patient = {
@@ -110,6 +120,7 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
     if (second) {
       // No receipt or clinic notice for money that goes straight back: the refund notice tells the patient.
       await jobs.send(refundSecondPaymentJob, { paymentId: payment.id }, { tx });
+      if (closedBy) await tellClinicOfClosedPayment(tx, jobs, payment, closedBy);
       return;
     }
     await queuePaymentNotices(tx, jobs, payment);
@@ -119,6 +130,45 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
     if (chargeId) await markCardChargePaid(tx, chargeId, payment.id);
   };
 };
+
+/** Why a payment came to a page that no longer took one (0105). */
+export type ClosedBy = 'cancelled' | 'expired' | 'used_up';
+
+/** A request's payment confirmed once it was cancelled or expired (requestState at that time): why; null when it stands. */
+function closedRequest(
+  request: NonNullable<Awaited<ReturnType<typeof lockPaymentRequest>>>,
+  confirmedAt: Date,
+): ClosedBy | null {
+  const state = requestState(request, confirmedAt);
+  return state === 'cancelled' || state === 'expired' ? state : null;
+}
+
+/**
+ * A link's payment confirmed after its last day, or beyond its most payments (counted with the link
+ * locked, so two payments at once are counted one after the other): why; null when it stands.
+ */
+async function closedLink(tx: Tx, linkId: string | undefined, confirmedAt: Date): Promise<ClosedBy | null> {
+  if (!linkId || !isUuid(linkId)) return null;
+  const link = await lockLinkLifetime(tx, linkId);
+  if (!link) return null;
+  if (isClosed(link.expiresAt, confirmedAt)) return 'expired';
+  if (link.maxPayments !== null && (await countLinkPayments(tx, linkId)) >= link.maxPayments)
+    return 'used_up';
+  return null;
+}
+
+/** Emails the clinic that a payment to a closed page is being refunded in full, and why. */
+async function tellClinicOfClosedPayment(
+  tx: Tx,
+  jobs: EventDeps['jobs'],
+  payment: PaymentRow,
+  why: ClosedBy,
+) {
+  const clinic = await findClinic(tx, payment.clinicId);
+  const to = clinic?.email ?? (await findClinicAccountEmail(tx, payment.clinicId));
+  if (!to) return;
+  await queueEmail(jobs, closedPaymentEmail({ to, payment, why }), { tx });
+}
 
 const REFERENCE_ATTEMPTS = 5;
 

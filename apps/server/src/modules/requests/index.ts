@@ -1,5 +1,23 @@
-/** Payment requests sent to patients by email and SMS (spec §2 Send Payment Link, §4). */
+/** Payment requests sent to patients by email and SMS (spec §2 Send Payment Link, §4), their lifetimes and reminders. */
+import type { JobQueue } from '../../jobs/index.js';
+import { SEND_REMINDERS_CRON, sendRemindersJob } from './jobs.js';
+import { type SendRequestDeps, sendDueReminders } from './service.js';
 
 export { lockPaymentRequest, markRequestPaid } from './queries.js';
-export { requestRoutes } from './routes.js';
-export { type SendRequestDeps, storeRequest } from './service.js';
+export { devReminderRoutes, publicRequestRoutes, requestRoutes } from './routes.js';
+export { requestState, type SendRequestDeps, sendDueReminders, storeRequest } from './service.js';
+export { sendRemindersJob };
+
+/** Registers the every-minute reminder sweep (docs/decisions/0106-request-reminders.md) on the job queue. */
+export function registerRequestJobs(
+  jobs: JobQueue,
+  deps: Pick<SendRequestDeps, 'db' | 'jobs' | 'publicUrl'>,
+) {
+  jobs.register(
+    sendRemindersJob,
+    async () => {
+      await sendDueReminders(deps, new Date());
+    },
+    { cron: SEND_REMINDERS_CRON },
+  );
+}

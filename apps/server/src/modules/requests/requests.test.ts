@@ -275,6 +275,8 @@ describe('POST /api/payment-requests', () => {
         treatmentTotal: null,
         message: null,
         requiresCardOnFile: false,
+        expiresOn: null,
+        remindersOn: true,
       },
     );
     expect(result.warning).toBe('Payment link was sent, but notification delivery might be delayed');

@@ -1,13 +1,18 @@
 /**
  * POST /api/payment-requests: the signed-in clinic sends a payment request to a patient (spec §2).
  * Each request mails and may text a recipient of the sender's choosing, so a clinic may send at most
- * PAYMENT_REQUESTS_PER_HOUR of them, resends included. POST /api/payment-requests/:requestId/resend
- * sends an unpaid one again. GET /api/payment-requests/:requestId/qr-code?format=svg|png: the QR code of
- * the request's payment page.
+ * PAYMENT_REQUESTS_PER_HOUR of them, resends and reminders included.
+ * POST /api/payment-requests/:requestId/resend sends an open one again; …/remind reminds the patient now;
+ * …/cancel cancels it (docs/decisions/0105-request-and-link-lifetimes.md, 0106).
+ * GET /api/payment-requests/:requestId/qr-code?format=svg|png: the QR code of the request's payment page.
+ * POST /api/public/payments/:id/viewed: the patient's page says it was opened (no GET writes).
+ * POST /dev/reminders (never in production): runs the reminder sweep as if `days` days had passed.
  */
 import {
+  paymentRequestDetailSchema,
   paymentRequestResponseSchema,
   qrCodeQuerySchema,
+  requestCancelledSchema,
   requestResentSchema,
   sendPaymentRequestSchema,
 } from '@clinicpay/shared';
@@ -17,7 +22,16 @@ import { z } from 'zod';
 import { sendQrCode } from '../../http/qr-code.js';
 import { limitPerKey } from '../../http/rate-limit.js';
 import { clinicMemberOf, requireClinic } from '../auth/index.js';
-import { paymentRequestUrl, resendPaymentRequest, sendPaymentRequest } from './service.js';
+import {
+  cancelPaymentRequest,
+  getPaymentRequest,
+  paymentRequestUrl,
+  recordRequestViewed,
+  remindPaymentRequest,
+  resendPaymentRequest,
+  sendDueReminders,
+  sendPaymentRequest,
+} from './service.js';
 
 export async function requestRoutes(app: FastifyInstance) {
   app.addHook('onRequest', requireClinic(app.auth));
@@ -64,6 +78,54 @@ export async function requestRoutes(app: FastifyInstance) {
   );
 
   api.get(
+    '/payment-requests/:requestId',
+    {
+      schema: {
+        tags: ['payment requests'],
+        params: z.object({ requestId: z.string().max(100) }),
+        response: { 200: paymentRequestDetailSchema },
+      },
+    },
+    async (request) =>
+      getPaymentRequest(app.database.db, clinicMemberOf(request).clinicId, request.params.requestId),
+  );
+
+  api.post(
+    '/payment-requests/:requestId/remind',
+    {
+      schema: {
+        tags: ['payment requests'],
+        params: z.object({ requestId: z.string().max(100) }),
+        response: { 200: requestResentSchema },
+      },
+      preHandler: perClinic,
+    },
+    async (request) => remindPaymentRequest(deps, clinicMemberOf(request).clinicId, request.params.requestId),
+  );
+
+  api.post(
+    '/payment-requests/:requestId/cancel',
+    {
+      schema: {
+        tags: ['payment requests'],
+        params: z.object({ requestId: z.string().max(100) }),
+        response: { 200: requestCancelledSchema },
+      },
+    },
+    async (request) =>
+      cancelPaymentRequest(
+        {
+          db: app.database.db,
+          gateway: app.gateway,
+          onError: (error) =>
+            app.log.error({ err: error }, 'payment intent of a cancelled request not cancelled'),
+        },
+        clinicMemberOf(request).clinicId,
+        request.params.requestId,
+      ),
+  );
+
+  api.get(
     '/payment-requests/:requestId/qr-code',
     {
       schema: {
@@ -75,6 +137,46 @@ export async function requestRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const page = await paymentRequestUrl(deps, clinicMemberOf(request).clinicId, request.params.requestId);
       return sendQrCode(reply, page.url, request.query.format, `clinicpay-request-${page.id}`);
+    },
+  );
+}
+
+/** POST /api/public/payments/:id/viewed: the patient opened a request's page; 204, or 404 for any other id. */
+export async function publicRequestRoutes(app: FastifyInstance) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/public/payments/:id/viewed',
+      { schema: { tags: ['checkout'], params: z.object({ id: z.string().max(100) }) } },
+      async (request, reply) => {
+        await recordRequestViewed(app.database.db, request.params.id);
+        return reply.status(204).send();
+      },
+    );
+}
+
+/**
+ * POST /dev/reminders { days, requestId? }: runs the reminder sweep with the clock moved `days` days on
+ * (for one request when given), so the dev tools and the browser tests see reminders without waiting.
+ * Registered only outside production.
+ */
+export async function devReminderRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/dev/reminders',
+    {
+      schema: {
+        hide: true,
+        body: z.object({ days: z.number().int().min(0).max(365), requestId: z.uuid().optional() }),
+      },
+    },
+    async (request) => {
+      const now = new Date(Date.now() + request.body.days * 86_400_000);
+      const reminded = await sendDueReminders(
+        { db: app.database.db, jobs: app.jobs, publicUrl: app.config.publicUrl },
+        now,
+        { onlyRequestId: request.body.requestId },
+      );
+      return { reminded };
     },
   );
 }

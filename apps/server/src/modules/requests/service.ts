@@ -7,26 +7,42 @@
  * text go out from the job queue after the answer.
  */
 import {
+  CHECKOUT_REFUSALS,
   LINK_MESSAGES,
   type NewPaymentRequest,
+  type PaymentRequestDetail,
   type PaymentType,
   REQUEST_MESSAGES,
+  type RequestEvent,
   requestTerms,
 } from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
+import { type CardGateway, GatewayError } from '../../gateway/gateway.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { type ClinicRow, getClinicRow } from '../clinics/index.js';
-import { findClinicLink } from '../links/index.js';
-import { queueNotice } from '../notifications/index.js';
+import {
+  closesAfter,
+  findClinicLink,
+  isClosed,
+  lastDayAfter,
+  lastDayBefore,
+  londonDay,
+} from '../links/index.js';
+import { listNotificationsAbout, queueNotice } from '../notifications/index.js';
 import { recordPatient } from '../patients/index.js';
 import { hasPolicyInForce } from '../policies/index.js';
 import {
+  claimDueReminders,
   findClinicRequest,
   findClinicRequestRow,
+  findRequestRow,
   insertPaymentRequest,
   lockPaymentRequest,
+  markRequestCancelled,
+  markRequestReminded,
+  markRequestViewed,
   type PaymentRequestRow,
 } from './queries.js';
 
@@ -62,6 +78,10 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
     throw new AppError('VALIDATION_FAILED', LINK_MESSAGES.noPolicyForCardOnFile, {
       requiresCardOnFile: LINK_MESSAGES.noPolicyForCardOnFile,
     });
+  if (input.expiresOn !== null && input.expiresOn < londonDay(new Date()))
+    throw new AppError('VALIDATION_FAILED', REQUEST_MESSAGES.expiryInPast, {
+      expiresOn: REQUEST_MESSAGES.expiryInPast,
+    });
   const clinic = await getClinicRow(deps.db, clinicId);
 
   return deps.db.transaction((tx) =>
@@ -72,6 +92,8 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
       requiresCardOnFile: input.requiresCardOnFile,
       patient: { name: input.patientName, email: input.patientEmail, phone: input.patientPhone },
       message: input.message,
+      expiresOn: input.expiresOn,
+      remindersOn: input.remindersOn,
     }),
   );
 }
@@ -88,6 +110,13 @@ export interface RequestToStore {
   message: string | null;
   /** A balance request's own terms (docs/decisions/0094-deposits-and-balances.md). */
   balance?: { title: string; originalPaymentId: string };
+  /**
+   * The last day to pay (YYYY-MM-DD, London); null or left out: the clinic's request expiry in days
+   * from today (docs/decisions/0105-request-and-link-lifetimes.md).
+   */
+  expiresOn?: string | null;
+  /** Whether it is reminded on the clinic's schedule while unpaid (0106); default yes. */
+  remindersOn?: boolean;
 }
 
 /**
@@ -116,6 +145,8 @@ export async function storeRequest(
     patientEmail: patient.email,
     patientPhone: patient.phone,
     message: request.message,
+    expiresAt: closesAfter(request.expiresOn ?? lastDayAfter(new Date(), clinic.requestExpiryDays)),
+    remindersOn: request.remindersOn ?? true,
     ...(request.balance
       ? {
           title: request.balance.title,
@@ -148,10 +179,11 @@ function queueRequestNotice(
   clinic: ClinicRow,
   row: PaymentRequestRow,
   link: RequestToStore['paymentLink'],
+  type: 'payment_request' | 'payment_reminder' = 'payment_request',
 ): Promise<number> {
   const { amount, title } = requestTerms(row, link);
   return queueNotice(tx, deps.jobs, {
-    type: 'payment_request',
+    type,
     recipientType: 'patient',
     whateverTheSettings: true,
     clinic,
@@ -169,28 +201,215 @@ function queueRequestNotice(
 }
 
 /**
- * POST /api/payment-requests/:requestId/resend: sends an unpaid request's link to the patient again,
- * on the channels of a new request, and says how many notices were queued; the notification log shows
- * each. Throws AppError PAYMENT_REQUEST_NOT_FOUND (404) for an unknown, malformed or another clinic's
- * request, and PAYMENT_REQUEST_PAID (409) for one already paid (checked with the request locked).
+ * Where a request stands at `at` (docs/decisions/0105-request-and-link-lifetimes.md): paid, cancelled
+ * by the clinic, past its last day to pay, or open.
  */
-export async function resendPaymentRequest(
+export function requestState(
+  request: Pick<PaymentRequestRow, 'status' | 'cancelledAt' | 'expiresAt'>,
+  at: Date,
+): 'paid' | 'cancelled' | 'expired' | 'open' {
+  if (request.status === 'paid') return 'paid';
+  if (request.cancelledAt) return 'cancelled';
+  return isClosed(request.expiresAt, at) ? 'expired' : 'open';
+}
+
+/** The clinic's request, or AppError PAYMENT_REQUEST_NOT_FOUND (404) for an unknown, malformed or another clinic's id. */
+async function clinicRequestOrNotFound(db: Db, clinicId: string, requestId: string) {
+  const row = isUuid(requestId) ? await findClinicRequestRow(db, clinicId, requestId) : undefined;
+  if (!row) throw new AppError('PAYMENT_REQUEST_NOT_FOUND', REQUEST_MESSAGES.notFound);
+  return row;
+}
+
+/** Refuses (409) to send anything more for a request that is paid, cancelled or expired. */
+function refuseUnlessOpen(request: Pick<PaymentRequestRow, 'status' | 'cancelledAt' | 'expiresAt'>) {
+  const state = requestState(request, new Date());
+  if (state === 'paid') throw new AppError('PAYMENT_REQUEST_PAID', REQUEST_MESSAGES.alreadyPaid);
+  if (state !== 'open') throw new AppError('PAYMENT_REQUEST_CLOSED', REQUEST_MESSAGES.closed);
+}
+
+/**
+ * Sends an open request's notice again, as a new request (`payment_request`) or as a reminder
+ * (`payment_reminder`), with the request locked, so a payment recorded meanwhile stops it.
+ */
+async function sendAgain(
   deps: Pick<SendRequestDeps, 'db' | 'jobs' | 'publicUrl'>,
   clinicId: string,
   requestId: string,
-): Promise<{ message: string; notices: number }> {
-  const row = isUuid(requestId) ? await findClinicRequestRow(deps.db, clinicId, requestId) : undefined;
-  if (!row) throw new AppError('PAYMENT_REQUEST_NOT_FOUND', REQUEST_MESSAGES.notFound);
+  type: 'payment_request' | 'payment_reminder',
+): Promise<number> {
+  const row = await clinicRequestOrNotFound(deps.db, clinicId, requestId);
   const link = row.paymentLinkId
     ? ((await findClinicLink(deps.db, clinicId, row.paymentLinkId)) ?? null)
     : null;
   const clinic = await getClinicRow(deps.db, clinicId);
   return deps.db.transaction(async (tx) => {
     const locked = await lockPaymentRequest(tx, row.id);
-    if (locked?.status !== 'sent') throw new AppError('PAYMENT_REQUEST_PAID', REQUEST_MESSAGES.alreadyPaid);
-    const notices = await queueRequestNotice(tx, deps, clinic, row, link);
-    return { message: REQUEST_MESSAGES.resent, notices };
+    if (!locked) throw new AppError('PAYMENT_REQUEST_NOT_FOUND', REQUEST_MESSAGES.notFound);
+    refuseUnlessOpen(locked);
+    const notices = await queueRequestNotice(tx, deps, clinic, row, link, type);
+    if (type === 'payment_reminder') await markRequestReminded(tx, row.id, new Date());
+    return notices;
   });
+}
+
+/**
+ * POST /api/payment-requests/:requestId/resend: sends an unpaid request's link to the patient again,
+ * on the channels of a new request, and says how many notices were queued; the notification log shows
+ * each. Throws AppError PAYMENT_REQUEST_NOT_FOUND (404) for an unknown, malformed or another clinic's
+ * request, PAYMENT_REQUEST_PAID (409) for one already paid and PAYMENT_REQUEST_CLOSED (409) for one
+ * cancelled or expired (checked with the request locked).
+ */
+export async function resendPaymentRequest(
+  deps: Pick<SendRequestDeps, 'db' | 'jobs' | 'publicUrl'>,
+  clinicId: string,
+  requestId: string,
+): Promise<{ message: string; notices: number }> {
+  const notices = await sendAgain(deps, clinicId, requestId, 'payment_request');
+  return { message: REQUEST_MESSAGES.resent, notices };
+}
+
+/**
+ * POST /api/payment-requests/:requestId/remind: reminds the patient of an open request now, on the
+ * channels of the request (docs/decisions/0106-request-reminders.md); the schedule goes on as before.
+ * Throws as resendPaymentRequest does.
+ */
+export async function remindPaymentRequest(
+  deps: Pick<SendRequestDeps, 'db' | 'jobs' | 'publicUrl'>,
+  clinicId: string,
+  requestId: string,
+): Promise<{ message: string; notices: number }> {
+  const notices = await sendAgain(deps, clinicId, requestId, 'payment_reminder');
+  return { message: REQUEST_MESSAGES.reminded, notices };
+}
+
+/** Intent statuses in which the patient's money is taken or being taken. */
+const PAID_INTENT = new Set(['succeeded', 'processing', 'requires_capture']);
+
+/**
+ * POST /api/payment-requests/:requestId/cancel: cancels an unpaid request
+ * (docs/decisions/0105-request-and-link-lifetimes.md). Its page then says so and takes no payment, its
+ * reminders stop, and its open payment intent is cancelled at the provider. Cancelling a cancelled
+ * request changes nothing. Throws PAYMENT_REQUEST_NOT_FOUND (404), and PAYMENT_REQUEST_PAID (409) when
+ * it is paid, or its intent is being paid; GatewayError (503) when the provider cannot say.
+ */
+export async function cancelPaymentRequest(
+  deps: { db: Db; gateway: CardGateway; onError: (error: unknown) => void },
+  clinicId: string,
+  requestId: string,
+): Promise<{ message: string }> {
+  const row = await clinicRequestOrNotFound(deps.db, clinicId, requestId);
+  if (row.status === 'paid') throw new AppError('PAYMENT_REQUEST_PAID', REQUEST_MESSAGES.cannotCancelPaid);
+  if (row.cancelledAt) return { message: REQUEST_MESSAGES.cancelled };
+  // A payment under way is the patient's: the request is theirs to finish, not to cancel.
+  const intent = row.paymentIntentId ? await deps.gateway.retrievePaymentIntent(row.paymentIntentId) : null;
+  if (intent && PAID_INTENT.has(intent.status))
+    throw new AppError('PAYMENT_REQUEST_PAID', REQUEST_MESSAGES.cannotCancelPaid);
+  const cancelled = await deps.db.transaction(async (tx) => {
+    const locked = await lockPaymentRequest(tx, row.id);
+    if (locked?.status === 'paid')
+      throw new AppError('PAYMENT_REQUEST_PAID', REQUEST_MESSAGES.cannotCancelPaid);
+    return markRequestCancelled(tx, row.id, new Date());
+  });
+  // Marked first, so a new Pay Now is refused before the intent goes; a payment that still gets
+  // through is recorded and refunded automatically (payments module).
+  if (cancelled && intent && intent.status !== 'canceled') {
+    try {
+      await deps.gateway.cancelPaymentIntent(intent.id);
+    } catch (error) {
+      if (!(error instanceof GatewayError && error.code === 'payment_intent_unexpected_state'))
+        deps.onError(error);
+    }
+  }
+  return { message: REQUEST_MESSAGES.cancelled };
+}
+
+/**
+ * POST /api/public/payments/:id/viewed: records the first time the patient opened a request's page
+ * (docs/decisions/0105-request-and-link-lifetimes.md). Throws AppError PAYMENT_PAGE_NOT_FOUND (404,
+ * 'Payment link not found', as the page's data answers) for anything but a request's id: a link's, an
+ * unknown or a malformed one, which changes nothing.
+ */
+export async function recordRequestViewed(db: Db, id: string): Promise<void> {
+  if (!(isUuid(id) && (await markRequestViewed(db, id, new Date()))))
+    throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_REFUSALS.notFound);
+}
+
+/**
+ * GET /api/payment-requests/:requestId: where the request stands and its timeline: sent, each resend
+ * and reminder (from the notification log: one step per moment, whatever the channels), the first
+ * opening, and payment, cancellation or expiry. Throws PAYMENT_REQUEST_NOT_FOUND (404).
+ */
+export async function getPaymentRequest(
+  db: Db,
+  clinicId: string,
+  requestId: string,
+): Promise<PaymentRequestDetail> {
+  const row = await clinicRequestOrNotFound(db, clinicId, requestId);
+  const now = new Date();
+  const state = requestState(row, now);
+  const notices = await listNotificationsAbout(db, { paymentId: null, paymentRequestId: row.id });
+  const timeline: RequestEvent[] = [{ kind: 'sent', at: row.sentAt.toISOString() }];
+  // Notices queued in one transaction share its time: the request's own share the sending's, and each
+  // later time is one resend or reminder, whatever the channels.
+  const moments = new Set<string>([row.sentAt.toISOString()]);
+  for (const notice of notices) {
+    if (notice.recipientType !== 'patient' || moments.has(notice.createdAt)) continue;
+    const kind =
+      notice.type === 'payment_reminder' ? 'reminded' : notice.type === 'payment_request' ? 'resent' : null;
+    if (!kind) continue;
+    moments.add(notice.createdAt);
+    timeline.push({ kind, at: notice.createdAt });
+  }
+  if (row.viewedAt) timeline.push({ kind: 'viewed', at: row.viewedAt.toISOString() });
+  if (row.paidAt) timeline.push({ kind: 'paid', at: row.paidAt.toISOString() });
+  if (row.cancelledAt) timeline.push({ kind: 'cancelled', at: row.cancelledAt.toISOString() });
+  if (state === 'expired' && row.expiresAt)
+    timeline.push({ kind: 'expired', at: row.expiresAt.toISOString() });
+  timeline.sort((a, b) => a.at.localeCompare(b.at));
+  return {
+    id: row.id,
+    state,
+    expiresOn: row.expiresAt ? lastDayBefore(row.expiresAt) : null,
+    remindersOn: row.remindersOn,
+    timeline,
+  };
+}
+
+/** How many requests one sweep claims per transaction. */
+const REMINDER_BATCH = 200;
+
+/**
+ * The requests.send-reminders sweep (docs/decisions/0106-request-reminders.md): every request whose
+ * next scheduled reminder is due at `now` gets one, by the channels of the request, in batches; each is
+ * claimed and its notice queued in one transaction, so it is sent once whichever process sweeps.
+ * Resolves to the number of requests reminded. `now` is the clock (tests move it); `onlyRequestId`
+ * sweeps that one request alone.
+ */
+export async function sendDueReminders(
+  deps: Pick<SendRequestDeps, 'db' | 'jobs' | 'publicUrl'>,
+  now: Date,
+  options: { onlyRequestId?: string } = {},
+): Promise<number> {
+  const clinics = new Map<string, ClinicRow>();
+  let reminded = 0;
+  for (;;) {
+    const claimed = await deps.db.transaction(async (tx) => {
+      const ids = await claimDueReminders(tx, now, REMINDER_BATCH, options.onlyRequestId);
+      for (const id of ids) {
+        const row = await findRequestRow(tx, id);
+        if (!row) continue;
+        const clinic = clinics.get(row.clinicId) ?? (await getClinicRow(tx, row.clinicId));
+        clinics.set(row.clinicId, clinic);
+        const link = row.paymentLinkId
+          ? ((await findClinicLink(tx, row.clinicId, row.paymentLinkId)) ?? null)
+          : null;
+        await queueRequestNotice(tx, deps, clinic, row, link, 'payment_reminder');
+      }
+      return ids.length;
+    });
+    reminded += claimed;
+    if (claimed < REMINDER_BATCH) return reminded;
+  }
 }
 
 /**

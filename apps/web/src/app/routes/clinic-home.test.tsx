@@ -26,6 +26,9 @@ const clinic: Clinic = {
   cardStatementText: 'CLINICPAY* MARYLEBONE',
   emailNotifications: true,
   smsNotifications: true,
+  reminderDays: [3, 7],
+  requestExpiryDays: 30,
+  closedPageText: null,
   createdAt: '2026-11-01T09:00:00.000Z',
 };
 
@@ -39,6 +42,8 @@ const link = {
   requiresCardOnFile: false,
   treatmentTotal: null,
   securesAppointment: false,
+  expiresOn: null,
+  maxPayments: null,
   createdAt: '2026-11-02T09:00:00.000Z',
   url: 'http://localhost:3000/payment/link_1',
 };

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,9 +17,14 @@ const aPage = aPaymentPage;
 let paymentPage = aPage();
 let intentsCreated: unknown[] = [];
 let confirmedCards: { number: string }[] = [];
+let viewed: string[] = [];
 const server = startMockServer(
   [
     http.get('/api/public/payments/:id', () => HttpResponse.json(paymentPage)),
+    http.post('/api/public/payments/:id/viewed', ({ params }) => {
+      viewed.push(String(params.id));
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.get('/api/payment-provider/config', () =>
       HttpResponse.json({ provider: 'sandbox', publishableKey: null }),
     ),
@@ -45,6 +50,7 @@ const server = startMockServer(
     paymentPage = aPage();
     intentsCreated = [];
     confirmedCards = [];
+    viewed = [];
   },
 );
 beforeAll(() => {
@@ -467,6 +473,49 @@ describe('the payment page (issue #14)', () => {
     expect(screen.queryByLabelText('Full Name')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
     expect(screen.queryByTestId('statement-line')).toBeNull();
+  });
+
+  it('shows a cancelled request as cancelled, with the clinic’s message and contact details, and no form', async () => {
+    paymentPage = aPage({
+      isRequest: true,
+      payability: 'cancelled',
+      closedNote: 'Please call reception to rebook.',
+    });
+    renderAt(`/payment/${LINK_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Request Cancelled' })).toBeTruthy();
+    expect(screen.getByText(/The clinic has cancelled this payment request/)).toBeTruthy();
+    expect(screen.getByText('Please call reception to rebook.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Contact the clinic' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'desk@marylebone.example' })[0]?.getAttribute('href')).toBe(
+      'mailto:desk@marylebone.example',
+    );
+    expect(screen.queryByLabelText('Full Name')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+  });
+
+  it('says an expired or used-up link can no longer be paid', async () => {
+    paymentPage = aPage({ payability: 'expired' });
+    renderAt(`/payment/${LINK_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Link Expired' })).toBeTruthy();
+    cleanup();
+    paymentPage = aPage({ payability: 'used_up' });
+    renderAt(`/payment/${LINK_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Link Closed' })).toBeTruthy();
+    expect(screen.queryByLabelText('Full Name')).toBeNull();
+  });
+
+  it('tells the clinic once that the patient opened an open request, and never for a link', async () => {
+    paymentPage = aPage();
+    renderAt(`/payment/${LINK_ID}`);
+    expect(await screen.findByText('Complete Your Payment')).toBeTruthy();
+    cleanup();
+    paymentPage = aPage({
+      isRequest: true,
+      patientName: 'Grace Patient',
+      patientEmail: 'grace@patient.example',
+    });
+    renderAt(`/payment/${LINK_ID}`);
+    await waitFor(() => expect(viewed).toEqual([LINK_ID]));
   });
 
   it('tells the patient how the payment will read on their card statement (decision 0082)', async () => {

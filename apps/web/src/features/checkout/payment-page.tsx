@@ -5,8 +5,8 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';
 import { useProviderConfig } from '@/lib/provider-config';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { usePaymentPage } from './api/get-payment-page';
-import { ClinicInformationCard } from './components/clinic-summary';
+import { usePaymentPage, useRecordViewed } from './api/get-payment-page';
+import { ClinicContact, ClinicInformationCard } from './components/clinic-summary';
 import { OrderSummary, ReassurancePanel } from './components/order-summary';
 import { PaymentSystem } from './components/payment-system';
 import { PaymentPageSkeleton } from './components/skeletons';
@@ -26,7 +26,13 @@ const NOT_PAYABLE = {
   },
   archived: { title: 'Payment Link Inactive', message: CHECKOUT_MESSAGES.archived },
   paid: { title: 'Already Paid', message: CHECKOUT_MESSAGES.alreadyPaid },
+  // No longer payable (docs/decisions/0105-request-and-link-lifetimes.md): the clinic's contact follows.
+  cancelled: { title: CHECKOUT_MESSAGES.cancelledTitle, message: CHECKOUT_MESSAGES.cancelled },
+  expired: { title: CHECKOUT_MESSAGES.expiredTitle, message: CHECKOUT_MESSAGES.expired },
+  used_up: { title: CHECKOUT_MESSAGES.usedUpTitle, message: CHECKOUT_MESSAGES.usedUp },
 } as const;
+
+const CLOSED = new Set<PublicPaymentData['payability']>(['cancelled', 'expired', 'used_up']);
 
 /** Places in the two-column grid; the source order is the phone's: summary, form, reassurance. */
 const AREA = {
@@ -42,6 +48,7 @@ export function PaymentPage() {
   const page = usePaymentPage(id);
   // Asked for with the page's data, not once it has come: the form's provider chunk waits on it.
   useProviderConfig();
+  useRecordViewed(page.data);
 
   if (!id) return <Alert tone="error">No payment link ID provided</Alert>;
   if (page.isPending) return <PaymentPageSkeleton label={LOADING} />;
@@ -78,6 +85,14 @@ function PaymentPageContent({ page }: { page: PublicPaymentData }) {
         <Alert tone={page.payability === 'paid' ? 'success' : 'error'} className={AREA.form}>
           <h1 className="text-base font-semibold">{notPayable.title}</h1>
           <p className="mt-1">{notPayable.message}</p>
+          {page.closedNote ? <p className="mt-2 whitespace-pre-line">{page.closedNote}</p> : null}
+          {CLOSED.has(page.payability) ? (
+            <div className="mt-3">
+              <h2 className="font-semibold">{CHECKOUT_MESSAGES.contactClinic}</h2>
+              <p>{page.clinic.name}</p>
+              <ClinicContact clinic={page.clinic} />
+            </div>
+          ) : null}
         </Alert>
       ) : (
         <Card className={AREA.form}>

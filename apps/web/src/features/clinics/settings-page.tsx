@@ -10,8 +10,9 @@ import { NotificationsTab } from './components/notifications-tab';
 import { PaymentsTab } from './components/payments-tab';
 import { PoliciesTab } from './components/policies-tab';
 import { ProfileTab } from './components/profile-tab';
+import { RequestsTab } from './components/requests-tab';
 
-const TABS = ['profile', 'payments', 'notifications', 'policies', 'security'] as const;
+const TABS = ['profile', 'payments', 'notifications', 'requests', 'policies', 'security'] as const;
 type Tab = (typeof TABS)[number];
 
 /** A missing or unknown ?tab= opens profile (spec §2 "Clinic Settings"). */
@@ -29,7 +30,7 @@ export function SettingsPage({ securityTab }: { securityTab: ReactNode }) {
   return (
     <PageFrame
       title="Settings"
-      description="Manage your clinic profile, payments, notifications, policies and security."
+      description="Manage your clinic profile, payments, notifications, requests, policies and security."
     >
       {clinic.isPending ? <Spinner label="Loading settings..." /> : null}
       {clinic.isError ? <Alert tone="error">{clinic.error.message}</Alert> : null}
@@ -39,6 +40,7 @@ export function SettingsPage({ securityTab }: { securityTab: ReactNode }) {
             <TabsTrigger value="profile">Profile</TabsTrigger>
             <TabsTrigger value="payments">Payments</TabsTrigger>
             <TabsTrigger value="notifications">Notifications</TabsTrigger>
+            <TabsTrigger value="requests">Requests</TabsTrigger>
             <TabsTrigger value="policies">Policies</TabsTrigger>
             <TabsTrigger value="security">Security</TabsTrigger>
           </TabsList>
@@ -50,6 +52,9 @@ export function SettingsPage({ securityTab }: { securityTab: ReactNode }) {
           </TabsContent>
           <TabsContent value="notifications" className="mt-4">
             <NotificationsTab clinic={clinic.data} />
+          </TabsContent>
+          <TabsContent value="requests" className="mt-4">
+            <RequestsTab clinic={clinic.data} />
           </TabsContent>
           <TabsContent value="policies" className="mt-4">
             <PoliciesTab />

@@ -23,6 +23,9 @@ export const aClinic = (overrides: Partial<Clinic> = {}): Clinic => ({
   cardStatementText: 'CLINICPAY* HARLEY',
   emailNotifications: true,
   smsNotifications: false,
+  reminderDays: [3, 7],
+  requestExpiryDays: 30,
+  closedPageText: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   ...overrides,
 });

@@ -19,6 +19,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Checkbox, Input, Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { serverAnswered } from '@/lib/api-client';
+import { todayInLondon } from '@/lib/dates';
 import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreatePaymentLink } from './api/create-payment-link';
@@ -33,6 +34,8 @@ const EMPTY_FORM: PaymentLinkForm = {
   treatmentTotal: '',
   depositPercent: '',
   securesAppointment: false,
+  expiresOn: '',
+  maxPayments: '',
 };
 
 /** Spec §2 "Create Payment Link". */
@@ -56,6 +59,8 @@ export function CreateLinkPage() {
       'description',
       'requiresCardOnFile',
       'securesAppointment',
+      'expiresOn',
+      'maxPayments',
     ],
     {
       formId: 'create-link',
@@ -67,6 +72,8 @@ export function CreateLinkPage() {
         requiresCardOnFile: LINK_MESSAGES.cardOnFileLabel,
         treatmentTotal: LINK_MESSAGES.treatmentTotalLabel,
         securesAppointment: LINK_MESSAGES.securesAppointmentLabel,
+        expiresOn: LINK_MESSAGES.expiresOnLabel,
+        maxPayments: LINK_MESSAGES.maxPaymentsLabel,
       },
     },
   );
@@ -179,6 +186,20 @@ export function CreateLinkPage() {
                 <Checkbox {...form.register('securesAppointment')} />
               </FormField>
             ) : null}
+            <FormField
+              name="expiresOn"
+              label={LINK_MESSAGES.expiresOnLabel}
+              hint={LINK_MESSAGES.expiresOnHint}
+            >
+              <Input type="date" min={todayInLondon()} className="max-w-48" {...form.register('expiresOn')} />
+            </FormField>
+            <FormField
+              name="maxPayments"
+              label={LINK_MESSAGES.maxPaymentsLabel}
+              hint={LINK_MESSAGES.maxPaymentsHint}
+            >
+              <Input inputMode="numeric" className="max-w-32" {...form.register('maxPayments')} />
+            </FormField>
             <Button type="submit" disabled={create.isPending} className="self-start">
               {create.isPending ? 'Generating...' : 'Generate Payment Link'}
             </Button>

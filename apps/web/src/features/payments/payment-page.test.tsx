@@ -41,6 +41,15 @@ startMockServer(
             )
           : HttpResponse.json({ code: 'PAYMENT_NOT_FOUND', message: 'Payment not found' }, { status: 404 }),
     ),
+    http.get('/api/payment-requests/:id', ({ params }) =>
+      HttpResponse.json({
+        id: String(params.id),
+        state: 'open',
+        expiresOn: '2026-12-20',
+        remindersOn: true,
+        timeline: [{ kind: 'sent', at: '2026-11-20T10:05:00.000Z' }],
+      }),
+    ),
     http.post('/api/payment-requests/:id/resend', ({ params }) => {
       resends.push(String(params.id));
       return HttpResponse.json({ message: REQUEST_MESSAGES.resent, notices: 2 });

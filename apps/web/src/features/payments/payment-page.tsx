@@ -17,7 +17,7 @@ import { PaymentBalance } from './components/payment-balance';
 import { PaymentFacts } from './components/payment-facts';
 import { PaymentNotifications } from './components/payment-notifications';
 import { RefundPanel } from './components/refund-panel';
-import { ResendRequestButton } from './components/resend-request-button';
+import { RequestActions } from './components/request-actions';
 import { paymentTimeline } from './lib/payment-timeline';
 import { canRefund, isDisputed } from './lib/refundable';
 
@@ -67,7 +67,7 @@ export function PaymentPage() {
         </CardContent>
       </Card>
       <PaymentBalance payment={data} />
-      {data.isRequest ? <ResendRequestButton requestId={data.id} /> : <ReceiptActions payment={data} />}
+      {data.isRequest ? <RequestActions requestId={data.id} /> : <ReceiptActions payment={data} />}
       <Timeline payment={data} />
       {isDisputed(data) ? <Alert tone="warning">{DISPUTE_MESSAGES.refundRefused}</Alert> : null}
       {canRefund(data) ? <RefundPanel payment={data} /> : null}

@@ -19,9 +19,10 @@ import { Form } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
 import { Checkbox, Input, Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
+import { todayInLondon } from '@/lib/dates';
 import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useActiveLinks, useSendPaymentRequest } from './api/send-payment-request';
+import { useActiveLinks, useRequestDefaults, useSendPaymentRequest } from './api/send-payment-request';
 
 const EMPTY = {
   patientName: '',
@@ -32,6 +33,8 @@ const EMPTY = {
   treatmentTotal: '',
   message: '',
   requiresCardOnFile: false,
+  expiresOn: '',
+  remindersOn: true,
 };
 type FormValues = typeof EMPTY;
 type Field = keyof FormValues;
@@ -45,6 +48,8 @@ const LABELS: Record<Field, string> = {
   treatmentTotal: 'Treatment total',
   message: 'Custom Message',
   requiresCardOnFile: LINK_MESSAGES.cardOnFileLabel,
+  expiresOn: REQUEST_MESSAGES.expiresOnLabel,
+  remindersOn: REQUEST_MESSAGES.remindersLabel,
 };
 
 /**
@@ -58,6 +63,7 @@ const sendLinkResolver: Resolver<FormValues, unknown, NewPaymentRequest> = async
     ...values,
     customAmount: amount === 'invalid' ? null : amount,
     treatmentTotal: total === 'invalid' ? null : total,
+    expiresOn: values.expiresOn || null,
   });
   const errors: FieldErrors<FormValues> = {};
   for (const issue of parsed.error?.issues ?? []) {
@@ -76,6 +82,7 @@ const sendLinkResolver: Resolver<FormValues, unknown, NewPaymentRequest> = async
 export function SendLinkPage() {
   useDocumentTitle('Send Payment Link');
   const links = useActiveLinks();
+  const defaults = useRequestDefaults();
   const send = useSendPaymentRequest();
   const form = useForm<FormValues, unknown, NewPaymentRequest>({
     resolver: sendLinkResolver,
@@ -169,6 +176,21 @@ export function SendLinkPage() {
               inline
             >
               <Checkbox {...form.register('requiresCardOnFile')} />
+            </FormField>
+            <FormField
+              name="expiresOn"
+              label={REQUEST_MESSAGES.expiresOnLabel}
+              hint={REQUEST_MESSAGES.expiresOnHint(defaults.data?.expiryDays ?? 30)}
+            >
+              <Input type="date" min={todayInLondon()} className="max-w-48" {...form.register('expiresOn')} />
+            </FormField>
+            <FormField
+              name="remindersOn"
+              label={REQUEST_MESSAGES.remindersLabel}
+              hint={REQUEST_MESSAGES.remindersHint(defaults.data?.reminderDays ?? [3, 7])}
+              inline
+            >
+              <Checkbox {...form.register('remindersOn')} />
             </FormField>
             <Button type="submit" className="self-start">
               Send Payment Link

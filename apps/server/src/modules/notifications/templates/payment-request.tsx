@@ -1,6 +1,10 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-/** The patient's payment request email (notice payment_request): what is asked for and a pay button. */
+/**
+ * The patient's payment request email (notice payment_request): what is asked for and a pay button. A
+ * reminder of an unpaid request (notice payment_reminder, docs/decisions/0106-request-reminders.md) is
+ * the same email, saying it is a reminder.
+ */
 import {
   ActionButton,
   Detail,
@@ -19,6 +23,8 @@ export interface PaymentRequestEmailProps {
   /** The clinic's own message on the request, shown beside what it is for; null without one. */
   message: string | null;
   paymentUrl: string;
+  /** A reminder of a request sent earlier. */
+  reminder?: boolean;
 }
 
 /** The request email; every prop is a display string (render.ts formats pence and applies fallbacks). */
@@ -29,15 +35,17 @@ export function PaymentRequestEmail({
   description,
   message,
   paymentUrl,
+  reminder = false,
 }: PaymentRequestEmailProps) {
   return (
     <EmailLayout
       clinic={clinic}
-      heading="Payment request"
-      preview={`${clinic.name} has asked you to pay ${amount}`}
+      heading={reminder ? 'Payment reminder' : 'Payment request'}
+      preview={`${reminder ? 'Reminder: ' : ''}${clinic.name} has asked you to pay ${amount}`}
     >
       <Paragraph>{greeting}</Paragraph>
       <Paragraph>
+        {reminder ? 'This is a reminder that ' : ''}
         {clinic.name} has asked you to pay {amount}. You can pay securely by card using the button below.
       </Paragraph>
       <ActionButton href={paymentUrl}>Pay {amount} securely</ActionButton>

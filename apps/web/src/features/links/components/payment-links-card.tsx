@@ -14,7 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { copyToClipboard } from '@/lib/clipboard';
-import { formatDate } from '@/lib/dates';
+import { formatDate, formatIsoDay } from '@/lib/dates';
 import { LINKS_PAGE_SIZE, type LinkView, usePaymentLinks } from '../api/list-payment-links';
 import { useSetLinkArchived } from '../api/set-link-archived';
 import { LinkDetailsDialog } from './link-details-dialog';
@@ -81,6 +81,10 @@ export function PaymentLinksCard() {
                   {link.totals
                     ? ` · ${LINK_MESSAGES.linkTotals(link.totals.payments, formatPence(link.totals.net))}`
                     : null}
+                  {link.maxPayments !== null && link.totals
+                    ? ` · ${LINK_MESSAGES.paymentsOf(link.totals.payments, link.maxPayments)}`
+                    : null}
+                  {link.expiresOn ? ` · ${LINK_MESSAGES.expires(formatIsoDay(link.expiresOn))}` : null}
                 </span>
               </button>
               <Button

@@ -9,9 +9,25 @@ import { PaymentDetailsDialog } from './payment-details-dialog';
 import { PaymentStatsCards } from './payment-stats-cards';
 import { PaymentsTable } from './payments-table';
 
-const server = startMockServer([], () => {
-  vi.unstubAllGlobals();
+/** A request's detail as GET /api/payment-requests/:id answers it; open until 31 December 2026. */
+const requestDetail = (overrides: object = {}) => ({
+  id: 'req-1',
+  state: 'open',
+  expiresOn: '2026-12-31',
+  remindersOn: true,
+  timeline: [
+    { kind: 'sent', at: '2026-11-20T10:05:00.000Z' },
+    { kind: 'viewed', at: '2026-11-21T09:00:00.000Z' },
+  ],
+  ...overrides,
 });
+
+const server = startMockServer(
+  [http.get('/api/payment-requests/:id', () => HttpResponse.json(requestDetail()))],
+  () => {
+    vi.unstubAllGlobals();
+  },
+);
 
 function showPayment(details: ReturnType<typeof paymentDetails>) {
   server.use(http.get('/api/payments/:id', () => HttpResponse.json(details)));
@@ -117,6 +133,58 @@ describe('the payment details dialog', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: REQUEST_MESSAGES.resend }));
     expect(await screen.findByText(REQUEST_MESSAGES.alreadyPaid)).toBeTruthy();
+  });
+
+  it('shows a request’s timeline, reminds the patient now, and cancels it after a question', async () => {
+    const user = userEvent.setup();
+    let detail = requestDetail();
+    const calls: string[] = [];
+    server.use(
+      http.get('/api/payment-requests/:id', () => HttpResponse.json(detail)),
+      http.post('/api/payment-requests/:id/remind', () => {
+        calls.push('remind');
+        detail = {
+          ...detail,
+          timeline: [...detail.timeline, { kind: 'reminded', at: '2026-11-23T10:00:00.000Z' }],
+        };
+        return HttpResponse.json({ message: REQUEST_MESSAGES.reminded, notices: 1 });
+      }),
+      http.post('/api/payment-requests/:id/cancel', () => {
+        calls.push('cancel');
+        detail = {
+          ...detail,
+          state: 'cancelled',
+          timeline: [...detail.timeline, { kind: 'cancelled', at: '2026-11-24T10:00:00.000Z' }],
+        };
+        return HttpResponse.json({ message: REQUEST_MESSAGES.cancelled });
+      }),
+      http.get('/api/payments/:id', () =>
+        HttpResponse.json(paymentDetails({ id: 'req-1', status: 'sent', reference: null, isRequest: true })),
+      ),
+    );
+    renderWithApp(<PaymentDetailsDialog paymentId="req-1" onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Payment Details' });
+    expect(
+      await within(dialog).findByText('Open: the patient can pay until the end of 31 December 2026.'),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('Opened by the patient')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: REQUEST_MESSAGES.remindNow }));
+    expect(await screen.findByText(REQUEST_MESSAGES.reminded)).toBeTruthy();
+    expect(await within(dialog).findByText('Reminder sent')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: REQUEST_MESSAGES.cancel }));
+    const question = await screen.findByRole('dialog', { name: REQUEST_MESSAGES.cancelConfirmTitle });
+    expect(calls).toEqual(['remind']);
+    await user.click(within(question).getByRole('button', { name: REQUEST_MESSAGES.cancel }));
+    expect(await screen.findByText(REQUEST_MESSAGES.cancelled)).toBeTruthy();
+    expect(calls).toEqual(['remind', 'cancel']);
+    expect(
+      await screen.findByText('Cancelled: the patient’s page says so and takes no payment.'),
+    ).toBeTruthy();
+    // A cancelled request offers nothing more to send.
+    expect(screen.queryByRole('button', { name: REQUEST_MESSAGES.resend })).toBeNull();
+    expect(screen.queryByRole('button', { name: REQUEST_MESSAGES.remindNow })).toBeNull();
   });
 
   it('offers no Resend request for a payment', async () => {

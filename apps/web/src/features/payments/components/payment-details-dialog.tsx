@@ -14,7 +14,7 @@ import { PaymentBalance } from './payment-balance';
 import { PaymentFacts } from './payment-facts';
 import { PaymentNotifications } from './payment-notifications';
 import { RefundDialog } from './refund-dialog';
-import { ResendRequestButton } from './resend-request-button';
+import { RequestActions } from './request-actions';
 
 /**
  * A payment's details, copy of its reference, Refund while something may be refunded, and the notices
@@ -83,7 +83,7 @@ function PaymentDetailsBody({ payment }: { payment: PaymentDetails }) {
         </section>
       ) : null}
       <PaymentNotifications notifications={payment.notifications} />
-      {payment.isRequest ? <ResendRequestButton requestId={payment.id} /> : null}
+      {payment.isRequest ? <RequestActions requestId={payment.id} /> : null}
       {isDisputed(payment) ? <Alert tone="warning">{DISPUTE_MESSAGES.refundRefused}</Alert> : null}
       {canRefund(payment) ? (
         <>

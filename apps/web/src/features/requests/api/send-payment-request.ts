@@ -1,4 +1,5 @@
 import {
+  clinicResponseSchema,
   type PaymentLink,
   paymentLinkPageSchema,
   paymentRequestResponseSchema,
@@ -51,5 +52,17 @@ export function useActiveLinks() {
     queryKey: requestKeys.activeLinks,
     queryFn: allActiveLinks,
     meta: shows('payment-links'),
+  });
+}
+
+/**
+ * The clinic's request defaults (days a request can be paid for, reminder days) for the form's hints,
+ * read from the clinic under the clinics feature's own query key, so the two share one answer.
+ */
+export function useRequestDefaults() {
+  return useQuery({
+    queryKey: ['clinic'],
+    queryFn: () => apiRequest('/clinic', { schema: clinicResponseSchema }).then((result) => result.clinic),
+    select: (clinic) => ({ expiryDays: clinic.requestExpiryDays, reminderDays: clinic.reminderDays }),
   });
 }
