@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, startMockServer } from '@/testing/app';
+import { aClinic } from '@/testing/clinic-data';
 import { SendLinkPage } from './send-link-page';
 
 const REQUEST_ID = '22222222-2222-4222-8222-222222222222';
@@ -11,6 +12,9 @@ let sent: Record<string, unknown>[] = [];
 startMockServer(
   [
     http.get('/api/payment-links', () => HttpResponse.json({ items: [], page: 1, pageSize: 100, total: 0 })),
+    http.get('/api/clinic', () =>
+      HttpResponse.json({ clinic: aClinic({ requestExpiryDays: 14, reminderDays: [2, 5] }) }),
+    ),
     http.post('/api/payment-requests', async ({ request }) => {
       sent.push((await request.json()) as Record<string, unknown>);
       return HttpResponse.json(
@@ -32,7 +36,7 @@ function renderPage() {
 async function fillRequest(user: ReturnType<typeof userEvent.setup>, phone: string) {
   await user.type(screen.getByLabelText('Patient Name*'), 'Grace Patient');
   await user.type(screen.getByLabelText('Patient Email*'), 'grace@patient.example');
-  await user.type(screen.getByLabelText('Patient Phone (optional)'), phone);
+  if (phone) await user.type(screen.getByLabelText('Patient Phone (optional)'), phone);
   await user.type(screen.getByLabelText('Custom Amount (optional)'), '120');
   await user.click(screen.getByRole('button', { name: 'Send Payment Link' }));
 }
@@ -86,5 +90,20 @@ describe('the Send Link phone (issue #11)', () => {
     await waitFor(() => expect(document.activeElement).toBe(input));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(sent).toEqual([]);
+  });
+});
+
+describe('a request’s last day and reminders (docs/decisions/0105-request-and-link-lifetimes.md, 0106)', () => {
+  it('says the clinic’s expiry and reminder days, and sends the day picked and reminders off', async () => {
+    const user = renderPage();
+    expect(await screen.findByText(REQUEST_MESSAGES.expiresOnHint(14))).toBeTruthy();
+    expect(screen.getByText(REQUEST_MESSAGES.remindersHint([2, 5]))).toBeTruthy();
+    await user.type(screen.getByLabelText(REQUEST_MESSAGES.expiresOnLabel), '2099-03-31');
+    await user.click(screen.getByLabelText(REQUEST_MESSAGES.remindersLabel));
+    await fillRequest(user, '');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Payment Link Details' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send Payment Link' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ expiresOn: '2099-03-31', remindersOn: false });
   });
 });
