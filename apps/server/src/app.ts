@@ -43,7 +43,7 @@ import { paymentProviderRoutes } from './modules/payment-provider/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
 import { payoutRoutes } from './modules/payouts/index.js';
 import { getWebhookSigningSecret, platformSettingsRoutes } from './modules/platform-settings/index.js';
-import { policyRoutes } from './modules/policies/index.js';
+import { policyRoutes, publicTermsRoutes } from './modules/policies/index.js';
 import { refundRoutes, registerRefundJobs } from './modules/refunds/index.js';
 import {
   devReminderRoutes,
@@ -229,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(savedCardRoutes);
       await api.register(savedCardPublicRoutes);
       await api.register(policyRoutes);
+      await api.register(publicTermsRoutes);
       await api.register(webhookRoutes);
       await api.register(adminRoutes);
       await api.register(notificationRoutes);

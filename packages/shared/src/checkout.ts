@@ -30,7 +30,10 @@ export const CHECKOUT_MESSAGES = {
   usedUpTitle: 'Payment Link Closed',
   usedUp:
     'This payment link has taken all the payments it was set up for. Please contact the clinic for a new link.',
-  contactClinic: 'Contact the clinic',
+  // The clinic's payment terms (docs/decisions/0107-payment-terms.md).
+  termsHeading: (clinic: string) => `${clinic}’s payment terms`,
+  termsAccept: 'I have read and accept these payment terms',
+  termsRequired: 'Please confirm you have read and accept the payment terms',
   // A clinic whose card payments are paused (by ClinicPay or the provider) is not blamed for its set-up.
   temporarilyUnavailable:
     'Card payments to this clinic are temporarily unavailable. Please contact the clinic directly to arrange payment.',
@@ -184,6 +187,11 @@ export const publicPaymentDataSchema = z.object({
    * the clinic wrote nothing.
    */
   closedNote: z.nullable(z.string()),
+  /**
+   * The clinic's payment terms in force, which the patient must accept to pay
+   * (docs/decisions/0107-payment-terms.md); null when it has none, or the page takes no payment.
+   */
+  terms: z.nullable(z.object({ id: z.string(), version: z.int(), text: z.string() })),
 });
 export type PublicPaymentData = z.infer<typeof publicPaymentDataSchema>;
 
@@ -222,6 +230,12 @@ export const checkoutRequestSchema = z.extend(payerDetailsSchema, {
    * (the server refuses otherwise), and is ignored when it does not.
    */
   cardOnFileConsent: z.optional(z.boolean()),
+  /**
+   * The box under the clinic's payment terms, and the version the page showed; must be true and the
+   * version in force when the clinic has terms (docs/decisions/0107-payment-terms.md).
+   */
+  termsAccepted: z.optional(z.boolean()),
+  termsVersion: z.optional(z.int()),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
@@ -282,3 +296,8 @@ export const CHARGE_CONFIRMATION_MESSAGES = {
   failed: 'The payment could not be confirmed. Please contact the clinic.',
   authenticationFailed: 'Your bank did not confirm the payment. You can try again.',
 } as const;
+
+/** Where a patient reads one version of a clinic's terms: a route of the payment pages. */
+export function termsPath(termsId: string): string {
+  return `/payment/terms/${termsId}`;
+}

@@ -197,6 +197,11 @@ export const knownEvidenceSchema = z.object({
   }),
   /** The IP address the patient paid from, when known. */
   payerIp: z.string().nullable(),
+  /**
+   * The clinic's payment terms the patient accepted before paying (docs/decisions/0107-payment-terms.md):
+   * version, when (ISO) and their words; null when none were accepted.
+   */
+  terms: z.object({ version: z.number().int(), acceptedAt: z.string(), text: z.string() }).nullable(),
   emails: z.array(
     z.object({ recipient: z.string(), subject: z.string(), status: z.string(), sentAt: z.string() }),
   ),

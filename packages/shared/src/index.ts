@@ -23,6 +23,7 @@ export * from './payment-constants.js';
 export * from './payment-history.js';
 export * from './payment-links.js';
 export * from './payment-requests.js';
+export * from './payment-terms.js';
 export * from './payments.js';
 export * from './payouts.js';
 export * from './phone.js';

@@ -9,6 +9,7 @@ import { balanceOfSchema, paymentBalanceSchema } from './balances.js';
 import { INVALID_DATE, isoDateSchema } from './calendar-day.js';
 import { notificationDeliverySchema } from './notifications.js';
 import { PAYMENT_TYPES } from './payment-constants.js';
+import { acceptedTermsSchema } from './payment-terms.js';
 import { displayPaymentSchema, paymentPageSchema } from './payments.js';
 import { REFUND_REASONS } from './refunds.js';
 import { cardBrandLabel } from './saved-cards.js';
@@ -151,6 +152,11 @@ export const paymentDetailsSchema = displayPaymentSchema.extend({
    * ('authenticated', …; null when not used); null for a request or a payment recorded before cards were kept.
    */
   card: z.object({ brand: z.string(), last4: z.string(), threeDSecure: z.string().nullable() }).nullable(),
+  /**
+   * The clinic's payment terms the payer accepted at Pay Now: version, time and IP address
+   * (docs/decisions/0107-payment-terms.md); null when the clinic had none (and for a request).
+   */
+  termsAccepted: acceptedTermsSchema.nullable(),
   /** When the request this payment paid (or this unpaid request) was sent, ISO; null without one. */
   requestSentAt: z.string().nullable(),
   /** When its latest dispute opened, ISO; null when never disputed. */

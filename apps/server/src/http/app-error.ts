@@ -72,6 +72,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PAYMENT_REQUEST_CLOSED: 409,
   // A cancelled, expired or used-up page takes no payment (0105).
   PAYMENT_PAGE_CLOSED: 409,
+  // Unknown or malformed terms id.
+  TERMS_NOT_FOUND: 404,
   // Unknown, malformed, or another clinic's saved card.
   SAVED_CARD_NOT_FOUND: 404,
   SAVED_CARD_REMOVED: 409,

@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
           { path: 'success', lazy: page(() => import('./routes/payment-success')) },
           { path: 'failed', lazy: page(() => import('./routes/payment-failed')) },
           { path: 'confirm-charge/:chargeId', lazy: page(() => import('./routes/payment-confirm-charge')) },
+          { path: 'terms/:termsId', lazy: page(() => import('./routes/payment-terms')) },
           { path: ':id', lazy: page(() => import('./routes/payment')) },
         ],
       },

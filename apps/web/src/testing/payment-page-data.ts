@@ -18,6 +18,7 @@ export const aPaymentPage = (overrides: Partial<PublicPaymentData> = {}): Public
   payability: 'payable',
   securesAppointment: false,
   closedNote: null,
+  terms: null,
   clinic: {
     id: 'c1',
     name: 'Marylebone Skin Clinic',

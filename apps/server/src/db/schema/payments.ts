@@ -19,6 +19,7 @@ import { users } from './auth.js';
 import { clinics } from './clinics.js';
 import { linkType, paymentDisputeStatus, paymentStatus, refundStatus, requestStatus } from './enums.js';
 import { patients } from './patients.js';
+import { clinicTerms } from './policies.js';
 
 /**
  * The text the payment history search matches (issue #10): patient name, email, phone and (for a
@@ -234,6 +235,12 @@ export const payments = pgTable(
     disputeStatus: paymentDisputeStatus('dispute_status'),
     /** The IP address the patient paid from (the intent's payer_ip metadata), kept as dispute evidence. */
     payerIp: text('payer_ip'),
+    /**
+     * The version of the clinic's payment terms the payer accepted at Pay Now, and when
+     * (docs/decisions/0107-payment-terms.md); null when the clinic had none.
+     */
+    termsId: uuid('terms_id').references(() => clinicTerms.id, { onDelete: 'restrict' }),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     /**
      * The card that paid, as the charge's payment_method_details.card names it
      * (docs.stripe.com/api/charges/object): brand ('visa', 'mastercard', …) and last 4 digits; null

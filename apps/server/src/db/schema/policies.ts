@@ -1,6 +1,16 @@
 /** The clinic's policies a patient agrees to when their card is saved (docs/decisions/0090-policies.md). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { clinics } from './clinics.js';
 
@@ -48,4 +58,46 @@ export const clinicPolicies = pgTable(
         and (${table.noticeHours} is null or ${table.noticeHours} between 1 and 168)`,
     ),
   ],
+);
+
+/**
+ * The clinic's payment terms, every version kept (docs/decisions/0107-payment-terms.md): a payment names
+ * the version its payer accepted, so a version is never changed or deleted. The latest version is in
+ * force unless it turned the terms off.
+ */
+export const clinicTerms = pgTable(
+  'clinic_terms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    /** 1, 2, …: one more than the clinic's previous version. */
+    version: integer('version').notNull(),
+    /** False for the version that turned the terms off (its text repeats the last one's). */
+    isActive: boolean('is_active').notNull().default(true),
+    text: text('text').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('clinic_terms_clinic_version_idx').on(table.clinicId, table.version)],
+);
+
+/**
+ * Each Pay Now at which the payer ticked "I have read and accept" under the clinic's terms
+ * (docs/decisions/0107-payment-terms.md): the intent, the version, when and from where. The payment
+ * recorded from that intent takes its version and time from here.
+ */
+export const termsAcceptances = pgTable(
+  'terms_acceptances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    termsId: uuid('terms_id')
+      .notNull()
+      .references(() => clinicTerms.id, { onDelete: 'restrict' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+  },
+  (table) => [index('terms_acceptances_intent_idx').on(table.paymentIntentId, table.acceptedAt.desc())],
 );

@@ -17,6 +17,7 @@ import {
   platformFeeFor,
   requestTerms,
   statementSuffix,
+  TERMS_MESSAGES,
 } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import type { CardGateway, CreatePaymentIntentInput } from '../../gateway/gateway.js';
@@ -26,6 +27,7 @@ import { clinicAddress } from '../clinics/index.js';
 import { countLinkPayments, isClosed } from '../links/index.js';
 import { recordPatient } from '../patients/index.js';
 import { getPlatformFeeBasisPoints } from '../platform-settings/index.js';
+import { recordTermsAcceptance, termsInForce } from '../policies/index.js';
 import { requestState } from '../requests/index.js';
 import { cardOnFileTerms, customerForPatient, recordConsents } from '../saved-cards/index.js';
 import { intentIdempotencyKey, setupIdempotencyKey } from './idempotency.js';
@@ -175,10 +177,40 @@ function termsFor(db: Db, payable: Payable) {
   });
 }
 
+/**
+ * The clinic's payment terms the patient accepts on this page (docs/decisions/0107-payment-terms.md):
+ * on a page that takes a payment now, while the clinic has terms in force; else null.
+ */
+async function paymentTermsFor(db: Db, payable: Payable) {
+  if (payable.payability !== 'payable' || payable.securesAppointment) return null;
+  const terms = await termsInForce(db, payable.clinic.id);
+  return terms ? { id: terms.id, version: terms.version, text: terms.text } : null;
+}
+
+/**
+ * The terms this Pay Now accepts, when the clinic has terms in force: the box must be ticked under the
+ * version in force. Throws AppError VALIDATION_FAILED (400) on `termsAccepted` when it is not ticked, or
+ * was ticked under a version since replaced (the page then shows the new one). Null without terms.
+ */
+async function termsAccepted(db: Db, payable: Payable, input: CheckoutInput) {
+  const terms = await paymentTermsFor(db, payable);
+  if (!terms) return null;
+  if (input.termsAccepted !== true)
+    throw new AppError('VALIDATION_FAILED', CHECKOUT_MESSAGES.termsRequired, {
+      termsAccepted: CHECKOUT_MESSAGES.termsRequired,
+    });
+  if (input.termsVersion !== terms.version)
+    throw new AppError('VALIDATION_FAILED', TERMS_MESSAGES.changed, {
+      termsAccepted: TERMS_MESSAGES.changed,
+    });
+  return terms;
+}
+
 /** Spec §3 "Public payment data": what the payment page shows, amount in pence. */
 export async function getPublicPaymentData(db: Db, id: string): Promise<PublicPaymentData> {
   const payable = await findPayable(db, id);
   return {
+    terms: await paymentTermsFor(db, payable),
     cardOnFile: await termsFor(db, payable),
     deposit:
       payable.treatmentTotal === null
@@ -237,6 +269,9 @@ export interface CheckoutInput {
   userAgent?: string;
   /** The consent box under the clinic's policies, when the page asks for a card on file. */
   cardOnFileConsent?: boolean;
+  /** The box under the clinic's payment terms, and the version the page showed (0107). */
+  termsAccepted?: boolean;
+  termsVersion?: number;
 }
 
 /**
@@ -304,6 +339,7 @@ function consentGiven(
  * the request's one intent, with this payer's details written onto it. Throws AppError: PAYMENT_PAGE_NOT_FOUND
  * (404) for an unknown id; LINK_ARCHIVED, REQUEST_ALREADY_PAID (also a request whose intent has just
  * been paid), CLINIC_NOT_CONNECTED or LINK_SAVES_CARD_ONLY (a link that secures an appointment) (409);
+ * VALIDATION_FAILED (400) for the clinic's terms not accepted, or accepted under a replaced version;
  * PROVIDER_UNAVAILABLE (503) with the provider's message when the card provider refuses or fails.
  */
 export async function createCheckoutIntent(
@@ -313,6 +349,7 @@ export async function createCheckoutIntent(
 ) {
   const { payable, destination } = await payableNow(deps.db, id);
   if (payable.securesAppointment) throw new AppError('LINK_SAVES_CARD_ONLY', CHECKOUT_REFUSALS.savesCardOnly);
+  const terms = await termsAccepted(deps.db, payable, input);
 
   const applicationFeeAmount = platformFeeFor(payable.amount, await getPlatformFeeBasisPoints(deps.db));
   const statementDescriptorSuffix = statementSuffix(payable.clinic);
@@ -330,6 +367,8 @@ export async function createCheckoutIntent(
     patient_email: input.email,
     patient_phone: input.phone ?? '',
     payer_ip: input.payerIp ?? '',
+    // The version accepted: the payment takes it, with the time of this Pay Now (0107).
+    terms_id: terms?.id ?? '',
   };
   try {
     const card = await cardToSave(deps, payable, input);
@@ -358,6 +397,12 @@ export async function createCheckoutIntent(
           ...saving,
         });
     if (card) await consentGiven(deps.db, payable, card, intent.id, input);
+    if (terms)
+      await recordTermsAcceptance(deps.db, {
+        paymentIntentId: intent.id,
+        termsId: terms.id,
+        ipAddress: input.payerIp ?? null,
+      });
     return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, amount: intent.amount };
   } catch (error) {
     throw fromGatewayError(error);

@@ -34,6 +34,7 @@ import { recordAudit } from '../audit/index.js';
 import { findClinic, findClinicAccountEmail } from '../clinics/index.js';
 import { listNotificationsAbout, queueEmail } from '../notifications/index.js';
 import { type PaymentRow, setPaymentDisputeStatus } from '../payments/index.js';
+import { termsById } from '../policies/index.js';
 import { createRefund } from '../refunds/index.js';
 import {
   type DisputeMailFacts,
@@ -329,8 +330,18 @@ async function clinicDisputeOrNotFound(db: Db, clinicId: string, disputeId: stri
   return row;
 }
 
+/** The terms the payment's payer accepted, as evidence (docs/decisions/0107-payment-terms.md); null when none. */
+async function acceptedTermsRecord(db: Db, payment: PaymentRow) {
+  if (!payment.termsId || !payment.termsAcceptedAt) return null;
+  const terms = await termsById(db, payment.termsId);
+  return terms
+    ? { version: terms.version, acceptedAt: payment.termsAcceptedAt.toISOString(), text: terms.text }
+    : null;
+}
+
 const EMAIL_SUBJECTS: Record<string, string> = {
   payment_request: 'Payment request',
+  payment_reminder: 'Payment reminder',
   payment_confirmation: 'Payment receipt',
   refund_confirmation: 'Refund confirmation',
 };
@@ -366,6 +377,7 @@ export async function getDispute(db: Db, clinicId: string, disputeId: string): P
         description: source.requestMessage ?? source.linkDescription ?? null,
       },
       payerIp: payment.payerIp,
+      terms: await acceptedTermsRecord(db, payment),
       emails: deliveries
         .filter((delivery) => delivery.channel === 'email' && delivery.recipientType === 'patient')
         .map((delivery) => ({
@@ -467,7 +479,10 @@ function evidenceFor(detail: DisputeDetail, files: Record<string, string>): Disp
     (email) =>
       `${email.subject} emailed to ${email.recipient} on ${email.sentAt.slice(0, 10)} (${email.status}).`,
   );
-  const text = [detail.text.trim(), receipt, ...emails].filter(Boolean).join('\n\n');
+  const terms = known.terms
+    ? `Before paying, the patient ticked that they had read and accepted the clinic's payment terms, version ${known.terms.version}, on ${known.terms.acceptedAt.slice(0, 16).replace('T', ' ')} UTC${known.payerIp ? ` from IP address ${known.payerIp}` : ''}. The terms read:\n${known.terms.text}`
+    : '';
+  const text = [detail.text.trim(), receipt, terms, ...emails].filter(Boolean).join('\n\n');
   return {
     customerName: known.patient.name,
     customerEmailAddress: known.patient.email || undefined,

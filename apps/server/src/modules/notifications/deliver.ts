@@ -17,6 +17,7 @@ import {
   CUSTOM_REQUEST_TITLE,
   cardStatementText,
   statementSuffix,
+  termsPath,
   toE164,
 } from '@clinicpay/shared';
 import { z } from 'zod';
@@ -170,6 +171,18 @@ async function contentOf(
         : row.type === 'card_saved' && row.savedCardId
           ? await cardOnFileOf(deps.db, { savedCardId: row.savedCardId })
           : null,
+    // The receipt links to the terms the payer accepted (docs/decisions/0107-payment-terms.md).
+    termsAccepted:
+      row.type === 'payment_confirmation' &&
+      payment?.termsId &&
+      payment.termsAcceptedAt &&
+      payment.termsVersion
+        ? {
+            version: payment.termsVersion,
+            acceptedAt: payment.termsAcceptedAt,
+            url: `${deps.publicUrl}${termsPath(payment.termsId)}`,
+          }
+        : null,
     // A deposit's receipt says what is left to pay (docs/decisions/0094-deposits-and-balances.md).
     balanceDue:
       row.type === 'payment_confirmation' && payment?.treatmentTotal

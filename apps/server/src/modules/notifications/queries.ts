@@ -1,7 +1,14 @@
 /** Reads and writes of the notifications table (spec §3 notification_queue row). No rules here. */
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { cardConsents, clinics, notifications, payments, savedCards } from '../../db/schema/index.js';
+import {
+  cardConsents,
+  clinics,
+  clinicTerms,
+  notifications,
+  payments,
+  savedCards,
+} from '../../db/schema/index.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;
@@ -111,8 +118,12 @@ export async function findPaymentForNotice(db: Db, paymentId: string) {
       paidAt: payments.paidAt,
       amountPaid: payments.amountPaid,
       treatmentTotal: payments.treatmentTotal,
+      termsId: payments.termsId,
+      termsAcceptedAt: payments.termsAcceptedAt,
+      termsVersion: clinicTerms.version,
     })
     .from(payments)
+    .leftJoin(clinicTerms, eq(clinicTerms.id, payments.termsId))
     .where(eq(payments.id, paymentId));
   return payment;
 }

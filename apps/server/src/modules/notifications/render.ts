@@ -57,6 +57,11 @@ export interface NoticeContent {
   /** Pence left to pay after this deposit (receipt only); null when the payment is the whole price. */
   balanceDue?: number | null;
   /**
+   * The clinic's payment terms the payer accepted (receipt only, docs/decisions/0107-payment-terms.md):
+   * their version, when, and the page that shows them; null when none were accepted.
+   */
+  termsAccepted?: { version: number; acceptedAt: Date; url: string } | null;
+  /**
    * The card this payment saved and the policies the patient agreed to (receipt, and the card saved
    * notice: docs/decisions/0092-card-consent.md, 0095-secure-your-appointment.md); maximum amounts in pence.
    */
@@ -113,6 +118,12 @@ function viewOf(content: NoticeContent) {
     dashboardUrl: content.dashboardUrl,
     statementText: content.statementText ?? null,
     balanceDue: content.balanceDue ? formatPence(content.balanceDue) : null,
+    termsAccepted: content.termsAccepted
+      ? {
+          text: `Version ${content.termsAccepted.version}, accepted on ${formatLondonDateTime(content.termsAccepted.acceptedAt)}`,
+          url: content.termsAccepted.url,
+        }
+      : null,
     cardOnFile: content.cardOnFile?.consents.length
       ? {
           card: `${cardBrandLabel(content.cardOnFile.brand)} card ending ${content.cardOnFile.last4}`,

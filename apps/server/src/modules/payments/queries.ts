@@ -528,6 +528,11 @@ export interface PaymentDetailsRow extends Omit<HistoryRow, 'kind'> {
   request_sent_at: Date | string | null;
   /** When the latest dispute opened; null for none. */
   dispute_opened_at: Date | string | null;
+  /** The clinic's terms the payer accepted (docs/decisions/0107-payment-terms.md): version, when, from where. */
+  terms_id: string | null;
+  terms_version: number | null;
+  terms_accepted_at: Date | string | null;
+  payer_ip: string | null;
 }
 
 export async function findClinicPayment(
@@ -541,8 +546,10 @@ export async function findClinicPayment(
            p.payment_request_id, p.payment_ref as reference, p.refund_amount as refunded,
            p.dispute_status::text as dispute_status, l.description, r.message, r.custom_amount,
            p.original_payment_id, p.card_brand, p.card_last4, p.three_d_secure, r.sent_at as request_sent_at,
-           d.id as dispute_id, d.created_at as dispute_opened_at
+           d.id as dispute_id, d.created_at as dispute_opened_at,
+           p.terms_id, t.version as terms_version, p.terms_accepted_at, p.payer_ip
     from payments p
+    left join clinic_terms t on t.id = p.terms_id
     left join lateral (select id, created_at from disputes where payment_id = p.id order by created_at desc limit 1) d
       on true
     left join payment_links l on l.id = p.payment_link_id
@@ -563,7 +570,8 @@ export async function findClinicUnpaidRequest(
            coalesce(r.title, l.title, ${CUSTOM_REQUEST_TITLE}::text) as title, r.payment_link_id, r.id as payment_request_id,
            null as reference, 0 as refunded, null as dispute_status, l.description, r.message, r.custom_amount,
            null as dispute_id, null as card_brand, null as card_last4, null as three_d_secure,
-           r.sent_at as request_sent_at, null as dispute_opened_at
+           r.sent_at as request_sent_at, null as dispute_opened_at,
+           null as terms_id, null as terms_version, null as terms_accepted_at, null as payer_ip
     from payment_requests r left join payment_links l on l.id = r.payment_link_id
     where r.id = ${requestId} and r.clinic_id = ${clinicId} and r.paid_at is null`);
   return (result as unknown as { rows: PaymentDetailsRow[] }).rows[0];

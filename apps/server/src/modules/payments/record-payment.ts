@@ -17,6 +17,7 @@ import { findClinic, findClinicAccountEmail } from '../clinics/index.js';
 import { countLinkPayments, isClosed, lockLinkLifetime } from '../links/index.js';
 import { queueEmail, queuePaymentNotice } from '../notifications/index.js';
 import { recordPatient } from '../patients/index.js';
+import { acceptedTermsOf } from '../policies/index.js';
 import { refundSecondPaymentJob } from '../refunds/index.js';
 import { lockPaymentRequest, markRequestPaid, requestState } from '../requests/index.js';
 import { CARD_CHARGE_METADATA_KEY, markCardChargePaid, recordSavedCard } from '../saved-cards/index.js';
@@ -95,6 +96,7 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
       patientEmail: meta.patient_email ?? '',
       patientPhone: meta.patient_phone ?? null,
       payerIp: meta.payer_ip ?? null,
+      ...(await acceptedTermsColumns(tx, clinicId, intent.id, meta.terms_id)),
       cardBrand: intent.card?.brand ?? null,
       cardLast4: intent.card?.last4 ?? null,
       threeDSecure: intent.card?.threeDSecure ?? null,
@@ -168,6 +170,17 @@ async function tellClinicOfClosedPayment(
   const to = clinic?.email ?? (await findClinicAccountEmail(tx, payment.clinicId));
   if (!to) return;
   await queueEmail(jobs, closedPaymentEmail({ to, payment, why }), { tx });
+}
+
+/** The payment's record of the clinic's terms its payer accepted at Pay Now (docs/decisions/0107-payment-terms.md). */
+async function acceptedTermsColumns(
+  tx: Tx,
+  clinicId: string,
+  paymentIntentId: string,
+  termsId: string | undefined,
+) {
+  const accepted = await acceptedTermsOf(tx, clinicId, paymentIntentId, termsId);
+  return accepted ? { termsId: accepted.termsId, termsAcceptedAt: accepted.acceptedAt } : {};
 }
 
 const REFERENCE_ATTEMPTS = 5;

@@ -256,6 +256,15 @@ export async function getPaymentDetails(context: PaymentsContext, id: string): P
       row.card_brand && row.card_last4
         ? { brand: row.card_brand, last4: row.card_last4, threeDSecure: row.three_d_secure }
         : null,
+    termsAccepted:
+      row.terms_id && row.terms_version !== null && row.terms_accepted_at
+        ? {
+            id: row.terms_id,
+            version: Number(row.terms_version),
+            acceptedAt: new Date(row.terms_accepted_at).toISOString(),
+            ip: row.payer_ip,
+          }
+        : null,
     requestSentAt: isoOrNull(row.request_sent_at),
     disputeOpenedAt: isoOrNull(row.dispute_opened_at),
     balance: display.isRequest ? null : await paymentBalance(context, context.clinicId, id),

@@ -1,6 +1,15 @@
 /**
- * The clinic's cancellation policy and no-show fee, versioned (docs/decisions/0090-policies.md).
+ * The clinic's cancellation policy and no-show fee (docs/decisions/0090-policies.md), and its payment
+ * terms (docs/decisions/0107-payment-terms.md), versioned.
  * Other modules import policies only through this file.
  */
-export { policyRoutes } from './routes.js';
-export { clinicPolicies, hasPolicyInForce } from './service.js';
+export { policyRoutes, publicTermsRoutes } from './routes.js';
+export {
+  acceptedTermsOf,
+  clinicPolicies,
+  clinicTermsVersion,
+  hasPolicyInForce,
+  recordTermsAcceptance,
+  termsById,
+  termsInForce,
+} from './service.js';

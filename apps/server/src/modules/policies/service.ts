@@ -6,17 +6,33 @@
  */
 import {
   type ClinicPolicies,
+  type ClinicTerms,
   POLICY_MESSAGES,
   type Policy,
   type PolicyKind,
+  type PublicTerms,
   type policyInputSchema,
+  TERMS_MESSAGES,
 } from '@clinicpay/shared';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import { isUuid } from '../../http/ids.js';
 import { recordAudit } from '../audit/index.js';
-import { insertPolicyVersion, latestPolicies, type NewPolicyVersion, type PolicyRow } from './queries.js';
+import {
+  findClinicTermsId,
+  findTermsWithClinic,
+  insertPolicyVersion,
+  insertTermsAcceptance,
+  insertTermsVersion,
+  latestPolicies,
+  latestTerms,
+  latestTermsAcceptance,
+  type NewPolicyVersion,
+  type PolicyRow,
+  type TermsRow,
+} from './queries.js';
 
 type PolicyInput = z.output<typeof policyInputSchema>;
 
@@ -145,4 +161,122 @@ async function storeNextVersion(
     });
     return { stored, latest };
   });
+}
+
+const toTerms = (row: TermsRow): ClinicTerms => ({
+  id: row.id,
+  version: row.version,
+  text: row.text,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The clinic's payment terms in force (docs/decisions/0107-payment-terms.md), or null when none. */
+export async function termsInForce(db: Db | Tx, clinicId: string): Promise<ClinicTerms | null> {
+  const row = await latestTerms(db, clinicId);
+  return row?.isActive ? toTerms(row) : null;
+}
+
+/**
+ * Stores the next version of the clinic's terms as `next` makes it from the latest (null: nothing to
+ * store), one save at a time, and audits it. Resolves to the stored version, if any, and the latest.
+ */
+async function storeNextTerms(
+  db: Db,
+  userId: string,
+  action: 'terms.updated' | 'terms.turned_off',
+  clinicId: string,
+  next: (latest: TermsRow | undefined) => { text: string; isActive: boolean } | null,
+): Promise<{ stored?: TermsRow; latest?: TermsRow }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`clinic-terms:${clinicId}`}))`);
+    const latest = await latestTerms(tx, clinicId);
+    const values = next(latest);
+    if (!values) return { latest };
+    const stored = await insertTermsVersion(tx, { ...values, clinicId, createdBy: userId });
+    await recordAudit(tx, {
+      actorUserId: userId,
+      action,
+      entityType: 'clinic',
+      entityId: clinicId,
+      details: { termsId: stored.id, version: stored.version },
+    });
+    return { stored, latest };
+  });
+}
+
+/**
+ * PUT /api/clinic/terms: saves the clinic's payment terms by `userId` as a new version, unless they are
+ * the terms in force already. Resolves to the terms in force and whether a version was stored.
+ */
+export async function saveTerms(
+  db: Db,
+  clinicId: string,
+  userId: string,
+  text: string,
+): Promise<{ terms: ClinicTerms; changed: boolean }> {
+  const result = await storeNextTerms(db, userId, 'terms.updated', clinicId, (latest) =>
+    latest?.isActive && latest.text === text ? null : { text, isActive: true },
+  );
+  if (result.stored) return { terms: toTerms(result.stored), changed: true };
+  return { terms: toTerms(result.latest as TermsRow), changed: false };
+}
+
+/**
+ * DELETE /api/clinic/terms: turns the clinic's terms off with a version that says so (its text kept for
+ * the record). Resolves to whether anything changed (nothing does when none is in force).
+ */
+export async function turnOffTerms(
+  db: Db,
+  clinicId: string,
+  userId: string,
+): Promise<{ terms: null; changed: boolean }> {
+  const result = await storeNextTerms(db, userId, 'terms.turned_off', clinicId, (latest) =>
+    latest?.isActive ? { text: latest.text, isActive: false } : null,
+  );
+  return { terms: null, changed: result.stored !== undefined };
+}
+
+/**
+ * GET /api/public/clinic-terms/:termsId: one version of a clinic's terms, as a receipt links to it
+ * (a version turned off is the text it turned off). Throws AppError TERMS_NOT_FOUND (404) for an
+ * unknown or malformed id.
+ */
+export async function publicTerms(db: Db, termsId: string): Promise<PublicTerms> {
+  const row = isUuid(termsId) ? await findTermsWithClinic(db, termsId) : undefined;
+  if (!row) throw new AppError('TERMS_NOT_FOUND', TERMS_MESSAGES.notFound);
+  return { ...toTerms(row.terms), clinicName: row.clinicName ?? 'Unknown Clinic' };
+}
+
+/** One version of a clinic's terms by id (undefined when none), whatever its state: a payment's record. */
+export async function termsById(db: Db | Tx, termsId: string): Promise<ClinicTerms | undefined> {
+  const row = isUuid(termsId) ? await findTermsWithClinic(db, termsId) : undefined;
+  return row ? toTerms(row.terms) : undefined;
+}
+
+/** The clinic's terms version `termsId` (id and version), or undefined for another clinic's or a bad id. */
+export async function clinicTermsVersion(db: Db | Tx, clinicId: string, termsId: string) {
+  return isUuid(termsId) ? findClinicTermsId(db, clinicId, termsId) : undefined;
+}
+
+/** Records that the payer of `paymentIntentId` accepted terms version `termsId` now, from `ipAddress`. */
+export function recordTermsAcceptance(
+  db: Db | Tx,
+  acceptance: { paymentIntentId: string; termsId: string; ipAddress: string | null },
+): Promise<void> {
+  return insertTermsAcceptance(db, acceptance);
+}
+
+/**
+ * What a payment of `paymentIntentId` keeps of the terms its payer accepted: the version `termsId`
+ * (from the intent's metadata, so it must be one of the clinic's and accepted on that intent) and when
+ * it was last accepted there. Undefined when there is no such acceptance.
+ */
+export async function acceptedTermsOf(
+  db: Db | Tx,
+  clinicId: string,
+  paymentIntentId: string,
+  termsId: string | undefined,
+): Promise<{ termsId: string; acceptedAt: Date } | undefined> {
+  if (!termsId || !isUuid(termsId)) return undefined;
+  return latestTermsAcceptance(db, clinicId, paymentIntentId, termsId);
 }

@@ -248,8 +248,7 @@ describe('request and link lifetimes', () => {
     });
     expect(refused.json()).toMatchObject({
       code: 'PAYMENT_PAGE_CLOSED',
-      message:
-        'This payment link has taken all the payments it was set up for. Please contact the clinic for a new link.',
+      message: 'This payment link is no longer taking payments. Please contact the clinic for a new link.',
     });
     await confirmWithCard(app, second, '4242424242424242');
     await sandboxOf(app).events.deliverDue();

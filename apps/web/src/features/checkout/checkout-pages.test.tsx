@@ -305,6 +305,81 @@ describe('the payment form refuses a bad card before any request (issue #14)', (
   });
 });
 
+describe('the clinic’s payment terms are accepted before paying (docs/decisions/0107-payment-terms.md)', () => {
+  const TERMS = { id: 'terms-1', version: 2, text: 'Deposits are non-refundable within 48 hours.' };
+
+  it(
+    'shows the terms, refuses Pay until the box is ticked, then sends it with the version',
+    async () => {
+      paymentPage = aPage({ terms: TERMS });
+      const { user } = renderAt(`/payment/${LINK_ID}`);
+      await fillPayer(user);
+      const region = screen.getByRole('region', {
+        name: 'Marylebone Skin Clinic’s payment terms, version 2',
+      });
+      expect(region.textContent).toBe(TERMS.text);
+      // The text scrolls in its own region, which the keyboard reaches.
+      expect(region.getAttribute('tabindex')).toBe('0');
+      const box = screen.getByLabelText('I have read and accept these payment terms') as HTMLInputElement;
+      expect(box.checked).toBe(false);
+      // The wallet waits for the box: a wallet pays under the terms once they are accepted.
+      expect(screen.queryByLabelText(/Simulate a device with a wallet/)).toBeNull();
+
+      await typeCard(user, '4242424242424242');
+      await user.click(screen.getByRole('button', { name: 'Pay £45.00' }));
+      expect(intentsCreated).toEqual([]);
+      const message = screen.getByText('Please confirm you have read and accept the payment terms');
+      expect(box.getAttribute('aria-describedby')).toContain(message.id);
+      await waitFor(() => expect(document.activeElement).toBe(box));
+
+      await user.click(box);
+      expect(screen.getByLabelText(/Simulate a device with a wallet/)).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Pay £45.00' }));
+      await waitFor(() => expect(intentsCreated).toHaveLength(1));
+      expect(intentsCreated[0]).toMatchObject({ termsAccepted: true, termsVersion: 2 });
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'says so on the box when the terms changed meanwhile, and shows the new version',
+    async () => {
+      paymentPage = aPage({ terms: TERMS });
+      server.use(
+        http.post('/api/public/payments/:id/payment-intents', () => {
+          paymentPage = aPage({ terms: { ...TERMS, id: 'terms-2', version: 3, text: 'New terms apply.' } });
+          return HttpResponse.json(
+            {
+              code: 'VALIDATION_FAILED',
+              message: 'The clinic’s payment terms have just changed. Please read them again before paying.',
+              fieldErrors: {
+                termsAccepted:
+                  'The clinic’s payment terms have just changed. Please read them again before paying.',
+              },
+            },
+            { status: 400 },
+          );
+        }),
+      );
+      const { user } = renderAt(`/payment/${LINK_ID}`);
+      await fillPayer(user);
+      await typeCard(user, '4242424242424242');
+      await user.click(screen.getByLabelText('I have read and accept these payment terms'));
+      await user.click(screen.getByRole('button', { name: 'Pay £45.00' }));
+      expect(
+        await screen.findByText(
+          'The clinic’s payment terms have just changed. Please read them again before paying.',
+        ),
+      ).toBeTruthy();
+      expect(await screen.findByText('New terms apply.')).toBeTruthy();
+      expect(
+        (screen.getByLabelText('I have read and accept these payment terms') as HTMLInputElement).checked,
+      ).toBe(false);
+    },
+    JOURNEY_MS,
+  );
+});
+
 describe('a page that saves the card asks for consent to the policies (decision 0092)', () => {
   const terms = [
     {
@@ -485,7 +560,7 @@ describe('the payment page (issue #14)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Request Cancelled' })).toBeTruthy();
     expect(screen.getByText(/The clinic has cancelled this payment request/)).toBeTruthy();
     expect(screen.getByText('Please call reception to rebook.')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Contact the clinic' })).toBeTruthy();
+    // The clinic's contact details stay on the page, to call or email it.
     expect(screen.getAllByRole('link', { name: 'desk@marylebone.example' })[0]?.getAttribute('href')).toBe(
       'mailto:desk@marylebone.example',
     );

@@ -6,10 +6,11 @@ import { ApiError } from '@/lib/api-client';
 import { useProviderConfig } from '@/lib/provider-config';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePaymentPage, useRecordViewed } from './api/get-payment-page';
-import { ClinicContact, ClinicInformationCard } from './components/clinic-summary';
+import { ClinicInformationCard } from './components/clinic-summary';
 import { OrderSummary, ReassurancePanel } from './components/order-summary';
 import { PaymentSystem } from './components/payment-system';
 import { PaymentPageSkeleton } from './components/skeletons';
+import { ReloadPageData } from './lib/reload-page-data';
 
 const LOADING = CHECKOUT_MESSAGES.loading;
 
@@ -31,8 +32,6 @@ const NOT_PAYABLE = {
   expired: { title: CHECKOUT_MESSAGES.expiredTitle, message: CHECKOUT_MESSAGES.expired },
   used_up: { title: CHECKOUT_MESSAGES.usedUpTitle, message: CHECKOUT_MESSAGES.usedUp },
 } as const;
-
-const CLOSED = new Set<PublicPaymentData['payability']>(['cancelled', 'expired', 'used_up']);
 
 /** Places in the two-column grid; the source order is the phone's: summary, form, reassurance. */
 const AREA = {
@@ -72,7 +71,11 @@ export function PaymentPage() {
       </div>
     );
   }
-  return <PaymentPageContent page={page.data} />;
+  return (
+    <ReloadPageData.Provider value={page.refetch}>
+      <PaymentPageContent page={page.data} />
+    </ReloadPageData.Provider>
+  );
 }
 
 function PaymentPageContent({ page }: { page: PublicPaymentData }) {
@@ -85,14 +88,8 @@ function PaymentPageContent({ page }: { page: PublicPaymentData }) {
         <Alert tone={page.payability === 'paid' ? 'success' : 'error'} className={AREA.form}>
           <h1 className="text-base font-semibold">{notPayable.title}</h1>
           <p className="mt-1">{notPayable.message}</p>
+          {/* The clinic's own words; its contact details are beside (the summary) or below (a phone). */}
           {page.closedNote ? <p className="mt-2 whitespace-pre-line">{page.closedNote}</p> : null}
-          {CLOSED.has(page.payability) ? (
-            <div className="mt-3">
-              <h2 className="font-semibold">{CHECKOUT_MESSAGES.contactClinic}</h2>
-              <p>{page.clinic.name}</p>
-              <ClinicContact clinic={page.clinic} />
-            </div>
-          ) : null}
         </Alert>
       ) : (
         <Card className={AREA.form}>

@@ -11,8 +11,9 @@ import { PaymentsTab } from './components/payments-tab';
 import { PoliciesTab } from './components/policies-tab';
 import { ProfileTab } from './components/profile-tab';
 import { RequestsTab } from './components/requests-tab';
+import { TermsTab } from './components/terms-tab';
 
-const TABS = ['profile', 'payments', 'notifications', 'requests', 'policies', 'security'] as const;
+const TABS = ['profile', 'payments', 'notifications', 'requests', 'policies', 'terms', 'security'] as const;
 type Tab = (typeof TABS)[number];
 
 /** A missing or unknown ?tab= opens profile (spec §2 "Clinic Settings"). */
@@ -30,7 +31,7 @@ export function SettingsPage({ securityTab }: { securityTab: ReactNode }) {
   return (
     <PageFrame
       title="Settings"
-      description="Manage your clinic profile, payments, notifications, requests, policies and security."
+      description="Manage your clinic profile, payments, notifications, requests, policies, payment terms and security."
     >
       {clinic.isPending ? <Spinner label="Loading settings..." /> : null}
       {clinic.isError ? <Alert tone="error">{clinic.error.message}</Alert> : null}
@@ -42,6 +43,7 @@ export function SettingsPage({ securityTab }: { securityTab: ReactNode }) {
             <TabsTrigger value="notifications">Notifications</TabsTrigger>
             <TabsTrigger value="requests">Requests</TabsTrigger>
             <TabsTrigger value="policies">Policies</TabsTrigger>
+            <TabsTrigger value="terms">Terms</TabsTrigger>
             <TabsTrigger value="security">Security</TabsTrigger>
           </TabsList>
           <TabsContent value="profile" className="mt-4">
@@ -58,6 +60,9 @@ export function SettingsPage({ securityTab }: { securityTab: ReactNode }) {
           </TabsContent>
           <TabsContent value="policies" className="mt-4">
             <PoliciesTab />
+          </TabsContent>
+          <TabsContent value="terms" className="mt-4">
+            <TermsTab />
           </TabsContent>
           <TabsContent value="security" className="mt-4">
             {securityTab}

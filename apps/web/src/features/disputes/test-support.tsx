@@ -50,6 +50,7 @@ export const aDisputeDetail = (overrides: Partial<DisputeDetail> = {}): DisputeD
     patient: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '07700900123' },
     source: { kind: 'link', title: 'Initial consultation', description: '45 minutes with Dr Babbage' },
     payerIp: '203.0.113.7',
+    terms: null,
     emails: [
       {
         recipient: 'ada@example.com',

@@ -38,6 +38,7 @@ export const paymentDetails = (overrides: Partial<PaymentDetails> = {}): Payment
   balanceOf: null,
   savedCard: null,
   card: null,
+  termsAccepted: null,
   requestSentAt: null,
   disputeOpenedAt: null,
   ...overrides,

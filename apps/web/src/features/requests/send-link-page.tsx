@@ -19,8 +19,8 @@ import { Form } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
 import { Checkbox, Input, Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
-import { todayInLondon } from '@/lib/dates';
 import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
+import { todayInLondon } from '@/lib/london-days';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useActiveLinks, useRequestDefaults, useSendPaymentRequest } from './api/send-payment-request';
 

@@ -2,9 +2,10 @@
 /** @jsxImportSource react */
 /**
  * The patient's receipt (notice payment_confirmation): who was paid, how much, the reference, when, and
- * what the card statement shows (decision 0082).
+ * what the card statement shows (decision 0082), and the clinic's payment terms the patient accepted
+ * (docs/decisions/0107-payment-terms.md) with the page that shows them.
  */
-import { Section } from '@react-email/components';
+import { Link, Section } from '@react-email/components';
 import { Detail, EmailLayout, type LayoutClinic, Paragraph } from '../../../mail/templates/layout.js';
 
 export interface PaymentReceiptEmailProps {
@@ -21,6 +22,8 @@ export interface PaymentReceiptEmailProps {
   statementText: string | null;
   /** What is left to pay after this deposit, e.g. '£150.00'; null when the payment is the whole price. */
   balanceDue: string | null;
+  /** The clinic's payment terms the patient accepted: 'Version 2, accepted on …' and their page; null when none. */
+  termsAccepted: { text: string; url: string } | null;
   /** The card this payment saved and each policy the patient agreed to, as display strings; null when none. */
   cardOnFile: {
     /** e.g. 'Visa card ending 4242' */
@@ -51,6 +54,11 @@ export function PaymentReceiptEmail(props: PaymentReceiptEmailProps) {
       {props.message ? <Detail label={`Message from ${clinic.name}`}>{props.message}</Detail> : null}
       {props.balanceDue ? <Detail label="Balance still to pay">{props.balanceDue}</Detail> : null}
       {props.statementText ? <Detail label="On your card statement">{props.statementText}</Detail> : null}
+      {props.termsAccepted ? (
+        <Detail label="Payment terms you accepted">
+          {props.termsAccepted.text}: <Link href={props.termsAccepted.url}>{props.termsAccepted.url}</Link>
+        </Detail>
+      ) : null}
       {props.cardOnFile ? <CardOnFile clinicName={clinic.name} cardOnFile={props.cardOnFile} /> : null}
       <Paragraph>
         If you have a question about this payment, contact {clinic.name} and quote the reference.

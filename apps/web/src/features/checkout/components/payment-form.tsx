@@ -7,6 +7,7 @@ import {
   payerDetailsSchema,
 } from '@clinicpay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+
 import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
@@ -15,6 +16,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useFormErrors } from '@/lib/form-errors';
+import { useReloadPageData } from '../lib/reload-page-data';
 import { rememberedPayer, rememberPayer } from '../lib/remembered-payer';
 import {
   type Billing,
@@ -25,6 +27,8 @@ import {
   type useCheckout,
 } from '../lib/use-checkout';
 import { CardOnFileTerms } from './card-on-file-terms';
+import { PaymentTerms } from './payment-terms';
+import { RequiredBox, useRequiredBox } from './required-box';
 
 const PAYER_FIELDS = ['name', 'email', 'phone'] as const;
 
@@ -100,22 +104,28 @@ export function PaymentForm({
   useEffect(() => {
     if (checkout.error) document.getElementById(CHECKOUT_ERROR_ID)?.focus();
   }, [checkout.error]);
-  // The consent box, on a page that saves the card (docs/decisions/0092-card-consent.md): never ticked
-  // for the patient, and required; the server refuses Pay Now without it too.
+  // The consent box, on a page that saves the card (docs/decisions/0092-card-consent.md), and the box
+  // under the clinic's payment terms (docs/decisions/0107-payment-terms.md): each required when shown;
+  // the server refuses Pay Now without them too, and the terms under a version since replaced.
   const terms = page.cardOnFile;
-  const [consented, setConsented] = useState(false);
-  const [consentError, setConsentError] = useState<string | null>(null);
-  const consentRequired = () => {
-    if (!terms || consented) return false;
-    setConsentError(CHECKOUT_MESSAGES.consentRequired);
-    return true;
+  const consent = useRequiredBox('card-on-file-consent', CHECKOUT_MESSAGES.consentRequired);
+  const paymentTerms = page.terms;
+  const termsBox = useRequiredBox('payment-terms-accepted', CHECKOUT_MESSAGES.termsRequired, {
+    checked: checkout.termsAccepted,
+    setChecked: checkout.setTermsAccepted,
+  });
+  /** Says each shown box's message while unticked; the first of them, or null when all are ticked. */
+  const missingBox = () => {
+    const missing = [terms ? consent : null, paymentTerms ? termsBox : null].filter((box) => box?.require());
+    return missing[0] ?? null;
   };
-  const focusConsent = () => document.getElementById('card-on-file-consent')?.focus();
+  const reloadPageData = useReloadPageData();
 
   const onSubmit = form.handleSubmit(
     async (patient) => {
-      if (consentRequired()) {
-        focusConsent();
+      const missing = missingBox();
+      if (missing) {
+        missing.focus();
         if (!cardReady) onIncompleteCard(false);
         return;
       }
@@ -133,26 +143,34 @@ export function PaymentForm({
           const message = refused[field];
           if (message) form.setError(field, { type: 'server', message });
         }
+        const payerRefused = PAYER_FIELDS.some((field) => refused[field]);
         if (refused.cardOnFileConsent) {
-          setConsentError(refused.cardOnFileConsent);
-          if (!PAYER_FIELDS.some((field) => refused[field])) focusConsent();
+          consent.setError(refused.cardOnFileConsent);
+          if (!payerRefused) consent.focus();
+        }
+        if (refused.termsAccepted) {
+          // The terms changed since the page was loaded: the new version is shown, to be read and ticked.
+          checkout.setTermsAccepted(false);
+          termsBox.setError(refused.termsAccepted);
+          reloadPageData();
+          if (!payerRefused && !refused.cardOnFileConsent) termsBox.focus();
         }
         formErrors.focusFirstInvalid();
       };
       if (securing && confirmSetup)
-        await checkout.save(patient, confirmSetup, showRefused, { cardOnFileConsent: consented });
+        await checkout.save(patient, confirmSetup, showRefused, { cardOnFileConsent: consent.checked });
       else if (confirmCard)
         await checkout.pay(
           patient,
           confirmCard,
           undefined,
           showRefused,
-          terms ? { cardOnFileConsent: consented } : undefined,
+          terms ? { cardOnFileConsent: consent.checked } : undefined,
         );
     },
     () => {
-      // Focus goes to the first wrong detail (useFormErrors); the card and the consent show theirs too.
-      consentRequired();
+      // Focus goes to the first wrong detail (useFormErrors); the card and the boxes show theirs too.
+      missingBox();
       if (!cardReady) onIncompleteCard(false);
     },
   );
@@ -173,8 +191,16 @@ export function PaymentForm({
       <FormField id="phone" label="Phone Number (optional)" error={errors.phone?.message}>
         <Input id="phone" type="tel" autoComplete="tel" {...form.register('phone')} />
       </FormField>
-      {/* A wallet cannot take the consent box: a page that saves the card takes a typed card. */}
-      {terms ? null : walletButton?.(typedBilling)}
+      {paymentTerms ? (
+        <div className="flex flex-col gap-2 rounded-md border border-gray-300 p-4">
+          <h2 className="font-semibold">{CHECKOUT_MESSAGES.termsHeading(page.clinic.name)}</h2>
+          <PaymentTerms terms={paymentTerms} clinicName={page.clinic.name} />
+          <RequiredBox box={termsBox} label={CHECKOUT_MESSAGES.termsAccept} />
+        </div>
+      ) : null}
+      {/* A wallet cannot take the consent box: a page that saves the card takes a typed card. A wallet
+          pays under the payment terms once their box is ticked. */}
+      {terms || (paymentTerms && !checkout.termsAccepted) ? null : walletButton?.(typedBilling)}
       {checkout.error ? (
         <Alert tone="error" id={CHECKOUT_ERROR_ID} tabIndex={-1}>
           {checkout.error.message}
@@ -184,22 +210,7 @@ export function PaymentForm({
       {terms ? (
         <>
           <CardOnFileTerms terms={terms} securing={securing} />
-          <FormField
-            id="card-on-file-consent"
-            label={CHECKOUT_MESSAGES.cardOnFileConsent}
-            error={consentError ?? undefined}
-            inline
-          >
-            <input
-              type="checkbox"
-              className="mt-0.5 h-5 w-5 shrink-0"
-              checked={consented}
-              onChange={(event) => {
-                setConsented(event.currentTarget.checked);
-                if (event.currentTarget.checked) setConsentError(null);
-              }}
-            />
-          </FormField>
+          <RequiredBox box={consent} label={CHECKOUT_MESSAGES.cardOnFileConsent} />
         </>
       ) : null}
       <Button type="submit" size="lg" disabled={checkout.processing}>

@@ -109,9 +109,18 @@ function refusal({ code }: { code?: string }, reason: string): CheckoutError {
   return { message: `${reason} ${CHECKOUT_MESSAGES.declinedAdvice}`, cardPart };
 }
 
-/** The form's fields the server may refuse: the payer's details, and the card-on-file consent box. */
-export type RefusableField = keyof Billing | 'cardOnFileConsent';
-const PAYER_FIELDS: readonly RefusableField[] = ['name', 'email', 'phone', 'cardOnFileConsent'];
+/**
+ * The form's fields the server may refuse: the payer's details, the card-on-file consent box and the
+ * payment terms box (docs/decisions/0107-payment-terms.md).
+ */
+export type RefusableField = keyof Billing | 'cardOnFileConsent' | 'termsAccepted';
+const PAYER_FIELDS: readonly RefusableField[] = [
+  'name',
+  'email',
+  'phone',
+  'cardOnFileConsent',
+  'termsAccepted',
+];
 
 /** The server's messages for the payer's details when it refused them (400 VALIDATION_FAILED), else null. */
 function refusedDetails(error: unknown): Partial<Record<RefusableField, string>> | null {
@@ -136,6 +145,10 @@ export function useCheckout(page: PublicPaymentData) {
   // after a decline reuses the intent.
   const [attemptId] = useState(() => crypto.randomUUID());
   const [processing, setProcessing] = useState(false);
+  // The box under the clinic's payment terms (docs/decisions/0107-payment-terms.md): every Pay Now,
+  // by card or wallet, sends it with the version the page shows.
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const termsAnswer = page.terms ? { termsAccepted, termsVersion: page.terms.version } : {};
   const [error, setError] = useState<CheckoutError | null>(() =>
     authenticationFailedIn(location.state) ? AUTHENTICATION_FAILED : null,
   );
@@ -205,7 +218,7 @@ export function useCheckout(page: PublicPaymentData) {
   ): Promise<boolean> {
     const progress = wallet ? toast.loading(`Processing ${wallet} payment...`) : undefined;
     const done = await createAndConfirm(
-      () => createPaymentIntent(page.id, { ...billing, attemptId, ...consent }),
+      () => createPaymentIntent(page.id, { ...billing, attemptId, ...consent, ...termsAnswer }),
       (intent, returnUrl) => confirm(intent, billing, returnUrl),
       (failure) => failureMessage(failure, wallet),
       onRefusedDetails,
@@ -250,5 +263,5 @@ export function useCheckout(page: PublicPaymentData) {
     return true;
   }
 
-  return { pay, save, processing, error };
+  return { pay, save, processing, error, termsAccepted, setTermsAccepted };
 }

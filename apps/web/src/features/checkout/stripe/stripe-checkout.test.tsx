@@ -1,6 +1,8 @@
 import type { PublicPaymentData } from '@clinicpay/shared';
 import type { Stripe } from '@stripe/stripe-js';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aPaymentPage } from '@/testing/payment-page-data';
@@ -16,11 +18,18 @@ const page: PublicPaymentData = aPaymentPage({
   clinic: { ...aPaymentPage().clinic, email: null, phone: null, address: null },
 });
 
+/** The payment pages always run under a query cache (app/payment-app.tsx). */
+const withQueries = (children: ReactNode) => (
+  <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
+);
+
 function renderCheckout(stripe: Promise<Stripe | null>) {
   render(
-    <MemoryRouter>
-      <StripeCheckout page={page} stripe={stripe} />
-    </MemoryRouter>,
+    withQueries(
+      <MemoryRouter>
+        <StripeCheckout page={page} stripe={stripe} />
+      </MemoryRouter>,
+    ),
   );
 }
 
@@ -136,7 +145,7 @@ describe('the payment form with Stripe', () => {
         ],
         { initialEntries: [`/payment/${page.id}`] },
       );
-      render(<RouterProvider router={router} />);
+      render(withQueries(<RouterProvider router={router} />));
       return router;
     }
     /** Answers the payment-intent request as the server would, and keeps what the browser sent. */

@@ -40,6 +40,15 @@ export function KnownEvidenceCard({ known }: { known: KnownEvidence }) {
             <Row term="Title">{known.source.title}</Row>
             {known.source.description ? <Row term="Description">{known.source.description}</Row> : null}
           </Group>
+          {known.terms ? (
+            <Group title="Payment terms accepted">
+              <Row term="Version">{known.terms.version}</Row>
+              <Row term="Accepted on">{formatLongDateTime(known.terms.acceptedAt)}</Row>
+              <Row term="Terms">
+                <span className="whitespace-pre-line">{known.terms.text}</span>
+              </Row>
+            </Group>
+          ) : null}
           <section aria-labelledby="known-emails-heading" className="md:col-span-2">
             <h3 id="known-emails-heading" className="mb-2 font-medium">
               Emails sent

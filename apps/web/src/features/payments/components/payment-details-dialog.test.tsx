@@ -187,6 +187,27 @@ describe('the payment details dialog', () => {
     expect(screen.queryByRole('button', { name: REQUEST_MESSAGES.remindNow })).toBeNull();
   });
 
+  it('shows the payment terms the payer accepted, with where to read them', async () => {
+    const dialog = await showPayment(
+      paymentDetails({
+        termsAccepted: {
+          id: 'terms-7',
+          version: 2,
+          acceptedAt: '2026-11-20T10:04:00.000Z',
+          ip: '198.51.100.23',
+        },
+      }),
+    );
+    expect(
+      await within(dialog).findByText(
+        /Version 2, accepted on 20 Nov 2026, 10:04 from IP address 198\.51\.100\.23/,
+      ),
+    ).toBeTruthy();
+    expect(
+      within(dialog).getByRole('link', { name: 'View the terms (opens in a new tab)' }).getAttribute('href'),
+    ).toBe('/payment/terms/terms-7');
+  });
+
   it('offers no Resend request for a payment', async () => {
     const dialog = await showPayment(paymentDetails({ status: 'paid' }));
     expect(await within(dialog).findByText('Paid')).toBeTruthy();

@@ -5,7 +5,9 @@ import {
   PAYMENT_PAGE_MESSAGES,
   type PaymentDetails,
   paymentTypeLabel,
+  TERMS_MESSAGES,
   THREE_D_SECURE_LABELS,
+  termsPath,
 } from '@clinicpay/shared';
 import { Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -17,7 +19,8 @@ import { formatDateTime } from '@/lib/dates';
 
 /**
  * What a payment is: the patient, amounts, when (date and time), the card and its 3-D Secure result,
- * status, type, what it was for, its reference, its dispute and saved card. Shown in the details
+ * the payment terms the payer accepted (docs/decisions/0107-payment-terms.md), status, type, what it
+ * was for, its reference, its dispute and saved card. Shown in the details
  * dialog and on the payment's own page.
  */
 export function PaymentFacts({ payment }: { payment: PaymentDetails }) {
@@ -43,6 +46,23 @@ export function PaymentFacts({ payment }: { payment: PaymentDetails }) {
               : PAYMENT_PAGE_MESSAGES.noThreeDSecure}
           </Row>
         </>
+      ) : null}
+      {payment.termsAccepted ? (
+        <Row term={TERMS_MESSAGES.acceptedLabel}>
+          {TERMS_MESSAGES.accepted(
+            payment.termsAccepted.version,
+            formatDateTime(payment.termsAccepted.acceptedAt),
+          )}
+          {payment.termsAccepted.ip ? ` ${TERMS_MESSAGES.fromIp(payment.termsAccepted.ip)}` : ''}.{' '}
+          <a
+            href={termsPath(payment.termsAccepted.id)}
+            target="_blank"
+            rel="noreferrer"
+            className="underline"
+          >
+            {TERMS_MESSAGES.view}
+          </a>
+        </Row>
       ) : null}
       <Row term="Status">
         <PaymentStatusBadge status={payment.status} disputeStatus={payment.disputeStatus} />

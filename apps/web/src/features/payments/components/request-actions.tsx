@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { serverAnswered } from '@/lib/api-client';
-import { formatDateTime, formatIsoDay } from '@/lib/dates';
+import { formatDateTime } from '@/lib/dates';
+import { formatIsoDay } from '@/lib/london-days';
 import { useCancelRequest, useRemindRequest, useRequestDetail } from '../api/request-actions';
 import { ResendRequestButton } from './resend-request-button';
 
