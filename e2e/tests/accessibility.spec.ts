@@ -30,13 +30,16 @@ const CLINIC_PAGES = [
   '/dashboard/create-link',
   '/dashboard/send-link',
   '/dashboard/payment-history',
+  '/dashboard/requests',
   '/dashboard/patients',
   '/dashboard/disputes',
   '/dashboard/payouts',
   '/dashboard/settings?tab=profile',
   '/dashboard/settings?tab=payments',
   '/dashboard/settings?tab=notifications',
+  '/dashboard/settings?tab=requests',
   '/dashboard/settings?tab=policies',
+  '/dashboard/settings?tab=terms',
   '/dashboard/settings?tab=security',
 ];
 

@@ -54,6 +54,7 @@ test("a clinic's pages log nothing to the console", async ({
     '/dashboard/create-link',
     '/dashboard/send-link',
     '/dashboard/payment-history',
+    '/dashboard/requests',
     '/dashboard/patients',
     '/dashboard/disputes',
     '/dashboard/payouts',

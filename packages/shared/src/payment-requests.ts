@@ -238,3 +238,69 @@ export const paymentRequestResponseSchema = z.object({
   /** Set when the request exists but a notification could not be queued (spec §8). */
   warning: z.string().optional(),
 });
+
+/** The Requests page's filters (docs/decisions/0105-request-and-link-lifetimes.md): open ones, and of them those opened or reminded; paid, expired and cancelled ones. */
+export const REQUEST_FILTERS = ['open', 'viewed', 'reminded', 'paid', 'expired', 'cancelled'] as const;
+export type RequestFilter = (typeof REQUEST_FILTERS)[number];
+
+export const REQUEST_FILTER_LABELS: Record<RequestFilter, string> = {
+  open: 'Waiting for payment',
+  viewed: 'Opened, not paid',
+  reminded: 'Reminded, not paid',
+  paid: 'Paid',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+};
+
+export const REQUEST_STATE_LABELS: Record<RequestState, string> = {
+  open: 'Waiting',
+  paid: 'Paid',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+};
+
+export const REQUESTS_PAGE_SIZE = 20;
+
+export const REQUEST_LIST_MESSAGES = {
+  title: 'Requests',
+  description: 'Every payment request you have sent, and where each stands.',
+  searchLabel: 'Search requests by patient name, email or phone',
+  filterLabel: 'Show',
+  allRequests: 'All requests',
+  noRequests: 'No payment requests sent yet.',
+  noMatches: 'No requests match.',
+  pastTheEnd: 'No requests on this page.',
+  invalidFilter: 'Unknown request filter',
+} as const;
+
+/** GET /api/payment-requests?status=&search=&page=: one page of the clinic's requests, newest first. */
+export const listRequestsQuerySchema = z.object({
+  status: z.enum(REQUEST_FILTERS, { error: REQUEST_LIST_MESSAGES.invalidFilter }).optional(),
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type ListRequestsQuery = z.output<typeof listRequestsQuerySchema>;
+
+/** One request as the Requests page lists it; amounts in pence, times ISO 8601. */
+export const requestSummarySchema = z.object({
+  id: z.string(),
+  patientName: z.string(),
+  patientEmail: z.string(),
+  amount: z.number().int().nullable(),
+  title: z.string(),
+  sentAt: z.string(),
+  state: z.enum(REQUEST_STATES),
+  /** The last day to pay (YYYY-MM-DD, London); null when it never expires. */
+  expiresOn: z.string().nullable(),
+  viewedAt: z.string().nullable(),
+  lastRemindedAt: z.string().nullable(),
+});
+export type RequestSummary = z.infer<typeof requestSummarySchema>;
+
+export const requestListSchema = z.object({
+  items: z.array(requestSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type RequestList = z.infer<typeof requestListSchema>;

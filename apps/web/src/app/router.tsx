@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
           { path: 'send-link', lazy: page(() => import('./routes/send-link')) },
           { path: 'payment-history', lazy: page(() => import('./routes/payment-history')) },
           { path: 'payments/:paymentId', lazy: page(() => import('./routes/clinic-payment')) },
+          { path: 'requests', lazy: page(() => import('./routes/requests')) },
           { path: 'patients', lazy: page(() => import('./routes/patients')) },
           { path: 'patients/:patientId', lazy: page(() => import('./routes/patient')) },
           { path: 'disputes', lazy: page(() => import('./routes/disputes')) },

@@ -248,7 +248,8 @@ describe('request and link lifetimes', () => {
     });
     expect(refused.json()).toMatchObject({
       code: 'PAYMENT_PAGE_CLOSED',
-      message: 'This payment link is no longer taking payments. Please contact the clinic for a new link.',
+      message:
+        'This payment link has taken all the payments it was set up for. Please contact the clinic for a new link.',
     });
     await confirmWithCard(app, second, '4242424242424242');
     await sandboxOf(app).events.deliverDue();
@@ -297,6 +298,53 @@ describe('request and link lifetimes', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe('Payment link not found');
     }
+  });
+
+  it('lists the clinic’s requests, filtered by where they stand and searched on the server', async () => {
+    const clinic = await connectedClinic(app);
+    const sendAs = async (name: string, extra: object = {}) =>
+      (await send({ patientName: name, ...extra }, clinic.cookies)).json().id as string;
+    const open = await sendAs('Olive Open');
+    const viewed = await sendAs('Vera Viewed');
+    await post(`/api/public/payments/${viewed}/viewed`, {});
+    const reminded = await sendAs('Rory Reminded');
+    await post(`/api/payment-requests/${reminded}/remind`, clinic.cookies);
+    const cancelled = await sendAs('Cora Cancelled');
+    await post(`/api/payment-requests/${cancelled}/cancel`, clinic.cookies);
+    const expired = await sendAs('Ezra Expired');
+    await app.database.db
+      .update(paymentRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentRequests.id, expired));
+    const paid = await sendAs('Pia Paid');
+    await pay(paid);
+
+    const list = async (query: string) =>
+      (await app.inject({ url: `/api/payment-requests?${query}`, cookies: clinic.cookies })).json();
+    const all = await list('');
+    expect(all.total).toBe(6);
+    expect(all.items[0]).toMatchObject({
+      id: paid,
+      state: 'paid',
+      amount: 5000,
+      title: 'Custom Payment Request',
+    });
+    const ids = async (status: string) =>
+      (await list(`status=${status}`)).items.map((item: { id: string }) => item.id);
+    expect(new Set(await ids('open'))).toEqual(new Set([open, viewed, reminded]));
+    expect(await ids('viewed')).toEqual([viewed]);
+    expect(await ids('reminded')).toEqual([reminded]);
+    expect(await ids('paid')).toEqual([paid]);
+    expect(await ids('cancelled')).toEqual([cancelled]);
+    expect(await ids('expired')).toEqual([expired]);
+    expect((await list('search=RORY')).items.map((item: { id: string }) => item.id)).toEqual([reminded]);
+    expect((await list('search=100%25')).total).toBe(0);
+    // Another clinic's requests are not listed, and a bad filter is refused.
+    expect((await app.inject({ url: '/api/payment-requests', cookies })).json().items).not.toContainEqual(
+      expect.objectContaining({ id: open }),
+    );
+    const bad = await app.inject({ url: '/api/payment-requests?status=lost', cookies: clinic.cookies });
+    expect(bad.statusCode).toBe(400);
   });
 
   describe('reminders', () => {

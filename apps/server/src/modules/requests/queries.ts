@@ -1,7 +1,7 @@
 /** Reads and writes of the payment_requests table; no rules. */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { paymentRequests } from '../../db/schema/index.js';
+import { paymentLinks, paymentRequests } from '../../db/schema/index.js';
 
 export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
 export type NewPaymentRequestRow = typeof paymentRequests.$inferInsert;
@@ -137,4 +137,60 @@ export async function claimDueReminders(
     returning r.id
   `)) as unknown as { rows: { id: string }[] };
   return result.rows.map((row) => row.id);
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The SQL of a Requests page filter at `now` (see REQUEST_FILTERS); no rules beyond the column tests. */
+function filterCondition(filter: string | undefined, now: Date): SQL | undefined {
+  const unpaid = and(eq(paymentRequests.status, 'sent'), isNull(paymentRequests.cancelledAt));
+  const open = and(unpaid, or(isNull(paymentRequests.expiresAt), gt(paymentRequests.expiresAt, now)));
+  switch (filter) {
+    case 'open':
+      return open;
+    case 'viewed':
+      return and(open, isNotNull(paymentRequests.viewedAt));
+    case 'reminded':
+      return and(open, isNotNull(paymentRequests.lastRemindedAt));
+    case 'paid':
+      return eq(paymentRequests.status, 'paid');
+    case 'expired':
+      return and(unpaid, lte(paymentRequests.expiresAt, now));
+    case 'cancelled':
+      return and(eq(paymentRequests.status, 'sent'), isNotNull(paymentRequests.cancelledAt));
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * One page of the clinic's requests, newest first, each with its link's amount and title, filtered
+ * (`filter` at `now`) and searched in the stored search text; and how many match.
+ */
+export async function selectClinicRequests(
+  db: Db,
+  query: { clinicId: string; filter?: string; search?: string; now: Date; limit: number; offset: number },
+) {
+  const where = and(
+    eq(paymentRequests.clinicId, query.clinicId),
+    filterCondition(query.filter, query.now),
+    query.search
+      ? sql`${paymentRequests.searchText} like ${`%${escapeLike(query.search.toLowerCase())}%`}`
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        request: paymentRequests,
+        link: { amount: paymentLinks.amount, title: paymentLinks.title, type: paymentLinks.type },
+      })
+      .from(paymentRequests)
+      .leftJoin(paymentLinks, eq(paymentLinks.id, paymentRequests.paymentLinkId))
+      .where(where)
+      .orderBy(desc(paymentRequests.sentAt), desc(paymentRequests.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ value: count() }).from(paymentRequests).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
 }

@@ -9,10 +9,12 @@
  * POST /dev/reminders (never in production): runs the reminder sweep as if `days` days had passed.
  */
 import {
+  listRequestsQuerySchema,
   paymentRequestDetailSchema,
   paymentRequestResponseSchema,
   qrCodeQuerySchema,
   requestCancelledSchema,
+  requestListSchema,
   requestResentSchema,
   sendPaymentRequestSchema,
 } from '@clinicpay/shared';
@@ -25,6 +27,7 @@ import { clinicMemberOf, requireClinic } from '../auth/index.js';
 import {
   cancelPaymentRequest,
   getPaymentRequest,
+  listPaymentRequests,
   paymentRequestUrl,
   recordRequestViewed,
   remindPaymentRequest,
@@ -75,6 +78,18 @@ export async function requestRoutes(app: FastifyInstance) {
       preHandler: perClinic,
     },
     async (request) => resendPaymentRequest(deps, clinicMemberOf(request).clinicId, request.params.requestId),
+  );
+
+  api.get(
+    '/payment-requests',
+    {
+      schema: {
+        tags: ['payment requests'],
+        querystring: listRequestsQuerySchema,
+        response: { 200: requestListSchema },
+      },
+    },
+    async (request) => listPaymentRequests(app.database.db, clinicMemberOf(request).clinicId, request.query),
   );
 
   api.get(

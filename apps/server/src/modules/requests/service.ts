@@ -9,11 +9,14 @@
 import {
   CHECKOUT_REFUSALS,
   LINK_MESSAGES,
+  type ListRequestsQuery,
   type NewPaymentRequest,
   type PaymentRequestDetail,
   type PaymentType,
   REQUEST_MESSAGES,
+  REQUESTS_PAGE_SIZE,
   type RequestEvent,
+  type RequestList,
   requestTerms,
 } from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
@@ -44,6 +47,7 @@ import {
   markRequestReminded,
   markRequestViewed,
   type PaymentRequestRow,
+  selectClinicRequests,
 } from './queries.js';
 
 export interface SendRequestDeps {
@@ -372,6 +376,50 @@ export async function getPaymentRequest(
     expiresOn: row.expiresAt ? lastDayBefore(row.expiresAt) : null,
     remindersOn: row.remindersOn,
     timeline,
+  };
+}
+
+/**
+ * GET /api/payment-requests: one page of the clinic's requests, newest first, filtered by where they
+ * stand and searched by patient name, email or phone, on the server; amounts in pence by the one
+ * pricing rule (requestTerms).
+ */
+export async function listPaymentRequests(
+  db: Db,
+  clinicId: string,
+  query: ListRequestsQuery,
+): Promise<RequestList> {
+  const now = new Date();
+  const { rows, total } = await selectClinicRequests(db, {
+    clinicId,
+    filter: query.status,
+    search: query.search || undefined,
+    now,
+    limit: REQUESTS_PAGE_SIZE,
+    offset: (query.page - 1) * REQUESTS_PAGE_SIZE,
+  });
+  return {
+    items: rows.map(({ request, link }) => {
+      const terms = requestTerms(
+        request,
+        link?.title ? { amount: link.amount, title: link.title, type: link.type } : null,
+      );
+      return {
+        id: request.id,
+        patientName: request.patientName,
+        patientEmail: request.patientEmail,
+        amount: terms.amount,
+        title: terms.title,
+        sentAt: request.sentAt.toISOString(),
+        state: requestState(request, now),
+        expiresOn: request.expiresAt ? lastDayBefore(request.expiresAt) : null,
+        viewedAt: request.viewedAt?.toISOString() ?? null,
+        lastRemindedAt: request.lastRemindedAt?.toISOString() ?? null,
+      };
+    }),
+    total,
+    page: query.page,
+    pageSize: REQUESTS_PAGE_SIZE,
   };
 }
 

@@ -34,7 +34,7 @@ const linksOf = (name: string) =>
 describe('the clinic sidebar', () => {
   beforeEach(() => screenIs('wide'));
 
-  it('has its entries, Patients after Payment History, then Disputes and Payouts, and a Sign Out button', () => {
+  it('has its entries, Requests and Patients after Payment History, then Disputes and Payouts, and a Sign Out button', () => {
     const onSignOut = vi.fn();
     renderAt('/dashboard', <ClinicLayout onSignOut={onSignOut} />);
     expect(linksOf('Clinic')).toEqual([
@@ -42,6 +42,7 @@ describe('the clinic sidebar', () => {
       ['Create a Link', '/dashboard/create-link'],
       ['Send a Link', '/dashboard/send-link'],
       ['Payment History', '/dashboard/payment-history'],
+      ['Requests', '/dashboard/requests'],
       ['Patients', '/dashboard/patients'],
       ['Disputes', '/dashboard/disputes'],
       ['Payouts', '/dashboard/payouts'],

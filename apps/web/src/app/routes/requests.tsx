@@ -1,0 +1,1 @@
+export { RequestsPage as default } from '@/features/requests/requests-page';
