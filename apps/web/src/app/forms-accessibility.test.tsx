@@ -22,6 +22,7 @@ import { ContactForm } from '@/features/contact/components/contact-form';
 import { CreateLinkPage } from '@/features/links/create-link-page';
 import { SendLinkPage } from '@/features/requests/send-link-page';
 import { renderWithApp, startMockServer } from '@/testing/app';
+import { aClinic } from '@/testing/clinic-data';
 
 const server = startMockServer([
   http.get('/api/auth/session', () => HttpResponse.json({ user: null })),
@@ -176,30 +177,14 @@ describe('the account forms', () => {
   });
 });
 
-const clinic: Clinic = {
-  id: 'c1',
+const clinic: Clinic = aClinic({
   clinicName: 'Harley Dental',
-  logoUrl: null,
-  email: 'desk@harley.example',
   phone: null,
   addressLine1: null,
-  addressLine2: null,
   city: null,
   postcode: null,
-  stripeAccountId: null,
-  stripeStatus: 'not_connected',
-  requirementsDue: [],
-  requirementsDeadline: null,
-  paymentsTurnedOff: false,
-  statementName: null,
   cardStatementText: 'CLINICPAY* HARLEY DENTAL',
-  emailNotifications: true,
-  smsNotifications: false,
-  reminderDays: [3, 7],
-  requestExpiryDays: 30,
-  closedPageText: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-};
+});
 
 describe('the clinic forms', () => {
   it('clinic profile: a bad email at its field, named in the summary', async () => {

@@ -5,32 +5,20 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { aPayment, paymentDetails } from '@/features/payments/test-support';
 import { renderWithApp, startMockServer } from '@/testing/app';
+import { aClinic } from '@/testing/clinic-data';
 import ClinicHomeRoute from './clinic-home';
 
-const clinic: Clinic = {
-  id: 'c1',
+const clinic: Clinic = aClinic({
   clinicName: 'Marylebone Skin Clinic',
-  logoUrl: null,
   email: null,
   phone: null,
   addressLine1: null,
-  addressLine2: null,
   city: null,
   postcode: null,
-  stripeAccountId: null,
-  stripeStatus: 'not_connected',
-  requirementsDue: [],
-  requirementsDeadline: null,
-  paymentsTurnedOff: false,
-  statementName: null,
   cardStatementText: 'CLINICPAY* MARYLEBONE',
-  emailNotifications: true,
   smsNotifications: true,
-  reminderDays: [3, 7],
-  requestExpiryDays: 30,
-  closedPageText: null,
   createdAt: '2026-11-01T09:00:00.000Z',
-};
+});
 
 const link = {
   id: 'link_1',
