@@ -135,14 +135,7 @@ export const requestSettingsUpdateSchema = z
       .trim()
       .max(500, REQUEST_SETTINGS_MESSAGES.closedPageTextTooLong)
       // Line breaks are the clinic's paragraphs; any other control character is refused.
-      .refine(
-        (text) =>
-          ![...text].some((char) => {
-            const code = char.charCodeAt(0);
-            return (code < 32 && code !== 10 && code !== 13) || code === 127;
-          }),
-        REQUEST_SETTINGS_MESSAGES.noControlCharacters,
-      )
+      .refine((text) => !hasControlCharacters(text), REQUEST_SETTINGS_MESSAGES.noControlCharacters)
       .nullish()
       .transform((text) => (text === undefined ? undefined : text || null)),
   })
@@ -153,6 +146,7 @@ export type RequestSettingsUpdate = z.input<typeof requestSettingsUpdateSchema>;
 export type RequestSettingsChanges = z.output<typeof requestSettingsUpdateSchema>;
 
 import { PROVIDER_NAME } from './payment-constants.js';
+import { hasControlCharacters } from './payment-terms.js';
 import { providerStatusSchema } from './provider-account.js';
 
 export const clinicSchema = z.object({

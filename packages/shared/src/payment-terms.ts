@@ -37,8 +37,8 @@ export const TERMS_MESSAGES = {
   changed: 'The clinic’s payment terms have just changed. Please read them again before paying.',
 } as const;
 
-/** True when `text` holds a control character other than a line break. */
-function hasControlCharacters(text: string): boolean {
+/** True when `text` holds a control character other than a line break (a clinic's own paragraphs). */
+export function hasControlCharacters(text: string): boolean {
   return [...text].some((char) => {
     const code = char.charCodeAt(0);
     return (code < 32 && code !== 10 && code !== 13) || code === 127;

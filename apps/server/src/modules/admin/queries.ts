@@ -8,6 +8,7 @@ import { CLINIC_TIME_ZONE, type FigureSums } from '@clinicpay/shared';
 import { and, count, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
 import {
   auditLog,
   clinics,
@@ -18,14 +19,12 @@ import {
   users,
 } from '../../db/schema/index.js';
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /**
  * One page of clinics, newest first, whose name, profile email or sign-up email (its users' emails)
  * contains `search` (any case), and the total.
  */
 export async function selectClinicPage(db: Db, search: string | undefined, limit: number, offset: number) {
-  const pattern = search ? `%${escapeLike(search.toLowerCase())}%` : undefined;
+  const pattern = search ? containsPattern(search) : undefined;
   const where = pattern
     ? or(
         sql`lower(${clinics.clinicName}) like ${pattern}`,

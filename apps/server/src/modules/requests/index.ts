@@ -1,4 +1,4 @@
-/** Payment requests sent to patients by email and SMS (spec §2 Send Payment Link, §4), their lifetimes and reminders. */
+/** Payment requests sent to patients by email and SMS (docs/decisions/0104-requests-go-whatever-the-settings.md), their lifetimes (0105) and reminders (0106). */
 import type { JobQueue } from '../../jobs/index.js';
 import { SEND_REMINDERS_CRON, sendRemindersJob } from './jobs.js';
 import { type SendRequestDeps, sendDueReminders } from './service.js';

@@ -1,6 +1,7 @@
 /** Reads and writes of the payment_requests table; no rules. */
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
 import { paymentLinks, paymentRequests } from '../../db/schema/index.js';
 
 export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
@@ -139,8 +140,6 @@ export async function claimDueReminders(
   return result.rows.map((row) => row.id);
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /** The SQL of a Requests page filter at `now` (see REQUEST_FILTERS); no rules beyond the column tests. */
 function filterCondition(filter: string | undefined, now: Date): SQL | undefined {
   const unpaid = and(eq(paymentRequests.status, 'sent'), isNull(paymentRequests.cancelledAt));
@@ -174,9 +173,7 @@ export async function selectClinicRequests(
   const where = and(
     eq(paymentRequests.clinicId, query.clinicId),
     filterCondition(query.filter, query.now),
-    query.search
-      ? sql`${paymentRequests.searchText} like ${`%${escapeLike(query.search.toLowerCase())}%`}`
-      : undefined,
+    query.search ? sql`${paymentRequests.searchText} like ${containsPattern(query.search)}` : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db

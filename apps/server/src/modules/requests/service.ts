@@ -17,6 +17,7 @@ import {
   REQUESTS_PAGE_SIZE,
   type RequestEvent,
   type RequestList,
+  type RequestState,
   requestTerms,
 } from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
@@ -211,7 +212,7 @@ function queueRequestNotice(
 export function requestState(
   request: Pick<PaymentRequestRow, 'status' | 'cancelledAt' | 'expiresAt'>,
   at: Date,
-): 'paid' | 'cancelled' | 'expired' | 'open' {
+): RequestState {
   if (request.status === 'paid') return 'paid';
   if (request.cancelledAt) return 'cancelled';
   return isClosed(request.expiresAt, at) ? 'expired' : 'open';
