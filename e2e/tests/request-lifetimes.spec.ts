@@ -9,12 +9,21 @@ import { expectAccessible } from '../fixtures/axe';
 import { patientPaysByApi } from '../fixtures/payments';
 import { expect, test } from '../fixtures/test';
 
-/** Sends a £55 request to `patientEmail` from the Send Payment Link page; resolves to its page's URL. */
-async function sendRequest(page: import('@playwright/test').Page, patientEmail: string, name: string) {
+/**
+ * Sends a £55 request to `patientEmail` from the Send Payment Link page, with the clinic's reference
+ * when given; resolves to its page's URL.
+ */
+async function sendRequest(
+  page: import('@playwright/test').Page,
+  patientEmail: string,
+  name: string,
+  reference = '',
+) {
   await page.goto('/dashboard/send-link');
   await page.getByLabel('Patient Name*').fill(name);
   await page.getByLabel('Patient Email*').fill(patientEmail);
   await page.getByLabel('Custom Amount (optional)').fill('55');
+  await page.getByLabel('Your reference (optional)').fill(reference);
   await page.getByRole('button', { name: 'Send Payment Link' }).click();
   await page
     .getByRole('dialog', { name: 'Confirm Payment Link Details' })
@@ -33,7 +42,7 @@ test('a request is reminded as the clock moves, opened, paid, and then reminded 
   const patientEmail = `reminded-${randomUUID().slice(0, 8)}@patient.example`;
   await page.goto('/dashboard/send-link');
   await expect(page.getByText('Reminders go 3 and 7 days after sending')).toBeVisible();
-  const link = await sendRequest(page, patientEmail, 'Rita Patient');
+  const link = await sendRequest(page, patientEmail, 'Rita Patient', 'INV-2041');
   const requestId = new URL(link).pathname.split('/').pop() ?? '';
   const moveClock = async (days: number) =>
     (await (await page.request.post('/dev/reminders', { data: { days, requestId } })).json()).reminded;
@@ -53,6 +62,8 @@ test('a request is reminded as the clock moves, opened, paid, and then reminded 
   const patientPage = await patient.newPage();
   await patientPage.goto(link);
   await expect(patientPage.getByTestId('amount-due')).toHaveText('£55.00');
+  // The clinic's reference (docs/decisions/0108-clinic-reference.md) is shown to the patient.
+  await expect(patientPage.getByText('INV-2041')).toBeVisible();
 
   // The clinic sees the reminder and the opening on the request's timeline.
   await page.goto('/dashboard/payment-history');
@@ -77,6 +88,12 @@ test('a request is reminded as the clock moves, opened, paid, and then reminded 
   }).toPass({ timeout: 20_000 });
   expect(await moveClock(8)).toBe(0);
   expect(await moveClock(30)).toBe(0);
+
+  // The clinic finds the payment by its reference.
+  await page.goto('/dashboard/payment-history');
+  await page.getByLabel('Search').fill('inv-2041');
+  await expect(page.getByText('Your reference: INV-2041')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'View payment from Rita Patient' })).toHaveCount(1);
 });
 
 test('a cancelled request and a used-up link show the patient why, and refuse a payment', async ({
@@ -100,6 +117,11 @@ test('a cancelled request and a used-up link show the patient why, and refuse a 
     details.getByText('Cancelled: the patient’s page says so and takes no payment.'),
   ).toBeVisible();
   await expect(details.getByRole('button', { name: 'Resend request' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  // The history names it cancelled, not sent.
+  await expect(
+    page.getByRole('row').filter({ hasText: 'Colin Patient' }).getByText('Cancelled', { exact: true }),
+  ).toBeVisible();
 
   const patient = await browser.newContext();
   const patientPage = await patient.newPage();

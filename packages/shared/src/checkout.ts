@@ -60,6 +60,8 @@ export const CHECKOUT_MESSAGES = {
   reassuranceReceipt: 'A receipt is emailed to you once your payment goes through.',
   reassuranceTakenBy: (clinic: string) => `Payments to ${clinic} are taken by ClinicPay.`,
   messageFromClinic: 'Message from the clinic',
+  // As CLINIC_REFERENCE_MESSAGES.patients; said here so the payment pages take no zod with it (0108).
+  clinicReference: 'Clinic reference',
   generatingReference: 'Generating payment reference...',
   noReference: 'Could not retrieve payment reference. Please contact the clinic for assistance.',
   referenceMissing:
@@ -166,6 +168,8 @@ export const publicPaymentDataSchema = z.object({
   description: z.nullable(z.string()),
   /** The clinic's message with a payment request; null when none (or for a link). */
   message: z.nullable(z.string()),
+  /** The clinic's reference for this link or request (docs/decisions/0108-clinic-reference.md); null when none. */
+  clinicReference: z.nullable(z.string()),
   /**
    * The policies the patient must agree to, their card being saved, when the link asks for a card on
    * file and the clinic has policies in force; null when no card is saved.

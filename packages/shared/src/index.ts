@@ -12,6 +12,7 @@ export * from './checkout.js';
 export * from './checkout-refusals.js';
 export * from './clinic-logo.js';
 export * from './clinic-profile.js';
+export * from './clinic-reference.js';
 export * from './contact.js';
 export * from './disputes.js';
 export * from './fees.js';

@@ -17,8 +17,16 @@ import { cardBrandLabel } from './saved-cards.js';
 /** Days and months of the back office are counted in the clinic's time zone. */
 export const CLINIC_TIME_ZONE = 'Europe/London';
 
-/** The status filter's values (spec §9), besides 'all'. */
-export const HISTORY_STATUSES = ['paid', 'sent', 'refunded', 'partially_refunded', 'failed'] as const;
+/** The status filter's values (spec §9, with a request's expired and cancelled, decision 0105), besides 'all'. */
+export const HISTORY_STATUSES = [
+  'paid',
+  'sent',
+  'refunded',
+  'partially_refunded',
+  'failed',
+  'expired',
+  'cancelled',
+] as const;
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 
 export const MAX_SEARCH_LENGTH = 200;
@@ -207,6 +215,8 @@ export const CSV_COLUMNS = [
   'Type',
   'Date',
   'Status',
+  // Ours, last so the spec's columns keep their places (docs/decisions/0108-clinic-reference.md).
+  'Clinic Reference',
 ] as const;
 
 /**

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isoDateSchema } from './calendar-day.js';
+import { clinicReferenceSchema } from './clinic-reference.js';
 import { formatPence, parsePoundsToPence } from './money.js';
 
 import { LINK_TYPES } from './payment-constants.js';
@@ -139,6 +140,8 @@ const linkFieldsSchema = z.object({
     .max(MAX_LINK_PAYMENTS, LINK_MESSAGES.invalidMaxPayments)
     .nullish()
     .transform((value) => value ?? null),
+  /** The clinic's reference, shown to the patient and kept on the payments (docs/decisions/0108-clinic-reference.md). */
+  clinicReference: clinicReferenceSchema,
 });
 
 /** A link that only saves a card always asks for a card on file. */
@@ -216,6 +219,8 @@ export const paymentLinkSchema = z.object({
   expiresOn: z.string().nullable(),
   /** How many payments it takes in all; null: no limit (0105). */
   maxPayments: z.number().int().nullable(),
+  /** The clinic's reference (0108); null when none. */
+  clinicReference: z.string().nullable(),
   createdAt: z.string(),
   /** {origin}/payment/{id}. */
   url: z.string(),
@@ -291,6 +296,8 @@ export const paymentLinkFormSchema = z
         LINK_MESSAGES.invalidMaxPayments,
       )
       .transform((text) => (text === '' ? null : Number(text))),
+    /** Typed, or '' for none (0108). */
+    clinicReference: clinicReferenceSchema,
   })
   // Checked in a refinement, which zod runs beside the fields' own errors (an empty title and an empty
   // amount are both told at once); the transform then only runs on a valid form.

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isoDateSchema } from './calendar-day.js';
+import { clinicReferenceSchema } from './clinic-reference.js';
 import { parsePoundsToPence } from './money.js';
 import type { PaymentType } from './payment-constants.js';
 import { BELOW_MIN_CHARGE, LINK_MESSAGES, MAX_LINK_AMOUNT_PENCE, MIN_CHARGE_PENCE } from './payment-links.js';
@@ -81,6 +82,7 @@ export const REQUEST_MESSAGES = {
   remindNow: 'Send reminder',
   reminded: 'Reminder sent to the patient',
   remindFailed: 'Failed to send the reminder',
+  paidNoReminder: 'This request has already been paid, so the patient needs no reminder',
   closed: 'This request was cancelled or has expired, so nothing can be sent',
 } as const;
 
@@ -204,6 +206,11 @@ export const sendPaymentRequestSchema = z
     expiresOn: isoDateSchema.nullish().transform((value) => value ?? null),
     /** Whether the patient is reminded on the clinic's schedule while unpaid (0106); default yes. */
     remindersOn: z.boolean().default(true),
+    /**
+     * The clinic's reference, shown to the patient and kept on the payment; left out with a link: the
+     * link's (docs/decisions/0108-clinic-reference.md).
+     */
+    clinicReference: clinicReferenceSchema,
   })
   .refine((request) => request.paymentLinkId !== null || request.customAmount !== null, {
     message: REQUEST_MESSAGES.linkOrAmount,
@@ -264,7 +271,7 @@ export const REQUESTS_PAGE_SIZE = 20;
 export const REQUEST_LIST_MESSAGES = {
   title: 'Requests',
   description: 'Every payment request you have sent, and where each stands.',
-  searchLabel: 'Search requests by patient name, email or phone',
+  searchLabel: 'Search requests by patient name, email, phone or your reference',
   filterLabel: 'Show',
   allRequests: 'All requests',
   noRequests: 'No payment requests sent yet.',
@@ -294,6 +301,8 @@ export const requestSummarySchema = z.object({
   expiresOn: z.string().nullable(),
   viewedAt: z.string().nullable(),
   lastRemindedAt: z.string().nullable(),
+  /** The clinic's reference (docs/decisions/0108-clinic-reference.md); null when none. */
+  clinicReference: z.string().nullable(),
 });
 export type RequestSummary = z.infer<typeof requestSummarySchema>;
 

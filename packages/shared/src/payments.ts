@@ -6,7 +6,11 @@ import { z } from 'zod';
 import { PAYMENT_DISPUTE_STATUSES, type PaymentDisputeStatus } from './disputes.js';
 import { PAYMENT_TYPES } from './payment-constants.js';
 
-/** 'failed' is a declined attempt to pay (docs/decisions/0101-failed-attempts.md), never a payment. */
+/**
+ * 'failed' is a declined attempt to pay (docs/decisions/0101-failed-attempts.md), never a payment.
+ * 'sent', 'expired' and 'cancelled' are unpaid requests: waiting, past their last day to pay, or
+ * cancelled by the clinic (docs/decisions/0105-request-and-link-lifetimes.md).
+ */
 export const DISPLAY_STATUSES = [
   'paid',
   'partially_refunded',
@@ -14,8 +18,19 @@ export const DISPLAY_STATUSES = [
   'sent',
   'pending',
   'failed',
+  'expired',
+  'cancelled',
 ] as const;
 export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
+
+/** The statuses of an unpaid request in the history (0105). */
+export const REQUEST_DISPLAY_STATUSES = ['sent', 'expired', 'cancelled'] as const;
+export type RequestDisplayStatus = (typeof REQUEST_DISPLAY_STATUSES)[number];
+
+/** True for a history entry that is an unpaid request rather than a payment. */
+export function isRequestStatus(status: DisplayStatus): status is RequestDisplayStatus {
+  return (REQUEST_DISPLAY_STATUSES as readonly string[]).includes(status);
+}
 
 export const PAYMENT_MESSAGES = {
   noPayments: 'No payments found',
@@ -43,6 +58,8 @@ export const displayPaymentSchema = z.object({
   disputeStatus: z.enum(PAYMENT_DISPUTE_STATUSES).nullable(),
   /** Why a failed attempt was declined, in the provider's words; null for anything else. */
   failureMessage: z.string().nullable().default(null),
+  /** The clinic's reference (docs/decisions/0108-clinic-reference.md); null when none. */
+  clinicReference: z.string().nullable().default(null),
 });
 export type DisplayPayment = z.infer<typeof displayPaymentSchema>;
 
@@ -66,9 +83,14 @@ export const PAYMENT_STATUS_LABELS: Record<DisplayStatus, string> = {
   sent: 'Sent',
   pending: 'Pending',
   failed: 'Failed',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
 };
 
-/** Badge colours: green for paid; blue for refunds; yellow for sent and pending; red for failed. */
+/**
+ * Badge colours: green for paid; blue for refunds; yellow for sent and pending; red for failed; grey
+ * for an expired or cancelled request.
+ */
 export function statusTone(status: DisplayStatus): 'green' | 'blue' | 'yellow' | 'grey' | 'red' {
   if (status === 'failed') return 'red';
   if (status === 'paid') return 'green';

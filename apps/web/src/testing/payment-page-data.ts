@@ -32,6 +32,7 @@ export const aPaymentPage = (overrides: Partial<PublicPaymentData> = {}): Public
   },
   description: null,
   message: null,
+  clinicReference: null,
   cardOnFile: null,
   deposit: null,
   ...overrides,

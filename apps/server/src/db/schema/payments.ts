@@ -22,20 +22,28 @@ import { patients } from './patients.js';
 import { clinicTerms } from './policies.js';
 
 /**
- * The text the payment history search matches (issue #10): patient name, email, phone and (for a
- * payment) reference, lower-cased and joined by spaces. It is stored, as the generated column
- * `search_text` of payments and payment requests (decision 0070), so a search compares stored text
- * instead of joining and lower-casing every candidate row again.
+ * The text the payment history and Requests searches match: patient name, email, phone, the clinic's
+ * reference (docs/decisions/0108-clinic-reference.md) and (for a payment) its payment reference,
+ * lower-cased and joined by spaces. It is stored, as the generated column `search_text` of payments and
+ * payment requests (decision 0070), so a search compares stored text instead of joining and
+ * lower-casing every candidate row again.
  */
 export function historySearchText(columns: {
   patientName: SQLWrapper;
   patientEmail: SQLWrapper;
   patientPhone: SQLWrapper;
+  clinicReference: SQLWrapper;
   paymentRef?: SQLWrapper;
 }): SQL {
   const reference = columns.paymentRef === undefined ? sql`` : sql` || ' ' || ${columns.paymentRef}`;
-  return sql`lower(${columns.patientName} || ' ' || ${columns.patientEmail} || ' ' || coalesce(${columns.patientPhone}, '')${reference})`;
+  return sql`lower(${columns.patientName} || ' ' || ${columns.patientEmail} || ' ' || coalesce(${columns.patientPhone}, '') || ' ' || coalesce(${columns.clinicReference}, '')${reference})`;
 }
+
+/**
+ * The clinic's own reference (an invoice or patient number) on a link, a request and the payment made
+ * through it (docs/decisions/0108-clinic-reference.md); null when none was given.
+ */
+const clinicReference = () => text('clinic_reference');
 
 export const paymentLinks = pgTable(
   'payment_links',
@@ -72,6 +80,7 @@ export const paymentLinks = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** How many payments the link takes in all (0105); null: no limit. */
     maxPayments: integer('max_payments'),
+    clinicReference: clinicReference(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -126,6 +135,8 @@ export const paymentRequests = pgTable(
     /** The clinic's record of the patient (docs/decisions/0089-patients.md). */
     patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'restrict' }),
     message: text('message'),
+    /** The request's reference, or the link's when the request was sent without one (0108). */
+    clinicReference: clinicReference(),
     /**
      * The request's own title and type, for a balance request ('Balance: Laser treatment', 'balance');
      * null takes the link's (or the custom request's) as requestTerms says.
@@ -270,6 +281,8 @@ export const payments = pgTable(
     }),
     /** Human-readable unique reference shown to patient and clinic. */
     paymentRef: text('payment_ref').notNull().unique(),
+    /** The clinic's reference of the request or link paid (0108), from the intent's metadata. */
+    clinicReference: clinicReference(),
     /** The provider's payment intent id, e.g. 'pi_…'. */
     stripePaymentId: text('stripe_payment_id').notNull().unique(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),

@@ -17,6 +17,7 @@ const depositColumns = {
   patientPhone: payments.patientPhone,
   title: payments.title,
   paymentRef: payments.paymentRef,
+  clinicReference: payments.clinicReference,
   amountPaid: payments.amountPaid,
   treatmentTotal: payments.treatmentTotal,
   originalPaymentId: payments.originalPaymentId,

@@ -135,6 +135,8 @@ export async function requestBalance(deps: SendRequestDeps, clinicId: string, pa
       patient: { name: deposit.patientName, email: deposit.patientEmail, phone: deposit.patientPhone },
       message: null,
       balance: { title: `Balance: ${deposit.title}`, originalPaymentId: deposit.id },
+      // The balance carries the deposit's reference (docs/decisions/0108-clinic-reference.md).
+      clinicReference: deposit.clinicReference,
     });
   });
 }

@@ -59,6 +59,8 @@ interface Payable {
   /** What the clinic wrote: the link's description, and a request's message. */
   description: string | null;
   message: string | null;
+  /** The clinic's reference: the request's (which took the link's when sent without one), or the link's (0108). */
+  clinicReference: string | null;
 }
 
 /**
@@ -138,6 +140,7 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
       securesAppointment: request.link?.securesAppointment ?? false,
       description: request.link?.description ?? null,
       message: request.request.message,
+      clinicReference: request.request.clinicReference ?? request.link?.clinicReference ?? null,
     };
   }
 
@@ -161,6 +164,7 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
     securesAppointment: link.link.securesAppointment,
     description: link.link.description,
     message: null,
+    clinicReference: link.link.clinicReference,
   };
 }
 
@@ -220,6 +224,7 @@ export async function getPublicPaymentData(db: Db, id: string): Promise<PublicPa
     closedNote: CLOSED.has(payable.payability) ? payable.clinic.closedPageText : null,
     description: payable.description,
     message: payable.message,
+    clinicReference: payable.clinicReference,
     id: payable.id,
     amount: payable.amount,
     // A custom request's placeholder title is the clinic's bookkeeping, not words for the patient: the
@@ -361,6 +366,8 @@ export async function createCheckoutIntent(
     ...(payable.paymentRequestId ? { payment_request_id: payable.paymentRequestId } : {}),
     ...(payable.treatmentTotal !== null ? { treatment_total: String(payable.treatmentTotal) } : {}),
     ...(payable.originalPaymentId ? { original_payment_id: payable.originalPaymentId } : {}),
+    // Kept on the payment, and found by it in the provider's dashboard (0108).
+    ...(payable.clinicReference ? { clinic_reference: payable.clinicReference } : {}),
   };
   const payer: Record<string, string> = {
     patient_name: input.name,

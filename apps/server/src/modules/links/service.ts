@@ -30,6 +30,7 @@ export function toPaymentLink(row: PaymentLinkRow, publicUrl: string): PaymentLi
     securesAppointment: row.securesAppointment,
     expiresOn: row.expiresAt ? lastDayBefore(row.expiresAt) : null,
     maxPayments: row.maxPayments,
+    clinicReference: row.clinicReference,
     createdAt: row.createdAt.toISOString(),
     url: `${publicUrl}/payment/${row.id}`,
   };

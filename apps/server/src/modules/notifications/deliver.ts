@@ -151,6 +151,7 @@ async function contentOf(
     reference: payload.payment.reference,
     description: about.description,
     message: about.message,
+    clinicReference: subject.clinicReference,
     paymentUrl: isRequest ? payload.payment.payment_link : null,
     date: isRequest
       ? null

@@ -93,20 +93,30 @@ export async function selectFailedNotifications(db: Db, limit: number) {
 
 /**
  * What a notice is about, in the clinic's words: the payment's or request's title (its link's, for a
- * request of a link) and the message the clinic wrote on the request, if any.
+ * request of a link), the message the clinic wrote on the request, if any, and the clinic's reference
+ * (docs/decisions/0108-clinic-reference.md).
  */
 export async function findNoticeSubject(
   db: Db,
   about: { paymentId: string | null; paymentRequestId: string | null },
-): Promise<{ title: string | null; message: string | null }> {
+): Promise<{ title: string | null; message: string | null; clinicReference: string | null }> {
   const result = await db.execute(sql`
-    select coalesce(p.title, r.title, l.title) as title, r.message
+    select coalesce(p.title, r.title, l.title) as title, r.message,
+           coalesce(p.clinic_reference, r.clinic_reference) as clinic_reference
     from (select 1) as one
     left join payments p on p.id = ${about.paymentId}
     left join payment_requests r on r.id = coalesce(p.payment_request_id, ${about.paymentRequestId}::uuid)
     left join payment_links l on l.id = r.payment_link_id`);
-  const row = (result as unknown as { rows: { title: string | null; message: string | null }[] }).rows[0];
-  return { title: row?.title ?? null, message: row?.message ?? null };
+  const row = (
+    result as unknown as {
+      rows: { title: string | null; message: string | null; clinic_reference: string | null }[];
+    }
+  ).rows[0];
+  return {
+    title: row?.title ?? null,
+    message: row?.message ?? null,
+    clinicReference: row?.clinic_reference ?? null,
+  };
 }
 
 export async function findPaymentForNotice(db: Db, paymentId: string) {

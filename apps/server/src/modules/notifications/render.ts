@@ -46,6 +46,8 @@ export interface NoticeContent {
   description: string;
   /** the clinic's own message on the request, shown beside what it is for; null without one */
   message?: string | null;
+  /** the clinic's reference of the request or payment (docs/decisions/0108-clinic-reference.md); null without one */
+  clinicReference?: string | null;
   /** the patient's payment page (request) or null */
   paymentUrl: string | null;
   /** when paid or refunded, null for a request */
@@ -112,6 +114,7 @@ function viewOf(content: NoticeContent) {
     refundAmount: formatPence(content.refundAmount ?? 0),
     description: content.description,
     message: content.message ?? null,
+    clinicReference: content.clinicReference ?? null,
     reference: content.reference,
     date: content.date ? formatLondonDateTime(content.date) : null,
     paymentUrl: content.paymentUrl ?? '',

@@ -71,7 +71,14 @@ async function payment(
 
 async function request(
   clinic: Clinic,
-  values: { name: string; customAmount?: number; linkId?: string; sentAt?: Date; message?: string },
+  values: {
+    name: string;
+    customAmount?: number;
+    linkId?: string;
+    sentAt?: Date;
+    message?: string;
+    clinicReference?: string;
+  },
 ) {
   const [row] = await app.database.db
     .insert(paymentRequests)
@@ -82,6 +89,7 @@ async function request(
       patientName: values.name,
       patientEmail: `${values.name.toLowerCase().replaceAll(' ', '.')}@patient.example`,
       message: values.message ?? null,
+      clinicReference: values.clinicReference ?? null,
       sentAt: values.sentAt ?? new Date(),
     })
     .returning();
@@ -519,6 +527,7 @@ describe('GET /api/payments/export', () => {
       name: 'Rosa Request',
       customAmount: 2500,
       sentAt: new Date('2026-07-16T08:00:00Z'),
+      clinicReference: '=INV-1',
     });
 
     const response = await get(clinic, '/api/payments/export');
@@ -544,6 +553,7 @@ describe('GET /api/payments/export', () => {
         'Custom Payment Request',
         '16/07/2026 09:00',
         'Sent',
+        "'=INV-1",
       ],
       [
         `'=HYPERLINK("http://evil.example","x")`,
@@ -557,6 +567,7 @@ describe('GET /api/payments/export', () => {
         'Deposit, first visit',
         '15/07/2026 00:30',
         'Paid',
+        '',
       ],
       [
         "'@SUM(A1)",
@@ -570,6 +581,7 @@ describe('GET /api/payments/export', () => {
         'Deposit',
         '05/01/2026 09:07',
         'Paid',
+        '',
       ],
       [
         "'-2+3",
@@ -583,6 +595,7 @@ describe('GET /api/payments/export', () => {
         'deposit',
         '04/01/2026 09:07',
         'Paid',
+        '',
       ],
     ]);
   });

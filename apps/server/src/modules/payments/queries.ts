@@ -1,6 +1,6 @@
 /**
  * Reads and writes of payments, and the clinic's history: payments together with unpaid requests
- * (shown as 'sent'), filtered, ordered and paginated in SQL with one UNION ALL, so no page, count,
+ * (shown as 'sent', 'expired' or 'cancelled'), filtered, ordered and paginated in SQL with one UNION ALL, so no page, count,
  * statistic or report ever needs the whole history in memory. Amounts are integer pence. No rules
  * here: the service turns filters into the bounds these queries take.
  */
@@ -8,11 +8,13 @@ import {
   CUSTOM_REQUEST_TITLE,
   type DisplayPayment,
   type HistoryStatus,
+  isRequestStatus,
   type PaymentType,
   type RefundReasonCode,
 } from '@clinicpay/shared';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
 import {
   failedPaymentAttempts,
   paymentDailyTotals,
@@ -213,11 +215,22 @@ export interface HistoryRow extends HistoryPosition {
   reference: string | null;
   refunded: number | string;
   dispute_status: DisplayPayment['disputeStatus'];
+  /** The clinic's reference (docs/decisions/0108-clinic-reference.md); null when none. */
+  clinic_reference: string | null;
 }
 
 /** The link of a request, for its type, title and amount (a request names a link or a custom amount). */
 const requestLink = (column: 'type' | 'title' | 'amount') =>
   sql`(select l.${sql.raw(column)} from payment_links l where l.id = ${paymentRequests.paymentLinkId})`;
+
+/**
+ * Where an unpaid request stands, as requestState (requests module) tells it: cancelled, past its
+ * last day to pay, or waiting (docs/decisions/0105-request-and-link-lifetimes.md).
+ */
+function requestStateOf(request: { cancelledAt: SQLWrapper; expiresAt: SQLWrapper }): SQL {
+  return sql`case when ${request.cancelledAt} is not null then 'cancelled'
+    when ${request.expiresAt} <= now() then 'expired' else 'sent' end`;
+}
 
 /**
  * The whole history as one relation `e`: every payment ('p') and every payment request ('r'; only the
@@ -235,7 +248,8 @@ const ENTRIES = sql`(
          ${payments.patientEmail} as patient_email, ${payments.patientPhone} as patient_phone,
          ${payments.paymentRef} as reference, ${payments.amountPaid} as amount, ${payments.platformFee} as platform_fee,
          ${payments.title} as title, ${payments.paymentLinkId} as payment_link_id, ${payments.refundAmount} as refunded,
-         ${payments.disputeStatus} as dispute_status
+         ${payments.disputeStatus} as dispute_status, null::text as request_state,
+         ${payments.clinicReference} as clinic_reference
   from ${payments}
   union all
   select 'r'::text, ${paymentRequests.clinicId}, ${paymentRequests.id}, ${paymentRequests.sentAt},
@@ -243,24 +257,19 @@ const ENTRIES = sql`(
          ${paymentRequests.searchText}, ${paymentRequests.patientName}, ${paymentRequests.patientEmail},
          ${paymentRequests.patientPhone}, null::text, coalesce(${paymentRequests.customAmount}, ${requestLink('amount')}),
          null::integer, coalesce(${paymentRequests.title}, ${requestLink('title')}, ${CUSTOM_REQUEST_TITLE}::text), ${paymentRequests.paymentLinkId}, 0,
-         null::payment_dispute_status
+         null::payment_dispute_status, ${requestStateOf(paymentRequests)}, ${paymentRequests.clinicReference}
   from ${paymentRequests}
 ) as e`;
 
 /** What a history row shows. */
 const ROW_COLUMNS = sql`e.kind, e.id, e.patient_name, e.patient_email, e.patient_phone, e.amount, e.platform_fee,
-  e.date, coalesce(e.status::text, 'sent') as status, e.type::text as type, e.title, e.payment_link_id,
-  e.reference, e.refunded, e.dispute_status::text as dispute_status`;
+  e.date, coalesce(e.status::text, e.request_state) as status, e.type::text as type, e.title, e.payment_link_id,
+  e.reference, e.refunded, e.dispute_status::text as dispute_status, e.clinic_reference`;
 
 const NEWEST_FIRST = sql`order by e.date desc nulls last, e.id desc nulls last`;
 // 'nulls first' and 'nulls last' as the indexes are built (the columns are never null), so the
 // (clinic, date desc, id desc) indexes give either order.
 const OLDEST_FIRST = sql`order by e.date asc nulls first, e.id asc nulls first`;
-
-/** `%term%` for LIKE/ILIKE, with the pattern characters of the term escaped. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 /**
  * The search: the term anywhere in the entry's search text (lower-cased name, email, phone and
@@ -273,7 +282,7 @@ function searchCondition(term: string, digits: string | undefined): SQL {
   // them ('smith alice@'); such a term must also match within one field, as the search always meant.
   const anywhere = term.includes(' ')
     ? sql`e.search like lower(${pattern}) and (e.patient_name ilike ${pattern} or e.patient_email ilike ${pattern}
-          or e.patient_phone ilike ${pattern} or e.reference ilike ${pattern})`
+          or e.patient_phone ilike ${pattern} or e.reference ilike ${pattern} or e.clinic_reference ilike ${pattern})`
     : sql`e.search like lower(${pattern})`;
   if (!digits) return sql`(${anywhere})`;
   const digitsPattern = containsPattern(digits);
@@ -283,7 +292,8 @@ function searchCondition(term: string, digits: string | undefined): SQL {
 
 function conditionsOf(where: HistoryWhere): SQL {
   const conditions: SQL[] = [sql`e.clinic_id = ${where.clinicId}`, sql`e.request_paid_at is null`];
-  if (where.status === 'sent') conditions.push(sql`e.kind = 'r'`);
+  if (where.status !== 'all' && isRequestStatus(where.status))
+    conditions.push(sql`e.kind = 'r' and e.request_state = ${where.status}`);
   else if (where.status !== 'all') conditions.push(sql`e.kind = 'p' and e.status = ${where.status}`);
   if (where.type !== 'all') conditions.push(sql`e.type = ${where.type}`);
   if (where.fromUtc) conditions.push(sql`e.date >= ${where.fromUtc.toISOString()}`);
@@ -547,7 +557,7 @@ export async function findClinicPayment(
            p.dispute_status::text as dispute_status, l.description, r.message, r.custom_amount,
            p.original_payment_id, p.card_brand, p.card_last4, p.three_d_secure, r.sent_at as request_sent_at,
            d.id as dispute_id, d.created_at as dispute_opened_at,
-           p.terms_id, t.version as terms_version, p.terms_accepted_at, p.payer_ip
+           p.terms_id, t.version as terms_version, p.terms_accepted_at, p.payer_ip, p.clinic_reference
     from payments p
     left join clinic_terms t on t.id = p.terms_id
     left join lateral (select id, created_at from disputes where payment_id = p.id order by created_at desc limit 1) d
@@ -558,7 +568,7 @@ export async function findClinicPayment(
   return (result as unknown as { rows: PaymentDetailsRow[] }).rows[0];
 }
 
-/** An unpaid request of the clinic, shaped like a payment ('sent'). */
+/** An unpaid request of the clinic, shaped like a payment ('sent', 'expired' or 'cancelled'). */
 export async function findClinicUnpaidRequest(
   db: Db,
   clinicId: string,
@@ -566,12 +576,13 @@ export async function findClinicUnpaidRequest(
 ): Promise<PaymentDetailsRow | undefined> {
   const result = await db.execute(sql`
     select r.id, r.patient_name, r.patient_email, r.patient_phone, coalesce(r.custom_amount, l.amount) as amount,
-           null as platform_fee, r.sent_at as date, 'sent' as status, coalesce(r.type::text, l.type::text, 'other') as type,
+           null as platform_fee, r.sent_at as date,
+           ${requestStateOf({ cancelledAt: sql`r.cancelled_at`, expiresAt: sql`r.expires_at` })} as status, coalesce(r.type::text, l.type::text, 'other') as type,
            coalesce(r.title, l.title, ${CUSTOM_REQUEST_TITLE}::text) as title, r.payment_link_id, r.id as payment_request_id,
            null as reference, 0 as refunded, null as dispute_status, l.description, r.message, r.custom_amount,
            null as dispute_id, null as card_brand, null as card_last4, null as three_d_secure,
            r.sent_at as request_sent_at, null as dispute_opened_at,
-           null as terms_id, null as terms_version, null as terms_accepted_at, null as payer_ip
+           null as terms_id, null as terms_version, null as terms_accepted_at, null as payer_ip, r.clinic_reference
     from payment_requests r left join payment_links l on l.id = r.payment_link_id
     where r.id = ${requestId} and r.clinic_id = ${clinicId} and r.paid_at is null`);
   return (result as unknown as { rows: PaymentDetailsRow[] }).rows[0];

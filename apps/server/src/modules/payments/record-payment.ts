@@ -107,6 +107,7 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
       status: second ? 'pending' : 'paid',
       type,
       title: meta.title ?? 'Payment',
+      clinicReference: meta.clinic_reference || null,
       // A second payment of a request is refunded automatically: it is no deposit with a balance.
       treatmentTotal: second ? null : penceOf(meta.treatment_total),
       // Only one of the clinic's own payments: the metadata never ties a payment to another clinic's.

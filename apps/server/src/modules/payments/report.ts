@@ -80,6 +80,7 @@ export function csvRecord(row: HistoryRow): string[] {
     row.dispute_status
       ? PAYMENT_DISPUTE_STATUS_LABELS[row.dispute_status].label
       : PAYMENT_STATUS_LABELS[row.status],
+    inert(row.clinic_reference ?? ''),
   ];
 }
 

@@ -8,6 +8,7 @@ import {
   CLINIC_TIME_ZONE,
   type ClinicStats,
   type DisplayPayment,
+  isRequestStatus,
   PAYMENT_MESSAGES,
   type PaymentDetails,
   type PaymentFilters,
@@ -73,7 +74,7 @@ export function historyWhere(clinicId: string, filters: PaymentFilters): History
 }
 
 function toDisplayPayment(row: Omit<HistoryRow, 'kind'>): DisplayPayment {
-  const isRequest = row.status === 'sent';
+  const isRequest = isRequestStatus(row.status);
   return {
     id: row.id,
     patientName: row.patient_name || 'Unknown Patient',
@@ -91,6 +92,7 @@ function toDisplayPayment(row: Omit<HistoryRow, 'kind'>): DisplayPayment {
     isRequest,
     disputeStatus: row.dispute_status ?? null,
     failureMessage: null,
+    clinicReference: row.clinic_reference,
   };
 }
 
@@ -168,6 +170,7 @@ async function listFailedAttempts(
       isRequest: false,
       disputeStatus: null,
       failureMessage: row.failureMessage,
+      clinicReference: null,
     })),
     page,
     pageSize,

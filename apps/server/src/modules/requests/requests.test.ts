@@ -277,6 +277,7 @@ describe('POST /api/payment-requests', () => {
         requiresCardOnFile: false,
         expiresOn: null,
         remindersOn: true,
+        clinicReference: null,
       },
     );
     expect(result.warning).toBe('Payment link was sent, but notification delivery might be delayed');

@@ -99,6 +99,8 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
       message: input.message,
       expiresOn: input.expiresOn,
       remindersOn: input.remindersOn,
+      // Sent without one, a link's request takes the link's reference (docs/decisions/0108-clinic-reference.md).
+      clinicReference: input.clinicReference ?? link?.clinicReference ?? null,
     }),
   );
 }
@@ -122,6 +124,8 @@ export interface RequestToStore {
   expiresOn?: string | null;
   /** Whether it is reminded on the clinic's schedule while unpaid (0106); default yes. */
   remindersOn?: boolean;
+  /** The clinic's reference (0108); null or left out: none. */
+  clinicReference?: string | null;
 }
 
 /**
@@ -152,6 +156,7 @@ export async function storeRequest(
     message: request.message,
     expiresAt: closesAfter(request.expiresOn ?? lastDayAfter(new Date(), clinic.requestExpiryDays)),
     remindersOn: request.remindersOn ?? true,
+    clinicReference: request.clinicReference ?? null,
     ...(request.balance
       ? {
           title: request.balance.title,
@@ -225,10 +230,20 @@ async function clinicRequestOrNotFound(db: Db, clinicId: string, requestId: stri
   return row;
 }
 
-/** Refuses (409) to send anything more for a request that is paid, cancelled or expired. */
-function refuseUnlessOpen(request: Pick<PaymentRequestRow, 'status' | 'cancelledAt' | 'expiresAt'>) {
+/**
+ * Refuses (409) to send anything more for a request that is paid, cancelled or expired, saying which
+ * of a resend or a reminder was refused.
+ */
+function refuseUnlessOpen(
+  request: Pick<PaymentRequestRow, 'status' | 'cancelledAt' | 'expiresAt'>,
+  type: 'payment_request' | 'payment_reminder',
+) {
   const state = requestState(request, new Date());
-  if (state === 'paid') throw new AppError('PAYMENT_REQUEST_PAID', REQUEST_MESSAGES.alreadyPaid);
+  if (state === 'paid')
+    throw new AppError(
+      'PAYMENT_REQUEST_PAID',
+      type === 'payment_reminder' ? REQUEST_MESSAGES.paidNoReminder : REQUEST_MESSAGES.alreadyPaid,
+    );
   if (state !== 'open') throw new AppError('PAYMENT_REQUEST_CLOSED', REQUEST_MESSAGES.closed);
 }
 
@@ -250,7 +265,7 @@ async function sendAgain(
   return deps.db.transaction(async (tx) => {
     const locked = await lockPaymentRequest(tx, row.id);
     if (!locked) throw new AppError('PAYMENT_REQUEST_NOT_FOUND', REQUEST_MESSAGES.notFound);
-    refuseUnlessOpen(locked);
+    refuseUnlessOpen(locked, type);
     const notices = await queueRequestNotice(tx, deps, clinic, row, link, type);
     if (type === 'payment_reminder') await markRequestReminded(tx, row.id, new Date());
     return notices;
@@ -416,6 +431,7 @@ export async function listPaymentRequests(
         expiresOn: request.expiresAt ? lastDayBefore(request.expiresAt) : null,
         viewedAt: request.viewedAt?.toISOString() ?? null,
         lastRemindedAt: request.lastRemindedAt?.toISOString() ?? null,
+        clinicReference: request.clinicReference,
       };
     }),
     total,

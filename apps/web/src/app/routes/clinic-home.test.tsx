@@ -32,6 +32,7 @@ const link = {
   securesAppointment: false,
   expiresOn: null,
   maxPayments: null,
+  clinicReference: null,
   createdAt: '2026-11-02T09:00:00.000Z',
   url: 'http://localhost:3000/payment/link_1',
 };

@@ -593,6 +593,15 @@ describe('the payment page (issue #14)', () => {
     await waitFor(() => expect(viewed).toEqual([LINK_ID]));
   });
 
+  it('shows the clinic’s reference under the amount (docs/decisions/0108-clinic-reference.md)', async () => {
+    paymentPage = aPage({ clinicReference: 'INV-2041' });
+    renderAt(`/payment/${LINK_ID}`);
+    await screen.findByRole('button', { name: 'Pay £45.00' });
+    const term = screen.getByText('Clinic reference');
+    expect(term.tagName).toBe('DT');
+    expect(term.nextElementSibling?.textContent).toBe('INV-2041');
+  });
+
   it('tells the patient how the payment will read on their card statement (decision 0082)', async () => {
     paymentPage = aPage({ clinic: { ...aPage().clinic, cardStatementText: 'CLINICPAY* MARYLEBONE SK' } });
     renderAt(`/payment/${LINK_ID}`);

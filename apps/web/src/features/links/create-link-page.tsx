@@ -1,4 +1,5 @@
 import {
+  CLINIC_REFERENCE_MESSAGES,
   LINK_MESSAGES,
   LINK_TYPES,
   type PaymentLink,
@@ -36,6 +37,7 @@ const EMPTY_FORM: PaymentLinkForm = {
   securesAppointment: false,
   expiresOn: '',
   maxPayments: '',
+  clinicReference: '',
 };
 
 /** Spec §2 "Create Payment Link". */
@@ -61,6 +63,7 @@ export function CreateLinkPage() {
       'securesAppointment',
       'expiresOn',
       'maxPayments',
+      'clinicReference',
     ],
     {
       formId: 'create-link',
@@ -74,6 +77,7 @@ export function CreateLinkPage() {
         securesAppointment: LINK_MESSAGES.securesAppointmentLabel,
         expiresOn: LINK_MESSAGES.expiresOnLabel,
         maxPayments: LINK_MESSAGES.maxPaymentsLabel,
+        clinicReference: CLINIC_REFERENCE_MESSAGES.label,
       },
     },
   );
@@ -167,6 +171,13 @@ export function CreateLinkPage() {
             </FormField>
             <FormField name="description" label="Description">
               <Textarea rows={3} {...form.register('description')} />
+            </FormField>
+            <FormField
+              name="clinicReference"
+              label={CLINIC_REFERENCE_MESSAGES.label}
+              hint={CLINIC_REFERENCE_MESSAGES.hint}
+            >
+              <Input autoComplete="off" className="max-w-72" {...form.register('clinicReference')} />
             </FormField>
             <FormField
               name="requiresCardOnFile"

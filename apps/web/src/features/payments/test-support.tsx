@@ -21,6 +21,7 @@ export const aPayment = (overrides: Partial<DisplayPayment> = {}): DisplayPaymen
   isRequest: false,
   disputeStatus: null,
   failureMessage: null,
+  clinicReference: null,
   ...overrides,
 });
 

@@ -21,6 +21,7 @@ const aRequest = (overrides: Partial<RequestSummary> = {}): RequestSummary => ({
   expiresOn: '2026-12-20',
   viewedAt: '2026-11-21T09:00:00.000Z',
   lastRemindedAt: null,
+  clinicReference: null,
   ...overrides,
 });
 
@@ -65,7 +66,10 @@ describe('the Requests page', () => {
     expect(await screen.findByText('Cora Cancelled')).toBeTruthy();
     expect(queries.at(-1)?.get('status')).toBe('cancelled');
 
-    await user.type(screen.getByLabelText('Search requests by patient name, email or phone'), 'cora');
+    await user.type(
+      screen.getByLabelText('Search requests by patient name, email, phone or your reference'),
+      'cora',
+    );
     await waitFor(() => expect(queries.at(-1)?.get('search')).toBe('cora'));
     expect(queries.at(-1)?.get('status')).toBe('cancelled');
   });

@@ -1,4 +1,5 @@
 import {
+  CLINIC_REFERENCE_MESSAGES,
   formatPence,
   REQUEST_LIST_MESSAGES as MESSAGES,
   REQUEST_FILTER_LABELS,
@@ -37,7 +38,19 @@ const COLUMNS: Column<RequestSummary>[] = [
       </Link>
     ),
   },
-  { header: 'For', cell: (request) => request.title },
+  {
+    header: 'For',
+    cell: (request) => (
+      <>
+        {request.title}
+        {request.clinicReference ? (
+          <span className="block text-xs text-slate-600">
+            {CLINIC_REFERENCE_MESSAGES.yours}: {request.clinicReference}
+          </span>
+        ) : null}
+      </>
+    ),
+  },
   {
     header: 'Amount',
     align: 'right',

@@ -1,4 +1,4 @@
-import { REQUEST_MESSAGES } from '@clinicpay/shared';
+import { CLINIC_REFERENCE_MESSAGES, REQUEST_MESSAGES } from '@clinicpay/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -105,5 +105,28 @@ describe('a request’s last day and reminders (docs/decisions/0105-request-and-
     await user.click(within(dialog).getByRole('button', { name: 'Send Payment Link' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ expiresOn: '2099-03-31', remindersOn: false });
+  });
+});
+
+describe('the clinic’s reference (docs/decisions/0108-clinic-reference.md)', () => {
+  it('shows the reference for checking and sends it trimmed', async () => {
+    const user = renderPage();
+    await user.type(screen.getByLabelText(CLINIC_REFERENCE_MESSAGES.label), ' INV-2041 ');
+    await fillRequest(user, '');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Payment Link Details' });
+    expect(within(dialog).getByText('INV-2041')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Send Payment Link' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ clinicReference: 'INV-2041' });
+  });
+
+  it('refuses a reference that is too long under its field, and sends nothing', async () => {
+    const user = renderPage();
+    const field = screen.getByLabelText(CLINIC_REFERENCE_MESSAGES.label);
+    await user.type(field, 'X'.repeat(41));
+    await fillRequest(user, '');
+    expect(await screen.findAllByText(CLINIC_REFERENCE_MESSAGES.invalid)).not.toHaveLength(0);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toHaveLength(0);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  CLINIC_REFERENCE_MESSAGES,
   customAmountFromText,
   formatPence,
   formatPhone,
@@ -35,6 +36,7 @@ const EMPTY = {
   requiresCardOnFile: false,
   expiresOn: '',
   remindersOn: true,
+  clinicReference: '',
 };
 type FormValues = typeof EMPTY;
 type Field = keyof FormValues;
@@ -50,6 +52,7 @@ const LABELS: Record<Field, string> = {
   requiresCardOnFile: LINK_MESSAGES.cardOnFileLabel,
   expiresOn: REQUEST_MESSAGES.expiresOnLabel,
   remindersOn: REQUEST_MESSAGES.remindersLabel,
+  clinicReference: CLINIC_REFERENCE_MESSAGES.label,
 };
 
 /**
@@ -170,6 +173,13 @@ export function SendLinkPage() {
               <Textarea rows={3} {...form.register('message')} />
             </FormField>
             <FormField
+              name="clinicReference"
+              label={CLINIC_REFERENCE_MESSAGES.label}
+              hint={CLINIC_REFERENCE_MESSAGES.hint}
+            >
+              <Input autoComplete="off" className="max-w-72" {...form.register('clinicReference')} />
+            </FormField>
+            <FormField
               name="requiresCardOnFile"
               label={LINK_MESSAGES.cardOnFileLabel}
               hint={REQUEST_MESSAGES.cardOnFileHint}
@@ -251,6 +261,12 @@ export function SendLinkPage() {
                   <>
                     <dt className="font-medium">Message</dt>
                     <dd>{confirming.message}</dd>
+                  </>
+                ) : null}
+                {confirming.clinicReference ? (
+                  <>
+                    <dt className="font-medium">{CLINIC_REFERENCE_MESSAGES.yours}</dt>
+                    <dd>{confirming.clinicReference}</dd>
                   </>
                 ) : null}
               </dl>

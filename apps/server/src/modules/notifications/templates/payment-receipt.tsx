@@ -17,6 +17,8 @@ export interface PaymentReceiptEmailProps {
   /** The clinic's own message on the request, shown beside what it is for; null without one. */
   message: string | null;
   reference: string | null;
+  /** The clinic's own reference (an invoice or patient number, docs/decisions/0108-clinic-reference.md); null without one. */
+  clinicReference: string | null;
   date: string | null;
   /** What the card statement shows for this payment (decision 0082), when known. */
   statementText: string | null;
@@ -49,6 +51,7 @@ export function PaymentReceiptEmail(props: PaymentReceiptEmailProps) {
       <Detail label="Paid to">{clinic.name}</Detail>
       <Detail label="Amount">{amount}</Detail>
       {reference ? <Detail label="Reference">{reference}</Detail> : null}
+      {props.clinicReference ? <Detail label="Clinic reference">{props.clinicReference}</Detail> : null}
       {date ? <Detail label="Date">{date}</Detail> : null}
       <Detail label="For">{props.description}</Detail>
       {props.message ? <Detail label={`Message from ${clinic.name}`}>{props.message}</Detail> : null}

@@ -17,6 +17,8 @@ export interface PaymentReceivedEmailProps {
   description: string;
   /** The clinic's own message on the request, shown beside what it is for; null without one. */
   message: string | null;
+  /** The clinic's own reference (an invoice or patient number, docs/decisions/0108-clinic-reference.md); null without one. */
+  clinicReference: string | null;
   reference: string | null;
   date: string | null;
   dashboardUrl: string | null;
@@ -38,6 +40,7 @@ export function PaymentReceivedEmail(props: PaymentReceivedEmailProps) {
       {date ? <Detail label="Date">{date}</Detail> : null}
       <Detail label="For">{props.description}</Detail>
       {props.message ? <Detail label="Your message">{props.message}</Detail> : null}
+      {props.clinicReference ? <Detail label="Your reference">{props.clinicReference}</Detail> : null}
       {dashboardUrl ? <ActionButton href={dashboardUrl}>View the payment</ActionButton> : null}
     </EmailLayout>
   );

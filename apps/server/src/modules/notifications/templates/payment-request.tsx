@@ -22,6 +22,8 @@ export interface PaymentRequestEmailProps {
   description: string;
   /** The clinic's own message on the request, shown beside what it is for; null without one. */
   message: string | null;
+  /** The clinic's own reference (an invoice or patient number, docs/decisions/0108-clinic-reference.md); null without one. */
+  clinicReference: string | null;
   paymentUrl: string;
   /** A reminder of a request sent earlier. */
   reminder?: boolean;
@@ -34,6 +36,7 @@ export function PaymentRequestEmail({
   amount,
   description,
   message,
+  clinicReference,
   paymentUrl,
   reminder = false,
 }: PaymentRequestEmailProps) {
@@ -52,6 +55,7 @@ export function PaymentRequestEmail({
       <LinkText href={paymentUrl} />
       <Detail label="For">{description}</Detail>
       {message ? <Detail label={`Message from ${clinic.name}`}>{message}</Detail> : null}
+      {clinicReference ? <Detail label="Clinic reference">{clinicReference}</Detail> : null}
       <Detail label="Amount">{amount}</Detail>
       <Paragraph>
         If you were not expecting this request, please contact {clinic.name} before paying.

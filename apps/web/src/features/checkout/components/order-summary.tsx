@@ -32,6 +32,12 @@ export function OrderSummary({ page, className }: { page: PublicPaymentData; cla
           <dd className="text-right text-2xl font-bold" data-testid="amount-due">
             {formatPence(page.securesAppointment ? 0 : page.amount)}
           </dd>
+          {page.clinicReference ? (
+            <>
+              <dt className="text-slate-700">{CHECKOUT_MESSAGES.clinicReference}</dt>
+              <dd className="text-right [overflow-wrap:anywhere]">{page.clinicReference}</dd>
+            </>
+          ) : null}
         </dl>
         {page.securesAppointment ? (
           <p className="text-sm text-slate-700">

@@ -1,4 +1,5 @@
 import {
+  CLINIC_REFERENCE_MESSAGES,
   formatPence,
   LINK_MESSAGES,
   linkAmountText,
@@ -86,6 +87,9 @@ export function PaymentLinksCard() {
                     ? ` · ${LINK_MESSAGES.paymentsOf(link.totals.payments, link.maxPayments)}`
                     : null}
                   {link.expiresOn ? ` · ${LINK_MESSAGES.expires(formatIsoDay(link.expiresOn))}` : null}
+                  {link.clinicReference
+                    ? ` · ${CLINIC_REFERENCE_MESSAGES.yours}: ${link.clinicReference}`
+                    : null}
                 </span>
               </button>
               <Button

@@ -1,4 +1,5 @@
 import {
+  CLINIC_REFERENCE_MESSAGES,
   cardLabel,
   formatPence,
   PAYMENT_MESSAGES,
@@ -96,6 +97,9 @@ export function PaymentFacts({ payment }: { payment: PaymentDetails }) {
           '—'
         )}
       </Row>
+      {payment.clinicReference ? (
+        <Row term={CLINIC_REFERENCE_MESSAGES.yours}>{payment.clinicReference}</Row>
+      ) : null}
       {payment.savedCard ? (
         <Row term="Saved card">
           <span className="flex flex-wrap items-center gap-x-3">

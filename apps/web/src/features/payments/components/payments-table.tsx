@@ -1,4 +1,10 @@
-import { type DisplayPayment, FIGURE_TEXTS, formatPence, paymentTypeLabel } from '@clinicpay/shared';
+import {
+  CLINIC_REFERENCE_MESSAGES,
+  type DisplayPayment,
+  FIGURE_TEXTS,
+  formatPence,
+  paymentTypeLabel,
+} from '@clinicpay/shared';
 import { PaymentStatusBadge } from '@/components/payment-status-badge';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { formatDate } from '@/lib/dates';
@@ -54,7 +60,17 @@ export function PaymentsTable({
     },
     {
       header: 'Reference',
-      cell: (payment) => <span className="font-mono text-xs">{payment.reference ?? '—'}</span>,
+      // The payment's own reference, and under it the clinic's (docs/decisions/0108-clinic-reference.md).
+      cell: (payment) => (
+        <>
+          <span className="font-mono text-xs">{payment.reference ?? '—'}</span>
+          {payment.clinicReference ? (
+            <div className="text-xs text-slate-600">
+              {CLINIC_REFERENCE_MESSAGES.yours}: {payment.clinicReference}
+            </div>
+          ) : null}
+        </>
+      ),
     },
     { header: 'Type', cell: (payment) => paymentTypeLabel(payment.type) },
     { header: 'Date', cell: (payment) => formatDate(payment.date) },
