@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { hasControlCharacters } from './payment-terms.js';
 
-/** The longest reference: room for an invoice or patient number, short enough for a receipt line. */
-export const CLINIC_REFERENCE_MAX_LENGTH = 40;
+/** The longest reference: room for any invoice or patient number, well inside Stripe's 500-character metadata value. */
+export const CLINIC_REFERENCE_MAX_LENGTH = 100;
 
 export const CLINIC_REFERENCE_MESSAGES = {
   label: 'Your reference (optional)',
