@@ -37,7 +37,11 @@ import { adminDisputeRoutes, disputeRoutes, registerDisputeJobs } from './module
 import { healthRoutes } from './modules/health/index.js';
 import { linkRoutes } from './modules/links/index.js';
 import { logoRoutes } from './modules/logos/index.js';
-import { notificationRoutes, registerNotificationJobs } from './modules/notifications/index.js';
+import {
+  notificationRoutes,
+  registerNotificationJobs,
+  textStatusRoutes,
+} from './modules/notifications/index.js';
 import { patientRoutes } from './modules/patients/index.js';
 import { paymentProviderRoutes } from './modules/payment-provider/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
@@ -233,6 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(webhookRoutes);
       await api.register(adminRoutes);
       await api.register(notificationRoutes);
+      await api.register(textStatusRoutes);
       if (isSandbox(gateway)) await api.register(sandboxApiRoutes, { gateway });
     },
     { prefix: '/api' },

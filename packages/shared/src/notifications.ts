@@ -48,6 +48,11 @@ export const notificationDeliverySchema = z.object({
   /** ISO 8601 timestamps. */
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /**
+   * When the provider reported a text delivered to the phone (docs/decisions/0109-text-delivery-reports.md);
+   * null for email and webhooks, whose delivery is not reported, and until then.
+   */
+  deliveredAt: z.string().nullable().default(null),
 });
 export type NotificationDelivery = z.infer<typeof notificationDeliverySchema>;
 

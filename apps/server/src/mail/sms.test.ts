@@ -47,6 +47,21 @@ describe('texts through Twilio', () => {
     await database.close();
   });
 
+  it('asks Twilio to report the text’s delivery to the status callback, and resolves to its SID', async () => {
+    const database = await openTestDatabase();
+    const sid = `SM${'3'.repeat(32)}`;
+    const api = twilioApi(201, { sid, status: 'queued' });
+    const sms = createSmsSender({ isProduction: true, twilio: TWILIO }, database.db, {
+      twilioHttpClient: api.client,
+    });
+    const callback = 'https://pay.example.com/api/webhooks/twilio/message-status';
+    expect(await sms.send('+447700900123', 'Hello', { statusCallback: callback })).toEqual({
+      providerMessageId: sid,
+    });
+    expect(api.requests[0]?.data).toMatchObject({ StatusCallback: callback });
+    await database.close();
+  });
+
   it('fails for good when Twilio refuses the number (4xx), and for a retry when Twilio is down (5xx)', async () => {
     const database = await openTestDatabase();
     const refused = twilioApi(400, { code: 21211, message: "The 'To' number is not a valid phone number." });

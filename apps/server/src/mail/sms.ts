@@ -12,8 +12,47 @@ import { recordInDevOutbox } from './dev-outbox.js';
 export interface SmsSender {
   /** 'twilio' delivers for real; 'dev-outbox' keeps texts on this machine; 'none' refuses them. */
   readonly transport: 'twilio' | 'dev-outbox' | 'none';
-  /** Sends `text` to `to` (E.164, e.g. '+447700900123'). Rejects when the provider refuses it. */
-  send(to: string, text: string): Promise<void>;
+  /**
+   * Sends `text` to `to` (E.164, e.g. '+447700900123'); with `statusCallback`, the provider posts the
+   * text's delivery status there (docs/decisions/0109-text-delivery-reports.md). Resolves to the
+   * provider's id of the message ('SM…'), or null where there is no provider. Rejects when the
+   * provider refuses it.
+   */
+  send(
+    to: string,
+    text: string,
+    options?: { statusCallback?: string },
+  ): Promise<{ providerMessageId: string | null }>;
+}
+
+/**
+ * A text's status as Twilio reports it to the status callback
+ * (https://www.twilio.com/docs/messaging/guides/track-outbound-message-status): the message SID, the
+ * status ('queued', 'sent', 'delivered', 'undelivered', 'failed', …) and, for a failure, Twilio's error
+ * code.
+ */
+export interface TextStatusReport {
+  providerMessageId: string;
+  status: string;
+  errorCode: string | null;
+}
+
+/**
+ * Reads a status callback, or null when its X-Twilio-Signature is not Twilio's for this URL and these
+ * form parameters under the account's auth token (the SDK's validateRequest), or it names no message.
+ * `url` is the full URL Twilio posted to, as given to it in statusCallback.
+ */
+export async function readTwilioStatusCallback(
+  authToken: string,
+  request: { signature: string | undefined; url: string; params: Record<string, string> },
+): Promise<TextStatusReport | null> {
+  if (!request.signature) return null;
+  const { default: sdk } = await import('twilio');
+  if (!sdk.validateRequest(authToken, request.signature, request.url, request.params)) return null;
+  const providerMessageId = request.params.MessageSid ?? request.params.SmsSid;
+  const status = request.params.MessageStatus ?? request.params.SmsStatus;
+  if (!providerMessageId || !status) return null;
+  return { providerMessageId, status, errorCode: request.params.ErrorCode || null };
 }
 
 /** A send the provider refused for good (a bad or unreachable number, no provider): not retried. */
@@ -36,7 +75,7 @@ export function createSmsSender(
   if (config.isProduction) {
     return {
       transport: 'none',
-      async send() {
+      async send(): Promise<never> {
         throw new PermanentSmsFailure('No SMS provider is configured (set TWILIO_*)');
       },
     };
@@ -45,6 +84,7 @@ export function createSmsSender(
     transport: 'dev-outbox',
     async send(to, text) {
       await recordInDevOutbox(db, { channel: 'sms', recipient: to, subject: null, textBody: text });
+      return { providerMessageId: null };
     },
   };
 }
@@ -66,10 +106,16 @@ function twilioSender(
   };
   return {
     transport: 'twilio',
-    async send(to, text) {
+    async send(to, text, options = {}) {
       const sdk = await twilioClient();
       try {
-        await sdk.messages.create({ to, from: settings.from, body: text });
+        const message = await sdk.messages.create({
+          to,
+          from: settings.from,
+          body: text,
+          ...(options.statusCallback ? { statusCallback: options.statusCallback } : {}),
+        });
+        return { providerMessageId: message.sid };
       } catch (error) {
         // Twilio answers 4xx for a request that can never succeed (e.g. 21211 invalid 'To' number),
         // except 429 (slow down); 5xx and network failures are worth another try.

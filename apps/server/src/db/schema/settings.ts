@@ -2,7 +2,7 @@
  * Platform-wide settings (spec §3 platform_settings, system_settings), notifications, the audit log,
  * contact messages and the dev outbox.
  */
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { clinics } from './clinics.js';
 import { notificationChannel, notificationStatus, recipientType } from './enums.js';
@@ -57,9 +57,17 @@ export const notifications = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * The provider's id of a text it accepted (Twilio's message SID, 'SM…'), by which its status
+     * callbacks name it (docs/decisions/0109-text-delivery-reports.md); null for email and webhooks.
+     */
+    providerMessageId: text('provider_message_id'),
+    /** When the provider reported the text delivered to the phone (0109); null until then. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (table) => [
     index('notifications_status_created_idx').on(table.status, table.createdAt),
+    uniqueIndex('notifications_provider_message_idx').on(table.providerMessageId),
     index('notifications_payment_idx').on(table.paymentId),
     index('notifications_payment_request_idx').on(table.paymentRequestId),
   ],

@@ -38,6 +38,7 @@ import {
   selectConsents,
 } from './queries.js';
 import { type NoticeContent, renderNoticeEmail, renderNoticeSms } from './render.js';
+import { TEXT_STATUS_PATH } from './text-status.js';
 
 export const deliverNotification = defineJob({
   name: 'notifications.deliver',
@@ -66,34 +67,40 @@ export function deliverNotificationHandler(deps: DeliveryDeps): JobHandler<typeo
   return async ({ notificationId }, attempt) => {
     const row = await findNotification(deps.db, notificationId);
     if (row?.status !== 'pending') return;
+    let providerMessageId: string | null = null;
     try {
-      await send(deps, row);
+      providerMessageId = await send(deps, row);
     } catch (error) {
       const permanent = isPermanent(error);
       await recordNotificationFailure(deps.db, row.id, reasonOf(error), permanent || attempt.isLastAttempt);
       if (permanent) return;
       throw error;
     }
-    await markNotificationSent(deps.db, row.id);
+    await markNotificationSent(deps.db, row.id, providerMessageId);
   };
 }
 
-async function send(deps: DeliveryDeps, row: NotificationRow): Promise<void> {
+/**
+ * Sends the notice on its channel. Resolves to the provider's id of a text (for its delivery reports,
+ * docs/decisions/0109-text-delivery-reports.md), else null.
+ */
+async function send(deps: DeliveryDeps, row: NotificationRow): Promise<string | null> {
   const payload = row.payload as NotificationPayload;
   if (row.channel === 'webhook') {
     if (!row.recipient) throw new UnsendableNotice('No webhook URL was recorded');
     await deps.webhooks.post(row.recipient, JSON.stringify(payload), await deps.webhookSecret());
-    return;
+    return null;
   }
   const content = await contentOf(deps, row, payload);
   if (row.channel === 'sms') {
     const to = toE164(row.recipient ?? '');
     if (!to) throw new PermanentSmsFailure(`'${row.recipient ?? ''}' is not a phone number a text can go to`);
-    await deps.sms.send(
+    const sent = await deps.sms.send(
       to,
       rendered(() => renderNoticeSms(content)),
+      deps.sms.transport === 'twilio' ? { statusCallback: `${deps.publicUrl}${TEXT_STATUS_PATH}` } : {},
     );
-    return;
+    return sent.providerMessageId;
   }
   if (!row.recipient) throw new UnsendableNotice('No email address was recorded');
   const email = await renderNoticeEmail(content).catch((error: unknown) =>
@@ -106,6 +113,7 @@ async function send(deps: DeliveryDeps, row: NotificationRow): Promise<void> {
     ...email,
     messageId: `<notification-${row.id}@${new URL(deps.publicUrl).hostname}>`,
   });
+  return null;
 }
 
 /**

@@ -21,7 +21,7 @@ export {
   queueNotice,
   queuePaymentNotice,
 } from './payload.js';
-export { notificationRoutes } from './routes.js';
+export { notificationRoutes, textStatusRoutes } from './routes.js';
 export { queueEmail, sendEmail } from './send-email.js';
 export { listNotificationsAbout } from './service.js';
 

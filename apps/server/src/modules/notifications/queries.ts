@@ -1,5 +1,5 @@
 /** Reads and writes of the notifications table (spec §3 notification_queue row). No rules here. */
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
   cardConsents,
@@ -23,13 +23,21 @@ export async function findNotification(db: Db, id: string): Promise<Notification
   return row;
 }
 
-/** Marks a pending row sent; resolves false when it was no longer pending. */
-export async function markNotificationSent(db: Db, id: string): Promise<boolean> {
+/**
+ * Marks a pending notice sent, with the provider's id of a text (null otherwise); false when it was
+ * no longer pending.
+ */
+export async function markNotificationSent(
+  db: Db,
+  id: string,
+  providerMessageId: string | null = null,
+): Promise<boolean> {
   const updated = await db
     .update(notifications)
     .set({
       status: 'sent',
       sentAt: new Date(),
+      providerMessageId,
       lastError: null,
       attempts: sql`${notifications.attempts} + 1`,
     })
@@ -161,4 +169,33 @@ export async function selectConsents(db: Db, of: { paymentId: string } | { saved
         : eq(cardConsents.savedCardId, of.savedCardId),
     )
     .orderBy(asc(cardConsents.policyKind));
+}
+
+/**
+ * A text's delivery as its provider reports it (docs/decisions/0109-text-delivery-reports.md): a sent
+ * text reported delivered gets its delivery time; one reported undelivered or failed becomes failed
+ * with `failure` as its reason. Reports for an unknown message, or after the text failed, change
+ * nothing. Resolves to whether a row changed.
+ */
+export async function recordTextDelivery(
+  db: Db,
+  providerMessageId: string,
+  outcome: { delivered: true } | { delivered: false; failure: string },
+): Promise<boolean> {
+  const updated = await db
+    .update(notifications)
+    .set(
+      outcome.delivered
+        ? { deliveredAt: new Date() }
+        : { status: 'failed', deliveredAt: null, lastError: outcome.failure },
+    )
+    .where(
+      and(
+        eq(notifications.providerMessageId, providerMessageId),
+        eq(notifications.status, 'sent'),
+        outcome.delivered ? isNull(notifications.deliveredAt) : undefined,
+      ),
+    )
+    .returning({ id: notifications.id });
+  return updated.length > 0;
 }

@@ -35,6 +35,7 @@ export function toDelivery(row: NotificationRow): NotificationDelivery {
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
   };
 }
 

@@ -24,6 +24,7 @@ const aFailedNotification = (overrides: Partial<FailedNotification> = {}): Faile
   // June: British Summer Time, so 13:30 UTC is 14:30 in London.
   createdAt: '2026-06-21T13:30:00.000Z',
   sentAt: null,
+  deliveredAt: null,
   ...overrides,
 });
 

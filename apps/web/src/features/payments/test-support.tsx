@@ -56,5 +56,6 @@ export const aDelivery = (overrides: Partial<NotificationDelivery> = {}): Notifi
   lastError: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   sentAt: '2026-11-20T10:00:05.000Z',
+  deliveredAt: null,
   ...overrides,
 });

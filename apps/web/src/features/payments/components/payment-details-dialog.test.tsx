@@ -297,6 +297,14 @@ describe('the payment details dialog: notifications', () => {
             lastError: 'HTTP 500 from receiver',
             sentAt: null,
           }),
+          // A text Twilio reported delivered (docs/decisions/0109-text-delivery-reports.md).
+          aDelivery({
+            id: 'n5',
+            channel: 'sms',
+            recipient: '+447700900123',
+            sentAt: '2026-06-21T09:00:00.000Z',
+            deliveredAt: '2026-06-21T09:00:07.000Z',
+          }),
         ],
       }),
     );
@@ -309,10 +317,11 @@ describe('the payment details dialog: notifications', () => {
       'Payment receiptSMS to +447700900123Waiting to send',
       'Payment received noticeEmail to desk@harley.exampleWaiting to send — retrying. Last error: Mailbox busy',
       'Refund noticeWebhook to https://hooks.example.com/clinicpayFailed: HTTP 500 from receiver',
+      'Payment receiptSMS to +447700900123Delivered 21 Jun 2026, 10:00',
     ]);
     // The icons repeat the words for sighted readers and are hidden from assistive technology.
     const icons = section.querySelectorAll('svg');
-    expect(icons).toHaveLength(4);
+    expect(icons).toHaveLength(5);
     for (const icon of icons) expect(icon.getAttribute('aria-hidden')).toBe('true');
   });
 

@@ -22,6 +22,8 @@ const STATUS_LOOK: Record<NotificationDelivery['status'], { icon: LucideIcon; cl
 /** How a delivery went, in words: colour and icon only repeat it (WCAG 1.4.1). */
 function notificationStatusText(delivery: NotificationDelivery): string {
   if (delivery.status === 'sent') {
+    // A text's delivery, where the provider reports it (docs/decisions/0109-text-delivery-reports.md).
+    if (delivery.deliveredAt) return `Delivered ${londonDateTime.format(new Date(delivery.deliveredAt))}`;
     return delivery.sentAt ? `Sent ${londonDateTime.format(new Date(delivery.sentAt))}` : 'Sent';
   }
   if (delivery.status === 'failed') return delivery.lastError ? `Failed: ${delivery.lastError}` : 'Failed';
