@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Config, ConfigError, loadConfig, loadEnvFile } from './config.js';
 import type { Database } from './db/client.js';
 import { claimPort, PortUnavailableError, portHint } from './port-check.js';
+import { applyV8Flags } from './v8-flags.js';
 
 const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../web/dist');
 /** Where the embedded database was when the server ran from apps/server, in earlier versions. */
@@ -79,6 +80,8 @@ async function main() {
   // set before the app is built so that links carry it.
   const port = await claimPort(config.host, config.port);
   if (port !== config.port) config = loadConfig({ ...process.env, PORT: String(port) });
+  // Before the embedded database's WebAssembly is loaded (docs/decisions/0110-v8-flags-by-database.md).
+  applyV8Flags(config);
   // The app, the database and the loggers are loaded only now: loading them takes longer than the
   // checks above, which a taken port or a bad setting should not wait for.
   const [{ buildApp }, { openDatabase }, { destination }] = await Promise.all([
