@@ -11,7 +11,8 @@ const serverOrigin = process.env.CLINICPAY_SERVER_ORIGIN ?? 'http://localhost:30
 /**
  * packages/shared only declares schemas, constants and pure functions, but as TypeScript source
  * without a `sideEffects` field the bundler kept every module its barrel re-exports, so one import
- * of a message text pulled every schema, the admin ones too, into every page (issue #15).
+ * of a message text pulled every schema, the admin ones too, into every page
+ * (docs/benchmarks.md, "Payment page first-load JS").
  */
 const sharedSource = `${path.sep}packages${path.sep}shared${path.sep}`;
 
@@ -22,7 +23,7 @@ const PAYMENT_MODE = 'payment-pages';
 const PAYMENT_MANIFEST = '.vite/payment-manifest.json';
 
 /**
- * The payment pages' entry is built on its own (issue #15): built with the site, it would share
+ * The payment pages' entry is built on its own (decision 0072): built with the site, it would share
  * chunks with it, and a chunk shared between two entries carries every export either uses (React
  * Router's data router, the site's providers). The server answers /payment/{id} with payment.html and
  * /payment/success and /payment/failed with its two copies (apps/server/src/http/web-app.ts).
@@ -30,7 +31,7 @@ const PAYMENT_MANIFEST = '.vite/payment-manifest.json';
 const PAYMENT_PAGES = ['payment-success.html', 'payment-failed.html'];
 
 /**
- * The payment build runs on Preact through preact/compat (issue #15, decision 0072): React and ReactDOM
+ * The payment build runs on Preact through preact/compat (decision 0072): React and ReactDOM
  * are 67 kB gzipped, Preact with its hooks and compat layer about 10. The site, the dev server and the
  * unit tests keep React; the payment e2e and axe specs run against this build.
  */
@@ -103,7 +104,7 @@ export default defineConfig(({ command, mode }) => ({
     react(),
     tailwindcss(),
     mode === PAYMENT_MODE ? paymentPageCopies() : paymentBuild(),
-    // Brotli and gzip copies beside each file, sent by @fastify/static's preCompressed (issue #15).
+    // Brotli and gzip copies beside each file, sent by @fastify/static's preCompressed (docs/benchmarks.md).
     // Only when building: the plugin holds on to stdout from the moment it is made until the build ends.
     command === 'build' && compression({ algorithms: ['brotliCompress', 'gzip'] }),
   ],

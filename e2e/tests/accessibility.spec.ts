@@ -122,7 +122,7 @@ for (const viewport of [
       clinic: _clinic,
     }) => {
       test.setTimeout(150_000);
-      // One Launch Pad step done, so it can be dismissed (spec §4).
+      // One Launch Pad step done, so it can be dismissed (docs/product.md#launch-pad).
       await createLink(page.request, 'Follow-up consultation', 8000, 'consultation');
 
       await opened(page, '/dashboard');
@@ -164,7 +164,7 @@ for (const viewport of [
       await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
       await expectAccessible(page, 'a policy with errors');
 
-      // Toasts, success and error, at AA contrast and below the header (issue #14).
+      // Toasts, success and error, at AA contrast and below the header (decision 0027).
       await opened(page, '/dashboard/settings?tab=notifications');
       await page.getByRole('switch', { name: 'SMS Notifications' }).click();
       await expectToastBelowHeader(page, 'success');

@@ -134,7 +134,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL('/dashboard');
   });
 
-  test('the sign-up form shows the rules of spec §5', async ({ page }) => {
+  test('the sign-up form shows the rules of docs/product.md#validation', async ({ page }) => {
     await page.goto('/sign-up');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByText('Please fill in all fields').first()).toBeVisible();

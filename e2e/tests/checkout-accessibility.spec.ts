@@ -1,5 +1,5 @@
 /**
- * axe-core over the patient payment pages in every state (issue #14): the payment page empty and with
+ * axe-core over the patient payment pages in every state (decision 0024): the payment page empty and with
  * its validation messages and with a decline's alert, the success and failed pages, 'Payment Unavailable' and 'Payment Information
  * Unavailable', at desktop (1280 px) and phone (390 px) widths. WCAG 2.0, 2.1 and 2.2, levels A and AA.
  */

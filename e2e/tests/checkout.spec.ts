@@ -22,7 +22,7 @@ async function tabTo(page: Page, target: Locator, most = 15) {
   throw new Error(`${target} took more than ${most} presses of Tab`);
 }
 
-/** Whether the page scrolls sideways (issue #14: never, even at 320 CSS px). */
+/** Whether the page scrolls sideways (decision 0024: never, even at 320 CSS px). */
 async function scrollsSideways(page: Page) {
   return page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
@@ -275,7 +275,7 @@ test.describe('paying with a device wallet (the sandbox simulates the device)', 
   async function openWalletSheet(page: Page, linkPath: string) {
     await page.goto(linkPath);
     await expect(page.getByRole('button', { name: 'Pay £45.00', exact: true })).toBeVisible();
-    // No wallet button unless the device supports one (spec §2).
+    // No wallet button unless the device supports one (docs/product.md#payment-page).
     await expect(page.getByRole('button', { name: 'Buy with Apple Pay' })).toHaveCount(0);
     await page.getByRole('switch', { name: /Simulate a device with a wallet/ }).click();
     const walletButton = page.getByRole('button', { name: 'Buy with Apple Pay' });
@@ -344,7 +344,7 @@ test('the payment page downloads no dashboard or admin code', async ({ page, lin
   expect(dashboardChunks).toEqual([]);
 });
 
-test.describe('at 320 CSS px (issue #14)', () => {
+test.describe('at 320 CSS px (decision 0024)', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
   test('no payment page scrolls sideways: payment, with errors, success, failed, unavailable', async ({

@@ -1,6 +1,6 @@
 /**
- * Issue 10, the logo step of the journey: a clinic uploads its logo in Settings → Profile, completes
- * the profile so the banner goes away, and patients see the logo on its public payment page.
+ * The logo step of the journey (decision 0015): a clinic uploads its logo in Settings → Profile,
+ * completes the profile so the banner goes away, and patients see the logo on its public payment page.
  */
 import type { Locator } from '@playwright/test';
 import sharp from 'sharp';
@@ -59,7 +59,7 @@ test('a logo uploaded in settings completes the profile and shows on the public 
   const clinicLogo = page.getByRole('img', { name: 'Marylebone Skin Clinic logo' });
   await expect(clinicLogo).toBeVisible();
   await expect.poll(() => isLoaded(clinicLogo)).toBe(true);
-  // The address is in the clinic's card, and in the printable receipt's summary (issue #14).
+  // The address is in the clinic's card, and in the printable receipt's summary (decision 0024).
   await expect(page.getByText('21 Marylebone High Street').filter({ visible: true }).first()).toBeVisible();
 });
 

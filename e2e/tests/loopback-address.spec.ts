@@ -1,5 +1,5 @@
 /**
- * Issue #14: someone who opens the app at http://127.0.0.1:PORT (not localhost) stays on 127.0.0.1
+ * Decision 0066: someone who opens the app at http://127.0.0.1:PORT (not localhost) stays on 127.0.0.1
  * through the sandbox's onboarding, so the session cookie, which belongs to 127.0.0.1, still signs
  * them in when they come back. PUBLIC_URL is unset in this suite, as on a developer's machine.
  */

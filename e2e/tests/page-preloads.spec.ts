@@ -1,5 +1,5 @@
 /**
- * Issue #15, decision 0078: a page's HTML names its code and first data in a Link header, and the page
+ * Decision 0078: a page's HTML names its code and first data in a Link header, and the page
  * uses what the browser fetched for it. Were a preload not to match the page's own request (its mode
  * or credentials), the browser would fetch the same URL twice.
  */

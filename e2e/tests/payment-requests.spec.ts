@@ -65,7 +65,7 @@ test('a request with a custom amount arrives by email, is paid once, receipted, 
   await expect(notice).toContainText(reference);
 });
 
-test('the send form applies the rules of spec §5', async ({ page, clinic: _clinic }) => {
+test('the send form applies the rules of docs/product.md#validation', async ({ page, clinic: _clinic }) => {
   await page.goto('/dashboard/send-link');
   await page.getByRole('button', { name: 'Send Payment Link' }).click();
   await expect(page.getByText('Please fill in all required fields').first()).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * What the patient is told is true (docs/decisions/0096-what-a-payment-is-for.md): the pay page shows
+ * What the patient is told is true (docs/decisions/0096-truthful-payment-pages.md): the pay page shows
  * what the clinic wrote (the link's title and description, the request's message), and the success
  * page promises a confirmation email only when one will be sent, with no toast over its heading on a
  * phone.

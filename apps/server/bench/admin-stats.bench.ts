@@ -1,9 +1,9 @@
 /**
- * `node --import tsx bench/admin-stats.bench.ts`: the admin statistics (spec §9), clinic list and
- * clinic profile on PostgreSQL with 1,000,000 payments across 1,000 clinics (issue 12 budget: admin
- * statistics p95 under 50 ms). Uses the database of bench/payments.ts (BENCH_DATABASE_URL or
- * DATABASE_URL), seeding it the same way when empty. Timings call the service functions the routes
- * call (SQL and mapping, no HTTP). Prints a markdown table for docs/benchmarks.md.
+ * `node --import tsx bench/admin-stats.bench.ts`: the admin statistics (docs/product.md#constants), clinic
+ * list and clinic profile on PostgreSQL with 1,000,000 payments across 1,000 clinics (the budget in
+ * docs/benchmarks.md: admin statistics p95 under 50 ms). Uses the database of bench/payments.ts
+ * (BENCH_DATABASE_URL or DATABASE_URL), seeding it the same way when empty. Timings call the service
+ * functions the routes call (SQL and mapping, no HTTP). Prints a markdown table for docs/benchmarks.md.
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The baseline bench/http.bench.ts measures the app against (issue 15): a bare Fastify server in the
+ * The baseline bench/http.bench.ts measures the app against: a bare Fastify server in the
  * same Node, with no plugins, hooks, schemas or logging, on the same database. It answers
  * - GET  /json         a constant JSON object (what /healthz would cost with nothing around it);
  * - GET  /page/:id     getPublicPaymentData: the same SQL the public payment-page API runs;

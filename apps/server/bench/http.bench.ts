@@ -2,7 +2,7 @@
  * `node --import tsx bench/http.bench.ts`: the API's throughput and p99 latency against a bare Fastify
  * server in the same Node (bench/http-bare-server.ts), and the server's RSS, on PostgreSQL
  * (BENCH_DATABASE_URL; skipped with a message when unset) and on the embedded PGlite (a temporary
- * DATA_DIR), for issue 15. Per database:
+ * DATA_DIR), for docs/benchmarks.md. Per database:
  * - setup in this process: migrate, then through the real app a connected sandbox clinic with one
  *   payment link, and BENCH_LINKS copies of it for intent creation (its per-page limit is 30 a minute);
  * - the app is built for production (build.mjs) into a temporary tree and run as `node main.js`,

@@ -1,11 +1,11 @@
 /**
- * `npm run bench`: the clinic's payment history, dashboard stats and CSV report on PostgreSQL with
- * 1,000,000 payments across 1,000 clinics, one of them ("Bench Big Clinic") holding 100,000 (issue 10
- * budgets: history and stats p95 under 20 ms; the CSV of the 100,000 under 3 s with peak memory flat in
- * the row count). BENCH_DATABASE_URL (or DATABASE_URL) names the database; it is migrated, and seeded
- * with `seedDemoData` when it has no big clinic yet (BENCH_PAYMENTS, BENCH_CLINICS, BENCH_BIG_CLINIC
- * change the sizes). Timings call the service functions the routes call (SQL and mapping, no HTTP).
- * Prints a markdown table for docs/benchmarks.md.
+ * `npm run bench`: the clinic's payment history, dashboard stats and CSV report on PostgreSQL with 1,000,000
+ * payments across 1,000 clinics, one of them ("Bench Big Clinic") holding 100,000 (the budgets in
+ * docs/benchmarks.md: history and stats p95 under 20 ms; the CSV of the 100,000 under 3 s with peak memory
+ * flat in the row count). BENCH_DATABASE_URL (or DATABASE_URL) names the database; it is migrated, and seeded
+ * with `seedDemoData` when it has no big clinic yet (BENCH_PAYMENTS, BENCH_CLINICS, BENCH_BIG_CLINIC change
+ * the sizes). Timings call the service functions the routes call (SQL and mapping, no HTTP). Prints a
+ * markdown table for docs/benchmarks.md.
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,5 @@
--- The platform fee starts at 3.0% (spec §9) and the two notification webhook keys exist unset (spec §3).
+-- The platform fee starts at 3.0% (docs/product.md#constants) and the two notification webhook keys exist
+-- unset (docs/product.md#record-settings).
 INSERT INTO "platform_settings" ("key", "value", "description")
 VALUES ('platform_fee_percent', '3.0', 'Platform fee percentage charged on all transactions')
 ON CONFLICT ("key") DO NOTHING;

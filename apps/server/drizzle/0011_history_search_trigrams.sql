@@ -1,4 +1,4 @@
--- Issue #10: the payment history search by trigrams. pg_trgm gives the trigram operator class, btree_gin
+-- Decision 0070: the payment history search by trigrams. pg_trgm gives the trigram operator class, btree_gin
 -- lets the clinic id share the GIN index. Both are trusted extensions (PostgreSQL 13+): a database
 -- owner may create them. PGlite must be started with them (src/db/client.ts, PGLITE_EXTENSIONS).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint

@@ -1,7 +1,7 @@
 ALTER TABLE "clinics" ALTER COLUMN "stripe_status" SET DATA TYPE text;--> statement-breakpoint
 DROP TYPE "public"."provider_status";--> statement-breakpoint
 CREATE TYPE "public"."provider_status" AS ENUM('connected', 'not_connected', 'pending', 'verifying', 'action_needed', 'restricted', 'rejected');--> statement-breakpoint
--- The spec's 'suspended' is 'restricted' now (decision 0080).
+-- The old 'suspended' is 'restricted' now (decision 0080).
 UPDATE "clinics" SET "stripe_status" = 'restricted' WHERE "stripe_status" = 'suspended';--> statement-breakpoint
 ALTER TABLE "clinics" ALTER COLUMN "stripe_status" SET DATA TYPE "public"."provider_status" USING "stripe_status"::"public"."provider_status";--> statement-breakpoint
 ALTER TABLE "clinics" ADD COLUMN "provider_account_id" text;--> statement-breakpoint

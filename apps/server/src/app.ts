@@ -81,7 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: { level: config.logLevel, ...(options.logStream && { stream: options.logStream }) },
-    // A line per request, written synchronously, was a tenth of a request's CPU (issue 15): off unless
+    // A line per request, written synchronously, was a tenth of a request's CPU (decision 0074): off unless
     // LOG_REQUESTS is set. Failures are still logged by the error handler (5xx at error, 4xx at info).
     logController: new RequestLogging(config.logRequests),
     genReqId: () => randomUUID(),
@@ -176,14 +176,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  // JSON bodies only: a cross-site HTML form cannot send one (design.md "Security model").
+  // JSON bodies only: a cross-site HTML form cannot send one (decision 0005).
   app.removeContentTypeParser('text/plain');
   // Set when the request arrives, so that error answers and 404s carry them too; one synchronous hook
-  // rather than an async onSend (issue 15).
+  // rather than an async onSend (docs/benchmarks.md).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // API answers hold account and payment data: no browser or proxy may keep them, 404s included
-    // (issue #13). A route that means to be cached (the public logo) sets its own header over this one.
+    // (decision 0068). A route that means to be cached (the public logo) sets its own header over this one.
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });

@@ -7,7 +7,7 @@ const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
  * Packages a running server needs only for one feature, which load with its first use, not at start
- * (issue #15: about 100 MB of a small server's memory). Each is a CommonJS package, so once loaded it
+ * (decision 0077: about 100 MB of a small server's memory). Each is a CommonJS package, so once loaded it
  * is in require.cache even when imported from an ES module.
  */
 const LOADED_ON_FIRST_USE = ['sharp', 'twilio', 'nodemailer', '@aws-sdk/client-s3'];

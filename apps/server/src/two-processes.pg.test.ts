@@ -1,6 +1,6 @@
 /**
  * Two server processes on one PostgreSQL database, behind alternating requests as behind a load
- * balancer (issue #13 "Two processes in the tests"; design.md "Scale"). Both start at the same moment
+ * balancer (decisions 0021 and 0069). Both start at the same moment
  * on an empty database: each migration is applied once. Sign-in limits hold across them (20 wrong
  * sign-ins a minute from one address in all, not 20 each), a checkout started on one completes
  * on the other, and a due reminder is sent once when both sweep at the same moment

@@ -1,6 +1,6 @@
 /**
  * Several app instances on one database, standing in for server processes behind a load balancer
- * (design.md "Scale"). On PostgreSQL each has its own connection pool to one fresh database; on
+ * (decision 0021). On PostgreSQL each has its own connection pool to one fresh database; on
  * PGlite they share the one in-memory database object, as only one process can open a PGlite.
  */
 import type { FastifyInstance } from 'fastify';

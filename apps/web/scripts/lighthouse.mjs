@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
- * Lighthouse mobile scores of the payment page, the landing page and sign-in (issue #15), offline: the built
- * server (apps/server/dist/main.js, serving apps/web/dist, as e2e/playwright.config.ts starts it) on
- * 127.0.0.1 with a fresh embedded database, a connected sandbox clinic and a £45.00 link made through
- * the API, and Debian's Chromium driven by the `lighthouse` package with its default mobile settings
- * (Moto G Power emulation, simulated slow 4G and 4× CPU slowdown). Each page is measured `--runs`
- * times (default 3) and the median run by performance score is reported, with LCP, TBT, CLS, FCP and
- * the JS transferred. Nothing is fetched from outside the machine.
+ * Lighthouse mobile scores of the payment page, the landing page and sign-in (docs/benchmarks.md, "Lighthouse
+ * mobile"), offline: the built server (apps/server/dist/main.js, serving apps/web/dist, as
+ * e2e/playwright.config.ts starts it) on 127.0.0.1 with a fresh embedded database, a connected sandbox clinic
+ * and a £45.00 link made through the API, and Debian's Chromium driven by the `lighthouse` package with its
+ * default mobile settings (Moto G Power emulation, simulated slow 4G and 4× CPU slowdown). Each page is
+ * measured `--runs` times (default 3) and the median run by performance score is reported, with LCP, TBT,
+ * CLS, FCP and the JS transferred. Nothing is fetched from outside the machine.
  *
  * Usage (from the repository root, after `npm run build`):
  *   node apps/web/scripts/lighthouse.mjs [--runs 3] [--json out.json] [--chrome /usr/bin/chromium]
@@ -33,7 +33,10 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-/** Targets from the issue: performance ≥ 95 on the payment page, ≥ 90 on the landing and sign-in pages. */
+/**
+ * Targets (docs/benchmarks.md, "Lighthouse mobile"): performance ≥ 95 on the payment page, ≥ 90 on the
+ * landing and sign-in pages.
+ */
 export const TARGETS = { payment: 95, landing: 90, 'sign-in': 90 };
 
 function freePort() {

@@ -1,7 +1,9 @@
 /**
- * The admin console's contracts (spec §2 "Admin dashboard", "Admin Clinics", "Admin Clinic Profile",
- * "Admin Settings"; §3 system_settings; §8 admin messages; §9 "Admin statistics"). Every amount is
- * integer pence; every date is an ISO calendar day (YYYY-MM-DD) in Europe/London, the end day whole.
+ * The admin console's contracts (docs/product.md#admin-dashboard, docs/product.md#admin-clinics,
+ * docs/product.md#admin-clinic-profile, docs/product.md#admin-settings; system_settings,
+ * docs/product.md#record-settings; the admin messages, docs/product.md#messages-payment-page; the admin
+ * statistics, docs/product.md#constants). Every amount is integer pence; every date is an ISO calendar day
+ * (YYYY-MM-DD) in Europe/London, the end day whole.
  */
 import { z } from 'zod';
 import { PAYMENT_DISPUTE_STATUSES } from './disputes.js';
@@ -34,14 +36,14 @@ export const ADMIN_MESSAGES = {
   settingsNotice: "As an admin you can manage platform fees and disconnect clinics' Stripe integrations.",
   feeExplanation: [
     'The platform fee is taken from each payment amount.',
-    // Spec §9 quotes Stripe's prices before April 2023; these are the current ones (decision 0085).
+    // Stripe's current UK prices, not those from before April 2023 (decision 0085).
     `${PROVIDER_NAME}'s processing fees (${CARD_FEE_TEXT.all}) are paid out of the platform fee, not from the clinic's payment.`,
     'The clinic therefore receives the payment amount minus the platform fee.',
   ],
   saving: 'Saving...',
   disconnectTitle: `Confirm ${PROVIDER_NAME} Disconnection`,
-  // Spec §8 says 'for this clinic' and names the clinic's id in the toast; the clinic's name is what an
-  // admin recognises (decision 0081).
+  // docs/product.md#admin-settings says 'for this clinic' and docs/product.md#messages-success names the
+  // clinic's id in the toast; the clinic's name is what an admin recognises (decision 0081).
   disconnectQuestion: (clinicName: string) =>
     `Are you sure you want to force disconnect ${PROVIDER_NAME} for ${clinicName}? This will immediately stop payment processing for them.`,
   disconnectButton: `Disconnect ${PROVIDER_NAME}`,
@@ -121,8 +123,8 @@ export const adminStatsSchema = z.object({
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 /**
- * Spec §9: the change against the previous period in percent, rounded to one decimal (half away from
- * zero); 100 when the previous value is zero and the current positive, else 0.
+ * The change against the previous period in percent, rounded to one decimal (half away from zero); 100
+ * when the previous value is zero and the current positive, else 0 (docs/product.md#constants).
  */
 export function percentChange(current: number, previous: number): number {
   if (previous === 0) return current > 0 ? 100 : 0;
@@ -169,7 +171,7 @@ export type AdminClinicPage = z.infer<typeof adminClinicPageSchema>;
 
 export const adminClinicIdSchema = z.object({ clinicId: z.string() });
 
-/** GET /api/admin/clinics/:clinicId (spec §2 "Admin Clinic Profile"). Amounts in pence. */
+/** GET /api/admin/clinics/:clinicId (docs/product.md#admin-clinic-profile). Amounts in pence. */
 export const adminClinicProfileSchema = z.object({
   clinic: z.object({
     id: z.string(),
@@ -263,7 +265,7 @@ function hasNoCredentials(url: string): boolean {
   return !/^https?:[/\\]*[^/\\?#]*@/i.test(url);
 }
 
-/** GET and PUT /api/admin/system-settings/webhooks (spec §3 system_settings). Blank clears a URL. */
+/** GET and PUT /api/admin/system-settings/webhooks (docs/product.md#record-settings). Blank clears a URL. */
 export const notificationWebhooksSchema = z.object({
   patientNotificationWebhook: webhookUrl,
   clinicNotificationWebhook: webhookUrl,

@@ -80,7 +80,10 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** Shown for a 5xx: the real cause is logged, never sent (spec §8 'An unexpected error occurred.'). */
+/**
+ * Shown for a 5xx: the real cause is logged, never sent ('An unexpected error occurred.',
+ * docs/product.md#messages).
+ */
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred.';
 
 /**

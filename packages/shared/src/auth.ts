@@ -1,6 +1,7 @@
 /**
- * Account schemas and messages (spec §5 validation rules, §8 "Sign-in and sign-up", "Verification and
- * reset", "Change password"). Each schema feeds the API route, the API client and the form.
+ * Account schemas and messages (the validation rules, docs/product.md#validation; the messages,
+ * docs/product.md#messages-accounts, docs/product.md#messages-verification and, for Change password,
+ * docs/product.md#messages-reports). Each schema feeds the API route, the API client and the form.
  */
 import { z } from 'zod';
 
@@ -76,7 +77,8 @@ export const signUpRequestSchema = z
   .object({
     clinicName: required().trim().min(1, AUTH_MESSAGES.fillAllFields).max(200),
     email: email(),
-    // Spec §5 leaves the sign-up length "not shown"; a new password follows the settings rule (8).
+    // docs/product.md#validation leaves the sign-up length "not shown"; a new password follows the
+    // settings rule (8).
     password: password(8, AUTH_MESSAGES.newPasswordMin),
     confirmPassword: required(),
     agreeTerms: z.literal(true, { error: AUTH_MESSAGES.agreeTerms }),
@@ -158,7 +160,7 @@ export const resendResponseSchema = z.object({
 
 export const signInResponseSchema = z.object({ message: z.string(), user: sessionUserSchema });
 
-/** Body of the 403 when the account is not verified yet (spec §4 "Account"). */
+/** Body of the 403 when the account is not verified yet (docs/product.md#states-account). */
 export const unverifiedErrorSchema = z.object({
   code: z.literal('EMAIL_NOT_VERIFIED'),
   message: z.string(),

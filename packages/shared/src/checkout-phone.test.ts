@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutRequestSchema, payerDetailsSchema } from './checkout.js';
 
-// The payment form's phone is optional and unchecked by the spec (§5): it is tidied, never refused. The
-// browser only trims it; the server puts it in E.164 (apps/server checkout routes, issue #15).
-describe('the payment form phone (issues #11, #15)', () => {
+// The payment form's phone is optional and unchecked by the payment form rules
+// (docs/product.md#validation): it is tidied, never refused. The browser only trims it; the server puts
+// it in E.164 (apps/server checkout routes, decision 0072).
+describe('the payment form phone (decisions 0018, 0072)', () => {
   const payer = (phone: string | null | undefined) =>
     payerDetailsSchema.safeParse({ name: 'Grace Patient', email: 'grace@patient.example', phone });
 

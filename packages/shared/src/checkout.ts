@@ -1,6 +1,7 @@
 /**
- * The public payment page and checkout (spec §2 "Public payment page", §3 "Public payment data",
- * §4 "Payment flow", §5 payment form rules). The amount is always the server's: the client never sends it.
+ * The public payment page and checkout (docs/product.md#payment-page, docs/product.md#public-payment-data,
+ * docs/product.md#payment-flow; the payment form rules, docs/product.md#validation). The amount is always
+ * the server's: the client never sends it.
  */
 import { z } from 'zod/mini';
 import { PAYMENT_TYPES } from './payment-constants.js';
@@ -17,7 +18,7 @@ export const CHECKOUT_MESSAGES = {
   unavailableTitle: 'Payment Unavailable',
   unavailable:
     'This clinic has not set up payment processing. Please contact the clinic directly to arrange payment.',
-  // The spec does not say what an archived link or a paid request shows; these are ours (decision 0012).
+  // The spec does not say what an archived link or a paid request shows; these are ours (decision 0046).
   archived: 'This payment link is no longer active. Please contact the clinic for a new link.',
   alreadyPaid: 'This payment request has already been paid. Thank you.',
   // Pages that no longer take payment (docs/decisions/0105-request-and-link-lifetimes.md); ours.
@@ -40,7 +41,7 @@ export const CHECKOUT_MESSAGES = {
   nameMin: 'Name must be at least 3 characters',
   invalidEmail: 'Please enter a valid email address',
   invalidPhone: 'Please enter a valid phone number',
-  // What the payment pages say while they work (spec §8 "Card provider, payment page and admin").
+  // What the payment pages say while they work (docs/product.md#messages-payment-page).
   loading: 'Loading payment information...',
   paymentSystemLoading: 'Loading payment system...',
   paymentSystemFailed: 'Payment system could not be initialized. Please try again later.',
@@ -200,11 +201,12 @@ export const publicPaymentDataSchema = z.object({
 export type PublicPaymentData = z.infer<typeof publicPaymentDataSchema>;
 
 /**
- * The payer's details as the payment form (or a wallet sheet) takes them (spec §5 payment form rules):
- * name and email trimmed and checked, the optional phone trimmed, blank as null. The spec checks no
+ * The payer's details as the payment form (or a wallet sheet) takes them (the payment form rules,
+ * docs/product.md#validation): name and email trimmed and checked, the optional phone trimmed, blank as
+ * null. The spec checks no
  * payment-form phone, so nothing but an absurd length is refused; the server alone puts a phone that
  * reads as a number in E.164 (the checkout module's body schema, decision 0018), which keeps
- * libphonenumber-js out of the payment page (issue #15).
+ * libphonenumber-js out of the payment page (decision 0072).
  */
 export const payerDetailsSchema = z.object({
   name: z

@@ -1,7 +1,8 @@
 /**
- * The clinic logo (spec §2 Clinic Settings profile; §3 logo storage; §5 file upload; §8 "Clinic
- * profile, files and settings"; §9 logo cache 3600 s, 2 MB limit). PNG, JPEG and WebP, recognised by
- * content; SVG refused.
+ * The clinic logo (the profile of docs/product.md#clinic-settings; logo storage,
+ * docs/product.md#record-clinic; the file upload rules, docs/product.md#validation; the messages,
+ * docs/product.md#messages-settings; the logo cache of 3600 s and the 2 MB limit,
+ * docs/product.md#constants). PNG, JPEG and WebP, recognised by content; SVG refused (decision 0015).
  */
 import { z } from 'zod';
 

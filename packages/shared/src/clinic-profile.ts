@@ -1,7 +1,7 @@
 /**
- * The clinic profile and notification settings (spec §2 "Clinic Settings", §5: empty profile strings
- * are saved as null; a profile is complete with logo, name, email, phone, address line 1, city and
- * postcode).
+ * The clinic profile and notification settings (docs/product.md#clinic-settings;
+ * docs/product.md#validation: empty profile strings are saved as null; a profile is complete with logo,
+ * name, email, phone, address line 1, city and postcode).
  */
 import { z } from 'zod';
 import {
@@ -187,7 +187,7 @@ export type Clinic = z.infer<typeof clinicSchema>;
 
 export const clinicResponseSchema = z.object({ clinic: clinicSchema });
 
-/** The 7 fields of spec §5 that make a profile complete. */
+/** The 7 fields that make a profile complete (docs/product.md#validation). */
 export function isProfileComplete(clinic: Clinic): boolean {
   return [
     clinic.logoUrl,
@@ -203,9 +203,12 @@ export function isProfileComplete(clinic: Clinic): boolean {
 /** POST /api/clinic/payment-provider/connect: where the browser goes to onboard. */
 export const onboardingLinkResponseSchema = z.object({ url: z.string() });
 
-/** GET /api/payment-provider/config: what the browser needs to take payments (spec §7 get-stripe-public-key). */
+/**
+ * GET /api/payment-provider/config: what the browser needs to take payments (get-stripe-public-key,
+ * docs/product.md#server-calls).
+ */
 
-/** The card provider's name in user-facing messages ({provider} in spec §8). */
+/** The card provider's name in user-facing messages ({provider} in docs/product.md#messages). */
 
 export const PROVIDER_MESSAGES = {
   connecting: `Connecting to ${PROVIDER_NAME}...`,

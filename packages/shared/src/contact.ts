@@ -1,7 +1,7 @@
 /**
- * The contact form (spec §2 "/contact"). The spec leaves the submit "not shown"; ClinicPay stores the
- * message and emails it to support (docs/decisions/0006-contact-form-submit.md). The field messages
- * are ours, as the spec gives none.
+ * The contact form (docs/product.md#public-pages). The spec leaves the submit "not shown"; ClinicPay stores
+ * the message and emails it to support (docs/decisions/0006-contact-form-submit.md). The field messages are
+ * ours, as the spec gives none.
  */
 import { z } from 'zod';
 

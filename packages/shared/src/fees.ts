@@ -1,5 +1,5 @@
 /**
- * The platform fee on a payment (design.md "Money and fees"): round half up (amount × percent / 100)
+ * The platform fee on a payment (decision 0064): round half up (amount × percent / 100)
  * in whole pence, computed in integers from the fee in basis points. The clinic receives
  * amount − platform fee; the card fee comes out of the platform fee, so platform revenue is
  * platform fee − card fee, a loss when the card costs more (decision 0085, refining 0003).

@@ -1,6 +1,6 @@
 /**
  * @clinicpay/shared: what the server and the web app must agree on. Every request and response
- * schema is written once here and used by the route, the API client and the form (style.md §2).
+ * schema is written once here and used by the route, the API client and the form (docs/ARCHITECTURE.md).
  */
 export * from './admin.js';
 export * from './admin-console.js';

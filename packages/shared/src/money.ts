@@ -1,5 +1,5 @@
 /**
- * Money helpers. Every amount is an integer number of pence (design.md "Money and fees"); these
+ * Money helpers. Every amount is an integer number of pence (decision 0003); these
  * functions only format for display and parse what a person typed.
  */
 

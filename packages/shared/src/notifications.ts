@@ -1,6 +1,7 @@
 /**
- * What was sent about a payment, and the notices that failed (issue #11 "Visibility"). A notice goes out
- * as one delivery per channel: email, SMS or the admin's notification webhook (spec §3).
+ * What was sent about a payment, and the notices that failed (decision 0019). A notice goes out as one
+ * delivery per channel: email, SMS or the admin's notification webhook
+ * (docs/product.md#notification-payload).
  */
 import { z } from 'zod';
 
@@ -10,7 +11,7 @@ export const NOTIFICATION_MESSAGES = {
   retried: 'Notification queued to be sent again',
 } as const;
 
-/** Spec §3 notification types, as the clinic and the admin read them. */
+/** The notification types (docs/product.md#notification-payload), as the clinic and the admin read them. */
 export const NOTIFICATION_TYPE_LABELS = {
   payment_request: 'Payment request',
   payment_reminder: 'Payment reminder',

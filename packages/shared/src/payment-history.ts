@@ -1,7 +1,8 @@
 /**
- * The clinic's back office contracts (spec §2 "Clinic dashboard", "Payment History (clinic)"; §3
- * "Display payment", "Stats"; §9 clinic dashboard stats, CSV export, search and filters). Every amount
- * is integer pence; every date filter is an ISO calendar date (YYYY-MM-DD) in Europe/London.
+ * The clinic's back office contracts (docs/product.md#clinic-dashboard, docs/product.md#payment-history,
+ * docs/product.md#display-payment, docs/product.md#stats; the stats' definitions, the CSV export, search and
+ * filters, docs/product.md#constants). Every amount is integer pence; every date filter is an ISO calendar
+ * date (YYYY-MM-DD) in Europe/London.
  */
 
 import { z } from 'zod';
@@ -17,7 +18,10 @@ import { cardBrandLabel } from './saved-cards.js';
 /** Days and months of the back office are counted in the clinic's time zone. */
 export const CLINIC_TIME_ZONE = 'Europe/London';
 
-/** The status filter's values (spec §9, with a request's expired and cancelled, decision 0105), besides 'all'. */
+/**
+ * The status filter's values (docs/product.md#constants, with a request's expired and cancelled,
+ * decision 0105), besides 'all'.
+ */
 export const HISTORY_STATUSES = [
   'paid',
   'sent',
@@ -86,7 +90,7 @@ export const historyCursorSchema = z
 
 /**
  * GET /api/payments: the filters plus a page. With a cursor the page is read from the cursor's place
- * (as cheap however deep: issue #10) and `page` only labels it; without one, `page` is counted from
+ * (as cheap however deep: docs/benchmarks.md) and `page` only labels it; without one, `page` is counted from
  * the newest entry.
  */
 export const paymentHistoryQuerySchema = filterFields
@@ -108,7 +112,7 @@ export const paymentHistoryPageSchema = paymentPageSchema.extend({
 });
 export type PaymentHistoryPage = z.infer<typeof paymentHistoryPageSchema>;
 
-/** GET /api/payments/stats (spec §3 "Stats", §9 definitions), all in pence. */
+/** GET /api/payments/stats (docs/product.md#stats, defined in docs/product.md#constants), all in pence. */
 export const clinicStatsSchema = z.object({
   /** Paid and partially refunded payments made today, net of refunds. */
   totalReceivedToday: z.number().int(),
@@ -220,8 +224,8 @@ export const CSV_COLUMNS = [
 ] as const;
 
 /**
- * The report's file name (spec §9): 'payment-history' followed by the range's dates or today's date.
- * Dates are ISO (YYYY-MM-DD).
+ * The report's file name (docs/product.md#constants): 'payment-history' followed by the range's dates or
+ * today's date. Dates are ISO (YYYY-MM-DD).
  */
 export function reportFileName(filters: { from?: string; to?: string }, today: string): string {
   if (filters.from || filters.to) {

@@ -24,7 +24,7 @@ const amountError = (amount: string) => {
   return result.success ? null : result.error.issues.find((issue) => issue.path[0] === 'amount')?.message;
 };
 
-describe('the Create Payment Link form amount (spec §5)', () => {
+describe('the Create Payment Link form amount (docs/product.md#validation)', () => {
   it('turns pounds into pence', () => {
     expect(paymentLinkFormSchema.parse(form('45')).amount).toBe(4500);
     expect(paymentLinkFormSchema.parse(form('45.50')).amount).toBe(4550);

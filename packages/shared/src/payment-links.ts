@@ -1,6 +1,7 @@
 /**
- * Payment links (spec §2 "Create Payment Link", the dashboard's Payment Links card; §3 payment_links;
- * §5 create link rules). Amounts are integer pence.
+ * Payment links (docs/product.md#create-payment-link and the dashboard's Payment Links card,
+ * docs/product.md#clinic-dashboard; payment_links, docs/product.md#record-payment-link; the create link
+ * rules, docs/product.md#validation). Amounts are integer pence.
  */
 import { z } from 'zod';
 import { isoDateSchema } from './calendar-day.js';
@@ -152,9 +153,9 @@ function withCardOnFileWhenSecuring<T extends { securesAppointment: boolean; req
 }
 
 /**
- * Spec §5 create link rules, with a deposit towards a treatment total: the deposit is `amount` pence,
- * or `depositPercent` of the total (then `amount` may be left out, and must match when given), and is
- * less than the total.
+ * The create link rules (docs/product.md#validation), with a deposit towards a treatment total: the
+ * deposit is `amount` pence, or `depositPercent` of the total (then `amount` may be left out, and must
+ * match when given), and is less than the total.
  */
 export const createPaymentLinkSchema = z.preprocess(
   (input) => {

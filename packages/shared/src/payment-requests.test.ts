@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REQUEST_MESSAGES, requestTerms, sendPaymentRequestSchema } from './payment-requests.js';
 import { PHONE_PATTERN } from './phone.js';
 
-describe('the send-link phone pattern (spec §5)', () => {
+describe('the send-link phone pattern (docs/product.md#validation)', () => {
   it('takes an optional +, two 3-digit groups and a 4 to 6 digit group, with optional separators', () => {
     for (const phone of ['07700900123', '+447700900123', '555-123-4567', '555.123.456789', '555 123 4567']) {
       expect(PHONE_PATTERN.test(phone)).toBe(true);
@@ -13,7 +13,7 @@ describe('the send-link phone pattern (spec §5)', () => {
   });
 });
 
-describe('the Send Link phone (spec §5, issue #11)', () => {
+describe('the Send Link phone (docs/product.md#validation, decision 0018)', () => {
   const request = (patientPhone: string | null | undefined) =>
     sendPaymentRequestSchema.safeParse({
       patientName: 'Grace Patient',
@@ -56,7 +56,7 @@ describe('the Send Link phone (spec §5, issue #11)', () => {
   );
 });
 
-describe("a request's terms (spec §4)", () => {
+describe("a request's terms (docs/product.md#states-payment-request)", () => {
   const link = { amount: 4500, title: 'Initial Consultation', type: 'consultation' as const };
 
   it("takes the link's amount, title and type", () => {

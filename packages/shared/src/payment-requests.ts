@@ -1,7 +1,9 @@
 /**
- * Payment requests sent to a patient (spec §2 "Send Payment Link", §3 payment_requests and the
- * notification payload, §5 send link rules). Amounts are integer pence; phones are stored in E.164 where
- * they can be read as a number, and the spec's pattern is still accepted (issue #11, decision 0018).
+ * Payment requests sent to a patient (docs/product.md#send-payment-link; payment_requests,
+ * docs/product.md#record-payment-request, and the notification payload,
+ * docs/product.md#notification-payload; the send link rules, docs/product.md#validation). Amounts are
+ * integer pence; phones are stored in E.164 where they can be read as a number, and the spec's pattern
+ * is still accepted (decision 0018).
  */
 import { z } from 'zod';
 import { isoDateSchema } from './calendar-day.js';
@@ -11,16 +13,19 @@ import type { PaymentType } from './payment-constants.js';
 import { BELOW_MIN_CHARGE, LINK_MESSAGES, MAX_LINK_AMOUNT_PENCE, MIN_CHARGE_PENCE } from './payment-links.js';
 import { canTakeTexts, normaliseSendLinkPhone } from './phone.js';
 
-/** What a request without a payment link is called (spec §2 Payment History, §4 payment flow). */
+/**
+ * What a request without a payment link is called (docs/product.md#payment-history,
+ * docs/product.md#payment-flow).
+ */
 export const CUSTOM_REQUEST_TITLE = 'Custom Payment Request';
 
 /**
- * The one pricing rule of a payment request: what it charges (integer pence) and what it is for.
- * A request sent with a payment link takes the link's amount, title and type; one sent with a custom
- * amount takes that amount, 'Custom Payment Request' and type 'other' (spec §4 "Payment request"). A
- * request with a title and type of its own (a balance request, docs/decisions/0094-deposits-and-balances.md)
- * keeps them. The amount is null only for a request whose link no longer has one (never payable). The
- * history SQL in payments/queries.ts applies the same rule with CUSTOM_REQUEST_TITLE.
+ * The one pricing rule of a payment request: what it charges (integer pence) and what it is for. A request
+ * sent with a payment link takes the link's amount, title and type; one sent with a custom amount takes that
+ * amount, 'Custom Payment Request' and type 'other' (docs/product.md#states-payment-request). A request with
+ * a title and type of its own (a balance request, docs/decisions/0094-deposits-and-balances.md) keeps them.
+ * The amount is null only for a request whose link no longer has one (never payable). The history SQL in
+ * payments/queries.ts applies the same rule with CUSTOM_REQUEST_TITLE.
  */
 export function requestTerms(
   request: { customAmount: number | null; title?: string | null; type?: PaymentType | null },
@@ -43,7 +48,7 @@ export const REQUEST_MESSAGES = {
   sent: 'Payment link sent successfully',
   sendFailed: (message: string) => `Failed to send payment link: ${message}`,
   deliveryDelayed: 'Payment link was sent, but notification delivery might be delayed',
-  // Not in the spec: ours, for the phone rule of issue #11 (decision 0018).
+  // Not in the spec: ours, for the phone rule of decision 0018.
   phoneHint: 'UK numbers as usually written, like 07700 900123; other countries start with + and the code',
   cardOnFileHint:
     'The patient agrees to your policies in force, and their card is saved so you can charge them under them. A link that saves the card asks for it anyway.',
@@ -147,7 +152,8 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => value || null);
 
-// Spec §5's pattern as the floor, plus numbers as people write them; stored in E.164 (decision 0018).
+// The send link pattern (docs/product.md#validation) as the floor, plus numbers as people write them;
+// stored in E.164 (decision 0018).
 const patientPhoneSchema = z
   .string()
   .trim()
@@ -225,7 +231,8 @@ export const sendPaymentRequestSchema = z
       request.treatmentTotal - request.customAmount >= MIN_CHARGE_PENCE,
     { message: LINK_MESSAGES.depositBelowTotal, path: ['customAmount'] },
   )
-  // A chosen link fixes the amount: the custom amount is then ignored (spec §2: disabled).
+  // A chosen link fixes the amount: the custom amount is then ignored (disabled on
+  // docs/product.md#send-payment-link).
   .transform((request) =>
     request.paymentLinkId ? { ...request, customAmount: null, treatmentTotal: null } : request,
   );
@@ -242,7 +249,9 @@ export function customAmountFromText(text: string): number | null | 'invalid' {
 export const paymentRequestResponseSchema = z.object({
   id: z.string(),
   paymentUrl: z.string(),
-  /** Set when the request exists but a notification could not be queued (spec §8). */
+  /**
+   * Set when the request exists but a notification could not be queued (docs/product.md#messages-payments).
+   */
   warning: z.string().optional(),
 });
 

@@ -1,6 +1,7 @@
 /**
- * The clinic's payments list (spec §2 "Recent Payments", §3 "Display payment", §4 statuses): payments
- * and unpaid payment requests (shown as 'sent'), newest first. Amounts in pence.
+ * The clinic's payments list (the dashboard's Recent Payments, docs/product.md#clinic-dashboard;
+ * docs/product.md#display-payment; the statuses, docs/product.md#payment-statuses): payments and unpaid
+ * payment requests (shown as 'sent'), newest first. Amounts in pence.
  */
 import { z } from 'zod';
 import { PAYMENT_DISPUTE_STATUSES, type PaymentDisputeStatus } from './disputes.js';

@@ -9,9 +9,9 @@ import {
   toE164,
 } from './phone.js';
 
-describe('toE164: phone numbers as people write them (issue #11)', () => {
+describe('toE164: phone numbers as people write them (decision 0018)', () => {
   it.each([
-    // The issue's three examples.
+    // The three numbers decision 0018 starts from.
     ['07700 900123', '+447700900123'],
     ['+44 7700 900123', '+447700900123'],
     ['020 7946 0000', '+442079460000'],
@@ -66,7 +66,7 @@ describe('toE164: phone numbers as people write them (issue #11)', () => {
   });
 });
 
-describe('normaliseSendLinkPhone: the Send Link rule, with the spec (§5) as its floor', () => {
+describe('normaliseSendLinkPhone: the Send Link rule, with docs/product.md#validation as its floor', () => {
   it.each([
     ['07700 900123', '+447700900123'],
     ['+44 7700 900123', '+447700900123'],

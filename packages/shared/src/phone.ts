@@ -1,7 +1,8 @@
 /**
- * Patient phone numbers as people write them (issue #11, decision 0018). Numbers are read by
+ * Patient phone numbers as people write them (decision 0018). Numbers are read by
  * libphonenumber-js with the UK as the default country and kept in E.164 ('+447700900123'), the form an
- * SMS provider takes. The spec's Send Link pattern (§5) stays the floor: whatever it accepts is accepted.
+ * SMS provider takes. The Send Link pattern (docs/product.md#validation) stays the floor: whatever it
+ * accepts is accepted.
  *
  * The `min` metadata is used: this module runs in the browser as well as the server, and `min` is half
  * the size of `max` (about 19 kB against 40 kB gzipped). What `max` adds is a stricter digit check, which
@@ -10,7 +11,10 @@
  */
 import parsePhoneNumber, { type PhoneNumber } from 'libphonenumber-js/min';
 
-/** Spec §5: optional +, a 3-digit group, a 3-digit group, then 4 to 6 digits, optional separators. */
+/**
+ * The Send Link pattern (docs/product.md#validation): optional +, a 3-digit group, a 3-digit group, then
+ * 4 to 6 digits, optional separators.
+ */
 export const PHONE_PATTERN = /^\+?\d{3}[\s.-]?\d{3}[\s.-]?\d{4,6}$/;
 
 const UK_CALLING_CODE = '44';
@@ -46,9 +50,9 @@ export function toE164(text: string): string | null {
 }
 
 /**
- * The Send Link form's phone rule (spec §5 plus issue #11): the number to store and text, or null when
- * the form must say 'Please enter a valid phone number'. First `toE164`; failing that, input the spec's
- * pattern accepts is still accepted, in the best form we can give it:
+ * The Send Link form's phone rule (docs/product.md#validation plus decision 0018): the number to store and
+ * text, or null when the form must say 'Please enter a valid phone number'. First `toE164`; failing that,
+ * input the spec's pattern accepts is still accepted, in the best form we can give it:
  * - it began with +: '+' and its digits ('+123 456 7890' → '+1234567890');
  * - it is a UK number written with its 0 (not 00) that libphonenumber finds possible: that number in
  *   E.164 ('077 009 0012' → '+44770090012');

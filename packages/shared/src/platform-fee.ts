@@ -1,7 +1,7 @@
 /**
- * The platform fee percent (spec §9: 0–100, step 0.1, default 3.0). It is held exactly as an integer
- * number of basis points (3.0% = 300) and written as text with one decimal ('3.0') in
- * platform_settings, so no float ever holds it (design.md "Money and fees").
+ * The platform fee percent (docs/product.md#constants: 0–100, step 0.1, default 3.0). It is held
+ * exactly as an integer number of basis points (3.0% = 300) and written as text with one decimal ('3.0')
+ * in platform_settings, so no float ever holds it (decision 0003).
  */
 import { z } from 'zod';
 

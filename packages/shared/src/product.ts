@@ -1,9 +1,9 @@
 import { CARD_FEES, cardFeeRateText } from './card-fees.js';
 
-/** Product-wide constants that the spec fixes (spec §9). */
+/** Product-wide constants that the product fixes (docs/product.md#constants). */
 export const PRODUCT_NAME = 'ClinicPay';
 
-/** Contact hours shown on the contact page (spec §2 "Public routes"). */
+/** Contact hours shown on the contact page (docs/product.md#public-pages). */
 export const CONTACT_HOURS = 'Monday-Friday 9am-5pm';
 
 /** Card processing fees as users read them, from the one card fee table (card-fees.ts). */

@@ -1,7 +1,8 @@
 /**
- * Refunds (spec §4 "Refund", §5 refund rules, §8 "Links, payments and refunds" and success messages).
- * Amounts are integer pence. Going beyond the spec, a partially refunded payment may be refunded again,
- * up to what remains (amount paid minus refunds made so far).
+ * Refunds (docs/product.md#states-refund; the refund rules, docs/product.md#validation; the messages,
+ * docs/product.md#messages-payments and docs/product.md#messages-success). Amounts are integer pence. Going
+ * beyond the spec, a partially refunded payment may be refunded again, up to what remains (amount paid minus
+ * refunds made so far).
  */
 import { z } from 'zod';
 import { formatPence } from './money.js';
@@ -56,8 +57,8 @@ export const refundResultSchema = z.object({
 export type RefundResult = z.infer<typeof refundResultSchema>;
 
 /**
- * Spec §4: refunded when the refunds add up to the amount within the 0.001 £ tolerance (less than a
- * penny, so exactly equal in pence), otherwise partially refunded.
+ * Refunded when the refunds add up to the amount within the 0.001 £ tolerance (less than a penny, so
+ * exactly equal in pence), otherwise partially refunded (docs/product.md#states-refund).
  */
 export function statusAfterRefunds(
   amountPaid: number,

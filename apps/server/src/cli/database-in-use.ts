@@ -1,7 +1,7 @@
 /**
  * Who else has the embedded database open. PGlite is single-process: a second PGlite on the same
  * data folder keeps its own copy in memory and the two overwrite each other's files, so a CLI that
- * wrote beside a running server lost its rows (issue 12). PGlite writes no usable lock, but a process
+ * wrote beside a running server lost its rows (decision 0017). PGlite writes no usable lock, but a process
  * that holds the database keeps its files open, which Linux shows under /proc/<pid>/fd.
  */
 import fs from 'node:fs';

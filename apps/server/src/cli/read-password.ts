@@ -1,5 +1,5 @@
 /**
- * Reads a password without echoing it (issue 12). On a terminal, raw mode hands us each key press and
+ * Reads a password without echoing it (decision 0017). On a terminal, raw mode hands us each key press and
  * nothing is written back; piped input (`printf '…\n' | npm run create-admin …`) is read as one line.
  */
 import { createInterface } from 'node:readline';

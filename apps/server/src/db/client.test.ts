@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './client.js';
 
-describe('the embedded database under concurrent requests (issue 15)', () => {
+describe('the embedded database under concurrent requests (decision 0076)', () => {
   let database: Database;
   beforeAll(async () => {
     database = await openDatabase({ kind: 'pglite' });

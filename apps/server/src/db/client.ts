@@ -1,6 +1,6 @@
 /**
  * Opens the database: PGlite (real Postgres compiled to WASM) in DATA_DIR by default, or a PostgreSQL
- * server when a URL is given (design.md "database"; docs/decisions/0002-embedded-pglite.md). Both
+ * server when a URL is given (docs/decisions/0002-embedded-pglite.md). Both
  * run the same schema and the same migrations.
  */
 import fs from 'node:fs';
@@ -51,7 +51,7 @@ export type DatabaseTarget =
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 
 /**
- * The PostgreSQL extensions the migrations create (the history search's trigram index, issue #10).
+ * The PostgreSQL extensions the migrations create (the history search's trigram index, decision 0070).
  * PGlite ships them but can create them only when the instance is started with them.
  */
 export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
@@ -98,7 +98,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 }
 
 /**
- * PostgreSQL settings for the embedded database (issue 15; docs/decisions/0073-lean-embedded-database.md).
+ * PostgreSQL settings for the embedded database (docs/decisions/0073-lean-embedded-database.md).
  * PGlite runs PostgreSQL inside the server's own WebAssembly memory, which grows to the largest size
  * it ever needed and never shrinks, so every buffer PostgreSQL sizes for a dedicated machine stays in
  * the server's RSS for good. The data files are still read through the operating system's page cache,
@@ -114,8 +114,8 @@ export const PGLITE_SETTINGS = {
 };
 
 /**
- * PGlite whose statements and transactions take turns with the server's other work (issue 15;
- * docs/decisions/0076-pglite-takes-turns.md). PGlite runs each statement synchronously on the server's
+ * PGlite whose statements and transactions take turns with the server's other work
+ * (docs/decisions/0076-pglite-takes-turns.md). PGlite runs each statement synchronously on the server's
  * one thread; under 50 connections some requests waited over 10 seconds while the mean was half a
  * second. Here each top-level query, exec or transaction starts only after the previous one has
  * finished and the event loop has had a turn (setImmediate), in arrival order, so requests are read and
@@ -180,7 +180,7 @@ async function openPglite(dataDir?: string, snapshot?: Blob) {
 const MIGRATION_LOCK_ID = 727_104_301;
 
 /**
- * Many processes may start together on one database (design.md "Scale"): each migrates while holding a
+ * Many processes may start together on one database: each migrates while holding a
  * session advisory lock on one connection, so one applies the migrations and the job queue's tables
  * while the others wait, then find nothing left to do.
  */

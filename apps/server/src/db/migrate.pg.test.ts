@@ -1,5 +1,5 @@
 /**
- * Many processes starting together on one fresh PostgreSQL database (design.md "Scale"): migrating
+ * Many processes starting together on one fresh PostgreSQL database: migrating
  * takes an advisory lock, so each migration is applied once and every process starts.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The card provider gateway (design.md "The card provider gateway"): the one interface through which
+ * The card provider gateway (decision 0037): the one interface through which
  * ClinicPay talks to its card provider. Two implementations, chosen by configuration: Stripe Connect
  * (stripe/) and the offline sandbox (sandbox/). Nothing outside this folder imports `stripe`.
  * Every amount is integer pence in GBP.

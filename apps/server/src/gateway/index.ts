@@ -1,5 +1,5 @@
 /**
- * Chooses the gateway from configuration (design.md): Stripe when its keys are set, otherwise the
+ * Chooses the gateway from configuration (decision 0037): Stripe when its keys are set, otherwise the
  * offline sandbox. Switching is configuration only.
  */
 import type { Config } from '../config.js';

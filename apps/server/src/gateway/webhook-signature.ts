@@ -15,7 +15,7 @@ const LAST_SECOND = 253_402_300_799;
 
 /**
  * The envelope every Stripe event has (docs.stripe.com/api/events/object). A signed body of another
- * shape is refused like a bad signature, never handed on to fail as a 500 (issue #13); what the object
+ * shape is refused like a bad signature, never handed on to fail as a 500 (decision 0042); what the object
  * itself holds is each handler's business.
  */
 const eventEnvelopeSchema = z.looseObject({
@@ -66,7 +66,7 @@ export function verifyStripeSignature(
     throw new WebhookSignatureError(error instanceof Error ? error.message : undefined);
   }
   // The SDK refuses only signatures older than the tolerance. One dated ahead would be accepted until
-  // its date passed, so a request signed for next year could be replayed all year (issue #13).
+  // its date passed, so a request signed for next year could be replayed all year.
   if (signedAt(signature) - Math.floor(now / 1000) > SIGNATURE_TOLERANCE_SECONDS) {
     throw new WebhookSignatureError('Timestamp outside the tolerance zone');
   }

@@ -1,5 +1,5 @@
 /**
- * The one application error type (style.md §4). Services throw AppError with a code and the
+ * The one application error type (decisions 0004 and 0065). Services throw AppError with a code and the
  * user-facing message; the error handler turns the code into an HTTP status through STATUS_BY_CODE.
  */
 import type { ErrorCode } from '@clinicpay/shared';
@@ -18,7 +18,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
   CLINIC_NOT_FOUND: 404,
-  // The clinic has no connected account that can take payments (spec §8 'not connected').
+  // The clinic has no connected account that can take payments (docs/product.md#messages-payment-page
+  // 'not connected').
   CLINIC_NOT_CONNECTED: 409,
   // Two connection attempts raced and this one lost: try again.
   CONNECTION_CHANGED: 409,
@@ -90,7 +91,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
-    /** Shown to the user as it is; take it from the spec where the spec has one. */
+    /** Shown to the user as it is; take it from docs/product.md#messages where it has one. */
     message: string,
     readonly fieldErrors?: Record<string, string>,
   ) {

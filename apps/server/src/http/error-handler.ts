@@ -1,5 +1,5 @@
 /**
- * The one error handler (style.md §4). AppErrors and Fastify's own 4xx errors answer with their
+ * The one error handler (decisions 0004 and 0065). AppErrors and Fastify's own 4xx errors answer with their
  * status and a user message; anything else is logged with the request context and answered as a
  * masked 500, so no internal detail leaks and no request ends without a JSON body.
  */
@@ -59,6 +59,6 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     request.log.info({ code: body.code, status }, body.message);
   }
   // Error bodies are serialised as they are, never through the route's response schema: a route that
-  // declares a 403 of its own shape must still be able to answer the origin check's 403 (issue #13).
+  // declares a 403 of its own shape must still be able to answer the origin check's 403.
   return reply.status(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
 }

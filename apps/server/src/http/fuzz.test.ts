@@ -1,6 +1,6 @@
 /**
- * Malformed requests over every route of the OpenAPI document, and the few it hides (issue #13 "No
- * request produces a 500"): at least 5,000 of them, built by fast-check from the route schemas the
+ * Malformed requests over every route of the OpenAPI document, and the few it hides (no request
+ * produces a 500; decision 0004): at least 5,000 of them, built by fast-check from the route schemas the
  * app publishes and sent through the whole Fastify pipeline. None may answer 5xx; every API refusal is
  * in the app's error shape (a code and a message, Cache-Control: no-store); and the data is the same
  * afterwards. The seed is fixed, so a failure replays with the request fast-check prints.
@@ -25,7 +25,7 @@ const inPath = (name: string) => ({ in: 'path', name, required: true, schema: te
 const inQuery = (name: string) => ({ in: 'query', name, schema: text }) as const;
 /**
  * Routes the document hides (the sandbox's pages, the provider's webhooks, the dev outbox), fuzzed
- * the same way: issue #13 found a 500 on one of them. Their inputs are described here by hand.
+ * the same way: this test once found a 500 on one of them. Their inputs are described here by hand.
  */
 const HIDDEN_ROUTES: OpenApiDocument = {
   paths: {
@@ -86,7 +86,7 @@ async function seed() {
   await confirmWithCard(app, intent, '4242424242424242');
   await sandboxOf(app).events.deliverDue();
   await app.jobs.drain();
-  // The webhook signing secret is made on its first read (issue #13): read it now, so the fuzzer's
+  // The webhook signing secret is made on its first read (decision 0025): read it now, so the fuzzer's
   // reads find it kept rather than create it.
   await app.inject({ url: '/api/admin/system-settings/webhooks', cookies: admin.cookies });
   const payments = (await app.inject({ url: '/api/payments', cookies: clinic.cookies })).json();

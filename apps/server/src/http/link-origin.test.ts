@@ -1,6 +1,6 @@
 /**
  * Links follow the address the browser is on when PUBLIC_URL is unset, for loopback hosts only
- * (issue #14), and never follow a Host header when PUBLIC_URL is set (host-header injection).
+ * (decision 0066), and never follow a Host header when PUBLIC_URL is set (host-header injection).
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

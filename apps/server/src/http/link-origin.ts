@@ -1,6 +1,6 @@
 /**
  * The origin put in links that leave the page: emailed links (verification, reset, invitation) and
- * the card provider's onboarding return and refresh URLs (issue #14; decision 0066).
+ * the card provider's onboarding return and refresh URLs (decision 0066).
  *
  * - PUBLIC_URL set: always PUBLIC_URL. The Host header is never used, so a forged one cannot put
  *   another site's address in someone's reset email (host-header injection).

@@ -2,7 +2,7 @@
  * A path Fastify's router cannot read (a broken %-escape) or a path parameter over its length limit
  * addresses nothing: 404 'Not found' in the app's own error shape, with the headers of every API
  * answer. Before, Fastify wrote its own body (echoing the URL, with its internal error code) past
- * every hook, so the answer had no Cache-Control: no-store (issue #13; found by the fuzz test).
+ * every hook, so the answer had no Cache-Control: no-store (decision 0068; found by the fuzz test).
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

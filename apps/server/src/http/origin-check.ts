@@ -1,5 +1,5 @@
 /**
- * CSRF protection for the API (design.md "Security model"): a mutating request whose Origin header
+ * CSRF protection for the API (decision 0005): a mutating request whose Origin header
  * names another site is refused. Together with JSON-only bodies (no form encodings are parsed, see
  * app.ts), a cross-site HTML form cannot reach a mutating route.
  */

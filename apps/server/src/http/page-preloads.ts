@@ -1,5 +1,5 @@
 /**
- * What a page asks for first, named to the browser with the page's HTML as a `Link` header (issue #15),
+ * What a page asks for first, named to the browser with the page's HTML as a `Link` header (decision 0078),
  * so that it starts with the HTML, in parallel with the app's code, instead of once that code has run:
  *
  * - a site page's own code: the lazy chunks of its route and layout (apps/web/src/app/router.tsx), as

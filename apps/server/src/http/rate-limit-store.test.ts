@@ -94,7 +94,7 @@ describe('the shared rate-limit store', () => {
     ]);
   });
 
-  it('counts concurrent requests in few statements, each request with its own count (issue 15)', async () => {
+  it('counts concurrent requests in few statements, each with its own count (decision 0075)', async () => {
     const statements: string[] = [];
     const counting = new Proxy(database.db, {
       get(target, property, receiver) {
@@ -133,7 +133,7 @@ describe('the shared rate-limit store', () => {
   });
 });
 
-describe('limits shared by every server process (issue #13)', () => {
+describe('limits shared by every server process (decision 0021)', () => {
   let processes: TestProcesses | undefined;
   afterAll(() => processes?.close());
 

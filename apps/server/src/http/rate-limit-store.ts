@@ -1,6 +1,6 @@
 /**
  * @fastify/rate-limit's custom store on our own database (decision 0021): every server process counts
- * in the same rate_limits row, so a limit holds however many processes run (design.md "Scale").
+ * in the same rate_limits row, so a limit holds however many processes run.
  * A fixed window per key, as the plugin's own stores keep: the first request of a window sets its end,
  * each request adds one in a single atomic upsert, and the first request after the end starts anew.
  */
@@ -90,7 +90,7 @@ async function incrementRateLimits(db: Db, increments: Increment[]): Promise<Cou
 const MAX_BATCH_KEYS = 500;
 
 /**
- * Counts requests for many keys with few statements (issue 15): while one statement is on its way to
+ * Counts requests for many keys with few statements (decision 0075): while one statement is on its way to
  * the database, the requests that arrive are gathered, and the next statement adds each key's number
  * of them at once. Each request still gets its own count (the statement's result minus the requests
  * after it), and every statement is one atomic upsert, so limits hold across processes exactly as with

@@ -21,7 +21,7 @@ async function appLogging(logRequests: boolean) {
   return { app, lines };
 }
 
-describe("Fastify's per-request log lines (issue 15)", () => {
+describe("Fastify's per-request log lines (decision 0074)", () => {
   it('are not written by default, while a failed request is still logged', async () => {
     const { app, lines } = await appLogging(false);
     expect((await app.inject({ url: '/ok' })).statusCode).toBe(200);

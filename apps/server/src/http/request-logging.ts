@@ -1,5 +1,5 @@
 /**
- * Which of Fastify's own per-request log lines are written (issue 15). "incoming request" and
+ * Which of Fastify's own per-request log lines are written (decision 0074). "incoming request" and
  * "request completed", written synchronously for every request, were about a tenth of a request's
  * CPU under load, so they are written only with LOG_REQUESTS=true (config.logRequests). A request that
  * ends in an error is still logged by Fastify, and the error handler logs every failure (5xx at

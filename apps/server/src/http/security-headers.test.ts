@@ -18,7 +18,7 @@ async function headersWith(register: (app: ReturnType<typeof Fastify>) => Promis
   return [strip(found.headers), strip(missing.headers)];
 }
 
-describe('security headers worked out once (issue 15)', () => {
+describe('security headers worked out once', () => {
   for (const provider of ['sandbox', 'stripe'] as const) {
     it(`are the headers @fastify/helmet sets on every answer, 404s included (${provider})`, async () => {
       const options = helmetOptions(provider, ['https://cdn.example.com']);

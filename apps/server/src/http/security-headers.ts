@@ -54,10 +54,10 @@ export function logoImageOrigins(s3: { publicUrl: string | undefined } | undefin
 const NOT_HELMETS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
 
 /**
- * The headers @fastify/helmet sets with `options`, worked out once: the plugin builds helmet's
- * middleware again for every request (its CSP directives parsed each time), about 5% of a request's
- * CPU in issue 15's profile. Every answer gets the same headers, so they are computed by asking a
- * throwaway Fastify instance with the plugin registered, and set by one synchronous hook.
+ * The headers @fastify/helmet sets with `options`, worked out once: the plugin builds helmet's middleware
+ * again for every request (its CSP directives parsed each time), about 5% of a request's CPU in the profile
+ * docs/benchmarks.md records. Every answer gets the same headers, so they are computed by asking a throwaway
+ * Fastify instance with the plugin registered, and set by one synchronous hook.
  */
 export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
   const probe = Fastify();

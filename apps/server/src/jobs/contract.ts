@@ -1,5 +1,5 @@
 /**
- * Job contracts (design.md "Scale": every job is a contract: a name, a zod payload schema, one
+ * Job contracts (decision 0019: every job is a contract: a name, a zod payload schema, one
  * idempotent handler). A contract says what a job carries and how hard the queue tries; the handler
  * lives in one file beside the module that owns the work.
  */

@@ -1,5 +1,5 @@
 /**
- * The durable job queue (issue #11, design.md "jobs"): pg-boss on ClinicPay's database. Modules declare
+ * The durable job queue (decision 0019): pg-boss on ClinicPay's database. Modules declare
  * job contracts with defineJob, register one handler per contract, and send jobs in the transaction
  * that makes them necessary.
  */

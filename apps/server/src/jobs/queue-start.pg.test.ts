@@ -1,5 +1,5 @@
 /**
- * Server processes starting together on one fresh PostgreSQL database (issue #13, design.md "Scale"):
+ * Server processes starting together on one fresh PostgreSQL database (decision 0069):
  * each creates the same job queues at once. PostgreSQL can pick one of them as a deadlock victim
  * (pg-boss attaches a partition per queue); every process must still start, each queue existing once.
  */

@@ -1,5 +1,5 @@
 /**
- * The durable job queue: pg-boss on ClinicPay's own database, PGlite or PostgreSQL (design.md "jobs").
+ * The durable job queue: pg-boss on ClinicPay's own database, PGlite or PostgreSQL (decision 0019).
  * A request commits its rows and its jobs in one transaction (`send` with `tx`), answers, and a worker
  * in any server process runs the job, retrying with exponential back-off; after the last attempt the
  * job stays in pg-boss's tables as failed. Handlers must be idempotent: an attempt whose process died
@@ -210,8 +210,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   /**
    * Runs `create` while no other process runs it. Processes creating the same queues at once deadlock
    * in PostgreSQL (pg-boss inserts a queue's row and attaches its partition in one transaction), so on
-   * PostgreSQL this holds an advisory lock in a transaction of its own meanwhile (issue #13, two
-   * processes on one database). A PGlite database has one process.
+   * PostgreSQL this holds an advisory lock in a transaction of its own meanwhile (decision 0069,
+   * two processes on one database). A PGlite database has one process.
    */
   async function oneProcessAtATime(create: () => Promise<void>): Promise<void> {
     if (options.database.kind !== 'postgres') return create();

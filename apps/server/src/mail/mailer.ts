@@ -1,9 +1,9 @@
 /**
- * The one mailer the job queue sends through (issues #2, #11). With SMTP_URL set it sends over SMTP
+ * The one mailer the job queue sends through (decisions 0007 and 0019). With SMTP_URL set it sends over SMTP
  * with nodemailer, with connection, greeting and socket timeouts of a few seconds so a stalled server
  * fails the attempt (the job is retried) instead of hanging; otherwise (never in production, see
  * config.ts) it writes to the dev outbox table, which /dev/outbox shows. nodemailer is loaded with the
- * first email, and only where SMTP is configured (issue #15, a server's memory).
+ * first email, and only where SMTP is configured (decision 0077, a server's memory).
  */
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.js';

@@ -1,8 +1,8 @@
 /**
- * Text messages, through a provider adapter (design.md "email / SMS"): the Twilio SDK when TWILIO_*
+ * Text messages, through a provider adapter (decision 0019): the Twilio SDK when TWILIO_*
  * is configured; otherwise, outside production, the dev outbox (channel 'sms'). In production without
  * Twilio every send fails for good, and the notification records why. The SDK (about 25 MB of a
- * server's memory) is loaded with the first text, and only where Twilio is configured (issue #15).
+ * server's memory) is loaded with the first text, and only where Twilio is configured (decision 0077).
  */
 import type twilio from 'twilio';
 import type { Config } from '../config.js';

@@ -1,7 +1,8 @@
 /**
- * Notification webhooks (issue #11; spec §3 system_settings keys patient_notification_webhook and
- * clinic_notification_webhook): the spec §3 notification payload is POSTed as JSON, signed, to a URL
- * checked against server-side request forgery when it is saved and again when it is sent.
+ * Notification webhooks (decision 0019; the system_settings keys patient_notification_webhook and
+ * clinic_notification_webhook, docs/product.md#record-settings): the notification payload
+ * (docs/product.md#notification-payload) is POSTed as JSON, signed, to a URL checked against server-side
+ * request forgery when it is saved and again when it is sent.
  *
  * For clinic integrators, verifying a delivery. Every POST carries the header
  *
@@ -189,7 +190,7 @@ export interface WebhookSender {
 const MAX_RESPONSE_BYTES = 16 * 1024;
 
 /**
- * The sender notification jobs post webhooks through (issue #11). It checks the URL again at send
+ * The sender notification jobs post webhooks through (decision 0019). It checks the URL again at send
  * time and connects only to the address that check approved, so a DNS answer that changes between
  * check and connection (DNS rebinding) cannot point it elsewhere; the Host header and TLS server name
  * stay the URL's hostname, so certificates are verified as usual.

@@ -1,6 +1,6 @@
 /**
- * A small file store for uploaded files (spec §3 "Logo storage"): objects addressed by a key such as
- * '{clinicId}/{timestamp}.webp'. Two implementations: the local disk under DATA_DIR (the default) and
+ * A small file store for uploaded files (logo storage in docs/product.md#records): objects addressed by a key
+ * such as '{clinicId}/{timestamp}.webp'. Two implementations: the local disk under DATA_DIR (the default) and
  * an S3-compatible bucket when S3_BUCKET is set (see createFileStorage).
  */
 import type { Readable } from 'node:stream';

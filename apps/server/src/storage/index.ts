@@ -1,7 +1,7 @@
 /**
- * File storage (spec §3 "Logo storage"): the FileStorage interface and the store the configuration
- * chooses. Local disk under DATA_DIR by default; an S3-compatible bucket when S3_BUCKET is set. The
- * AWS SDK (about 25 MB of a server's memory) is loaded only then (issue #15).
+ * File storage (logo storage in docs/product.md#records): the FileStorage interface and the store the
+ * configuration chooses. Local disk under DATA_DIR by default; an S3-compatible bucket when S3_BUCKET is set.
+ * The AWS SDK (about 25 MB of a server's memory) is loaded only then (decision 0077).
  */
 import path from 'node:path';
 import type { Config } from '../config.js';

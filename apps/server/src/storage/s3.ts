@@ -1,7 +1,8 @@
 /**
  * The S3-compatible file store (AWS S3, or any service speaking its API, e.g. MinIO or R2, through
- * S3_ENDPOINT). Objects are written with Cache-Control 'public, max-age=3600' (spec §7 Storage,
- * §9 logo cache). Reads stream the object; a missing key reads as null.
+ * S3_ENDPOINT). Objects are written with Cache-Control 'public, max-age=3600' (Storage in
+ * docs/product.md#server-calls, the logo cache in docs/product.md#constants). Reads stream the object; a
+ * missing key reads as null.
  */
 
 import type { Readable } from 'node:stream';

@@ -1,5 +1,5 @@
 /**
- * Issue #14: every staff and account form follows one error pattern. Each message is tied to its field
+ * Decision 0027: every staff and account form follows one error pattern. Each message is tied to its field
  * (aria-invalid, aria-describedby), a text several fields share is on screen once, focus lands on the
  * first invalid field, and long forms have an error summary whose links lead to the fields.
  */

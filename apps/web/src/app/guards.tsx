@@ -1,7 +1,8 @@
 /**
- * Route guarding (spec §4, §6): signed-out users go to /sign-in carrying where they were going; a
- * non-admin on an admin page goes to /dashboard; an admin on a clinic page goes to /admin. The server
- * enforces the same rules on every API call; this only decides what the browser shows.
+ * Route guarding (docs/product.md#route-guarding, docs/product.md#roles): signed-out users go to
+ * /sign-in carrying where they were going; a non-admin on an admin page goes to /dashboard; an admin on
+ * a clinic page goes to /admin. The server enforces the same rules on every API call; this only decides
+ * what the browser shows.
  */
 import type { UserRole } from '@clinicpay/shared';
 import type { ReactNode } from 'react';

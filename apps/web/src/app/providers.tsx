@@ -6,8 +6,8 @@ import { ApiError } from '@/lib/api-client';
 import { forgetPendingVerification } from '@/lib/browser-storage';
 
 /**
- * The signed-out event (spec §4): when any call finds the session gone, the browser forgets what it
- * kept and the guards send the user to /sign-in.
+ * The signed-out event (docs/product.md#states-account): when any call finds the session gone, the
+ * browser forgets what it kept and the guards send the user to /sign-in.
  */
 function createQueryClient() {
   const client: QueryClient = new QueryClient({

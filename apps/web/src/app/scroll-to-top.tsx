@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** Pages scroll to the top on route change (spec §2). */
+/** Pages scroll to the top on route change (docs/product.md#screens). */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   // A block body: newer browsers make scrollTo return a Promise, which React would call as a cleanup.

@@ -30,8 +30,9 @@ interface RequestOptions<T> {
   schema: $ZodType<T>;
   signal?: AbortSignal;
   /**
-   * What to tell the user when the server gives no answer of its own, e.g. spec §8's 'An unexpected
-   * error occurred during sign in.'; 'An unexpected error occurred.' when not given.
+   * What to tell the user when the server gives no answer of its own, e.g. 'An unexpected error
+   * occurred during sign in.' (docs/product.md#messages-accounts); 'An unexpected error occurred.' when
+   * not given.
    */
   fallback?: string;
 }

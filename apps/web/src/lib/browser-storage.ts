@@ -1,6 +1,7 @@
 /**
- * What the browser remembers between pages (spec §3 "Browser storage"): the userId and
- * verificationEmail of an account waiting for verification. Cleared on sign-out (spec §4).
+ * What the browser remembers between pages (browser storage, docs/product.md#records): the userId and
+ * verificationEmail of an account waiting for verification. Cleared on sign-out
+ * (docs/product.md#states-account).
  */
 const USER_ID = 'userId';
 const VERIFICATION_EMAIL = 'verificationEmail';
@@ -19,7 +20,7 @@ export function forgetPendingVerification() {
   localStorage.removeItem(USER_ID);
 }
 
-/** Spec §3/§4: the Launch Pad stays hidden once dismissed in this browser. */
+/** The Launch Pad stays hidden once dismissed in this browser (docs/product.md#launch-pad). */
 const LAUNCH_PAD_DISMISSED = 'launchPadDismissed';
 
 export function isLaunchPadDismissed(): boolean {

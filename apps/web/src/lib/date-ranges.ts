@@ -1,6 +1,7 @@
 /**
- * Calendar-day ranges for date filters (spec §9 date presets: last 7 days, this month, last month,
- * year to date, clear). Days are the browser's calendar days, sent to the server as YYYY-MM-DD.
+ * Calendar-day ranges for date filters (the date presets of docs/product.md#constants: last 7 days, this
+ * month, last month, year to date, clear). Days are the browser's calendar days, sent to the server as
+ * YYYY-MM-DD.
  */
 import { endOfMonth, format, isValid, parse, startOfMonth, startOfYear, subDays, subMonths } from 'date-fns';
 
@@ -39,7 +40,7 @@ export function fromIsoDay(value: string | null | undefined): Date | null {
   return isValid(date) && toIsoDay(date) === value ? date : null;
 }
 
-/** '23/11/2026' (en-GB, spec §9). */
+/** '23/11/2026' (en-GB, docs/product.md#constants). */
 export function formatDayNumeric(date: Date): string {
   return format(date, 'dd/MM/yyyy');
 }

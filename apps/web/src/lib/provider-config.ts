@@ -6,7 +6,10 @@ export function getProviderConfig() {
   return apiRequest('/payment-provider/config', { schema: providerConfigResponseSchema });
 }
 
-/** Which card provider is in use (spec §7 get-stripe-public-key); the sandbox is marked wherever it is. */
+/**
+ * Which card provider is in use (get-stripe-public-key, docs/product.md#server-calls); the sandbox is
+ * marked wherever it is.
+ */
 export function useProviderConfig() {
   return useQuery({ queryKey: ['payment-provider-config'], queryFn: getProviderConfig, staleTime: Infinity });
 }

@@ -1,8 +1,8 @@
 /**
  * Server data that more than one feature shows, named once so that features never write each other's
- * query keys (issue #9). A query that shows such data says so in its meta (`meta: shows('payments')`);
- * a feature whose change affects it calls `refreshServerData`, which refreshes every query that shows
- * it, whichever feature owns that query and whatever its key.
+ * query keys (docs/ARCHITECTURE.md, "The web app"). A query that shows such data says so in its meta
+ * (`meta: shows('payments')`); a feature whose change affects it calls `refreshServerData`, which
+ * refreshes every query that shows it, whichever feature owns that query and whatever its key.
  */
 import type { QueryClient } from '@tanstack/react-query';
 

@@ -1,7 +1,8 @@
 /**
- * Users and what the auth library keeps (design.md: better-auth with its Drizzle adapter). The
+ * Users and what the auth library keeps (decision 0028: better-auth with its Drizzle adapter). The
  * column set follows better-auth's core schema (user, session, account, verification) so the adapter
- * maps onto these tables; role and clinic_id are ClinicPay's additional user fields (spec §3 users).
+ * maps onto these tables; role and clinic_id are ClinicPay's additional user fields
+ * (docs/product.md#record-users).
  */
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clinics } from './clinics.js';

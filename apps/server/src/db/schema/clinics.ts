@@ -1,4 +1,4 @@
-/** Clinics and their staff accounts (spec §3 clinics, users). */
+/** Clinics and their staff accounts (docs/product.md#record-clinic, docs/product.md#record-users). */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { providerStatus } from './enums.js';

@@ -1,4 +1,4 @@
-/** Postgres enums for the values the spec fixes (spec §3, §4). */
+/** Postgres enums for the values docs/product.md#records and docs/product.md#states fix. */
 import { PAYMENT_DISPUTE_STATUSES, PAYMENT_TYPES, PROVIDER_STATUSES } from '@clinicpay/shared';
 import { pgEnum } from 'drizzle-orm/pg-core';
 

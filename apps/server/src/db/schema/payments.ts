@@ -1,6 +1,6 @@
 /**
- * Payment links, payment requests, payments and refunds (spec §3). Every amount is integer pence;
- * check constraints keep amounts positive and refunds within what was paid.
+ * Payment links, payment requests, payments and refunds (docs/product.md#records). Every amount is integer
+ * pence; check constraints keep amounts positive and refunds within what was paid.
  */
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
@@ -311,7 +311,7 @@ export const payments = pgTable(
     index('payments_link_idx').on(table.paymentLinkId),
     index('payments_original_payment_idx').on(table.originalPaymentId),
     index('payments_status_paid_at_idx').on(table.status, table.paidAt),
-    // Every payment of a request, however many were made (decision 0012: never lose one) ...
+    // Every payment of a request, however many were made (decision 0051: never lose one) ...
     index('payments_request_idx').on(table.paymentRequestId),
     // ... but at most one that counts as the clinic's (decision 0020): a second one is recorded as
     // pending and refunded automatically.

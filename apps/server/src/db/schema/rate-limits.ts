@@ -1,5 +1,5 @@
 /**
- * Rate-limit counters shared by every server process (design.md "Scale"; decision 0021): one row per
+ * Rate-limit counters shared by every server process (decision 0021): one row per
  * limit and key, counting requests until expires_at, when the next request starts a new window.
  */
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';

@@ -1,5 +1,5 @@
 /**
- * Platform-wide settings (spec §3 platform_settings, system_settings), notifications, the audit log,
+ * Platform-wide settings (docs/product.md#record-settings), notifications, the audit log,
  * contact messages and the dev outbox.
  */
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -17,7 +17,7 @@ export const platformSettings = pgTable('platform_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Keys patient_notification_webhook and clinic_notification_webhook (spec §3). */
+/** Keys patient_notification_webhook and clinic_notification_webhook (docs/product.md#record-settings). */
 export const systemSettings = pgTable('system_settings', {
   key: text('key').primaryKey(),
   value: text('value'),
@@ -26,8 +26,8 @@ export const systemSettings = pgTable('system_settings', {
 });
 
 /**
- * The notification queue (spec §3 notification_queue row): one row per message to deliver, on one
- * channel to one recipient. A notifications.deliver job (issue #11) sends it and records the outcome.
+ * The notification queue (docs/product.md#notification-payload): one row per message to deliver, on
+ * one channel to one recipient. A notifications.deliver job (decision 0019) sends it and records the outcome.
  */
 export const notifications = pgTable(
   'notifications',

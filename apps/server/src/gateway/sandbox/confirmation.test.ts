@@ -103,7 +103,7 @@ describe('confirming sandbox payments with test cards', () => {
     expect((await sandboxOf(app).retrievePaymentIntent(intent.id)).status).toBe('requires_payment_method');
   });
 
-  // A lookup on a plain object found these on its prototype and answered 500 (issue #13).
+  // A lookup on a plain object found these on its prototype and answered 500.
   it.each(['__proto__', 'constructor', 'toString'])(
     'refuses %j as a card number like any other',
     async (number) => {

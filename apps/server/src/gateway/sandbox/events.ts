@@ -1,7 +1,7 @@
 /**
  * The sandbox's outgoing webhook events: Stripe-shaped (docs.stripe.com/api/events/object), signed in
  * Stripe's scheme with the endpoint's sandbox secret, stored, and delivered by a job on the durable
- * job queue (issue #11) until the endpoint answers 2xx, retrying with exponential back-off as Stripe
+ * job queue (decision 0019) until the endpoint answers 2xx, retrying with exponential back-off as Stripe
  * does. The row keeps what happened (attempts, last error, when delivered).
  */
 import { eq, inArray, isNotNull } from 'drizzle-orm';

@@ -12,7 +12,7 @@ describe("the sandbox's onboarding and 3-D Secure pages", () => {
 
   const query = '?return_url=http%3A%2F%2Flocalhost%3A3000%2Fx&refresh_url=x';
 
-  // A malformed id answered 500 (issue #13): it is a link that is not valid, like an unknown one.
+  // A malformed id once answered 500: it is a link that is not valid, like an unknown one.
   it.each(['not-an-account', 'acct_sbx_XYZ', '__proto__', `acct_sbx_${'f'.repeat(40)}`])(
     'answers the onboarding link for %j with its not-valid page',
     async (accountId) => {

@@ -107,7 +107,7 @@ export async function sandboxPageRoutes(app: FastifyInstance, options: { gateway
   };
 
   app.get('/sandbox/onboarding/:accountId', { schema: { hide: true } }, async (request, reply) => {
-    // A malformed id is a link that is not valid, never a 500 (issue #13).
+    // A malformed id is a link that is not valid, never a 500.
     const params = paramsSchema.safeParse(request.params);
     const query = querySchema.safeParse(request.query);
     const account = params.success ? await gateway.findAccount(params.data.accountId) : undefined;

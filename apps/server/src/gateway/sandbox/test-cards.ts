@@ -68,8 +68,8 @@ export function savedCardBehaviour(card: TestCard): SavedCardBehaviour {
   return { setup: 'attaches', offSession: 'succeeds' };
 }
 
-// A Map, not an object literal: a typed number such as '__proto__' or 'constructor' must find no card
-// (issue #13), where an object would hand back its prototype's properties.
+// A Map, not an object literal: a typed number such as '__proto__' or 'constructor' must find no card,
+// where an object would hand back its prototype's properties.
 export const TEST_CARDS: ReadonlyMap<string, TestCard> = new Map<string, TestCard>([
   ['4242424242424242', { brand: 'visa', country: 'US', outcome: { kind: 'succeeds' } }],
   ['4000008260000000', { brand: 'visa', country: 'GB', outcome: { kind: 'succeeds' } }],

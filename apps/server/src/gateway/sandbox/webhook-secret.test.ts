@@ -1,5 +1,5 @@
 /**
- * The sandbox's signing secret is made per installation and kept with the data (issue #13): every
+ * The sandbox's signing secret is made per installation and kept with the data (decision 0025): every
  * process on one database signs and verifies with the same one, another database gets another, and a
  * configured SANDBOX_WEBHOOK_SECRET wins.
  */

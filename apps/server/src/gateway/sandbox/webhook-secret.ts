@@ -1,5 +1,5 @@
 /**
- * The sandbox's webhook signing secret (issue #13) when SANDBOX_WEBHOOK_SECRET is not configured: one
+ * The sandbox's webhook signing secret (decision 0025) when SANDBOX_WEBHOOK_SECRET is not configured: one
  * made for this installation the first time it is needed and kept with the data, in system_settings
  * under sandbox_webhook_signing_secret. Every process on the database signs and
  * verifies with the same secret; no two installations share one, and none is written in the code or

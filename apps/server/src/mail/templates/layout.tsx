@@ -5,7 +5,7 @@
  * top, the message, then the clinic's contact details and who sent it. Everything is real text (the
  * logo has alt text and is never the only place the name appears), colours meet WCAG AA contrast on
  * white, and the document says lang="en-GB". Values arrive as display strings; callers apply the
- * fallbacks (spec §9) before rendering.
+ * fallbacks (docs/product.md#constants) before rendering.
  *
  * The pragmas above keep the automatic JSX runtime wherever the file is run from: `tsx` started at the
  * repository root finds no tsconfig with a `jsx` setting and would otherwise emit React.createElement.

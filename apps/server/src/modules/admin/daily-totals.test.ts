@@ -1,7 +1,8 @@
 /**
  * The daily totals the admin statistics read (payment_daily_totals, kept by a trigger on payments)
- * always equal the spec §9 sums over the payments themselves, whatever is inserted, refunded, moved
- * between days or clinics, or deleted, including on the days the clocks change in London.
+ * always equal the sums docs/product.md#constants defines over the payments themselves, whatever is
+ * inserted, refunded, moved between days or clinics, or deleted, including on the days the clocks
+ * change in London.
  */
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * 'Add New Clinic' (issue 12): an admin creates a clinic and its account, and the clinic is emailed
+ * 'Add New Clinic' (decision 0017): an admin creates a clinic and its account, and the clinic is emailed
  * an invitation to set its password. The link is a password-reset link of better-auth's own kind, so
  * the existing /reset-password screen serves it and better-auth consumes it: it works once and
  * expires after INVITATION_SECONDS. The account has no password until then, so nobody can sign in to it.

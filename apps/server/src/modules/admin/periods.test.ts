@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recentDays, statsPeriod } from './periods.js';
 
-describe('statsPeriod (spec §9: London calendar days, end day whole)', () => {
+describe('statsPeriod (docs/product.md#constants: London calendar days, end day whole)', () => {
   it('spans the clock change at the end of October with London midnights as bounds', () => {
     // BST ends on Sunday 25 October 2026: that London day has 25 hours.
     const period = statsPeriod('2026-10-24', '2026-10-26');

@@ -1,6 +1,6 @@
 /**
- * Admin statistics periods in Europe/London (spec §9): a range of calendar days with the end day
- * included whole, and the previous period of the same number of days ending just before the start.
+ * Admin statistics periods in Europe/London (docs/product.md#constants): a range of calendar days with the
+ * end day included whole, and the previous period of the same number of days ending just before the start.
  * Days are counted on the London calendar, so a week across a change of clock is 167 or 169 hours.
  */
 import { CLINIC_TIME_ZONE } from '@clinicpay/shared';
@@ -27,7 +27,7 @@ const DAY_MS = 86_400_000;
 /**
  * Calendar arithmetic on YYYY-MM-DD dates. A calendar date has no time zone, so it is counted as
  * a UTC day, which is always 24 hours: a year of days takes microseconds, where stepping a London
- * TZDate day by day took about 25 ms (docs/benchmarks.md, issue #12).
+ * TZDate day by day took about 25 ms (docs/benchmarks.md).
  */
 const dayNumber = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS;
 const isoDateOf = (dayNumber: number) => new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);

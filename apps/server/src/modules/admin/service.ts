@@ -1,7 +1,8 @@
 /**
- * The admin's clinics (spec §2 "Admin Clinics", "Admin Clinic Profile", "Admin Settings"; §4
- * force-disconnect; §6 admin permissions). Amounts in pence. An unknown or malformed clinic id is
- * NOT_FOUND with the profile's spec message.
+ * The admin's clinics (docs/product.md#admin-clinics, docs/product.md#admin-clinic-profile,
+ * docs/product.md#admin-settings; force-disconnect in docs/product.md#provider-connection; admin
+ * permissions in docs/product.md#roles). Amounts in pence. An unknown or malformed clinic id is
+ * NOT_FOUND with the profile's message (docs/product.md#messages-payment-page).
  */
 import {
   ADMIN_MESSAGES,

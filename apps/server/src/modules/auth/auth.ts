@@ -1,8 +1,8 @@
 /**
- * The better-auth instance (design.md "auth"): email + password accounts, database sessions in an
+ * The better-auth instance (decision 0028): email + password accounts, database sessions in an
  * httpOnly cookie, password reset, change password. ClinicPay's own routes (routes.ts) call its server
  * API, so every message, rate limit and schema is ours; better-auth keeps the sessions, hashes, and
- * the single-use tokens (stored hashed). docs/decisions/0010-accounts-with-better-auth.md.
+ * the single-use tokens (stored hashed, decision 0030).
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -40,7 +40,7 @@ export function createAuth({ db, config, jobs, onMailError, log }: CreateAuthOpt
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    // PUBLIC_URL; without it, localhost, 127.0.0.1 and [::1] on PORT alike (issue #14).
+    // PUBLIC_URL; without it, localhost, 127.0.0.1 and [::1] on PORT alike (decision 0066).
     trustedOrigins: appOrigins(config),
     telemetry: { enabled: false },
     logger: { level: 'debug', log: (level, message, ...details) => log(level, message, details) },

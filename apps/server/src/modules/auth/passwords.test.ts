@@ -117,7 +117,7 @@ describe('forgot and reset password', () => {
     expect(reused.json()).toMatchObject({ code: 'INVALID_TOKEN', message: 'Invalid reset token' });
   });
 
-  it("refuses a tampered token and another user's id with the spec's messages", async () => {
+  it("refuses a tampered token and another user's id with their messages", async () => {
     const { email } = await signedInClinic(app);
     const other = await signedInClinic(app);
     const { token, userId } = await requestReset(email);
@@ -183,7 +183,7 @@ describe('change password', () => {
     });
   });
 
-  it('applies the rules of spec §5', async () => {
+  it('applies the rules of docs/product.md#validation', async () => {
     const { cookies } = await signedInClinic(app);
     const shortCurrent = await change(cookies, {
       currentPassword: '12345',

@@ -62,7 +62,7 @@ export async function markEmailVerified(db: Db, userId: string): Promise<void> {
  * statement sees them. Run by each issuer after its own row is stored, this leaves exactly one row
  * however many are issued at once, in any number of processes: a row is deleted by its own issuer's
  * statement when a newer row is already stored, or else by the newer row's issuer, which stores its
- * row after that statement and so sees the older one (issue #14).
+ * row after that statement and so sees the older one (decision 0026).
  */
 export async function deleteAllButNewestVerification(db: Db, value: string): Promise<void> {
   await db.execute(sql`

@@ -1,9 +1,10 @@
 /**
  * /api/auth: ClinicPay's account endpoints. Thin: validate with the shared schema, call the account
- * service (which turns better-auth's refusals into ClinicPay's codes), answer with the spec's message.
- * Rate limited per IP, and per account where an email is given (issue #3 "Abuse"), through
- * http/rate-limit.ts; sign-in's account limit is per account and address (issue #13). The counters
- * live in the database every process shares (decision 0021).
+ * service (which turns better-auth's refusals into ClinicPay's codes), answer with the message
+ * docs/product.md#messages-accounts or docs/product.md#messages-verification gives. Rate limited per
+ * IP, and per account where an email is given (decision 0034), through http/rate-limit.ts; sign-in's
+ * account limit is per account and address, and the counters live in the database every process
+ * shares (decision 0021).
  */
 import {
   AUTH_MESSAGES,
@@ -57,8 +58,8 @@ export async function authRoutes(app: FastifyInstance) {
   const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
   const emailOf = (request: FastifyRequest) =>
     String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase();
-  // A second, slower limit per account. For sign-in it is keyed on the account AND the address (issue
-  // #13): keyed on the account alone, anyone could lock a clinic out by failing to sign in as it,
+  // A second, slower limit per account. For sign-in it is keyed on the account AND the address
+  // (decision 0021): keyed on the account alone, anyone could lock a clinic out by failing to sign in as it,
   // while its own staff, from their own address, must still get in with the right password. For the
   // emailing routes it is keyed on the account alone, which caps the mail one inbox receives.
   const perAccount = (name: string, max: number, key: (request: FastifyRequest) => string) =>

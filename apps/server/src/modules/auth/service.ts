@@ -1,9 +1,11 @@
 /**
- * Account rules (spec §4 "Account", §5, §8 "Sign-in and sign-up", "Verification and reset", "Change
- * password"): sign-up (a clinic and its first user, in one transaction), email verification and its
- * resend, the admin account, and the better-auth calls for sign-in, sign-out and passwords, with
- * better-auth's refusals turned into ClinicPay's codes and the spec's texts. Knows no HTTP: a caller
- * passes the request's headers (the session cookie) and forwards the Set-Cookie headers it gets back.
+ * Account rules (docs/product.md#states-account, docs/product.md#validation, and the messages at
+ * docs/product.md#messages-accounts, docs/product.md#messages-verification and, for change password,
+ * docs/product.md#messages-reports): sign-up (a clinic and its first user, in one transaction), email
+ * verification and its resend, the admin account, and the better-auth calls for sign-in, sign-out and
+ * passwords, with better-auth's refusals turned into ClinicPay's codes and those messages' texts. Knows no
+ * HTTP: a caller passes the request's headers (the session cookie) and forwards the Set-Cookie headers it
+ * gets back.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -151,7 +153,7 @@ const betterAuthCode = (error: unknown) =>
 
 export type SignInResult =
   | { outcome: 'signed-in'; user: SessionUser; headers: Headers }
-  /** The password is right but the email is not verified yet (spec §4 "Account"): no session. */
+  /** The password is right but the email is not verified yet (docs/product.md#states-account): no session. */
   | { outcome: 'unverified'; email: string; userId: string };
 
 /**
@@ -211,7 +213,8 @@ export async function resetPassword(auth: Auth, input: ResetPasswordRequest): Pr
 
 /**
  * Changes the signed-in user's password and signs out their other sessions; returns the headers of
- * the renewed session. Throws CURRENT_PASSWORD_INCORRECT (400), shown at currentPassword (spec §8).
+ * the renewed session. Throws CURRENT_PASSWORD_INCORRECT (400), shown at currentPassword
+ * (docs/product.md#messages-reports).
  */
 export async function changePassword(
   auth: Auth,

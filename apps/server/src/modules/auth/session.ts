@@ -1,6 +1,7 @@
 /**
  * Reading the signed-in user on the server, and the guards every clinic and admin route uses
- * (spec §6; design.md "Security model": the clinic id comes from the session, never the request).
+ * (docs/product.md#roles, docs/product.md#route-guarding; decision 0032: the clinic id comes from the
+ * session, never the request).
  */
 import { AUTH_MESSAGES, CLINIC_MESSAGES, type SessionUser, userRoleSchema } from '@clinicpay/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -74,7 +75,9 @@ export interface ClinicMember extends SessionUser {
   clinicId: string;
 }
 
-/** What a signed-out caller is told; a route may word it for what it does (spec §8). */
+/**
+ * What a signed-out caller is told; a route may word it for what it does (docs/product.md#messages-accounts).
+ */
 type SignedOutMessage = (request: FastifyRequest) => string;
 
 async function signedInUser(

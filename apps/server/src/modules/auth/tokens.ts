@@ -1,8 +1,8 @@
 /**
  * Email verification and password reset tokens. better-auth stores them (hashed, with an expiry) in
- * the verifications table and consumes them atomically, so each works once (spec §4 "Password reset").
- * A user has one live verification link at a time: issuing one revokes the older ones, as the email
- * promises (issue #14).
+ * the verifications table and consumes them atomically, so each works once
+ * (docs/product.md#states-account, password reset). A user has one live verification link at a time:
+ * issuing one revokes the older ones, as the email promises (decision 0026).
  */
 import { randomBytes } from 'node:crypto';
 import { AUTH_MESSAGES } from '@clinicpay/shared';
@@ -11,7 +11,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Auth } from './auth.js';
 import { deleteAllButNewestVerification } from './queries.js';
 
-/** Verification links work for 24 hours (docs/decisions/0010-accounts-with-better-auth.md). */
+/** Verification links work for 24 hours (docs/decisions/0030-single-use-hashed-tokens.md). */
 export const VERIFICATION_TOKEN_SECONDS = 24 * 60 * 60;
 
 const verificationIdentifier = (token: string) => `email-verification:${token}`;
@@ -59,9 +59,9 @@ export async function consumeVerificationToken(auth: Auth, token: string, userId
 }
 
 /**
- * Checks a reset link's token against spec §5; each refusal is INVALID_TOKEN (400): unknown →
- * 'Invalid reset token', another user's → 'Invalid user ID', expired → 'This reset link has expired'.
- * Does not use the token up.
+ * Checks a reset link's token against docs/product.md#validation; each refusal is INVALID_TOKEN (400):
+ * unknown → 'Invalid reset token', another user's → 'Invalid user ID', expired → 'This reset link has
+ * expired'. Does not use the token up.
  */
 export async function checkResetToken(auth: Auth, token: string, userId: string): Promise<void> {
   const stored = await (await internalAdapter(auth)).findVerificationValue(resetIdentifier(token));

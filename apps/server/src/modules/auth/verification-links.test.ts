@@ -1,5 +1,5 @@
 /**
- * One live verification link per user (issue #14): the email says a link 'can be used once', and a
+ * One live verification link per user (decision 0026): the email says a link 'can be used once', and a
  * new one makes the older stop working. A password reset link is another matter and keeps working.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,2 +1,5 @@
-/** The public payment API and payment intents behind Pay Now (spec §2 public payment page, §4 payment flow). */
+/**
+ * The public payment API and payment intents behind Pay Now (docs/product.md#payment-page,
+ * docs/product.md#payment-flow).
+ */
 export { checkoutRoutes } from './routes.js';

@@ -1,5 +1,5 @@
 /**
- * On PostgreSQL (real concurrent transactions, issue #13): 20 payers open one payment request at once
+ * On PostgreSQL (real concurrent transactions, decision 0020): 20 payers open one payment request at once
  * and all press Pay Now, then all confirm a card. The request gets exactly one payment intent, one
  * charge and one payment.
  */

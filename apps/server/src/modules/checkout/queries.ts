@@ -1,4 +1,7 @@
-/** Reads for the public payment page: a payment request first, then a payment link (spec §7). */
+/**
+ * Reads for the public payment page: a payment request first, then a payment link
+ * (docs/product.md#server-calls).
+ */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clinics, paymentLinks, paymentRequests } from '../../db/schema/index.js';

@@ -1,6 +1,6 @@
 /**
- * A payment request has one payment intent, reused by every tab and attempt (issue #13, decision
- * 0020), while a link still gets one per attempt.
+ * A payment request has one payment intent, reused by every tab and attempt (decision 0020), while a link
+ * still gets one per attempt.
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
- * A payment request's one payment intent (decision 0020; design.md "A payment request has one payment
- * intent, reused by every tab and attempt, so it is charged at most once"; Stripe: one PaymentIntent
+ * A payment request's one payment intent (decision 0020: a payment request has one payment intent,
+ * reused by every tab and attempt, so it is charged at most once; Stripe: one PaymentIntent
  * per order, docs.stripe.com/payments/payment-intents#best-practices).
  *
  * The intent is made without the payer in it, under an idempotency key naming the request and a

@@ -1,5 +1,5 @@
 /**
- * The public payment API: no account needed (spec §6 "Public visitors and patients").
+ * The public payment API: no account needed (docs/product.md#roles, public visitors and patients).
  * GET  /api/public/payments/:id                 the payment page's data (request id, then link id)
  * POST /api/public/payments/:id/payment-intents the intent behind Pay Now (rate limited per IP and page)
  * POST /api/public/payments/:id/setup-intents   the SetupIntent behind Save card, on a link that secures
@@ -31,10 +31,11 @@ const pageParams = z.object({ id: z.string().max(100).toLowerCase() });
 const intentParams = z.object({ id: z.string().max(100) });
 
 /**
- * The checkout request as the server takes it: the payer's phone, which the spec never refuses, is
- * kept in E.164 when it reads as a number ('07700 900123' → '+447700900123'), else as typed, trimmed
- * (issue #11, decision 0018). Only the server does this, so libphonenumber-js (about 29 kB gzipped)
- * stays off the payment page (issue #15); the browser checks the phone's length alone, as this does.
+ * The checkout request as the server takes it: the payer's phone, which docs/product.md#validation
+ * never refuses, is kept in E.164 when it reads as a number ('07700 900123' → '+447700900123'), else as
+ * typed, trimmed (decision 0018). Only the server does this, so libphonenumber-js (about 29 kB gzipped)
+ * stays off the payment page (decision 0072); the browser checks the phone's length alone, as this
+ * does.
  */
 const checkoutBodySchema = zm.extend(checkoutRequestSchema, {
   phone: zm.pipe(

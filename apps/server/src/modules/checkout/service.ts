@@ -1,8 +1,8 @@
 /**
- * The public payment page's data and the payment intent behind Pay Now (spec §4 "Payment flow",
- * §5). The server decides the amount from the link or request; the platform fee from settings becomes
- * the application fee; the link, request, clinic and patient go into metadata for recording. A link
- * gets one intent per checkout attempt (each of its payers pays); a request has one intent, shared by
+ * The public payment page's data and the payment intent behind Pay Now (docs/product.md#payment-flow,
+ * docs/product.md#validation). The server decides the amount from the link or request; the platform fee from
+ * settings becomes the application fee; the link, request, clinic and patient go into metadata for recording.
+ * A link gets one intent per checkout attempt (each of its payers pays); a request has one intent, shared by
  * every tab and attempt (request-intent.ts, decision 0020).
  */
 import {
@@ -109,7 +109,10 @@ async function linkPayability(
 /** What a closed page says besides the standard text: the clinic's own message (0105). */
 const CLOSED = new Set<Payable['payability']>(['cancelled', 'expired', 'used_up']);
 
-/** A request id first, then a link id (spec §7); anything else is 'Payment link not found'. */
+/**
+ * A request id first, then a link id (docs/product.md#server-calls); anything else is 'Payment link not
+ * found'.
+ */
 async function findPayable(db: Db, id: string): Promise<Payable> {
   if (!isUuid(id)) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_REFUSALS.notFound);
 
@@ -210,7 +213,7 @@ async function termsAccepted(db: Db, payable: Payable, input: CheckoutInput) {
   return terms;
 }
 
-/** Spec §3 "Public payment data": what the payment page shows, amount in pence. */
+/** What the payment page shows (docs/product.md#public-payment-data), amount in pence. */
 export async function getPublicPaymentData(db: Db, id: string): Promise<PublicPaymentData> {
   const payable = await findPayable(db, id);
   return {

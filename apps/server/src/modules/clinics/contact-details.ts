@@ -1,4 +1,7 @@
-/** How a clinic is named and reached on patient-facing pages and in notifications (spec §3, §9). */
+/**
+ * How a clinic is named and reached on patient-facing pages and in notifications
+ * (docs/product.md#record-clinic, docs/product.md#constants).
+ */
 import type { ClinicRow } from './queries.js';
 
 /** Address lines, city and postcode on one line, or null when none is set. */
@@ -7,7 +10,10 @@ export function clinicAddress(clinic: ClinicRow): string | null {
   return parts.length ? parts.join(', ') : null;
 }
 
-/** The clinic part of the notification payload (spec §3); the name falls back as spec §9 says. */
+/**
+ * The clinic part of the notification payload (docs/product.md#notification-payload); the name falls
+ * back as docs/product.md#constants says.
+ */
 export function clinicForNotification(clinic: ClinicRow) {
   return {
     name: clinic.clinicName ?? 'Your healthcare provider',

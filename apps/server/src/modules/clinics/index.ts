@@ -1,6 +1,7 @@
 /**
- * Clinics: the profile, notification settings and the card-provider connection (spec §2 Settings).
- * Other modules read and change clinic rows only through what is exported here.
+ * Clinics: the profile, notification settings and the card-provider connection
+ * (docs/product.md#clinic-settings). Other modules read and change clinic rows only through what is
+ * exported here.
  */
 export { clinicAddress, clinicForNotification } from './contact-details.js';
 export {

@@ -1,12 +1,12 @@
 /**
- * Connecting a clinic to the card provider (spec §2 Clinic Settings → Payments, §4 "Card provider
- * connection"; decisions 0080 and 0081). Connect creates the clinic's own connected account once (one
- * idempotency key per clinic and account, so concurrent connects make one account) and returns the
- * onboarding URL; a clinic that disconnected reconnects to the same account, without onboarding again
- * once it finished. Coming back, the status is re-read from the provider, because reaching the return
+ * Connecting a clinic to the card provider (docs/product.md#clinic-settings → Payments,
+ * docs/product.md#provider-connection; decisions 0080 and 0081). Connect creates the clinic's own connected
+ * account once (one idempotency key per clinic and account, so concurrent connects make one account) and
+ * returns the onboarding URL; a clinic that disconnected reconnects to the same account, without onboarding
+ * again once it finished. Coming back, the status is re-read from the provider, because reaching the return
  * URL does not mean onboarding is done (decision 0080). Disconnecting stops new payments and keeps the
- * account; an admin's force-disconnect also turns payments off until an admin restores them. Every
- * change of connection is audited.
+ * account; an admin's force-disconnect also turns payments off until an admin restores them. Every change of
+ * connection is audited.
  */
 import { CLINIC_MESSAGES, type Clinic, PROVIDER_ACCOUNT_MESSAGES } from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
@@ -32,7 +32,7 @@ export interface ProviderDeps {
   publicUrl: string;
 }
 
-/** Where the provider sends the clinic back (spec §4 "Auth callback") or when a link has expired. */
+/** Where the provider sends the clinic back (docs/product.md#auth-callback) or when a link has expired. */
 export function onboardingUrls(publicUrl: string) {
   return {
     returnUrl: `${publicUrl}/auth/callback?type=stripe_connect`,
@@ -262,10 +262,10 @@ function afterDisconnect(clinic: ClinicRow, by: DisconnectedBy) {
 }
 
 /**
- * The one provider disconnection (spec §4; design.md: audited). In `tx`, each target clinic (one
- * clinic by id, or every clinic holding the provider account) is locked, stops taking payments and
- * takes the state its disconnecter leaves (afterDisconnect); each is audited in the same transaction
- * with who did it (`actorUserId`, null for the provider), the account and the status it had, and
+ * The one provider disconnection (docs/product.md#provider-connection; audited, decision 0043). In `tx`, each
+ * target clinic (one clinic by id, or every clinic holding the provider account) is locked, stops taking
+ * payments and takes the state its disconnecter leaves (afterDisconnect); each is audited in the same
+ * transaction with who did it (`actorUserId`, null for the provider), the account and the status it had, and
  * `details`. A clinic already in that state is left as it is and not audited again. Returns the ids
  * disconnected.
  */
@@ -302,7 +302,10 @@ export async function disconnectClinicProvider(
   return disconnected;
 }
 
-/** Spec §4: the clinic disconnects itself in its settings; its account is kept. Throws CLINIC_NOT_FOUND. */
+/**
+ * The clinic disconnects itself in its settings (docs/product.md#provider-connection); its account is
+ * kept (decision 0081). Throws CLINIC_NOT_FOUND.
+ */
 export async function disconnectProvider(
   deps: ProviderDeps,
   input: { clinicId: string; actorUserId: string },

@@ -5,7 +5,10 @@ import { clinics, users } from '../../db/schema/index.js';
 
 export type ClinicRow = typeof clinics.$inferSelect;
 export type ClinicChanges = Partial<Omit<typeof clinics.$inferInsert, 'id' | 'createdAt'>>;
-/** A stored provider status; null is what a clinic's own disconnect leaves (spec §4). */
+/**
+ * A stored provider status; null is what a clinic's own disconnect leaves
+ * (docs/product.md#provider-connection).
+ */
 export type StoredProviderStatus = ClinicRow['stripeStatus'];
 
 /** The clinic row with this id, or undefined. */

@@ -81,7 +81,7 @@ export async function clinicRoutes(app: FastifyInstance) {
   api.post(
     '/clinic/payment-provider/connect',
     { schema: { tags: ['clinic'], response: { 200: onboardingLinkResponseSchema } } },
-    // The provider sends the clinic back to the address it is on (issue #14: 127.0.0.1 stays 127.0.0.1).
+    // The provider sends the clinic back to the address it is on (decision 0066: 127.0.0.1 stays 127.0.0.1).
     async (request) => {
       const member = clinicMemberOf(request);
       return startProviderConnection(

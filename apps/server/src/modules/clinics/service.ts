@@ -1,5 +1,6 @@
 /**
- * The signed-in clinic's profile and notification settings (spec §2 "Clinic Settings", §5).
+ * The signed-in clinic's profile and notification settings (docs/product.md#clinic-settings,
+ * docs/product.md#validation).
  * Throws AppError 404 'No clinic associated with this user' when the clinic row is gone.
  */
 import {
@@ -14,7 +15,10 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { type ClinicChanges, type ClinicRow, findClinic, updateClinic } from './queries.js';
 
-/** The API shape of a clinic: a missing provider status counts as not_connected (spec §3). */
+/**
+ * The API shape of a clinic: a missing provider status counts as not_connected
+ * (docs/product.md#record-clinic).
+ */
 export function toClinic(row: ClinicRow): Clinic {
   return {
     id: row.id,
@@ -59,7 +63,7 @@ export async function getClinic(db: Db, clinicId: string): Promise<Clinic> {
   return toClinic(await getClinicRow(db, clinicId));
 }
 
-/** Saves the profile fields, already parsed so that empty strings are null (spec §5). */
+/** Saves the profile fields, already parsed so that empty strings are null (docs/product.md#validation). */
 export async function updateClinicProfile(
   db: Db,
   clinicId: string,

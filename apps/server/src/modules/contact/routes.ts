@@ -1,4 +1,7 @@
-/** The contact page's API (spec §2 "/contact"): the support details and the form's submit. */
+/**
+ * The contact page's API (docs/product.md#public-pages, /contact): the support details and the form's
+ * submit.
+ */
 import {
   CONTACT_HOURS,
   CONTACT_MESSAGES,

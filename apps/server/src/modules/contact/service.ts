@@ -1,6 +1,6 @@
 /**
  * Contact messages (docs/decisions/0006-contact-form-submit.md): stored, with the email to the support
- * address queued in the same transaction (issue #11), so the message is never lost and the answer
+ * address queued in the same transaction (decision 0019), so the message is never lost and the answer
  * does not wait for, or depend on, the mail server.
  */
 import { CONTACT_MESSAGES, type ContactRequest } from '@clinicpay/shared';
@@ -21,8 +21,8 @@ interface SubmitContactMessageOptions {
 
 /**
  * Stores the message and queues its email to support; resolves to the stored message id. Throws
- * AppError MESSAGE_NOT_SENT (503, spec §8 'Failed to send message…') when either fails: then nothing
- * is kept.
+ * AppError MESSAGE_NOT_SENT (503, 'Your message could not be sent. Please try again.', as
+ * docs/product.md#public-pages says) when either fails: then nothing is kept.
  */
 export async function submitContactMessage(options: SubmitContactMessageOptions): Promise<string> {
   try {

@@ -9,7 +9,10 @@ import { AppError } from '../../http/app-error.js';
 
 type EvidenceFileType = (typeof EVIDENCE_FILE_TYPES)[number];
 
-/** A PDF's last lines hold %%EOF (ISO 32000-1 §7.5.5); a PDF without one in its last kilobyte was cut short. */
+/**
+ * A PDF's last lines hold %%EOF (ISO 32000-1, section 7.5.5); a PDF without one in its last kilobyte was cut
+ * short.
+ */
 function pdfIsWhole(bytes: Buffer): boolean {
   return bytes.subarray(Math.max(0, bytes.length - 1024)).includes('%%EOF');
 }

@@ -1,4 +1,7 @@
-/** Payment links: create, list, archive and unarchive (spec §2 Create Payment Link, Payment Links card). */
+/**
+ * Payment links: create, list, archive and unarchive (docs/product.md#create-payment-link; the Payment
+ * Links card in docs/product.md#clinic-dashboard).
+ */
 export { closesAfter, isClosed, lastDayAfter, lastDayBefore, londonDay } from './lifetime.js';
 export { countLinkPayments, findClinicLink, lockLinkLifetime, type PaymentLinkRow } from './queries.js';
 export { linkRoutes } from './routes.js';

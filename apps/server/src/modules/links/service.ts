@@ -1,6 +1,6 @@
 /**
- * A clinic's payment links (spec §4 "Payment link": active ↔ archived). Another clinic's link, or an id
- * that is no link at all, is 'Link not found' (404), so ids from other clinics reveal nothing.
+ * A clinic's payment links (docs/product.md#states-payment-link: active ↔ archived). Another clinic's
+ * link, or an id that is no link at all, is 'Link not found' (404), so ids from other clinics reveal nothing.
  */
 import { LINK_MESSAGES, type LinkType, type NewPaymentLink, type PaymentLink } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';

@@ -1,9 +1,9 @@
 /**
- * Checking and re-encoding an uploaded logo (spec §5 file upload, §9 2 MB limit). The content decides
- * the type (file-type), never the file name or the browser's type; the image is then decoded and
- * re-encoded by sharp, which drops EXIF and any other metadata and anything hidden after the image.
- * Both are loaded with the first upload, not at start: together they are about 35 MB of a server's
- * memory that most days never needs them (issue #15).
+ * Checking and re-encoding an uploaded logo (file upload in docs/product.md#validation, the 2 MB limit in
+ * docs/product.md#constants). The content decides the type (file-type), never the file name or the browser's
+ * type; the image is then decoded and re-encoded by sharp, which drops EXIF and any other metadata and
+ * anything hidden after the image. Both are loaded with the first upload, not at start: together they are
+ * about 35 MB of a server's memory that most days never needs them (decision 0077).
  */
 import {
   LOGO_ACCEPTED_TYPES,

@@ -1,7 +1,9 @@
 /**
- * The clinic logo: upload, delete and serving (spec §2 Clinic Settings, §3 logo storage, §5 file
- * upload, §7 Storage, §9 2 MB and 3600 s). Multipart bodies are parsed in this plugin only; every other
- * API route still takes JSON alone. Files go to the store the configuration chooses (storage/).
+ * The clinic logo: upload, delete and serving (docs/product.md#clinic-settings; logo storage in
+ * docs/product.md#records; file upload in docs/product.md#validation; Storage in
+ * docs/product.md#server-calls; 2 MB and 3600 s in docs/product.md#constants). Multipart bodies are parsed in
+ * this plugin only; every other API route still takes JSON alone. Files go to the store the configuration
+ * chooses (storage/).
  */
 
 import { LOGO_MAX_BYTES } from '@clinicpay/shared';

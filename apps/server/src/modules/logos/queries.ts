@@ -1,4 +1,7 @@
-/** Reads and writes of clinics.logo_url (spec §3 clinics, §7 Storage). No rules here. */
+/**
+ * Reads and writes of clinics.logo_url (docs/product.md#record-clinic; Storage in
+ * docs/product.md#server-calls). No rules here.
+ */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clinics } from '../../db/schema/index.js';

@@ -1,7 +1,7 @@
 /**
  * The logo routes: POST and DELETE /api/clinic/logo for the signed-in clinic (the clinic id comes from
  * the session, never the request), and the public GET /api/public/logos/:clinicId/:file that serves a
- * stored logo with a one-hour cache (spec §9).
+ * stored logo with a one-hour cache (docs/product.md#constants).
  */
 import { LOGO_CACHE_SECONDS, logoResultSchema } from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';

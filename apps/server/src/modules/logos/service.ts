@@ -1,8 +1,9 @@
 /**
- * The clinic logo's rules (spec §2 Clinic Settings profile, §3 "Logo storage", §5 file upload, §7
- * Storage, §8 "Clinic profile, files and settings"). Knows no HTTP.
+ * The clinic logo's rules (the profile in docs/product.md#clinic-settings; logo storage in
+ * docs/product.md#records; file upload in docs/product.md#validation; Storage in
+ * docs/product.md#server-calls; docs/product.md#messages-settings). Knows no HTTP.
  *
- * Objects are stored under '{clinicId}/{timestamp}.webp' (spec §3 says {userId}: the clinic owns the
+ * Objects are stored under '{clinicId}/{timestamp}.webp' (not {userId}: the clinic owns the
  * logo here, so every member of a clinic sees and replaces the same one). clinics.logo_url holds the URL
  * browsers load it from (the app's serving route, or S3_PUBLIC_URL), so the public payment page, the
  * admin lists and the profile use it as it is.

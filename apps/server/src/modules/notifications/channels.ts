@@ -1,8 +1,8 @@
 /**
  * Notification channels. A notice goes out on each channel the clinic has switched on, and each
  * channel has its own notifications row, so a failed email and a delivered text are each recorded as
- * they are (and a retry resends only what failed). The row's payload keeps the spec §3 shape, with
- * notification_method naming that row's one channel.
+ * they are (and a retry resends only what failed). The row's payload keeps the shape of
+ * docs/product.md#notification-payload, with notification_method naming that row's one channel.
  */
 export type Channel = 'email' | 'sms';
 

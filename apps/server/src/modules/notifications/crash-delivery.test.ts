@@ -1,6 +1,6 @@
 /**
  * A server killed with SIGKILL while it is sending an email, then started again on the same data:
- * the email is delivered exactly once (issue #11 "Done when"). Real processes (as `npm start` runs
+ * the email is delivered exactly once (decision 0019). Real processes (as `npm start` runs
  * them), the embedded database on disk, and a real SMTP server on loopback that stalls the first
  * delivery.
  */

@@ -1,5 +1,5 @@
 /**
- * The notifications.deliver job (issue #11): sends one notifications row on its channel (email, SMS
+ * The notifications.deliver job (decision 0019): sends one notifications row on its channel (email, SMS
  * or webhook) and records the outcome on the row.
  *
  * Idempotent: a row already sent (or given up on) is left alone, so a retried or duplicated job sends

@@ -11,7 +11,10 @@ import { PaymentReceivedEmail } from './templates/payment-received.js';
 import { PaymentRequestEmail } from './templates/payment-request.js';
 import { RefundNoticeEmail } from './templates/refund-notice.js';
 
-/** The subject (spec §8 wording, user text not yet collapsed to one line) and element of a notice's email. */
+/**
+ * The subject (docs/product.md#messages-payments wording, user text not yet collapsed to one line) and
+ * element of a notice's email.
+ */
 export function emailOf(view: NoticeView, type: NoticeType): { subject: string; element: ReactElement } {
   const { clinic } = view;
   switch (type) {

@@ -1,5 +1,5 @@
 /**
- * Notifications (spec §3 notification_queue row and payload; issue #11): notices are queued as rows
+ * Notifications (docs/product.md#notification-payload; decision 0019): notices are queued as rows
  * with delivery jobs in the transaction that makes them necessary, and delivered by the job queue's
  * workers by email, SMS and the admin's webhooks. Account emails go through the same queue.
  */

@@ -1,7 +1,7 @@
 /**
- * Queueing notices (spec §3 notification_queue row and "Notification payload"; issue #11). Every notice
- * ClinicPay sends (a payment request, the patient's receipt, the clinic's payment notice, a refund
- * notice) becomes one notifications row per channel and recipient, each with the spec's payload and a
+ * Queueing notices (docs/product.md#notification-payload; decision 0019). Every notice ClinicPay
+ * sends (a payment request, the patient's receipt, the clinic's payment notice, a refund notice)
+ * becomes one notifications row per channel and recipient, each with that payload and a
  * notifications.deliver job, all in the caller's transaction: the notice exists exactly when the
  * payment, request or refund it tells of does, and nothing is sent before that commits.
  * Amounts are integer pence.
@@ -44,11 +44,11 @@ export interface PayloadPayment {
   refundAmount: number | null;
   /** A request's payment page URL, or the payment link id a payment came from, or null. */
   paymentLink: string | null;
-  /** What it is for: the clinic's message or 'Payment for {title}' (spec §9). */
+  /** What it is for: the clinic's message or 'Payment for {title}' (docs/product.md#constants). */
   message: string;
 }
 
-/** The spec §3 payload of one notice on one channel. */
+/** The payload (docs/product.md#notification-payload) of one notice on one channel. */
 export function buildNotificationPayload(input: {
   type: NotificationType;
   method: NotificationMethod;

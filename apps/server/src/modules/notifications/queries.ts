@@ -1,4 +1,4 @@
-/** Reads and writes of the notifications table (spec §3 notification_queue row). No rules here. */
+/** Reads and writes of the notifications table (docs/product.md#notification-payload). No rules here. */
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {

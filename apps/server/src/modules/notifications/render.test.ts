@@ -131,7 +131,7 @@ describe('renderNoticeEmail', () => {
     }
   });
 
-  it("uses spec §9's fallback clinic name and keeps subjects on one line", async () => {
+  it('uses the fallback clinic name (docs/product.md#constants); subjects stay on one line', async () => {
     const email = await renderNoticeEmail(
       notice({
         clinic: { ...notice().clinic, name: null },
@@ -300,7 +300,7 @@ describe('renderNoticeSms', () => {
     expect(countSmsSegments(sms).encoding).toBe('GSM-7');
   });
 
-  it("uses spec §9's fallback clinic name", () => {
+  it('uses the fallback clinic name of docs/product.md#constants', () => {
     expect(renderNoticeSms(notice({ clinic: { ...notice().clinic, name: null } }))).toMatch(
       /^Your healthcare provider: please pay £125\.50/,
     );

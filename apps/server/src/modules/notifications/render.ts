@@ -1,9 +1,10 @@
 /**
- * The words of ClinicPay's four notices (issue #11): the email (subject, HTML and plain text, built with
+ * The words of ClinicPay's four notices (decision 0019): the email (subject, HTML and plain text, built with
  * React Email from the templates beside this file, through email-element.ts) and the SMS. A job handler
  * gives a NoticeContent and sends what comes back. Amounts arrive as integer pence and are shown with
- * formatPence; dates are shown in en-GB, Europe/London time. The fallbacks are spec §9's: 'Your
- * healthcare provider' for a clinic without a name, 'Unknown Patient' for a patient without one.
+ * formatPence; dates are shown in en-GB, Europe/London time. The fallbacks are those of
+ * docs/product.md#constants: 'Your healthcare provider' for a clinic without a name, 'Unknown Patient'
+ * for a patient without one.
  */
 import {
   CLINIC_TIME_ZONE,
@@ -80,9 +81,9 @@ export interface RenderedEmail {
   html: string;
 }
 
-/** Spec §9: the clinic name notifications show when the clinic has none. */
+/** The clinic name notifications show when the clinic has none (docs/product.md#constants). */
 export const FALLBACK_CLINIC_NAME = 'Your healthcare provider';
-/** Spec §9: the name shown for a patient without one. */
+/** The name shown for a patient without one (docs/product.md#constants). */
 export const FALLBACK_PATIENT_NAME = 'Unknown Patient';
 
 /** Formats an instant as en-GB Europe/London date and time, e.g. '23 November 2026, 17:05'. */
@@ -152,7 +153,7 @@ const TEXT_OPTIONS = { selectors: [{ selector: 'h1', options: { uppercase: false
  * plain-text version, which carries the amount, the reference where there is one and, for a request,
  * the payment link in full as its first URL. Amounts in `content` are integer pence.
  * Throws when a request has no paymentUrl or a refund notice no refundAmount. React Email and the
- * templates are loaded with the first email, not at start (issue #15, a server's memory).
+ * templates are loaded with the first email, not at start (decision 0077, a server's memory).
  */
 export async function renderNoticeEmail(content: NoticeContent): Promise<RenderedEmail> {
   const view = viewOf(content);
@@ -180,7 +181,7 @@ function isGsm(char: string): boolean {
   return GSM_BASIC.has(char) || GSM_EXTENSION.has(char);
 }
 
-/** The most segments a notice's SMS may take (issue #11): 306 GSM-7 characters or 134 UCS-2 units. */
+/** The most segments a notice's SMS may take: 306 GSM-7 characters or 134 UCS-2 units. */
 export const SMS_MAX_SEGMENTS = 2;
 
 export interface SmsSegments {

@@ -1,6 +1,6 @@
 /**
  * /api/admin/notifications (admins only): the failed deliveries of every clinic and their Retry
- * (issue #11 "Visibility"). Thin: call one service function, answer.
+ * (decision 0019). Thin: call one service function, answer.
  */
 import {
   failedNotificationsSchema,

@@ -1,6 +1,6 @@
 /**
  * The notifications.send-email job: one ready-made email (an account email, a contact message, an
- * invitation) sent by the worker, not inside the HTTP request that asked for it (issue #11 "Timing":
+ * invitation) sent by the worker, not inside the HTTP request that asked for it (decision 0019:
  * sign-up, resend-verification, forgot-password and contact answer alike whether or not a message
  * goes out). A temporary failure is retried with back-off; an SMTP 5xx refusal is final.
  */

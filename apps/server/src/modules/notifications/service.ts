@@ -1,5 +1,5 @@
 /**
- * What the clinic and the admin see of notifications (issue #11 "Visibility"), and the admin's Retry.
+ * What the clinic and the admin see of notifications (decision 0019), and the admin's Retry.
  */
 import {
   type FailedNotifications,

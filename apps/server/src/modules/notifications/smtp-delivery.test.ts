@@ -1,5 +1,5 @@
 /**
- * Notices delivered through the job queue to a real SMTP server on loopback (issue #11 "Done when"):
+ * Notices delivered through the job queue to a real SMTP server on loopback (decision 0019):
  * the request, receipt, clinic notice and refund emails; a mail server that is down, answers 451 or
  * refuses an address; the clinic's preferences; and the signed webhook.
  */
@@ -245,7 +245,7 @@ describe('a mail server that is down or busy', () => {
 });
 
 describe('the notification webhook', () => {
-  it('posts the spec §3 payload, signed, to the URL the admin set', async () => {
+  it('posts the docs/product.md#notification-payload payload, signed, to the URL the admin set', async () => {
     const received: Array<{ body: string; signature: string | undefined }> = [];
     const receiver = http.createServer((request, response) => {
       let body = '';

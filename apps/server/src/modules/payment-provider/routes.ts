@@ -1,4 +1,7 @@
-/** GET /api/payment-provider/config: what the browser needs to take payments (spec §7 get-stripe-public-key). */
+/**
+ * GET /api/payment-provider/config: what the browser needs to take payments
+ * (docs/product.md#server-calls, get-stripe-public-key).
+ */
 import { providerConfigResponseSchema } from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

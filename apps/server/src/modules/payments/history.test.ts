@@ -322,7 +322,7 @@ describe('GET /api/payments: the whole history', () => {
 });
 
 describe('GET /api/payments/stats', () => {
-  it('sums the London day and month by the spec §9 definitions', async () => {
+  it('sums the London day and month by the definitions of docs/product.md#constants', async () => {
     const clinic = await signedInClinic(app);
     const other = await signedInClinic(app);
     // now: 15 July 2026 10:00 London (09:00 UTC). Today starts at 14 July 23:00 UTC.

@@ -1,7 +1,8 @@
 /**
  * Payments: recording them from provider events, and the clinic's history, dashboard figures,
- * payment details and CSV report (spec §2, §3 "Display payment", "Stats", §9). Other modules import
- * payments only through this file.
+ * payment details and CSV report (docs/product.md#clinic-dashboard, docs/product.md#payment-history,
+ * docs/product.md#display-payment, docs/product.md#stats, docs/product.md#constants). Other modules
+ * import payments only through this file.
  */
 
 export { onPaymentAttemptFailed } from './failed-attempts.js';

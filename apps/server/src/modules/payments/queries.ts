@@ -238,8 +238,8 @@ function requestStateOf(request: { cancelledAt: SQLWrapper; expiresAt: SQLWrappe
  * condition is written on `e`, never inside an arm: PostgreSQL pushes each one into both arms (where
  * `e.kind = 'r'` becomes false in the payments arm, which then reads nothing), and only a UNION ALL
  * whose arms have no WHERE clause of their own is planned as one append relation whose two
- * (clinic, date, id) index orders are merged (Merge Append) instead of read whole and sorted (issue
- * #10). A request's link fields are subqueries, run only for the request rows that show them.
+ * (clinic, date, id) index orders are merged (Merge Append) instead of read whole and sorted
+ * (docs/benchmarks.md). A request's link fields are subqueries, run only for the request rows that show them.
  */
 const ENTRIES = sql`(
   select 'p'::text as kind, ${payments.clinicId} as clinic_id, ${payments.id} as id, ${payments.paidAt} as date,

@@ -1,5 +1,5 @@
 /**
- * Recording payments from provider events (design.md: from payment_intent.succeeded, exactly once).
+ * Recording payments from provider events (decision 0051: from payment_intent.succeeded, exactly once).
  * The intent is re-read from the provider, so the amount, application fee, metadata and card fee are
  * the provider's, not the event payload's. A paid request becomes paid in the same transaction; a
  * request already paid gets no second payment that counts: a later one is recorded as pending and
@@ -200,7 +200,7 @@ async function insertWithFreshReference(tx: Tx, values: NewPayment): Promise<Pay
 }
 
 /**
- * Queues the patient's confirmation and the clinic's notice (spec §3 notification payload) in the
+ * Queues the patient's confirmation and the clinic's notice (docs/product.md#notification-payload) in the
  * transaction that records the payment, so a recorded payment always has its notices waiting.
  */
 async function queuePaymentNotices(tx: Tx, jobs: EventDeps['jobs'], payment: PaymentRow) {

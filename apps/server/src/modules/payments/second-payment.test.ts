@@ -1,5 +1,5 @@
 /**
- * A payment request charged a second time (issue #13, decision 0020): an intent made before the request
+ * A payment request charged a second time (decision 0020): an intent made before the request
  * was paid (or before one intent per request) and confirmed after is recorded, refunded in full
  * automatically as a system action, and shown to the clinic as refunded; the patient is told of the
  * refund. The request never has two payments that count.

@@ -1,8 +1,9 @@
 /**
- * The clinic's payment history, dashboard figures and payment details (spec §2 "Clinic dashboard",
- * "Payment History (clinic)"; §3 "Display payment", "Stats"; §9 stats, search and filters); the CSV
- * report is report.ts. Every amount is integer pence; days and months are Europe/London calendar days.
- * Another clinic's payment, or an id that is none, is 'Payment not found' (404).
+ * The clinic's payment history, dashboard figures and payment details (docs/product.md#clinic-dashboard,
+ * docs/product.md#payment-history; docs/product.md#display-payment, docs/product.md#stats; stats, search and
+ * filters in docs/product.md#constants); the CSV report is report.ts. Every amount is integer pence; days and
+ * months are Europe/London calendar days. Another clinic's payment, or an id that is none, is 'Payment not
+ * found' (404).
  */
 import {
   CLINIC_TIME_ZONE,
@@ -109,9 +110,9 @@ function pageAt(query: PaymentHistoryQuery): HistoryPageAt {
 
 /**
  * GET /api/payments: one page of the clinic's payments and unpaid requests ('sent'), newest first,
- * filtered by search, London date range, type and status (spec §9), with the total and the cursors
- * of the pages after and before it. With a cursor the page is read from the cursor's place, so paging
- * on costs what the first page does (issue #10). Amounts in pence.
+ * filtered by search, London date range, type and status (docs/product.md#constants), with the total
+ * and the cursors of the pages after and before it. With a cursor the page is read from the cursor's
+ * place, so paging on costs what the first page does (docs/benchmarks.md). Amounts in pence.
  */
 export async function listPayments(
   context: PaymentsContext,
@@ -197,8 +198,8 @@ export function statsBounds(now: Date) {
 }
 
 /**
- * GET /api/payments/stats: the four dashboard cards (spec §9), in pence. Today's Payments and Month
- * Total are paid and partially refunded payments net of refunds; Pending Today is the sent requests
+ * GET /api/payments/stats: the four dashboard cards (docs/product.md#constants), in pence. Today's Payments
+ * and Month Total are paid and partially refunded payments net of refunds; Pending Today is the sent requests
  * created today; Month Refunded is refunded payments' whole amount plus partial refunds' amount.
  */
 export async function clinicStats(context: PaymentsContext, now: Date = new Date()): Promise<ClinicStats> {

@@ -1,6 +1,6 @@
 /**
  * A correctly signed payment event about a payment intent the provider does not know is acknowledged
- * with nothing recorded, so the provider does not retry it for days (issue #13); a provider that cannot
+ * with nothing recorded, so the provider does not retry it for days (decision 0020); a provider that cannot
  * answer now is the one case answered 503, for the event to come again.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,7 +1,7 @@
 /**
- * Refunds: full and partial, made in ClinicPay or at the provider (spec §4 "Refund", §5;
- * docs/decisions/0014-refunds.md), and the automatic refund of a request's second payment (decision
- * 0020). Other modules use only what is exported here.
+ * Refunds: full and partial, made in ClinicPay or at the provider (docs/product.md#states-refund,
+ * docs/product.md#validation; docs/decisions/0014-refunds.md), and the automatic refund of a request's second
+ * payment (decision 0020). Other modules use only what is exported here.
  */
 import { z } from 'zod';
 import { defineJob, type JobQueue } from '../../jobs/index.js';

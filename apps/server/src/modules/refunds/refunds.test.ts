@@ -152,7 +152,7 @@ describe('POST /api/payments/:paymentId/refunds', () => {
     ).toEqual([2500, 7500]);
   });
 
-  it('refuses every bad input with the spec message and changes nothing', async () => {
+  it('refuses every bad input with its message and changes nothing', async () => {
     const { clinic, payment } = await paidPayment(3000);
     const other = await signedInClinic(app);
     const before = await stateOf(payment.id);

@@ -1,4 +1,7 @@
-/** POST /api/payments/:paymentId/refunds: the signed-in clinic refunds one of its payments (spec §5). */
+/**
+ * POST /api/payments/:paymentId/refunds: the signed-in clinic refunds one of its payments
+ * (docs/product.md#validation).
+ */
 import { createRefundBodySchema, refundResultSchema } from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,6 +1,7 @@
 /**
- * Refunds (spec §4 "Refund", §5 refund rules, §9 terms: the platform fee is not refunded;
- * docs/decisions/0014-refunds.md). Amounts are integer pence.
+ * Refunds (docs/product.md#states-refund; the refund rules in docs/product.md#validation;
+ * docs/product.md#constants: the platform fee is not refunded; docs/decisions/0014-refunds.md). Amounts are
+ * integer pence.
  *
  * A refund is reserved, then made, then settled:
  *  1. one transaction locks the payment row, checks the rules and inserts a pending refund, which
@@ -67,11 +68,11 @@ async function refundableAmount(tx: Tx, payment: PaymentRow): Promise<number> {
 }
 
 /**
- * Refunds `amount` pence of the clinic's payment (spec §5). Throws AppError: PAYMENT_NOT_FOUND 'Payment not
- * found' (unknown, malformed or another clinic's id), VALIDATION_FAILED (amount not a positive whole
- * number of pence), PAYMENT_NOT_REFUNDABLE (pending, refunded, or nothing left), REFUND_EXCEEDS_PAYMENT
- * (above what remains), REFUND_FAILED (the provider refused; the refund is recorded as failed).
- * Resolves with the refund as it stands: succeeded, or pending when the provider has not finished.
+ * Refunds `amount` pence of the clinic's payment (docs/product.md#validation). Throws AppError:
+ * PAYMENT_NOT_FOUND 'Payment not found' (unknown, malformed or another clinic's id), VALIDATION_FAILED
+ * (amount not a positive whole number of pence), PAYMENT_NOT_REFUNDABLE (pending, refunded, or nothing left),
+ * REFUND_EXCEEDS_PAYMENT (above what remains), REFUND_FAILED (the provider refused; the refund is recorded as
+ * failed). Resolves with the refund as it stands: succeeded, or pending when the provider has not finished.
  */
 export async function createRefund(
   deps: RefundDeps,
@@ -214,11 +215,11 @@ export function localStatus(status: ProviderRefundStatus): RefundStatus {
 }
 
 /**
- * Moves a refund towards `to` (pending → succeeded or failed; succeeded → failed, as a refund may fail
- * later; failed is final, so a late or repeated event cannot revive it), then sets the payment's
- * refunded total (its succeeded refunds) and status (spec §4, statusAfterRefunds). On a move to
- * succeeded, the audit entry and the patient's refund notice are written; on a move to failed, the
- * audit entry. Runs in `tx`, locking the payment first.
+ * Moves a refund towards `to` (pending → succeeded or failed; succeeded → failed, as a refund may fail later;
+ * failed is final, so a late or repeated event cannot revive it), then sets the payment's refunded total (its
+ * succeeded refunds) and status (docs/product.md#states-refund, statusAfterRefunds). On a move to succeeded,
+ * the audit entry and the patient's refund notice are written; on a move to failed, the audit entry. Runs in
+ * `tx`, locking the payment first.
  */
 export async function settleRefund(
   tx: Tx,
@@ -273,7 +274,8 @@ export async function settleRefund(
 }
 
 /**
- * The payment's status once its succeeded refunds total `refunded` pence (spec §4, statusAfterRefunds).
+ * The payment's status once its succeeded refunds total `refunded` pence (docs/product.md#states-refund,
+ * statusAfterRefunds).
  * A request has at most one payment that counts as the clinic's (paid or partially refunded; decision
  * 0020, the payments_request_live_idx index): a second one is pending until refunded in full, and a
  * refunded one whose refund failed goes back to pending, not paid, while its request has another.
@@ -299,7 +301,10 @@ function canMove(from: RefundStatus, to: RefundStatus): boolean {
   return from === 'succeeded' && to === 'failed';
 }
 
-/** The patient's refund notice (spec §3 payload, refund_amount = this refund), pending delivery. */
+/**
+ * The patient's refund notice (docs/product.md#notification-payload, refund_amount = this refund),
+ * pending delivery.
+ */
 async function queueRefundNotice(
   tx: Tx,
   jobs: Pick<JobQueue, 'send'>,

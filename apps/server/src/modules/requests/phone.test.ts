@@ -5,7 +5,8 @@ import { lastMailTo, signedInClinic } from '../../../test/accounts.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { paymentRequests } from '../../db/schema/index.js';
 
-// Issue #11: phones as people write them are stored and texted in E.164; spec §5's pattern is the floor.
+// Decision 0018: phones as people write them are stored and texted in E.164; the pattern of
+// docs/product.md#validation is the floor.
 describe('the patient phone on POST /api/payment-requests', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
@@ -44,7 +45,7 @@ describe('the patient phone on POST /api/payment-requests', () => {
     ['+44 7700 900123', '+447700900123'],
     ['020 7946 0000', '+442079460000'],
     ['+447700900123', '+447700900123'], // what the Send Link form itself sends
-    ['+123 456 7890', '+1234567890'], // the spec's pattern, kept as the floor
+    ['+123 456 7890', '+1234567890'], // the pattern of docs/product.md#validation, kept as the floor
   ])('stores %j as %s', async (typed, stored) => {
     const { cookies } = await signedInClinic(app);
     const response = await send(cookies, typed);
@@ -53,7 +54,7 @@ describe('the patient phone on POST /api/payment-requests', () => {
   });
 
   it.each([['07700 90012'], ['12345'], ['not a number']])(
-    'refuses %j with the spec message on the phone, storing nothing',
+    'refuses %j with the validation message on the phone, storing nothing',
     async (phone) => {
       const { cookies, user } = await signedInClinic(app);
       const response = await send(cookies, phone);

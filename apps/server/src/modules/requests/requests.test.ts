@@ -255,7 +255,7 @@ describe('POST /api/payment-requests', () => {
     await failing.close();
   });
 
-  it("keeps the request and shows the spec's warning when its notice cannot be queued", async () => {
+  it('keeps the request and shows the warning when its notice cannot be queued', async () => {
     const { user } = await signedInClinic(app);
     const errors: unknown[] = [];
     const result = await sendPaymentRequest(

@@ -1,5 +1,6 @@
 /**
- * POST /api/payment-requests: the signed-in clinic sends a payment request to a patient (spec §2).
+ * POST /api/payment-requests: the signed-in clinic sends a payment request to a patient
+ * (docs/product.md#send-payment-link).
  * Each request mails and may text a recipient of the sender's choosing, so a clinic may send at most
  * PAYMENT_REQUESTS_PER_HOUR of them, resends and reminders included.
  * POST /api/payment-requests/:requestId/resend sends an open one again; …/remind reminds the patient now;

@@ -1,6 +1,6 @@
 /**
- * Sending a payment request (spec §4 "Payment request": created with status sent, with pending
- * notification_queue rows). The link, when one is chosen, must be one of the clinic's active links;
+ * Sending a payment request (docs/product.md#states-payment-request: created with status sent, with
+ * pending notification_queue rows). The link, when one is chosen, must be one of the clinic's active links;
  * the amount is then the link's. The request and its notice (a row and a delivery job per channel:
  * always email, and a text to a phone that can take one, whatever the clinic's notification settings,
  * docs/decisions/0104-requests-go-whatever-the-settings.md) are stored in one transaction; the email and
@@ -61,10 +61,10 @@ export interface SendRequestDeps {
 }
 
 /**
- * Stores the request and queues the patient's notice. Resolves to its id and payment page URL, with
- * the spec §8 warning when the notice could not be queued. Throws NOT_FOUND for a link that is not
- * one of the clinic's active links, and VALIDATION_FAILED (400) for a link that only saves a card
- * (docs/decisions/0095-secure-your-appointment.md): it is shared as a link, never requested; and for a
+ * Stores the request and queues the patient's notice. Resolves to its id and payment page URL, with the
+ * warning of docs/product.md#messages-payments when the notice could not be queued. Throws NOT_FOUND for a
+ * link that is not one of the clinic's active links, and VALIDATION_FAILED (400) for a link that only saves a
+ * card (docs/decisions/0095-secure-your-appointment.md): it is shared as a link, never requested; and for a
  * card on file asked for while the clinic has no policy in force.
  */
 export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string, input: NewPaymentRequest) {

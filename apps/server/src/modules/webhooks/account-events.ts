@@ -30,9 +30,9 @@ export const onAccountUpdated: EventHandler = async ({ gateway }, event) => {
 
 /**
  * account.application.deauthorized: the clinic disconnected the platform from its provider account.
- * The provider is asked first (issue #13): only when it confirms the platform can no longer reach the
+ * The provider is asked first (decision 0067): only when it confirms the platform can no longer reach the
  * account is the clinic disconnected (no account, status not_connected), audited like every provider
- * disconnection (design.md). An event about an account the platform still reaches, genuine but
+ * disconnection (decision 0043). An event about an account the platform still reaches, genuine but
  * overtaken (the account was connected again) or forged with a leaked signing secret, is acknowledged
  * and changes nothing. When the provider cannot answer, the event is delivered again later.
  */

@@ -1,7 +1,7 @@
 /**
- * Processes verified provider events exactly once, whatever the order or repetition (design.md): the
- * event id is the primary key of webhook_events, and the event's effect commits in the same
- * transaction as that row. Unknown types are acknowledged and logged (style.md §6, after Rallly).
+ * Processes verified provider events exactly once, whatever the order or repetition (decision 0042):
+ * the event id is the primary key of webhook_events, and the event's effect commits in the same
+ * transaction as that row. Unknown types are acknowledged and logged.
  */
 import type { ProviderEvent, WebhookEndpoint } from '../../gateway/gateway.js';
 import { DeliverAgainLater } from '../../gateway/provider-reads.js';

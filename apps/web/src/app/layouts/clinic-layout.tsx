@@ -26,7 +26,7 @@ export const CLINIC_NAV: readonly NavItem[] = [
   { to: '/dashboard/settings', label: 'Settings', icon: Settings },
 ];
 
-/** The clinic area; onSignOut ends the session and goes to /sign-in (spec §2). */
+/** The clinic area; onSignOut ends the session and goes to /sign-in (docs/product.md#sidebars). */
 export function ClinicLayout({ onSignOut }: { onSignOut: () => void }) {
   return (
     <DashboardShell title="Clinic" navItems={CLINIC_NAV} footer={<SignOutButton onSignOut={onSignOut} />} />

@@ -1,9 +1,9 @@
 import { Outlet } from 'react-router';
 
 /**
- * The patient payment pages: no site header or footer (spec §2). `main` (id "main") is the skip link's
- * target and where focus falls back to when a dialog's opener has gone. In print only the page's
- * content shows, on white (the success page's receipt, issue #14).
+ * The patient payment pages: no site header or footer (docs/product.md#public-pages). `main` (id
+ * "main") is the skip link's target and where focus falls back to when a dialog's opener has gone. In
+ * print only the page's content shows, on white (the success page's receipt, decision 0024).
  */
 export function PaymentLayout() {
   return (

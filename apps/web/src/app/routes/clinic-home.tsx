@@ -14,8 +14,9 @@ import {
 import { RevenueChart } from '@/features/payments/components/revenue-chart';
 
 /**
- * The Launch Pad's steps (spec §4) from what the dashboard loads anyway: the clinic, the first page of
- * links (active and archived) and the first page of payments, whose list includes sent requests.
+ * The Launch Pad's steps (docs/product.md#launch-pad) from what the dashboard loads anyway: the clinic,
+ * the first page of links (active and archived) and the first page of payments, whose list includes
+ * sent requests.
  */
 function useLaunchPadProgress(): LaunchPadProgress | undefined {
   const clinic = useClinic();

@@ -1,6 +1,6 @@
 import { PaymentHistoryPage } from '@/features/payments/payment-history-page';
 
-/** /dashboard/payment-history (spec §2 "Payment History (clinic)"). */
+/** /dashboard/payment-history (docs/product.md#payment-history). */
 export default function PaymentHistoryRoute() {
   return <PaymentHistoryPage />;
 }

@@ -23,7 +23,8 @@ interface DashboardShellProps {
 }
 
 /**
- * The signed-in layout: a sidebar beside the page, a toggle menu below 768 px (spec §2 "Sidebars").
+ * The signed-in layout: a sidebar beside the page, a toggle menu below 768 px
+ * (docs/product.md#sidebars).
  * The mobile menu closes whenever the route changes, and on Escape (focus back on its toggle); while it
  * is closed the sidebar is hidden (the `hidden` attribute, so it is gone for assistive technology too,
  * not only from sight).

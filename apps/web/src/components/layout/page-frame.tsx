@@ -12,8 +12,8 @@ interface PageFrameProps {
 }
 
 /**
- * The one frame of every dashboard and admin page (issue #14): the same width, the heading in the same
- * place, the page's actions beside it, and the content below.
+ * The one frame of every dashboard and admin page (decision 0027): the same width, the heading in the
+ * same place, the page's actions beside it, and the content below.
  */
 export function PageFrame({ title, description, actions, width = 'full', children }: PageFrameProps) {
   return (

@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-/** The sidebar's Sign Out entry (spec §2 "Sidebars"). */
+/** The sidebar's Sign Out entry (docs/product.md#sidebars). */
 export function SignOutButton({ onSignOut }: { onSignOut: () => void }) {
   return (
     <Button variant="ghost" className="w-full justify-start" onClick={onSignOut}>

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@clinicpay/shared';
 import { Link } from 'react-router';
 
-/** The footer links of spec §2: About, Fees, Contact, Terms and Privacy. */
+/** The footer links (docs/product.md#public-pages): About, Fees, Contact, Terms and Privacy. */
 export const FOOTER_LINKS = [
   { to: '/about', label: 'About' },
   { to: '/fees', label: 'Fees' },

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Brand } from './brand';
 
-/** The public site header with Sign In and Get Started (spec §2 "Public routes"). */
+/** The public site header with Sign In and Get Started (docs/product.md#public-pages). */
 export function SiteHeader() {
   return (
     <header className="border-b border-slate-200 bg-white">

@@ -2,8 +2,8 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 /**
- * Spec §4 badge colours: green, blue, yellow, grey otherwise; red for a provider account whose payments
- * are paused (decision 0080).
+ * The badge colours of docs/product.md#payment-statuses: green, blue, yellow, grey otherwise; red for a
+ * provider account whose payments are paused (decision 0080).
  */
 const tones = {
   green: 'bg-green-100 text-green-800',

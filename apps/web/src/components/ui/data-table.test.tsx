@@ -1,4 +1,4 @@
-/** Issue #14: below the breakpoint a table is a list of cards that keeps every column, status too. */
+/** Decision 0027: below the breakpoint a table is a list of cards that keeps every column, status too. */
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable } from './data-table';

@@ -23,7 +23,10 @@ interface DataTableProps<T> {
   /** Shown instead of rows when there are none. */
   empty?: ReactNode;
   busy?: boolean;
-  /** Below this width every row is a card (spec §9: 768 px; wide tables switch at 1024 px). */
+  /**
+   * Below this width every row is a card (docs/product.md#constants: 768 px; wide tables switch at
+   * 1024 px).
+   */
   cardsBelow?: 'md' | 'lg';
 }
 
@@ -31,7 +34,7 @@ const QUERIES = { md: '(max-width: 767.98px)', lg: '(max-width: 1023.98px)' } as
 const INTERACTIVE = 'a, button, input, select, textarea, [role="button"]';
 
 /**
- * A table on wide screens and a list of stacked cards on narrow ones (issue #14), so every column, the
+ * A table on wide screens and a list of stacked cards on narrow ones (decision 0027), so every column, the
  * status too, stays in view without a sideways scroll. A row click first moves focus to the row's own
  * link or button, so a dialog it opens hands focus back there.
  */

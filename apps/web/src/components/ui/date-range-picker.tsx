@@ -19,8 +19,9 @@ interface DateRangePickerProps {
 }
 
 /**
- * A from–to day picker in a popover (spec §9): one month below 768 px, two otherwise, with the presets
- * last 7 days, this month, last month, year to date and clear. Label it with <Label htmlFor={id}>.
+ * A from–to day picker in a popover (docs/product.md#constants): one month below 768 px, two otherwise,
+ * with the presets last 7 days, this month, last month, year to date and clear. Label it with
+ * <Label htmlFor={id}>.
  */
 export function DateRangePicker({
   id,

@@ -1,5 +1,5 @@
 /**
- * Issue #14: a dialog hands focus back to what opened it, also when it was opened from state (a table
+ * Decision 0027: a dialog hands focus back to what opened it, also when it was opened from state (a table
  * row, a button that is no Dialog.Trigger), and to the page's main region when the opener is gone.
  */
 import { cleanup, render, screen, waitFor } from '@testing-library/react';

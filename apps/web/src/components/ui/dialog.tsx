@@ -7,8 +7,8 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
 
 /**
- * The dialog's box. Focus goes back to whatever opened it when it closes (WCAG 2.4.3, issue #14): Radix
- * does that only for a Dialog.Trigger, and most dialogs here open from state (a table row, a form's
+ * The dialog's box. Focus goes back to whatever opened it when it closes (WCAG 2.4.3, decision 0027):
+ * Radix does that only for a Dialog.Trigger, and most dialogs here open from state (a table row, a form's
  * submit, a button inside another dialog). The opener is what had focus as the dialog opened.
  */
 export function DialogContent({

@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 export const Tabs = TabsPrimitive.Root;
 
 /**
- * The tabs stay on one line (issue #14): on a phone they share the width, and should they still not
+ * The tabs stay on one line (decision 0027): on a phone they share the width, and should they still not
  * fit, the row scrolls sideways by itself, never the page (the tabs themselves take focus).
  */
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {

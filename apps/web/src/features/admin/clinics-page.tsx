@@ -10,7 +10,10 @@ import { useAdminClinics } from './api/list-admin-clinics';
 import { AddClinicDialog } from './components/add-clinic-dialog';
 import { ClinicsTable } from './components/clinics-table';
 
-/** Spec §2 "Admin Clinics": search and pages on the server, kept in the address (?search&page). */
+/**
+ * The Admin Clinics screen (docs/product.md#admin-clinics): search and pages on the server, kept in the
+ * address (?search&page).
+ */
 export function ClinicsPage() {
   useDocumentTitle('Clinics');
   const { search, page, onSearch, onPage } = useSearchPageParams();

@@ -8,11 +8,12 @@ import { homeOf, useSession } from './api/session';
 import { AuthCard } from './components/auth-card';
 
 /**
- * Spec §2, §4 "Auth callback". ClinicPay's own emails link straight to /verify-email and
+ * The auth callback (docs/product.md#account-screens, docs/product.md#auth-callback). ClinicPay's own
+ * emails link straight to /verify-email and
  * /reset-password and sessions live in a cookie, so no tokens ever arrive here in the URL hash: a
  * callback carrying an error_description shows it, anything else continues to the user's home or
  * to /sign-in. The card-provider onboarding return (type=stripe_connect) is handled by the payments
- * settings (issue #4).
+ * settings (decision 0043).
  */
 export function AuthCallbackPage() {
   useDocumentTitle('Completing Authentication');

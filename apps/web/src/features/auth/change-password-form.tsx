@@ -16,7 +16,10 @@ const FIELDS = [
   ['confirmPassword', 'Confirm Password', 'new-password'],
 ] as const;
 
-/** Spec §2 Clinic Settings → Security: change password; other sessions are signed out. */
+/**
+ * Clinic Settings → Security (docs/product.md#clinic-settings): change password; other sessions are
+ * signed out.
+ */
 export function ChangePasswordForm() {
   const change = useChangePassword();
   const form = useForm<ChangePasswordRequest>({

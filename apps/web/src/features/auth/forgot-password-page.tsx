@@ -13,7 +13,10 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRequestPasswordReset } from './api/reset-password';
 import { AuthCard } from './components/auth-card';
 
-/** Spec §2 "Forgot password": email, 'Send Reset Instructions', and a confirmation with try again. */
+/**
+ * The Forgot password screen (docs/product.md#account-screens): email, 'Send Reset Instructions', and a
+ * confirmation with try again.
+ */
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot Password');
   const request = useRequestPasswordReset();

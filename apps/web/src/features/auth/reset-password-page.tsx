@@ -27,9 +27,9 @@ const UNABLE_TO_VERIFY = `Unable to verify your reset token. ${REQUEST_NEW_LINK}
 const LINK_REFUSED = new Set<ErrorCode>(['INVALID_TOKEN', 'VALIDATION_FAILED', 'BAD_REQUEST']);
 
 /**
- * Spec §8 "Verification and reset": a refused link reads 'Invalid reset token. Please request a new
- * password reset link.' (the server's reason, so an expired link says so), and a check that could not
- * be made reads 'Unable to verify your reset token. ...'.
+ * Verification and reset messages (docs/product.md#messages-verification): a refused link reads
+ * 'Invalid reset token. Please request a new password reset link.' (the server's reason, so an expired
+ * link says so), and a check that could not be made reads 'Unable to verify your reset token. ...'.
  */
 export function resetCheckMessage(error: unknown): string {
   if (!serverAnswered(error)) return UNABLE_TO_VERIFY;
@@ -38,7 +38,10 @@ export function resetCheckMessage(error: unknown): string {
   return UNABLE_TO_VERIFY;
 }
 
-/** Spec §2 "Reset password": missing, checking, invalid or expired, and valid ('Set new password'). */
+/**
+ * The Reset password screen (docs/product.md#account-screens): missing, checking, invalid or expired,
+ * and valid ('Set new password').
+ */
 export function ResetPasswordPage() {
   useDocumentTitle('Reset Password');
   const [params] = useSearchParams();

@@ -106,13 +106,14 @@ describe('the sign-in form', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(RATE_LIMITED_MESSAGE);
   });
 
+  // The fallback is the sign-in one of docs/product.md#messages-accounts.
   it.each([
     ['the network fails', () => HttpResponse.error()],
     [
       'the server fails unexpectedly',
       () => apiError(500, { code: 'INTERNAL', message: 'An unexpected error occurred.' }),
     ],
-  ])("says spec §8's sign-in fallback on the form when %s", async (_case, answer) => {
+  ])('says the sign-in fallback on the form when %s', async (_case, answer) => {
     server.use(http.post('/api/auth/sign-in', answer));
     await signInAs('desk@harley.example', 'the password');
     expect((await screen.findByRole('alert')).textContent).toBe(

@@ -17,7 +17,7 @@ import { UnverifiedAccountError, useSignIn } from './api/sign-in';
 import { AuthCard } from './components/auth-card';
 import { GuestOnly } from './components/guest-only';
 
-/** Spec §2 "Sign in": email, password, Forgot password, and a link to sign up. */
+/** Sign in (docs/product.md#account-screens): email, password, Forgot password, and a link to sign up. */
 export function SignInPage() {
   useDocumentTitle('Sign In');
   return (

@@ -81,7 +81,8 @@ describe('the sign-up form', () => {
     expect(sent).toEqual([expect.objectContaining({ clinicName: 'Harley Dental', agreeTerms: true })]);
   });
 
-  it("says spec §8's sign-up fallback on the form when the network fails", async () => {
+  // The fallback is the sign-up one of docs/product.md#messages-accounts.
+  it('says the sign-up fallback on the form when the network fails', async () => {
     server.use(http.post('/api/auth/sign-up', () => HttpResponse.error()));
     await signUp();
     expect((await screen.findByRole('alert')).textContent).toBe(

@@ -14,7 +14,7 @@ import { useSignUp } from './api/sign-up';
 import { AuthCard } from './components/auth-card';
 import { GuestOnly } from './components/guest-only';
 
-/** Spec §8: what the sign-up form says when the account details are refused. */
+/** What the sign-up form says when the account details are refused (docs/product.md#messages-accounts). */
 const ACCOUNT_DETAILS_PROBLEM = AUTH_MESSAGES.accountDetailsProblem;
 
 const FIELDS = ['clinicName', 'email', 'password', 'confirmPassword', 'agreeTerms'] as const;
@@ -26,7 +26,7 @@ const LABELS = {
   agreeTerms: 'Terms of Service and Privacy Policy',
 };
 
-/** Spec §2 "Sign up": clinicName, email, password, confirmPassword and agreeTerms. */
+/** Sign up (docs/product.md#account-screens): clinicName, email, password, confirmPassword and agreeTerms. */
 export function SignUpPage() {
   useDocumentTitle('Sign Up');
   return (
@@ -65,7 +65,8 @@ function SignUpForm() {
         if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') {
           form.setError('root', { message: ACCOUNT_DETAILS_PROBLEM });
         }
-        // No answer from the server: spec §8's sign-up fallback, on the form as well as in the toast.
+        // No answer from the server: the sign-up fallback (docs/product.md#messages-accounts), on the
+        // form as well as in the toast.
         if (!serverAnswered(error)) form.setError('root', { message: error.message });
         toast.error(error.message);
       },

@@ -20,10 +20,11 @@ import { AuthCard } from './components/auth-card';
 const REDIRECT_AFTER_VERIFY_MS = 2000;
 
 /**
- * Spec §2 "Verify email" and §4: verifies on its own when the link's token and userId are in the
- * query, then offers Sign in (and goes there); otherwise, or when the link is refused, explains what
- * to do, offers a resend, and (outside production only, when the server sent it) shows the
- * verification link for testing. A verified account is never told to check its spam folder.
+ * The Verify email screen (docs/product.md#account-screens, docs/product.md#states-account): verifies
+ * on its own when the link's token and userId are in the query, then offers Sign in (and goes there);
+ * otherwise, or when the link is refused, explains what to do, offers a resend, and (outside production
+ * only, when the server sent it) shows the verification link for testing. A verified account is never
+ * told to check its spam folder.
  */
 export function VerifyEmailPage() {
   useDocumentTitle('Verify Email');
@@ -34,7 +35,7 @@ export function VerifyEmailPage() {
   const [refused, setRefused] = useState(false);
 
   if (isLoading) return <Spinner label="Loading..." className="justify-center py-24" />;
-  // Spec §4 "Verify-email screen": with an existing session it goes to the user's dashboard.
+  // With an existing session it goes to the user's dashboard (docs/product.md#states-account).
   if (user) return <Navigate to={homeOf(user)} replace />;
   const verifying = Boolean(token && userId) && !refused;
   return (

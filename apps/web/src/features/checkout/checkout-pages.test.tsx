@@ -261,7 +261,7 @@ describe('a failed 3-D Secure brings the patient back to the form, saying why (d
   );
 });
 
-describe('the payment form refuses a bad card before any request (issue #14)', () => {
+describe('the payment form refuses a bad card before any request (decision 0024)', () => {
   it.each([
     ['4242424242424241', '1234', 'Card number', 'Your card number is invalid.'],
     ['4242424242424242', '1334', 'Expiry (MM/YY)', "Your card's expiry month must be between 01 and 12."],
@@ -449,7 +449,7 @@ describe('a page that saves the card asks for consent to the policies (decision 
   );
 });
 
-describe("the payer's phone is the server's to normalise (issue #15)", () => {
+describe("the payer's phone is the server's to normalise (decision 0072)", () => {
   const payWithGoodCard = async (user: ReturnType<typeof userEvent.setup>) => {
     await fillPayer(user);
     await user.type(screen.getByLabelText('Card number'), '4242424242424242');
@@ -499,7 +499,7 @@ describe("the payer's phone is the server's to normalise (issue #15)", () => {
   );
 });
 
-describe('the payment page (issue #14)', () => {
+describe('the payment page (decision 0024)', () => {
   it('shows a skeleton with the loading text, then the amount on the pay button', async () => {
     renderAt(`/payment/${LINK_ID}`);
     expect(screen.getByRole('status').textContent).toBe('Loading payment information...');
@@ -612,7 +612,7 @@ describe('the payment page (issue #14)', () => {
   });
 });
 
-describe('the success page (issue #14)', () => {
+describe('the success page (decision 0024)', () => {
   it("opened without a payment says only 'Payment Information Unavailable'", async () => {
     renderAt('/payment/success');
     expect(
@@ -651,7 +651,7 @@ describe('the success page (issue #14)', () => {
     await user.keyboard('{Enter}');
     expect(printed).toBe(1);
   });
-  it('asks for the reference 1 + 5 times, 2 s apart (spec §4), then gives up and says so', async () => {
+  it('asks for the reference 1 + 5 times, 2 s apart (decision 0054), then gives up and says so', async () => {
     let asked = 0;
     server.use(
       http.get('/api/public/payment-intents/:id/reference', () => {

@@ -15,9 +15,9 @@ const REASONS = [
 ];
 
 /**
- * Spec §2 "Failed page": /payment/failed with an optional link_id, linked to when the payment page
- * cannot load and reached on an unexpected error while paying. A declined card no longer comes here:
- * the form keeps the patient and says why (docs/decisions/0100-declines-keep-the-form.md). Try Again
+ * The failed page (docs/product.md#failed-page): /payment/failed with an optional link_id, linked to when the
+ * payment page cannot load and reached on an unexpected error while paying. A declined card no longer comes
+ * here: the form keeps the patient and says why (docs/decisions/0100-declines-keep-the-form.md). Try Again
  * goes back to the form, which still holds the payer's name, email and phone (lib/remembered-payer.ts).
  */
 export function FailedPage() {

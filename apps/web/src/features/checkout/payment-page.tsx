@@ -15,9 +15,9 @@ import { ReloadPageData } from './lib/reload-page-data';
 const LOADING = CHECKOUT_MESSAGES.loading;
 
 /**
- * Why a page cannot be paid, as its heading and message. 'Payment Unavailable' is the spec's (§2); the
- * other two headings are ours (decision 0024). A clinic whose payments are paused (by ClinicPay or the
- * provider: decisions 0080, 0081) is not blamed for its set-up.
+ * Why a page cannot be paid, as its heading and message. 'Payment Unavailable' comes from
+ * docs/product.md#payment-page; the other two headings are ours (decision 0024). A clinic whose payments
+ * are paused (by ClinicPay or the provider: decisions 0080, 0081) is not blamed for its set-up.
  */
 const NOT_PAYABLE = {
   not_connected: { title: CHECKOUT_MESSAGES.unavailableTitle, message: CHECKOUT_MESSAGES.unavailable },
@@ -40,7 +40,10 @@ const AREA = {
   aside: 'md:col-start-1 md:row-start-2',
 };
 
-/** Spec §2 "Public payment page": /payment/{id}, a payment request id or a payment link id. */
+/**
+ * The public payment page (docs/product.md#payment-page): /payment/{id}, a payment request id or a
+ * payment link id.
+ */
 export function PaymentPage() {
   useDocumentTitle('Payment');
   const { id } = useParams();
@@ -53,7 +56,7 @@ export function PaymentPage() {
   if (page.isPending) return <PaymentPageSkeleton label={LOADING} />;
   if (page.isError) {
     // An unknown id is the patient's to fix; anything else is a system error, which leads on to the
-    // failed page and its advice (spec §2).
+    // failed page and its advice (docs/product.md#failed-page).
     const systemError = !(page.error instanceof ApiError && page.error.status === 404);
     return (
       <div className="mx-auto max-w-xl">
@@ -84,7 +87,7 @@ function PaymentPageContent({ page }: { page: PublicPaymentData }) {
     <div className="mx-auto grid max-w-5xl gap-4 sm:gap-6 md:grid-cols-2 md:grid-rows-[auto_1fr] md:items-start">
       <OrderSummary page={page} className={AREA.summary} />
       {notPayable ? (
-        // No form and no payment heading: the page says only why it cannot be paid (issue #14).
+        // No form and no payment heading: the page says only why it cannot be paid (decision 0024).
         <Alert tone={page.payability === 'paid' ? 'success' : 'error'} className={AREA.form}>
           <h1 className="text-base font-semibold">{notPayable.title}</h1>
           <p className="mt-1">{notPayable.message}</p>

@@ -18,19 +18,19 @@ const NO_REFERENCE = CHECKOUT_MESSAGES.noReference;
 const INFO_UNAVAILABLE = CHECKOUT_MESSAGES.infoUnavailableTitle;
 const INFO_UNAVAILABLE_TEXT = CHECKOUT_MESSAGES.infoUnavailable;
 
-/** Prints the page; the print styles leave only the receipt (issue #14). */
+/** Prints the page; the print styles leave only the receipt (decision 0024). */
 function printReceipt() {
   toast.dismiss();
   window.print();
 }
 
 /**
- * Spec §2 "Success page": /payment/success?link_id&payment_id. After 3-D Secure the provider returns
- * here with payment_intent (or setup_intent) and redirect_status; a failed or cancelled challenge goes
- * back to the payment form, which says why (docs/decisions/0100-declines-keep-the-form.md). Opened
- * without a payment it says only 'Payment Information Unavailable', never 'Payment Successful!'
- * The receipt can be printed. Back from saving a card with nothing paid (setup_intent),
- * it shows the card saved instead (docs/decisions/0095-secure-your-appointment.md).
+ * The success page (docs/product.md#success-page): /payment/success?link_id&payment_id. After 3-D Secure the
+ * provider returns here with payment_intent (or setup_intent) and redirect_status; a failed or cancelled
+ * challenge goes back to the payment form, which says why (docs/decisions/0100-declines-keep-the-form.md).
+ * Opened without a payment it says only 'Payment Information Unavailable', never 'Payment Successful!' The
+ * receipt can be printed. Back from saving a card with nothing paid (setup_intent), it shows the card saved
+ * instead (docs/decisions/0095-secure-your-appointment.md).
  */
 export function SuccessPage() {
   const [params] = useSearchParams();

@@ -31,7 +31,7 @@ function renderCallback() {
 const where = (router: ReturnType<typeof renderCallback>) =>
   `${router.state.location.pathname}${router.state.location.search}`;
 
-describe('the card-provider callback (spec §8 "Callback")', () => {
+describe('the card-provider callback (docs/product.md#messages-payment-page)', () => {
   it('sends a signed-out clinic (UNAUTHENTICATED) to sign in, then back to the Payments tab', async () => {
     refreshAnswers(401, { code: 'UNAUTHENTICATED', message: AUTH_MESSAGES.signInRequired });
     const router = renderCallback();

@@ -16,7 +16,7 @@ import { TermsTab } from './components/terms-tab';
 const TABS = ['profile', 'payments', 'notifications', 'requests', 'policies', 'terms', 'security'] as const;
 type Tab = (typeof TABS)[number];
 
-/** A missing or unknown ?tab= opens profile (spec §2 "Clinic Settings"). */
+/** A missing or unknown ?tab= opens profile (docs/product.md#clinic-settings). */
 function tabFrom(value: string | null): Tab {
   return TABS.find((tab) => tab === value) ?? 'profile';
 }

@@ -6,8 +6,9 @@ import { useContactDetails } from './api/get-contact-details';
 import { ContactForm } from './components/contact-form';
 
 /**
- * Spec §2 "/contact": the form plus cards for email, phone and live chat. Live chat is the same
- * team answering messages sent here during contact hours (docs/decisions/0006-contact-form-submit.md).
+ * The contact page (docs/product.md#public-pages): the form plus cards for email, phone and live chat. Live
+ * chat is the same team answering messages sent here during contact hours
+ * (docs/decisions/0006-contact-form-submit.md).
  */
 export function ContactPage() {
   useDocumentTitle('Contact Us');

@@ -17,8 +17,8 @@ export interface LaunchPadProgress {
 }
 
 /**
- * Spec §4 "Launch Pad steps": three steps; dismissable once one is done, at once when all are done and
- * after 'Dismiss Launch Pad?' otherwise; remembered in this browser.
+ * The Launch Pad's steps (docs/product.md#launch-pad): three steps; dismissable once one is done, at
+ * once when all are done and after 'Dismiss Launch Pad?' otherwise; remembered in this browser.
  */
 export function LaunchPad({ progress }: { progress: LaunchPadProgress | undefined }) {
   const [dismissed, setDismissed] = useState(isLaunchPadDismissed);

@@ -40,7 +40,7 @@ const EMPTY_FORM: PaymentLinkForm = {
   clinicReference: '',
 };
 
-/** Spec §2 "Create Payment Link". */
+/** The Create Payment Link screen (docs/product.md#create-payment-link). */
 export function CreateLinkPage() {
   useDocumentTitle('Create Payment Link');
   const create = useCreatePaymentLink();

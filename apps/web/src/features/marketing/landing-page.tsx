@@ -4,7 +4,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** The three steps of spec §2 "/": create payment links, collect payments, manage everything. */
+/**
+ * The three steps of the landing page (docs/product.md#public-pages): create payment links, collect
+ * payments, manage everything.
+ */
 export const HOW_IT_WORKS = [
   {
     icon: LinkIcon,

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** Spec §2 "*": 404, 'Oops! Page not found', 'Return to Home' to /. */
+/** The "*" route (docs/product.md#public-pages): 404, 'Oops! Page not found', 'Return to Home' to /. */
 export function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (

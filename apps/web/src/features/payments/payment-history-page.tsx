@@ -18,7 +18,10 @@ import { historySearchParams, historyViewFrom } from './lib/history-search-param
 
 export const HISTORY_PAGE_SIZE = 20;
 
-/** Spec §2 "Payment History (clinic)": filters, the report, the list and the details with refund. */
+/**
+ * The Payment History screen (docs/product.md#payment-history): filters, the report, the list and the
+ * details with refund.
+ */
 export function PaymentHistoryPage() {
   useDocumentTitle('Payment History');
   const [params, setParams] = useSearchParams();
@@ -38,7 +41,7 @@ export function PaymentHistoryPage() {
     [setParams],
   );
   // Next and Previous carry the shown page's cursor, so a deep page costs the server what the first does
-  // (issue #10); not a placeholder's while a page loads, and page 1 is always read afresh.
+  // (docs/benchmarks.md); not a placeholder's while a page loads, and page 1 is always read afresh.
   const changePage = (next: number) => {
     const shown = payments.isPlaceholderData ? undefined : payments.data;
     const cursor = (next > page ? shown?.nextCursor : shown?.previousCursor) ?? undefined;

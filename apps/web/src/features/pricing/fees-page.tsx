@@ -21,7 +21,7 @@ const INCLUDED = [
   'Unlimited payment links and payment requests',
 ];
 
-/** Spec §2 "/fees": the platform fee percent loaded from platform settings. */
+/** The fees page (docs/product.md#public-pages): the platform fee percent loaded from platform settings. */
 export function FeesPage() {
   useDocumentTitle('Fees');
   const { percent, isLoading, isError } = usePlatformFee();

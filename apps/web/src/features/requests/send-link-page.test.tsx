@@ -41,7 +41,7 @@ async function fillRequest(user: ReturnType<typeof userEvent.setup>, phone: stri
   await user.click(screen.getByRole('button', { name: 'Send Payment Link' }));
 }
 
-describe('the Send Link phone (issue #11)', () => {
+describe('the Send Link phone (decision 0018)', () => {
   it('says under the field that UK numbers can be typed as people write them', () => {
     renderPage();
     const hint = screen.getByText(/07700 900123/);

@@ -81,7 +81,10 @@ const sendLinkResolver: Resolver<FormValues, unknown, NewPaymentRequest> = async
     : { values: {}, errors };
 };
 
-/** Spec §2 "Send Payment Link" with its confirm dialog; spec §5 rules. */
+/**
+ * The Send Payment Link screen with its confirm dialog (docs/product.md#send-payment-link), under the
+ * send-link rules (docs/product.md#validation).
+ */
 export function SendLinkPage() {
   useDocumentTitle('Send Payment Link');
   const links = useActiveLinks();

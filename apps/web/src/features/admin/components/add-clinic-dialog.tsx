@@ -15,7 +15,7 @@ import { useInviteClinic } from '../api/invite-clinic';
 
 const EMPTY: ClinicInvitation = { clinicName: '', email: '' };
 
-/** 'Add New Clinic': name and email; the clinic is emailed a link to set its password (issue 12). */
+/** 'Add New Clinic': name and email; the clinic is emailed a link to set its password (decision 0017). */
 export function AddClinicDialog() {
   const [open, setOpen] = useState(false);
   const invite = useInviteClinic();

@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES } from '@clinicpay/shared';
 import { cn } from '@/lib/cn';
 
-/** The clinic's name, or the admin lists' fallback (spec §9 'Unnamed Clinic'). */
+/** The clinic's name, or the admin lists' fallback ('Unnamed Clinic', docs/product.md#constants). */
 export const clinicNameOf = (name: string | null) => name?.trim() || ADMIN_MESSAGES.unnamedClinic;
 
 /** The clinic's logo, or the first letter of its name in a circle; decorative beside the name. */

@@ -8,9 +8,9 @@ import { ClinicStatus } from './clinic-status';
 const orDash = (value: string | null) => value || '—';
 
 /**
- * Spec §2: name, contact, email, phone, address, provider connection status (with 'Payments turned
- * off', decision 0081), the clinic's own provider account, kept across disconnects, with what can be
- * done with it (`accountAction`), and the date joined.
+ * The clinic's details (docs/product.md#admin-clinic-profile): name, contact, email, phone, address, provider
+ * connection status (with 'Payments turned off', decision 0081), the clinic's own provider account, kept
+ * across disconnects, with what can be done with it (`accountAction`), and the date joined.
  */
 export function ClinicInfoCard({
   clinic,

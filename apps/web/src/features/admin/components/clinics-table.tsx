@@ -31,8 +31,9 @@ const COLUMNS: Column<AdminClinicRow>[] = [
 ];
 
 /**
- * Spec §2 "Admin Clinics": Clinic (name, email), Status (with 'Payments turned off' when an admin
- * turned them off, decision 0081), Join Date, Transactions; a row opens the clinic.
+ * The Admin Clinics table (docs/product.md#admin-clinics): Clinic (name, email), Status (with 'Payments
+ * turned off' when an admin turned them off, decision 0081), Join Date, Transactions; a row opens the
+ * clinic.
  */
 export function ClinicsTable({ clinics, busy }: { clinics: AdminClinicRow[]; busy: boolean }) {
   const navigate = useNavigate();

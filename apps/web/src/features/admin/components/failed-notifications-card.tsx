@@ -17,7 +17,7 @@ import { clinicNameOf } from './clinic-avatar';
 
 type FailedNotification = FailedNotifications['notifications'][number];
 
-/** en-GB (spec §9) in London time, whatever the admin's computer is set to. */
+/** en-GB (docs/product.md#constants) in London time, whatever the admin's computer is set to. */
 const londonDateTime = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
   timeStyle: 'short',
@@ -25,7 +25,7 @@ const londonDateTime = new Intl.DateTimeFormat('en-GB', {
 });
 
 /**
- * Issue #11 "Visibility": every clinic's failed notices, newest first, each with Retry. A retried notice
+ * Every clinic's failed notices, newest first, each with Retry (decision 0019). A retried notice
  * leaves the list when it refreshes; focus then goes to the card's title rather than being lost.
  */
 export function FailedNotificationsCard() {

@@ -16,7 +16,8 @@ import { ClinicStatus } from './clinic-status';
 const PAGE_SIZE = 10;
 
 /**
- * Spec §2 card-provider connection management: search, status badges (with 'Payments turned off'),
+ * Card-provider connection management (docs/product.md#admin-settings): search, status badges (with
+ * 'Payments turned off'),
  * Disconnect while the clinic can take payments, and Restore payments once an admin turned them off
  * (docs/decisions/0081-disconnect-keeps-the-account.md). Each asks first in a dialog naming the clinic.
  */

@@ -23,7 +23,10 @@ const COLUMNS: Column<RecentClinic>[] = [
   { header: 'Payments processed', align: 'right', cell: (clinic) => clinic.paymentsProcessed },
 ];
 
-/** Spec §2: the 5 newest clinics; each row opens the clinic (its name is the link for keyboards). */
+/**
+ * The 5 newest clinics (docs/product.md#admin-dashboard); each row opens the clinic (its name is the
+ * link for keyboards).
+ */
 export function RecentClinicsCard({ clinics }: { clinics: RecentClinic[] }) {
   const navigate = useNavigate();
   return (

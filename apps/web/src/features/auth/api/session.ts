@@ -17,7 +17,10 @@ export function useSession(): { user: SessionUser | null | undefined; isLoading:
   return { user: query.isError ? null : query.data?.user, isLoading: query.isPending };
 }
 
-/** Where a user lands after sign-in: admins on /admin, everyone else on /dashboard (spec §4). */
+/**
+ * Where a user lands after sign-in: admins on /admin, everyone else on /dashboard
+ * (docs/product.md#route-guarding).
+ */
 export function homeOf(user: SessionUser): string {
   return user.role === 'admin' ? '/admin' : '/dashboard';
 }

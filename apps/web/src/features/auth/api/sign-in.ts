@@ -8,7 +8,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { sessionKeys } from './session';
 
-/** Thrown when the credentials are right but the email is not verified yet (spec §4 "Account"). */
+/**
+ * Thrown when the credentials are right but the email is not verified yet
+ * (docs/product.md#states-account).
+ */
 export class UnverifiedAccountError extends Error {
   constructor(
     message: string,

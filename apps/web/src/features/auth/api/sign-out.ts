@@ -9,7 +9,10 @@ export function signOut() {
   return apiRequest('/auth/sign-out', { method: 'POST', schema: messageResponseSchema });
 }
 
-/** Ends the session on the server, forgets what the browser kept, and goes to /sign-in (spec §4). */
+/**
+ * Ends the session on the server, forgets what the browser kept, and goes to /sign-in
+ * (docs/product.md#states-account).
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { homeOf } from '../api/session';
 import { AuthCard } from './auth-card';
 
-/** The 'already signed in' notice of spec §2 for sign-in and sign-up. */
+/** The 'already signed in' notice of sign-in and sign-up (docs/product.md#account-screens). */
 export function AlreadySignedIn({ user }: { user: SessionUser }) {
   return (
     <AuthCard title={AUTH_MESSAGES.alreadySignedIn}>

@@ -7,7 +7,10 @@ export function getPaymentPage(id: string) {
   return apiRequest(`/public/payments/${encodeURIComponent(id)}`, { schema: publicPaymentDataSchema });
 }
 
-/** The public payment data of a request or link id (spec §3); disabled without an id. */
+/**
+ * The public payment data of a request or link id (docs/product.md#public-payment-data); disabled
+ * without an id.
+ */
 export function usePaymentPage(id: string | undefined) {
   return useQuery({
     queryKey: ['payment-page', id],

@@ -2,7 +2,10 @@ import { paymentReferenceResponseSchema } from '@clinicpay/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-/** Spec §4/§9: the success page polls for the reference every 2 seconds, up to 5 retries. */
+/**
+ * The success page polls for the reference every 2 seconds, up to 5 retries
+ * (docs/product.md#payment-flow, docs/product.md#constants).
+ */
 export const REFERENCE_POLL_MS = 2000;
 export const REFERENCE_RETRIES = 5;
 

@@ -46,7 +46,7 @@ export function ClinicLogo({ clinic, className }: { clinic: Clinic; className?: 
 
 const contactLink = 'text-brand-800 underline underline-offset-2 hover:decoration-2 [overflow-wrap:anywhere]';
 
-/** The clinic's address, and its email and phone as links that start an email or a call (issue #14). */
+/** The clinic's address, and its email and phone as links that start an email or a call. */
 export function ClinicContact({ clinic, className }: { clinic: Clinic; className?: string }) {
   if (!clinic.address && !clinic.email && !clinic.phone) return null;
   return (
@@ -70,7 +70,10 @@ export function ClinicContact({ clinic, className }: { clinic: Clinic; className
   );
 }
 
-/** The clinic's logo or initials, name and contact details (spec §2 payment, success and failed pages). */
+/**
+ * The clinic's logo or initials, name and contact details (docs/product.md#payment-page,
+ * docs/product.md#success-page, docs/product.md#failed-page).
+ */
 export function ClinicSummary({ clinic }: { clinic: Clinic }) {
   return (
     <div className="flex min-w-0 items-start gap-4">

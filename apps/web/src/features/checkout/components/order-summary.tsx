@@ -7,10 +7,10 @@ import { ClinicContact, ClinicLogo } from './clinic-summary';
 import { StatementLine } from './statement-line';
 
 /**
- * Spec §2 clinic card: logo or initials, name, address, email, phone, payment type (default 'Payment')
- * and Amount Due, and, when the page can be paid, how the payment will read on the patient's card
- * statement (decision 0082). On a phone it is compact (clinic, what for, amount) so the form follows at
- * once; the contact details move below the form there (issue #14).
+ * The clinic card (docs/product.md#payment-page): logo or initials, name, address, email, phone, payment type
+ * (default 'Payment') and Amount Due, and, when the page can be paid, how the payment will read on the
+ * patient's card statement (decision 0082). On a phone it is compact (clinic, what for, amount) so the form
+ * follows at once; the contact details move below the form there (decision 0024).
  */
 export function OrderSummary({ page, className }: { page: PublicPaymentData; className?: string }) {
   return (

@@ -51,20 +51,20 @@ interface PaymentFormProps {
    */
   onIncompleteCard: (focus: boolean) => void;
   /**
-   * The device wallet button, only where the device supports one (spec §2). It gets what the patient
-   * has typed so far, for details a wallet does not hand back.
+   * The device wallet button, only where the device supports one (docs/product.md#payment-page). It
+   * gets what the patient has typed so far, for details a wallet does not hand back.
    */
   walletButton?: (typedBilling: () => Billing) => ReactNode;
 }
 
 /**
- * Spec §2 payment form: Full Name, Email, Phone Number (optional), the wallet button, the card field and
- * the pay button, which names the amount ('Pay £45.00'), or 'Save card' on a link that secures
- * an appointment (docs/decisions/0095-secure-your-appointment.md). Prefilled from a payment request,
- * or with what the payer typed before a 3-D Secure challenge that failed; 'Processing payment...'
- * overlays it while paying. Pressing Pay with mistakes shows every message at its field and moves focus
- * to the first field to mend. A refused attempt (a decline, a failed 3-D Secure) leaves the form as it
- * was, Pay pressable again, with the reason in an alert above the card field that takes focus
+ * The payment form (docs/product.md#payment-page): Full Name, Email, Phone Number (optional), the wallet
+ * button, the card field and the pay button, which names the amount ('Pay £45.00'), or 'Save card' on a link
+ * that secures an appointment (docs/decisions/0095-secure-your-appointment.md). Prefilled from a payment
+ * request, or with what the payer typed before a 3-D Secure challenge that failed; 'Processing payment...'
+ * overlays it while paying. Pressing Pay with mistakes shows every message at its field and moves focus to
+ * the first field to mend. A refused attempt (a decline, a failed 3-D Secure) leaves the form as it was, Pay
+ * pressable again, with the reason in an alert above the card field that takes focus
  * (docs/decisions/0100-declines-keep-the-form.md).
  */
 export function PaymentForm({

@@ -11,7 +11,7 @@ export const PAYMENT_SYSTEM_FAILED = CHECKOUT_MESSAGES.paymentSystemFailed;
 /**
  * Each provider's form is a chunk of its own, downloaded once the server has said which it runs: a
  * patient paying through Stripe never downloads the sandbox's card field, and the sandbox never
- * downloads @stripe/react-stripe-js (issue #15).
+ * downloads @stripe/react-stripe-js (decision 0072).
  */
 const StripeCheckout = lazy(async () => ({
   default: (await import('../stripe/stripe-checkout')).StripeCheckout,
@@ -21,10 +21,10 @@ const SandboxCheckout = lazy(async () => ({
 }));
 
 /**
- * The payment form of whichever card provider the server runs (spec §7 get-stripe-public-key): Stripe
- * Elements, or the offline sandbox. Spec §2: 'Loading payment system...' until it is known and its
- * code is in, and 'Payment system could not be initialized. Please try again later.' when it cannot
- * start.
+ * The payment form of whichever card provider the server runs (get-stripe-public-key,
+ * docs/product.md#server-calls): Stripe Elements, or the offline sandbox. The payment page
+ * (docs/product.md#payment-page) shows 'Loading payment system...' until it is known and its code is in, and
+ * 'Payment system could not be initialized. Please try again later.' when it cannot start.
  */
 export function PaymentSystem({ page }: { page: PublicPaymentData }) {
   const config = useProviderConfig();

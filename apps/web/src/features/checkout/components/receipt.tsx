@@ -5,9 +5,9 @@ import { formatDate } from '@/lib/dates';
 import { StatementLine } from './statement-line';
 
 /**
- * Spec §2 success page summary: Amount Paid, Date (today), Clinic, Payment For (when titled), Payment
- * Type, how the payment reads on the card statement (decision 0082), and the payment reference
- * ('Generating payment reference...' while it is awaited).
+ * The success page's summary (docs/product.md#success-page): Amount Paid, Date (today), Clinic, Payment For
+ * (when titled), Payment Type, how the payment reads on the card statement (decision 0082), and the payment
+ * reference ('Generating payment reference...' while it is awaited).
  */
 export function Receipt({
   page,

@@ -6,7 +6,9 @@ export function Skeleton({ className }: { className?: string }) {
   return <div aria-hidden className={cn('rounded bg-slate-200 motion-safe:animate-pulse', className)} />;
 }
 
-/** The payment form's shape while it loads, with the loading text announced (spec §2). */
+/**
+ * The payment form's shape while it loads, with the loading text announced (docs/product.md#payment-page).
+ */
 export function FormSkeleton({ label }: { label: string }) {
   return (
     <div className="flex flex-col gap-4">
@@ -25,7 +27,10 @@ export function FormSkeleton({ label }: { label: string }) {
   );
 }
 
-/** The payment page's layout in grey while its data loads: summary, form, then reassurance (issue #14). */
+/**
+ * The payment page's layout in grey while its data loads: summary, form, then reassurance
+ * (decision 0024).
+ */
 export function PaymentPageSkeleton({ label }: { label: string }) {
   return (
     <div className="mx-auto grid max-w-5xl gap-6 md:grid-cols-2 md:grid-rows-[auto_1fr] md:items-start">

@@ -1,6 +1,6 @@
 /**
  * The payer's name, email and phone, kept in this tab for one payment page while a payment is tried,
- * so Try Again after a failure brings them back (issue #14). Never the card. Kept in sessionStorage
+ * so Try Again after a failure brings them back. Never the card. Kept in sessionStorage
  * (gone with the tab), under the page's id, and forgotten once the payment succeeds (decision 0024).
  */
 import { z } from 'zod/mini';

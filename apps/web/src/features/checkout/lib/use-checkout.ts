@@ -1,5 +1,5 @@
 /**
- * One payment, whatever the card provider (spec §4 "Payment flow"): the server creates the payment
+ * One payment, whatever the card provider (docs/product.md#payment-flow): the server creates the payment
  * intent from the link or request (the browser never sends an amount), the provider's browser side
  * confirms it, then the patient goes to the success page or the 3-D Secure challenge. A refused
  * attempt (a decline, a failed 3-D Secure, an intent the server would not make) keeps the patient on

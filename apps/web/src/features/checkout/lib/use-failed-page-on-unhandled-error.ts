@@ -17,8 +17,8 @@ function fromOurScripts(error: unknown, scriptUrl?: string) {
 }
 
 /**
- * Spec §8: an unhandled browser error while paying shows 'An unexpected error occurred' and goes to
- * the failed page. Listens while the payment form is on the page.
+ * An unhandled browser error while paying shows 'An unexpected error occurred' and goes to the failed
+ * page (docs/product.md#messages-payment-page). Listens while the payment form is on the page.
  */
 export function useFailedPageOnUnhandledError(failedPage: string) {
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import {
   formatExpiry,
 } from './card-entry';
 
-describe('formatting as the patient types or pastes (issue #14)', () => {
+describe('formatting as the patient types or pastes (decision 0024)', () => {
   it.each([
     ['4242424242424242', '4242 4242 4242 4242'],
     ['4242 4242 4242 4242', '4242 4242 4242 4242'],
@@ -43,7 +43,7 @@ describe('formatting as the patient types or pastes (issue #14)', () => {
   });
 });
 
-describe('checking each part before any request (issue #14)', () => {
+describe('checking each part before any request (decision 0024)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));

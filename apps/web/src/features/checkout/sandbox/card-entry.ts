@@ -1,11 +1,11 @@
 /**
- * What the sandbox card field does with each keystroke, as Stripe's card Element does (issue #14):
+ * What the sandbox card field does with each keystroke, as Stripe's card Element does (decision 0024):
  * formats the number in the brand's groups, the expiry as "MM / YY" and caps the CVC at the brand's
  * length, and says what is wrong with each part. Brand, Luhn digit, expiry and CVC length come from
  * Braintree's card-validator, not from our own rules.
  */
 // The four checks this field needs, not the package's index, which adds postal-code and cardholder
-// checks to the payment page's download (issue #15's budget).
+// checks to the payment page's download (decision 0072's budget).
 import { cardNumber as verifyCardNumber } from 'card-validator/dist/card-number';
 import { cvv } from 'card-validator/dist/cvv';
 import { expirationDate } from 'card-validator/dist/expiration-date';

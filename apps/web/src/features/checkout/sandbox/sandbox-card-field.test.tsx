@@ -27,7 +27,7 @@ function messageOf(input: HTMLElement) {
   return error ? document.getElementById(error)?.textContent : undefined;
 }
 
-describe('the sandbox card field (issue #14)', () => {
+describe('the sandbox card field (decision 0024)', () => {
   it('formats the number in groups and the expiry typed as 1234 as "12 / 34", and reports the card', async () => {
     const field = renderField();
     await field.user.type(field.number, '4242424242424242');

@@ -57,8 +57,9 @@ export function completeCard(values: Values): SandboxCard | null {
 
 /**
  * The sandbox's card field: card number, expiry and CVC with visible labels (no postal code, like the
- * Elements card field of spec §2), clearly marked as the sandbox. Formats as the patient types or
- * pastes and checks each part inline, as Elements does (issue #14): a part's message shows as soon as
+ * Elements card field of docs/product.md#payment-page), clearly marked as the sandbox. Formats as the
+ * patient types or pastes and checks each part inline, as Elements does (decision 0024): a part's
+ * message shows as soon as
  * no more typing can mend it (a wrong check digit, month 13, a past date), and on every part when Pay
  * is pressed. Not on leaving a part: a message appearing then moves the Pay button under the pointer
  * between press and release, and the click is lost. Each message is tied to its input and announced.

@@ -7,7 +7,7 @@ import { confirmSandboxSetup } from './confirm-sandbox-setup';
 import { type CardFieldHandle, type SandboxCard, SandboxCardField } from './sandbox-card-field';
 import { SANDBOX_WALLET_NAME, SandboxWallet } from './sandbox-wallet';
 
-/** The payment form with the offline sandbox as the card provider (design.md "sandbox"). */
+/** The payment form with the offline sandbox as the card provider (decision 0039). */
 export function SandboxCheckout({ page }: { page: PublicPaymentData }) {
   const checkout = useCheckout(page);
   const [card, setCard] = useState<SandboxCard | null>(null);

@@ -5,16 +5,20 @@ import { Switch } from '@/components/ui/switch';
 import type { Billing } from '../lib/use-checkout';
 import type { SandboxCard } from './sandbox-card-field';
 
-/** The wallet the sandbox's simulated device offers; its name prefixes wallet failures (spec §8). */
+/**
+ * The wallet the sandbox's simulated device offers; its name prefixes wallet failures
+ * (docs/product.md#messages-payment-page).
+ */
 export const SANDBOX_WALLET_NAME = 'Apple Pay';
 
 const DEVICE_KEY = 'sandboxWalletDevice';
 
-/** The sheet's dialog, downloaded when the patient first opens it (issue #15). */
+/** The sheet's dialog, downloaded when the patient first opens it (decision 0072). */
 const WalletSheetDialog = lazy(() => import('./wallet-sheet'));
 
 /**
- * The sandbox's stand-in for the Express Checkout Element (spec §2 wallet button). A real device decides
+ * The sandbox's stand-in for the Express Checkout Element (the wallet button of
+ * docs/product.md#payment-page). A real device decides
  * whether a wallet is available; in the sandbox the patient (or a tester) says so with the switch, which
  * this browser tab remembers. The simulated wallet sheet hands back the payer's name, email and phone and
  * a test card, as Apple Pay or Google Pay hand back a payment method.

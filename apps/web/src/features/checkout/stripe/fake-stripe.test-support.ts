@@ -1,6 +1,6 @@
 /**
- * A stand-in for Stripe.js in jsdom tests. Stripe.js is only served from js.stripe.com (design.md forbids
- * calling out in tests), so these tests drive our adapter through the documented surface: elements(),
+ * A stand-in for Stripe.js in jsdom tests. Stripe.js is only served from js.stripe.com, which no test
+ * may reach (decision 0062), so these tests drive our adapter through the documented surface: elements(),
  * element create/mount/on, confirmCardPayment, createPaymentMethod and their documented result shapes.
  */
 import type { Stripe } from '@stripe/stripe-js';

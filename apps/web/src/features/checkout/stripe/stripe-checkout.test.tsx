@@ -63,7 +63,7 @@ describe('the payment form with Stripe', () => {
     expect(fake.element('card')?.options).toMatchObject({ hidePostalCode: true });
   });
 
-  it('offers the wallet button as spec §2 asks, and only once the device reports a wallet', async () => {
+  it('offers the wallet button (docs/product.md#payment-page) only once a wallet is reported', async () => {
     const fake = fakeStripe();
     renderCheckout(Promise.resolve(fake.stripe));
     await screen.findByRole('button', { name: 'Pay £45.00' });

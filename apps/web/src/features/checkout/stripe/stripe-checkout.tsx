@@ -33,8 +33,9 @@ import {
 } from './stripe-confirm';
 
 /**
- * Spec §2 wallet button: button type buy, dark theme, 48 px, asking for the payer's name, email and phone;
- * only device wallets. The country (GB) is the platform account's, which Stripe reads from the key.
+ * The wallet button (docs/product.md#payment-page): button type buy, dark theme, 48 px, asking for the
+ * payer's name, email and phone; only device wallets. The country (GB) is the platform account's, which
+ * Stripe reads from the key.
  */
 export const EXPRESS_CHECKOUT_OPTIONS: StripeExpressCheckoutElementOptions = {
   buttonType: { applePay: 'buy', googlePay: 'buy' },

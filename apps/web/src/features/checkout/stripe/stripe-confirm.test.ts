@@ -49,7 +49,7 @@ describe('confirming a card with Stripe.js', () => {
   });
 
   it.each(['requires_payment_method', 'requires_action', 'canceled', 'processing'])(
-    'treats a %s intent as a failure (spec §4)',
+    'treats a %s intent as a failure (docs/product.md#payment-flow)',
     async (status) => {
       const fake = fakeStripe();
       fake.calls.confirmCardPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_1', status } } as never);

@@ -1,6 +1,7 @@
 /**
- * Confirming with Stripe.js (spec §7: "the card provider's browser client confirms the card payment with
- * the client secret, using either the card element with billing details or a wallet payment method id").
+ * Confirming with Stripe.js (docs/product.md#server-calls: "the card provider's browser client confirms
+ * the card payment with the client secret, using either the card element with billing details or a
+ * wallet payment method id").
  * Each returns a ConfirmOutcome; Stripe.js runs any 3-D Secure challenge in its own modal first.
  * docs.stripe.com/js/payment_intents/confirm_card_payment
  */

@@ -1,7 +1,7 @@
 /**
- * POST and DELETE /api/clinic/logo (spec §2 Clinic Settings profile, §5 file upload). The upload is a
- * multipart body with one `file` field, so it is sent with apiFetch (apiRequest speaks JSON only);
- * failures become the same ApiError with the server's message.
+ * POST and DELETE /api/clinic/logo (the profile of docs/product.md#clinic-settings; the file upload rules,
+ * docs/product.md#validation). The upload is a multipart body with one `file` field, so it is sent with
+ * apiFetch (apiRequest speaks JSON only); failures become the same ApiError with the server's message.
  */
 import { type LogoResult, logoResultSchema } from '@clinicpay/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

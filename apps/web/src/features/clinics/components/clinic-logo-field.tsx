@@ -1,6 +1,7 @@
 /**
- * The logo avatar of Settings → Profile with Upload and Delete (spec §2 Clinic Settings, §5 file
- * upload, §8 "Clinic profile, files and settings", §9 2 MB). The upload control is the real file input
+ * The logo avatar of Settings → Profile with Upload and Delete (docs/product.md#clinic-settings; the
+ * file upload rules, docs/product.md#validation; the messages, docs/product.md#messages-settings; the
+ * 2 MB limit, docs/product.md#constants). The upload control is the real file input
  * (visually hidden, keyboard-focusable, labelled 'Upload logo'); a file over 2 MB or of another type is
  * refused here with the server's own message before anything is sent. Errors are announced (role=alert)
  * and tied to the input with aria-describedby.

@@ -25,10 +25,10 @@ function connectLabel(clinic: Clinic): string | null {
 }
 
 /**
- * Spec §2 Clinic Settings → Payments: the connection status, the account id, what the provider's
- * account calls for (ProviderAccountNotice: docs/decisions/0080-account-status.md,
- * 0081-disconnect-keeps-the-account.md), Connect or Resume onboarding, and Disconnect while an account
- * is in use.
+ * Clinic Settings → Payments (docs/product.md#clinic-settings): the connection status, the account id, what
+ * the provider's account calls for (ProviderAccountNotice: docs/decisions/0080-account-status.md,
+ * 0081-disconnect-keeps-the-account.md), Connect or Resume onboarding, and Disconnect while an account is in
+ * use.
  */
 export function PaymentsTab({ clinic }: { clinic: Clinic }) {
   const connect = useStartConnection();

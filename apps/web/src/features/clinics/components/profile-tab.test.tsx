@@ -113,7 +113,8 @@ describe('the card statement name', () => {
     expect(await screen.findByText('Failed to save profile settings')).toBeTruthy();
   });
 
-  it("says spec §8's 'An error occurred while saving profile settings' when the network fails", async () => {
+  // The message is one of docs/product.md#messages-settings.
+  it("says 'An error occurred while saving profile settings' when the network fails", async () => {
     server.use(http.patch('/api/clinic', () => HttpResponse.error()));
     const { user } = renderProfile();
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));

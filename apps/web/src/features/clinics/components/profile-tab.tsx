@@ -81,8 +81,8 @@ function StatementNameField({
 }
 
 /**
- * Spec §2 Clinic Settings → Profile: the incomplete-profile banner, the logo avatar, the fields, and
- * the card statement name (decision 0082).
+ * Clinic Settings → Profile (docs/product.md#clinic-settings): the incomplete-profile banner, the logo
+ * avatar, the fields, and the card statement name (decision 0082).
  */
 export function ProfileTab({ clinic }: { clinic: Clinic }) {
   const update = useUpdateClinicProfile();

@@ -5,7 +5,7 @@ import { shows } from '@/lib/server-data';
 
 export type LinkView = 'active' | 'archived';
 
-/** The dashboard card shows three links a page (spec §9). */
+/** The dashboard card shows three links a page (docs/product.md#constants). */
 export const LINKS_PAGE_SIZE = 3;
 
 /** The links feature's query keys: every one starts with linkKeys.all. */

@@ -17,8 +17,8 @@ export function setLinkActive(linkId: string, isActive: boolean) {
 }
 
 /**
- * Archive or unarchive with an optimistic update (spec §4 "Payment link"): the link leaves the list at
- * once; on failure the list is put back and the spec's rollback toast shows.
+ * Archive or unarchive with an optimistic update (docs/product.md#states-payment-link): the link leaves
+ * the list at once; on failure the list is put back and the spec's rollback toast shows.
  */
 export function useSetLinkArchived(view: LinkView, page: number) {
   const queryClient = useQueryClient();

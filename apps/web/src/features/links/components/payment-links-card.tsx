@@ -21,7 +21,10 @@ import { LINKS_PAGE_SIZE, type LinkView, usePaymentLinks } from '../api/list-pay
 import { useSetLinkArchived } from '../api/set-link-archived';
 import { LinkDetailsDialog } from './link-details-dialog';
 
-/** Spec §2 dashboard "Payment Links" card: active or archived links, three a page. */
+/**
+ * The dashboard's Payment Links card (docs/product.md#clinic-dashboard): active or archived links,
+ * three a page.
+ */
 export function PaymentLinksCard() {
   const [view, setView] = useState<LinkView>('active');
   const [page, setPage] = useState(1);
@@ -31,7 +34,7 @@ export function PaymentLinksCard() {
   const items = links.data?.items ?? [];
   const pageCount = Math.max(1, Math.ceil((links.data?.total ?? 0) / LINKS_PAGE_SIZE));
 
-  // Spec §9: when the current page empties, move back a page.
+  // When the current page empties, move back a page (docs/product.md#constants).
   useEffect(() => {
     if (links.data && items.length === 0 && page > 1) setPage((current) => current - 1);
   }, [links.data, items.length, page]);

@@ -9,7 +9,7 @@ export function getPaymentStats() {
   return apiRequest('/payments/stats', { schema: clinicStatsSchema });
 }
 
-/** The dashboard's four figures (spec §9 clinic dashboard stats), in pence. */
+/** The dashboard's four figures (docs/product.md#stats), in pence. */
 export function usePaymentStats() {
   return useQuery({
     queryKey: paymentStatsKeys.all,

@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { shows } from '@/lib/server-data';
 
-/** The history filters as the browser holds them (spec §9 "search and filters"). */
+/** The history filters as the browser holds them (docs/product.md#constants, "search and filters"). */
 export interface PaymentListFilters {
   search?: string;
   /** YYYY-MM-DD, Europe/London, first day included. */

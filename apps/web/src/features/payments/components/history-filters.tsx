@@ -23,7 +23,10 @@ function rangeOf(filters: PaymentListFilters): DayRange | null {
   return from && to ? { from, to } : null;
 }
 
-/** Spec §2 "Payment History" filter bar: search, date range, type and status (all by default). */
+/**
+ * The Payment History filter bar (docs/product.md#payment-history): search, date range, type and status
+ * (all by default).
+ */
 export function HistoryFilters({
   filters,
   onChange,
@@ -31,7 +34,7 @@ export function HistoryFilters({
 }: {
   filters: PaymentListFilters;
   onChange: (change: Partial<PaymentListFilters>) => void;
-  /** The bar's last item (spec §2: the 'Download Report' button). */
+  /** The bar's last item (the 'Download Report' button, docs/product.md#payment-history). */
   action?: ReactNode;
 }) {
   const [search, setSearch] = useState(filters.search ?? '');

@@ -6,7 +6,10 @@ import {
 import { CheckCircle2, Clock, type LucideIcon, XCircle } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-/** The clinic reads times as the clinic's clock shows them, in London (spec §9 en-GB dates). */
+/**
+ * The clinic reads times as the clinic's clock shows them, in London (en-GB dates,
+ * docs/product.md#constants).
+ */
 const londonDateTime = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
   timeStyle: 'short',
@@ -34,8 +37,8 @@ function notificationStatusText(delivery: NotificationDelivery): string {
 }
 
 /**
- * Issue #11 "Visibility": each notice sent about this payment, to whom, on which channel, and how it
- * went; webhook deliveries name their URL as the recipient.
+ * Each notice sent about this payment, to whom, on which channel, and how it went (decision 0019);
+ * webhook deliveries name their URL as the recipient.
  */
 export function PaymentNotifications({ notifications }: { notifications: NotificationDelivery[] }) {
   return (

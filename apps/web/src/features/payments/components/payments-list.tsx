@@ -5,9 +5,9 @@ import type { usePayments } from '../api/list-payments';
 import { PaymentsTable } from './payments-table';
 
 /**
- * One page of the history as the dashboard card and the history page show it: a spinner while it
- * loads, the error when it fails, 'No payments found' (spec §2) when it is empty, else the table,
- * whose rows open the payment's details.
+ * One page of the history as the dashboard card and the history page show it: a spinner while it loads, the
+ * error when it fails, 'No payments found' (docs/product.md#payment-history) when it is empty, else the
+ * table, whose rows open the payment's details.
  */
 export function PaymentsList({
   payments,

@@ -7,7 +7,10 @@ import { PaymentsList } from './payments-list';
 
 export const RECENT_PAYMENTS_PAGE_SIZE = 10;
 
-/** Spec §2 dashboard "Recent Payments"; a row opens the payment's details (and refund). */
+/**
+ * The dashboard's Recent Payments (docs/product.md#clinic-dashboard); a row opens the payment's details
+ * (and refund).
+ */
 export function RecentPaymentsCard() {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);

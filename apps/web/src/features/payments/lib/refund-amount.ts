@@ -2,8 +2,8 @@ import { parsePoundsToPence, REFUND_MESSAGES, REFUND_REASONS } from '@clinicpay/
 import { z } from 'zod';
 
 /**
- * Spec §5 refund rules: a pounds amount above 0 and not above what may still be refunded; parsed to
- * integer pence.
+ * The refund rules (docs/product.md#validation): a pounds amount above 0 and not above what may still
+ * be refunded; parsed to integer pence.
  */
 export function refundFormSchema(refundablePence: number) {
   return z.object({

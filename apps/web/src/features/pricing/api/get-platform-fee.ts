@@ -16,8 +16,8 @@ export function getPlatformFee() {
 }
 
 /**
- * The public platform fee percent as text ('3.0'). While loading, and when loading fails, the
- * percent is the default 3.0 (spec §8); `isError` tells the page to show the error message.
+ * The public platform fee percent as text ('3.0'). While loading, and when loading fails, the percent is the
+ * default 3.0 (docs/product.md#messages-reports); `isError` tells the page to show the error message.
  */
 export function usePlatformFee() {
   const query = useQuery({ queryKey: pricingKeys.platformFee, queryFn: getPlatformFee, retry: 1 });
