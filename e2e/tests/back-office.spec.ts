@@ -168,7 +168,7 @@ test('a clinic follows its payments, reports on them and refunds one in two step
   const csv = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
   const lines = csv.trim().split(/\r?\n/);
   expect(lines[0]).toBe(
-    'Patient Name,Patient Email,Patient Phone,Amount,Refunded,Net,Platform Fee,Reference,Type,Date,Status',
+    'Patient Name,Patient Email,Patient Phone,Amount,Refunded,Net,Platform Fee,Reference,Type,Date,Status,Clinic Reference',
   );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain('Bob Brown');

@@ -137,7 +137,7 @@ describe('disputes', () => {
       refundableAmount: 0,
     });
     const csv = await api(clinic.cookies, 'GET', '/api/payments/export');
-    expect(csv.body.trim().split('\n')[1]).toMatch(/,Disputed$/);
+    expect(csv.body.trim().split('\n')[1]).toMatch(/,Disputed,$/);
 
     const list = await api(clinic.cookies, 'GET', '/api/disputes');
     expect(list.json().items).toEqual([

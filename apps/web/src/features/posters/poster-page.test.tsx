@@ -3,7 +3,7 @@
  * request's own endpoint; a warning when patients could not pay; Print opens the print dialog.
  */
 import type { PublicPaymentData } from '@clinicpay/shared';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -55,5 +55,18 @@ describe('the QR code poster', () => {
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe(
       '/dashboard/payment-history',
     );
+  });
+
+  it('warns when a link or request can no longer be paid (docs/decisions/0105-request-and-link-lifetimes.md)', async () => {
+    for (const [payability, warning] of [
+      ['cancelled', /This request was cancelled/],
+      ['expired', /past its last day to pay/],
+      ['used_up', /has taken its most payments/],
+    ] as const) {
+      page = aPage({ payability });
+      renderPoster();
+      expect(await screen.findByText(warning)).toBeTruthy();
+      cleanup();
+    }
   });
 });

@@ -16,6 +16,10 @@ const NOT_PAYABLE: Partial<Record<PublicPaymentData['payability'], string>> = {
   paid: 'This request has been paid: the poster would show patients a paid request.',
   not_connected: 'Patients cannot pay until your clinic is connected to the card provider.',
   unavailable: 'Card payments are paused for your clinic: patients cannot pay for now.',
+  // docs/decisions/0105-request-and-link-lifetimes.md
+  cancelled: 'This request was cancelled: patients who scan the poster cannot pay it.',
+  expired: 'This link or request is past its last day to pay: patients who scan the poster cannot pay.',
+  used_up: 'This link has taken its most payments: patients who scan the poster cannot pay.',
 };
 
 /**
