@@ -23,7 +23,7 @@ const PAYMENT_MODE = 'payment-pages';
 const PAYMENT_MANIFEST = '.vite/payment-manifest.json';
 
 /**
- * The payment pages' entry is built on its own (decision 0072): built with the site, it would share
+ * The payment pages' entry is built on its own (decision 0114): built with the site, it would share
  * chunks with it, and a chunk shared between two entries carries every export either uses (React
  * Router's data router, the site's providers). The server answers /payment/{id} with payment.html and
  * /payment/success and /payment/failed with its two copies (apps/server/src/http/web-app.ts).
@@ -31,7 +31,7 @@ const PAYMENT_MANIFEST = '.vite/payment-manifest.json';
 const PAYMENT_PAGES = ['payment-success.html', 'payment-failed.html'];
 
 /**
- * The payment build runs on Preact through preact/compat (decision 0072): React and ReactDOM
+ * The payment build runs on Preact through preact/compat (decision 0115): React and ReactDOM
  * are 67 kB gzipped, Preact with its hooks and compat layer about 10. The site, the dev server and the
  * unit tests keep React; the payment e2e and axe specs run against this build.
  */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The payment pages' JS budget (decision 0072). `npm run build` runs this after `vite build`: it reads the
+ * The payment pages' JS budget (decision 0117). `npm run build` runs this after `vite build`: it reads the
  * manifest of the payment pages' own build (dist/.vite/payment-manifest.json, vite.config.ts), lists
  * every JS file a first visit to a payment page needs (payment.html's entry and its static imports,
  * the dynamic imports it makes but for chunks loaded only on the patient's demand, and the heavier
@@ -11,7 +11,7 @@
  * The payment URLs are answered with the same entry (payment.html and its two copies); each page's
  * first load is the entry's common code, with a provider's form only where the form shows, and a
  * route's own chunk only at its URL. The target is 100 kB, and the limit: the payment build runs on
- * preact/compat and parses with zod/mini (decision 0072), 94 kB in docs/benchmarks.md ("Payment page
+ * preact/compat and parses with zod/mini (decisions 0115, 0116), 94 kB in docs/benchmarks.md ("Payment page
  * first-load JS").
  *
  * Prints a line per page; the table of files too when over the limit or with --files (decision

@@ -3,8 +3,8 @@ import { checkoutRequestSchema, payerDetailsSchema } from './checkout.js';
 
 // The payment form's phone is optional and unchecked by the payment form rules
 // (docs/product.md#validation): it is tidied, never refused. The browser only trims it; the server puts
-// it in E.164 (apps/server checkout routes, decision 0072).
-describe('the payment form phone (decisions 0018, 0072)', () => {
+// it in E.164 (apps/server checkout routes, decision 0112).
+describe('the payment form phone (decisions 0018, 0112)', () => {
   const payer = (phone: string | null | undefined) =>
     payerDetailsSchema.safeParse({ name: 'Grace Patient', email: 'grace@patient.example', phone });
 

@@ -206,7 +206,7 @@ export type PublicPaymentData = z.infer<typeof publicPaymentDataSchema>;
  * null. The spec checks no
  * payment-form phone, so nothing but an absurd length is refused; the server alone puts a phone that
  * reads as a number in E.164 (the checkout module's body schema, decision 0018), which keeps
- * libphonenumber-js out of the payment page (decision 0072).
+ * libphonenumber-js out of the payment page (decision 0112).
  */
 export const payerDetailsSchema = z.object({
   name: z

@@ -2,7 +2,7 @@
  * The offline sandbox's card confirmation (decision 0039): what the sandbox card
  * field sends to POST /api/sandbox/payment-intents/:id/confirm in place of Stripe.js's
  * confirmCardPayment, and what it answers, in Stripe's shape. Written in zod/mini, as everything the
- * payment pages parse (decision 0072).
+ * payment pages parse (decision 0116).
  */
 import { z } from 'zod/mini';
 

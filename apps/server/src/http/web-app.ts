@@ -5,7 +5,7 @@
  *
  * The build writes a brotli and a gzip copy beside each file, and the one the browser accepts is
  * sent as it is (`preCompressed`, with `Vary: Accept-Encoding`), so nothing is compressed per
- * request (docs/benchmarks.md). The payment pages are an entry of their own (decision 0072): /payment/{id}
+ * request (docs/benchmarks.md). The payment pages are an entry of their own (decision 0114): /payment/{id}
  * answers payment.html, and the success and failed pages its two copies, which the web build writes
  * (apps/web/vite.config.ts); they load none of the site's code. Each page's HTML names what the page
  * asks for first in a `Link` header (page-preloads.ts).

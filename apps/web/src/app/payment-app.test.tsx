@@ -30,7 +30,7 @@ const renderAt = (path: string) =>
     </MemoryRouter>,
   );
 
-// payment.html's app (decision 0072): the three payment pages without the rest of the site.
+// payment.html's app (decision 0114): the three payment pages without the rest of the site.
 describe('the payment pages app', () => {
   it('shows each payment page in the payment layout, with the skip link', async () => {
     renderAt('/payment/failed');

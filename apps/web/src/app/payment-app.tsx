@@ -2,7 +2,7 @@
  * The patient payment pages as an app of their own, for payment.html (src/payment-main.tsx): the
  * three pages of the site's router (app/router.tsx) with the same layout, skip link and error page,
  * under React Router's declarative routes, a query cache and the toaster, and nothing of the rest of
- * the site (decision 0072). An address outside the payment pages (the error page's link home) loads the
+ * the site (decision 0114). An address outside the payment pages (the error page's link home) loads the
  * full site.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 /**
  * The route table. Every page and every layout but the payment one is a lazy chunk, so a patient
  * opening a payment page downloads only the payment pages, never the site's header and footer,
- * dashboard or admin code (decision 0072; apps/web/scripts/check-payment-budget.mjs keeps the count).
+ * dashboard or admin code (decision 0114; apps/web/scripts/check-payment-budget.mjs keeps the count).
  * The root route's HydrateFallback is what shows while the first page's lazy chunks load.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';

@@ -244,7 +244,7 @@ describe('the public payment page and checkout', () => {
     expect(badEmail.json().fieldErrors.email).toBe('Please enter a valid email address');
   });
 
-  it("keeps the payer's phone in E.164 if it reads as a number, else as typed (decision 0072)", async () => {
+  it("keeps the payer's phone in E.164 if it reads as a number, else as typed (decision 0112)", async () => {
     const link = await newLink();
     const phoneOf = async (phone: string) => {
       const response = await checkout(link.id, { phone });

@@ -34,7 +34,7 @@ const intentParams = z.object({ id: z.string().max(100) });
  * The checkout request as the server takes it: the payer's phone, which docs/product.md#validation
  * never refuses, is kept in E.164 when it reads as a number ('07700 900123' → '+447700900123'), else as
  * typed, trimmed (decision 0018). Only the server does this, so libphonenumber-js (about 29 kB gzipped)
- * stays off the payment page (decision 0072); the browser checks the phone's length alone, as this
+ * stays off the payment page (decision 0112); the browser checks the phone's length alone, as this
  * does.
  */
 const checkoutBodySchema = zm.extend(checkoutRequestSchema, {

@@ -449,7 +449,7 @@ describe('a page that saves the card asks for consent to the policies (decision 
   );
 });
 
-describe("the payer's phone is the server's to normalise (decision 0072)", () => {
+describe("the payer's phone is the server's to normalise (decision 0112)", () => {
   const payWithGoodCard = async (user: ReturnType<typeof userEvent.setup>) => {
     await fillPayer(user);
     await user.type(screen.getByLabelText('Card number'), '4242424242424242');

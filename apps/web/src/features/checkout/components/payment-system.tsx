@@ -11,7 +11,7 @@ export const PAYMENT_SYSTEM_FAILED = CHECKOUT_MESSAGES.paymentSystemFailed;
 /**
  * Each provider's form is a chunk of its own, downloaded once the server has said which it runs: a
  * patient paying through Stripe never downloads the sandbox's card field, and the sandbox never
- * downloads @stripe/react-stripe-js (decision 0072).
+ * downloads @stripe/react-stripe-js (decision 0113).
  */
 const StripeCheckout = lazy(async () => ({
   default: (await import('../stripe/stripe-checkout')).StripeCheckout,

@@ -5,7 +5,7 @@
  * Braintree's card-validator, not from our own rules.
  */
 // The four checks this field needs, not the package's index, which adds postal-code and cardholder
-// checks to the payment page's download (decision 0072's budget).
+// checks to the payment page's download (decision 0117's budget).
 import { cardNumber as verifyCardNumber } from 'card-validator/dist/card-number';
 import { cvv } from 'card-validator/dist/cvv';
 import { expirationDate } from 'card-validator/dist/expiration-date';

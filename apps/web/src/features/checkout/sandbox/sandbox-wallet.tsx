@@ -13,7 +13,7 @@ export const SANDBOX_WALLET_NAME = 'Apple Pay';
 
 const DEVICE_KEY = 'sandboxWalletDevice';
 
-/** The sheet's dialog, downloaded when the patient first opens it (decision 0072). */
+/** The sheet's dialog, downloaded when the patient first opens it (decision 0113). */
 const WalletSheetDialog = lazy(() => import('./wallet-sheet'));
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The sandbox wallet's simulated sheet, in a dialog. Its own chunk, loaded when the patient first opens
  * it: Radix Dialog with its scroll lock and focus trap is about 13 kB gzipped that most visits to the
- * payment page never use (decision 0072).
+ * payment page never use (decision 0113).
  */
 import {
   formatPence,
