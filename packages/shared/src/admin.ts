@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { PAYMENT_DISPUTE_STATUSES } from './disputes.js';
+import { accountEmailField } from './email-field.js';
 import { paymentFiguresSchema } from './figures.js';
 import { PROVIDER_NAME } from './payment-constants.js';
 import { HISTORY_MESSAGES, isoDateSchema } from './payment-history.js';
@@ -299,7 +300,10 @@ export const clinicInvitationSchema = z.object({
     .trim()
     .min(1, INVITATION_MESSAGES.nameRequired)
     .max(200, 'Please keep this under 200 characters'),
-  email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address')),
+  email: accountEmailField({
+    missing: 'Please enter a valid email address',
+    invalid: 'Please enter a valid email address',
+  }),
 });
 export type ClinicInvitation = z.input<typeof clinicInvitationSchema>;
 

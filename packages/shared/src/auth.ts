@@ -4,6 +4,7 @@
  * docs/product.md#messages-reports). Each schema feeds the API route, the API client and the form.
  */
 import { z } from 'zod';
+import { accountEmailField } from './email-field.js';
 
 export const AUTH_MESSAGES = {
   fillAllFields: 'Please fill in all fields',
@@ -56,13 +57,7 @@ const required = (message: string = AUTH_MESSAGES.fillAllFields) =>
   z.string({ error: message }).min(1, message);
 
 const email = (missing: string = AUTH_MESSAGES.fillAllFields) =>
-  z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(254, AUTH_MESSAGES.invalidEmail)
-    .pipe(z.email(AUTH_MESSAGES.invalidEmail))
-    .transform((value) => value.toLowerCase());
+  accountEmailField({ missing, invalid: AUTH_MESSAGES.invalidEmail });
 
 const password = (min: number, minMessage: string, missing: string = AUTH_MESSAGES.fillAllFields) =>
   required(missing).min(min, minMessage).max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);

@@ -4,6 +4,7 @@
  * the server's: the client never sends it.
  */
 import { z } from 'zod/mini';
+import { emailField } from './email-field.js';
 import { PAYMENT_TYPES } from './payment-constants.js';
 import { CONSENT_KINDS } from './policy-labels.js';
 
@@ -212,12 +213,7 @@ export const payerDetailsSchema = z.object({
   name: z
     .string({ error: CHECKOUT_MESSAGES.nameMin })
     .check(z.trim(), z.minLength(3, CHECKOUT_MESSAGES.nameMin), z.maxLength(200)),
-  email: z.pipe(
-    z
-      .string({ error: CHECKOUT_MESSAGES.invalidEmail })
-      .check(z.trim(), z.maxLength(254, CHECKOUT_MESSAGES.invalidEmail)),
-    z.email(CHECKOUT_MESSAGES.invalidEmail),
-  ),
+  email: emailField({ missing: CHECKOUT_MESSAGES.invalidEmail, invalid: CHECKOUT_MESSAGES.invalidEmail }),
   phone: z.pipe(
     z.nullish(z.string().check(z.trim(), z.maxLength(30, CHECKOUT_MESSAGES.invalidPhone))),
     z.transform((value) => value || null),

@@ -4,6 +4,8 @@
  * name, email, phone, address line 1, city and postcode).
  */
 import { z } from 'zod';
+import { z as zm } from 'zod/mini';
+import { emailField } from './email-field.js';
 import {
   STATEMENT_FORBIDDEN_CHARACTERS,
   STATEMENT_LATIN_CHARACTERS,
@@ -60,7 +62,9 @@ export const statementNameSchema = z
 
 export const clinicProfileUpdateSchema = z.object({
   clinicName: optionalText,
-  email: optionalText.pipe(z.email(CLINIC_MESSAGES.invalidEmail).nullable()),
+  email: optionalText.pipe(
+    zm.nullable(emailField({ missing: CLINIC_MESSAGES.invalidEmail, invalid: CLINIC_MESSAGES.invalidEmail })),
+  ),
   phone: optionalText,
   addressLine1: optionalText,
   addressLine2: optionalText,

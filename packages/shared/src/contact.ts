@@ -4,6 +4,7 @@
  * ours, as the spec gives none.
  */
 import { z } from 'zod';
+import { emailField } from './email-field.js';
 
 export const CONTACT_MESSAGES = {
   name: 'Please enter your name',
@@ -20,11 +21,7 @@ const requiredText = (message: string, max: number) =>
 
 export const contactRequestSchema = z.object({
   name: requiredText(CONTACT_MESSAGES.name, 200),
-  email: z
-    .string({ error: CONTACT_MESSAGES.email })
-    .trim()
-    .max(254, CONTACT_MESSAGES.email)
-    .pipe(z.email(CONTACT_MESSAGES.email)),
+  email: emailField({ missing: CONTACT_MESSAGES.email, invalid: CONTACT_MESSAGES.email }),
   subject: requiredText(CONTACT_MESSAGES.subject, 200),
   message: requiredText(CONTACT_MESSAGES.message, 5000),
 });

@@ -15,6 +15,7 @@ export * from './clinic-profile.js';
 export * from './clinic-reference.js';
 export * from './contact.js';
 export * from './disputes.js';
+export * from './email-field.js';
 export * from './fees.js';
 export * from './figures.js';
 export * from './money.js';

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from './calendar-day.js';
 import { clinicReferenceSchema } from './clinic-reference.js';
+import { emailField } from './email-field.js';
 import { parsePoundsToPence } from './money.js';
 import type { PaymentType } from './payment-constants.js';
 import { BELOW_MIN_CHARGE, LINK_MESSAGES, MAX_LINK_AMOUNT_PENCE, MIN_CHARGE_PENCE } from './payment-links.js';
@@ -142,8 +143,6 @@ export function requestIsTexted(patientPhone: string | null): boolean {
   return patientPhone !== null && canTakeTexts(patientPhone);
 }
 
-const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 const optionalText = (max: number) =>
   z
     .string()
@@ -170,12 +169,11 @@ export const sendPaymentRequestSchema = z
       .trim()
       .min(1, REQUEST_MESSAGES.requiredFields)
       .max(200),
-    patientEmail: z
-      .string({ error: REQUEST_MESSAGES.requiredFields })
-      .trim()
-      .min(1, REQUEST_MESSAGES.requiredFields)
-      .max(254)
-      .regex(SIMPLE_EMAIL, REQUEST_MESSAGES.invalidEmail),
+    // The one email rule (decision 0118): the payment form takes every address a request is sent to.
+    patientEmail: emailField({
+      missing: REQUEST_MESSAGES.requiredFields,
+      invalid: REQUEST_MESSAGES.invalidEmail,
+    }),
     patientPhone: patientPhoneSchema,
     paymentLinkId: optionalText(100),
     customAmount: z

@@ -4,19 +4,23 @@
  * sign-up, resend-verification, forgot-password and contact answer alike whether or not a message
  * goes out). A temporary failure is retried with back-off; an SMTP 5xx refusal is final.
  */
+import { emailField } from '@clinicpay/shared';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { defineJob, type JobHandler, type JobQueue } from '../../jobs/index.js';
 import { isPermanentMailFailure, type Mail, type Mailer } from '../../mail/mailer.js';
 
+/** An address as every form reads one (decision 0118). */
+const address = emailField({ missing: 'An address is required', invalid: 'Not an email address' });
+
 export const sendEmail = defineJob({
   name: 'notifications.send-email',
   schema: z.object({
-    to: z.email(),
+    to: address,
     subject: z.string().min(1).max(500),
     text: z.string().min(1),
     html: z.string().optional(),
-    replyTo: z.email().optional(),
+    replyTo: z.optional(address),
   }),
   retryLimit: 5,
   retryDelaySeconds: 10,
