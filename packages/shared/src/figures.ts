@@ -12,6 +12,7 @@
  *   (docs/decisions/0085-stripe-uk-prices-and-losses.md).
  */
 import { z } from 'zod';
+import { platformRevenueFor } from './fees.js';
 import { formatPence } from './money.js';
 
 export const paymentFiguresSchema = z.object({
@@ -51,6 +52,60 @@ export function paymentFigures(sums: FigureSums): PaymentFigures {
     net: sums.gross - sums.refunds,
     cardFees: sums.platformFees - sums.platformRevenue,
   };
+}
+
+/** A payment's stored status (payments.status). */
+export type RecordedPaymentStatus = 'pending' | 'paid' | 'partially_refunded' | 'refunded';
+
+/** One payment's figures, in pence: what each sum above adds up. */
+export interface PaymentMoney {
+  gross: number;
+  refunded: number;
+  net: number;
+  applicationFee: number;
+  cardFee: number;
+  platformRevenue: number;
+}
+
+/**
+ * The money rules for one payment (decision 0119), in pence: the reference the SQL functions of
+ * migration 0033 (payment_gross, payment_refunded, payment_net, payment_application_fee,
+ * payment_card_fee, payment_platform_revenue) are tested equal to. A pending payment counts for
+ * nothing; a refunded one gave back all it paid; the card fee is 0 until the provider reports it.
+ */
+export function paymentMoney(payment: {
+  status: RecordedPaymentStatus;
+  amountPaid: number;
+  refundAmount: number;
+  platformFee: number;
+  cardFee: number | null;
+}): PaymentMoney {
+  if (payment.status === 'pending') {
+    return { gross: 0, refunded: 0, net: 0, applicationFee: 0, cardFee: 0, platformRevenue: 0 };
+  }
+  const refunded =
+    payment.status === 'refunded'
+      ? payment.amountPaid
+      : payment.status === 'partially_refunded'
+        ? payment.refundAmount
+        : 0;
+  const cardFee = payment.cardFee ?? 0;
+  return {
+    gross: payment.amountPaid,
+    refunded,
+    net: payment.amountPaid - refunded,
+    applicationFee: payment.platformFee,
+    cardFee,
+    platformRevenue: platformRevenueFor(payment.platformFee, cardFee),
+  };
+}
+
+/**
+ * The clinic's share of a refund, in pence (decision 0119; SQL refund_clinic_share): a refund reverses
+ * the clinic's transfer in proportion, round(refund × net amount ÷ amount paid), half up, in integers.
+ */
+export function refundClinicShare(refund: number, netAmount: number, amountPaid: number): number {
+  return Math.floor((2 * refund * netAmount + amountPaid) / (2 * amountPaid));
 }
 
 /** A payment's own net (pence): what it paid less what was refunded of it. */

@@ -21,19 +21,28 @@ import { canTakeTexts, normaliseSendLinkPhone } from './phone.js';
 export const CUSTOM_REQUEST_TITLE = 'Custom Payment Request';
 
 /**
+ * What a payment request charges, in pence: its own amount, or its payment link's; null when neither
+ * has one. The reference for the SQL function payment_request_amount (decision 0119).
+ */
+export function requestAmount(customAmount: number | null, linkAmount: number | null): number | null {
+  return customAmount ?? linkAmount;
+}
+
+/**
  * The one pricing rule of a payment request: what it charges (integer pence) and what it is for. A request
  * sent with a payment link takes the link's amount, title and type; one sent with a custom amount takes that
  * amount, 'Custom Payment Request' and type 'other' (docs/product.md#states-payment-request). A request with
  * a title and type of its own (a balance request, docs/decisions/0094-deposits-and-balances.md) keeps them.
  * The amount is null only for a request whose link no longer has one (never payable). The history SQL in
- * payments/queries.ts applies the same rule with CUSTOM_REQUEST_TITLE.
+ * payments/queries.ts applies the same rule with CUSTOM_REQUEST_TITLE and
+ * payment_request_amount.
  */
 export function requestTerms(
   request: { customAmount: number | null; title?: string | null; type?: PaymentType | null },
   link: { amount: number | null; title: string; type: PaymentType } | null,
 ): { amount: number | null; title: string; type: PaymentType } {
   return {
-    amount: request.customAmount ?? link?.amount ?? null,
+    amount: requestAmount(request.customAmount, link?.amount ?? null),
     title: request.title ?? link?.title ?? CUSTOM_REQUEST_TITLE,
     type: request.type ?? link?.type ?? 'other',
   };

@@ -1,9 +1,10 @@
 /**
  * The daily totals the admin statistics read (payment_daily_totals, kept by a trigger on payments)
- * always equal the sums docs/product.md#constants defines over the payments themselves, whatever is
- * inserted, refunded, moved between days or clinics, or deleted, including on the days the clocks
- * change in London.
+ * always equal the sums of the payments' figures by the TypeScript money rules (paymentMoney, decision
+ * 0119; docs/product.md#constants), whatever is inserted, refunded, moved between days or clinics, or
+ * deleted, including on the days the clocks change in London.
  */
+import { paymentMoney, type RecordedPaymentStatus } from '@clinicpay/shared';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -56,22 +57,65 @@ describe('payment_daily_totals', () => {
   });
   afterAll(() => app.close());
 
-  /** The figures' sums straight from the payments, per clinic and London day, without empty rows. */
-  async function expected() {
+  /** Each recorded payment with its London day and its figures by the TypeScript rule (paymentMoney). */
+  async function recordedPayments() {
     const { rows } = await app.database.sql.executeSql(`
-      select clinic_id, to_char((paid_at at time zone 'Europe/London')::date, 'YYYY-MM-DD') as day,
-        sum(case status when 'paid' then amount_paid
-          when 'partially_refunded' then greatest(amount_paid - refund_amount, 0) else 0 end)::int as payments,
-        count(*)::int as payment_count,
-        sum(case status when 'refunded' then amount_paid
-          when 'partially_refunded' then refund_amount else 0 end)::int as refunds,
-        sum(platform_fee - coalesce(stripe_fee, 0))::int as revenue,
-        count(*)::int as recorded, sum(amount_paid)::int as amount_paid,
-        (count(*) filter (where refund_amount > 0))::int as refund_count,
-        sum(refund_amount)::int as refund_amount, sum(platform_fee)::int as platform_fees
-      from payments where status in ('paid', 'partially_refunded', 'refunded')
-      group by 1, 2 order by 1, 2`);
-    return rows;
+      select clinic_id, to_char((paid_at at time zone 'Europe/London')::date, 'YYYY-MM-DD') as day, status,
+        amount_paid, refund_amount, platform_fee, stripe_fee
+      from payments where status <> 'pending'`);
+    return rows.map((row) => ({
+      clinic_id: String(row.clinic_id),
+      day: String(row.day),
+      money: paymentMoney({
+        status: row.status as RecordedPaymentStatus,
+        amountPaid: Number(row.amount_paid),
+        refundAmount: Number(row.refund_amount),
+        platformFee: Number(row.platform_fee),
+        cardFee: row.stripe_fee === null ? null : Number(row.stripe_fee),
+      }),
+    }));
+  }
+
+  /** The figures' sums from the payments by the TypeScript rule, per `key`, ordered by it. */
+  function sumBy<K extends string>(
+    rows: Awaited<ReturnType<typeof recordedPayments>>,
+    key: (row: { clinic_id: string; day: string }) => Record<K, string>,
+  ) {
+    const groups = new Map<string, Record<string, string | number>>();
+    for (const row of rows) {
+      const keys = key(row);
+      const id = Object.values(keys).join(' ');
+      const sums = groups.get(id) ?? {
+        ...keys,
+        payments: 0,
+        payment_count: 0,
+        refunds: 0,
+        revenue: 0,
+        recorded: 0,
+        amount_paid: 0,
+        refund_count: 0,
+        refund_amount: 0,
+        platform_fees: 0,
+      };
+      const add = (name: string, value: number) => {
+        sums[name] = Number(sums[name]) + value;
+      };
+      add('payments', row.money.net);
+      add('payment_count', 1);
+      add('refunds', row.money.refunded);
+      add('revenue', row.money.platformRevenue);
+      add('recorded', 1);
+      add('amount_paid', row.money.gross);
+      add('refund_count', row.money.refunded > 0 ? 1 : 0);
+      add('refund_amount', row.money.refunded);
+      add('platform_fees', row.money.applicationFee);
+      groups.set(id, sums);
+    }
+    return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, sums]) => sums);
+  }
+
+  async function expected() {
+    return sumBy(await recordedPayments(), ({ clinic_id, day }) => ({ clinic_id, day }));
   }
 
   async function actual() {
@@ -95,21 +139,11 @@ describe('payment_daily_totals', () => {
     return rows;
   }
 
-  /** The platform-wide sums per day, from the payments and from platform_daily_totals. */
+  /** The platform-wide sums per day, by the TypeScript rule and from platform_daily_totals. */
   async function platformExpected() {
-    const { rows } = await app.database.sql.executeSql(`
-      select to_char((paid_at at time zone 'Europe/London')::date, 'YYYY-MM-DD') as day,
-        sum(case status when 'paid' then amount_paid
-          when 'partially_refunded' then greatest(amount_paid - refund_amount, 0) else 0 end)::int as payments,
-        count(*)::int as payment_count,
-        sum(case status when 'refunded' then amount_paid
-          when 'partially_refunded' then refund_amount else 0 end)::int as refunds,
-        sum(platform_fee - coalesce(stripe_fee, 0))::int as revenue,
-        sum(platform_fee)::int as platform_fees,
-        (count(*) filter (where refund_amount > 0))::int as refund_count
-      from payments where status in ('paid', 'partially_refunded', 'refunded')
-      group by 1 order by 1`);
-    return rows;
+    return sumBy(await recordedPayments(), ({ day }) => ({ day })).map(
+      ({ recorded, amount_paid, refund_amount, ...sums }) => sums,
+    );
   }
 
   async function platformActual() {

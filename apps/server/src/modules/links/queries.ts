@@ -34,7 +34,8 @@ export async function findClinicLink(
 const linkTotals = {
   paymentCount: sql<number>`(select count(*) from payments p where p.payment_link_id = "payment_links"."id"
     and p.status in ('paid', 'partially_refunded', 'refunded'))`.mapWith(Number),
-  paymentsNet: sql<number>`(select coalesce(sum(p.amount_paid - p.refund_amount), 0) from payments p
+  paymentsNet:
+    sql<number>`(select coalesce(sum(payment_net(p.status, p.amount_paid, p.refund_amount)), 0) from payments p
     where p.payment_link_id = "payment_links"."id"
     and p.status in ('paid', 'partially_refunded', 'refunded'))`.mapWith(Number),
 };

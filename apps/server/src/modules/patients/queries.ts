@@ -71,7 +71,7 @@ const TOTALS = {
   paymentCount: sql<number>`(
     select count(*)::int from payments as p where p.patient_id = ${PATIENT_ID} and p.status <> 'pending')`,
   totalPaid: sql<number>`(
-    select coalesce(sum(p.amount_paid - p.refund_amount), 0)::int from payments as p
+    select coalesce(sum(payment_net(p.status, p.amount_paid, p.refund_amount)), 0)::int from payments as p
     where p.patient_id = ${PATIENT_ID} and p.status <> 'pending')`,
   lastPaidAt: sql<
     Date | string | null
@@ -172,7 +172,7 @@ export function patientRequests(db: Db, patientId: string, limit: number) {
     .select({
       id: paymentRequests.id,
       title: sql<string>`coalesce(${paymentRequests.title}, ${paymentLinks.title}, ${CUSTOM_REQUEST_TITLE}::text)`,
-      amount: sql<number>`coalesce(${paymentRequests.customAmount}, ${paymentLinks.amount})`,
+      amount: sql<number>`payment_request_amount(${paymentRequests.customAmount}, ${paymentLinks.amount})`,
       sentAt: paymentRequests.sentAt,
       paidAt: paymentRequests.paidAt,
     })

@@ -255,7 +255,7 @@ const ENTRIES = sql`(
   select 'r'::text, ${paymentRequests.clinicId}, ${paymentRequests.id}, ${paymentRequests.sentAt},
          null::payment_status, coalesce(${paymentRequests.type}, ${requestLink('type')}, 'other'::link_type), ${paymentRequests.paidAt},
          ${paymentRequests.searchText}, ${paymentRequests.patientName}, ${paymentRequests.patientEmail},
-         ${paymentRequests.patientPhone}, null::text, coalesce(${paymentRequests.customAmount}, ${requestLink('amount')}),
+         ${paymentRequests.patientPhone}, null::text, payment_request_amount(${paymentRequests.customAmount}, ${requestLink('amount')}),
          null::integer, coalesce(${paymentRequests.title}, ${requestLink('title')}, ${CUSTOM_REQUEST_TITLE}::text), ${paymentRequests.paymentLinkId}, 0,
          null::payment_dispute_status, ${requestStateOf(paymentRequests)}, ${paymentRequests.clinicReference}
   from ${paymentRequests}
@@ -469,7 +469,7 @@ export async function selectClinicStats(db: Db, clinicId: string, bounds: StatsB
       where ${paymentDailyTotals.clinicId} = ${clinicId} and ${paymentDailyTotals.day} >= ${day(bounds.monthStart)}
         and ${paymentDailyTotals.day} < ${day(bounds.nextMonthStart)}`),
     db.execute(sql`
-      select coalesce(sum(coalesce(r.custom_amount, l.amount)), 0)::bigint as pending_today
+      select coalesce(sum(payment_request_amount(r.custom_amount, l.amount)), 0)::bigint as pending_today
       from payment_requests r left join payment_links l on l.id = r.payment_link_id
       where r.clinic_id = ${clinicId} and r.status = 'sent' and r.paid_at is null
         and r.sent_at >= ${today} and r.sent_at < ${tomorrow}`),
@@ -575,7 +575,7 @@ export async function findClinicUnpaidRequest(
   requestId: string,
 ): Promise<PaymentDetailsRow | undefined> {
   const result = await db.execute(sql`
-    select r.id, r.patient_name, r.patient_email, r.patient_phone, coalesce(r.custom_amount, l.amount) as amount,
+    select r.id, r.patient_name, r.patient_email, r.patient_phone, payment_request_amount(r.custom_amount, l.amount) as amount,
            null as platform_fee, r.sent_at as date,
            ${requestStateOf({ cancelledAt: sql`r.cancelled_at`, expiresAt: sql`r.expires_at` })} as status, coalesce(r.type::text, l.type::text, 'other') as type,
            coalesce(r.title, l.title, ${CUSTOM_REQUEST_TITLE}::text) as title, r.payment_link_id, r.id as payment_request_id,

@@ -20,26 +20,25 @@ const toNumbers = <K extends string>(row: Row, keys: readonly K[]) =>
 /**
  * One clinic's month, or every clinic's when clinicId is null: payments made in the month (a request's
  * second payment counts once its automatic refund has settled it, with that refund), refunds that succeeded in it with the clinic's share
- * (each refund reverses the clinic's transfer in proportion: round(refund × net ÷ amount)), disputes
+ * (each refund reverses the clinic's transfer in proportion: refund_clinic_share), disputes
  * opened in it (what was taken back, withdrawn, reinstated and the fees), disputes paid back in it, and
- * payouts that reached the bank in it.
+ * payouts that reached the bank in it. Each figure is a money rule of migration 0033 (decision 0119).
  */
 export async function selectMonthSums(db: Db, clinicId: string | null, month: MonthBounds) {
   const clinic = (column: string) => (clinicId === null ? sql`true` : sql`${sql.raw(column)} = ${clinicId}`);
   const { from, to } = month;
   const result = await db.execute(sql`
+    with paid as (
+      select count(*) filter (where payment_is_recorded(p.status)) as payment_count,
+             coalesce(sum(payment_gross(p.status, p.amount_paid)), 0) as gross,
+             coalesce(sum(payment_application_fee(p.status, p.platform_fee)), 0) as platform_fees,
+             coalesce(sum(payment_card_fee(p.status, p.stripe_fee)), 0) as card_fees
+      from payments p where ${clinic('p.clinic_id')} and p.paid_at >= ${from} and p.paid_at < ${to})
     select
-      (select count(*) from payments p where ${clinic('p.clinic_id')} and p.status <> 'pending'
-         and p.paid_at >= ${from} and p.paid_at < ${to}) as payment_count,
-      (select coalesce(sum(p.amount_paid), 0) from payments p where ${clinic('p.clinic_id')} and p.status <> 'pending'
-         and p.paid_at >= ${from} and p.paid_at < ${to}) as gross,
-      (select coalesce(sum(p.platform_fee), 0) from payments p where ${clinic('p.clinic_id')} and p.status <> 'pending'
-         and p.paid_at >= ${from} and p.paid_at < ${to}) as platform_fees,
-      (select coalesce(sum(p.stripe_fee), 0) from payments p where ${clinic('p.clinic_id')} and p.status <> 'pending'
-         and p.paid_at >= ${from} and p.paid_at < ${to}) as card_fees,
+      paid.payment_count, paid.gross, paid.platform_fees, paid.card_fees,
       (select coalesce(sum(r.amount), 0) from refunds r where ${clinic('r.clinic_id')} and r.status = 'succeeded'
          and r.created_at >= ${from} and r.created_at < ${to}) as refunds,
-      (select coalesce(sum(round(r.amount::numeric * p.net_amount / p.amount_paid)), 0)
+      (select coalesce(sum(refund_clinic_share(r.amount, p.net_amount, p.amount_paid)), 0)
          from refunds r join payments p on p.id = r.payment_id
          where ${clinic('r.clinic_id')} and r.status = 'succeeded'
          and r.created_at >= ${from} and r.created_at < ${to}) as refunds_deducted,
@@ -55,7 +54,8 @@ export async function selectMonthSums(db: Db, clinicId: string | null, month: Mo
       (select coalesce(sum(d.reinstated_amount), 0) from disputes d where ${clinic('d.clinic_id')}
          and d.closed_at >= ${from} and d.closed_at < ${to}) as disputes_returned,
       (select coalesce(sum(o.amount), 0) from payouts o where ${clinic('o.clinic_id')} and o.status = 'paid'
-         and o.arrival_date >= ${from} and o.arrival_date < ${to}) as paid_out`);
+         and o.arrival_date >= ${from} and o.arrival_date < ${to}) as paid_out
+    from paid`);
   return toNumbers(rowOf(result), [
     'payment_count',
     'gross',
