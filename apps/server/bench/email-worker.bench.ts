@@ -10,7 +10,7 @@ import os from 'node:os';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
-import { queueEmail } from '../src/modules/notifications/index.js';
+import { queueEmail } from '../src/mail/email-job.js';
 import { startSmtpPeer } from '../test/smtp-peer.js';
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 1000);

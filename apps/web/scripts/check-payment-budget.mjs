@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export const TARGET_BYTES = 100_000;
-export const LIMIT_BYTES = TARGET_BYTES;
+const LIMIT_BYTES = TARGET_BYTES;
 
 /** The manifest of the payment pages' own build, under the build directory. */
 export const PAYMENT_MANIFEST = '.vite/payment-manifest.json';

@@ -6,7 +6,11 @@
  */
 import { z } from 'zod/mini';
 
-/** The client secret authorises the confirmation; the card is a test card (expiry month 1-12, 4-digit year). */
+/**
+ * The client secret authorises the confirmation; the card is a test card (expiry month 1-12, 4-digit year).
+ * Saving a card without a payment (POST /api/sandbox/setup-intents/:id/confirm, in place of Stripe.js's
+ * confirmCardSetup) sends the same body.
+ */
 export const sandboxConfirmBodySchema = z.object({
   clientSecret: z.string().check(z.minLength(1), z.maxLength(200)),
   card: z.object({
@@ -27,13 +31,6 @@ export const sandboxConfirmResultSchema = z.object({
   nextAction: z.optional(z.object({ redirectUrl: z.string() })),
 });
 export type SandboxConfirmResult = z.infer<typeof sandboxConfirmResultSchema>;
-
-/**
- * Saving a card without a payment: what the sandbox card field sends to
- * POST /api/sandbox/setup-intents/:id/confirm in place of Stripe.js's confirmCardSetup.
- */
-export const sandboxConfirmSetupBodySchema = sandboxConfirmBodySchema;
-export type SandboxConfirmSetupBody = SandboxConfirmBody;
 
 /** The SetupIntent after the attempt, the card's refusal if any, or the 3-D Secure page to visit. */
 export const sandboxConfirmSetupResultSchema = z.object({

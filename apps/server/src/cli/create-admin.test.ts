@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createFreshPostgresDatabase, usesPostgres } from '../../test/test-database.js';
 import { openDatabase } from '../db/client.js';
 import { accounts, users } from '../db/schema/index.js';
-import { verifyPassword } from '../modules/auth/password-hashing.js';
+import { verifyPassword } from '../modules/auth/index.js';
 
 const run = promisify(execFile);
 const script = path.resolve(import.meta.dirname, 'create-admin.ts');

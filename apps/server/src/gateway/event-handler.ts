@@ -1,7 +1,11 @@
-import type { Db, Tx } from '../../db/client.js';
-import type { ProviderEvent } from '../../gateway/gateway.js';
-import type { CardGateway } from '../../gateway/index.js';
-import type { JobQueue } from '../../jobs/index.js';
+/**
+ * What a module's provider-event handler is given and returns. It sits below the modules, so the
+ * modules that handle an event type (payments, refunds, disputes, payouts, saved cards) and the webhooks
+ * module that dispatches events to them share it without importing one another.
+ */
+import type { Db, Tx } from '../db/client.js';
+import type { JobQueue } from '../jobs/index.js';
+import type { CardGateway, ProviderEvent } from './gateway.js';
 
 export interface EventDeps {
   db: Db;

@@ -3,11 +3,5 @@
  * job contracts with defineJob, register one handler per contract, and send jobs in the transaction
  * that makes them necessary.
  */
-export {
-  defineJob,
-  type JobAttempt,
-  type JobContract,
-  type JobHandler,
-  type JobPayload,
-} from './contract.js';
-export { createJobQueue, type JobQueue, type SendOptions, transactionExecutor } from './queue.js';
+export { defineJob, type JobHandler } from './contract.js';
+export { createJobQueue, type JobQueue } from './queue.js';

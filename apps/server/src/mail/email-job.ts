@@ -1,14 +1,16 @@
 /**
  * The notifications.send-email job: one ready-made email (an account email, a contact message, an
- * invitation) sent by the worker, not inside the HTTP request that asked for it (decision 0019:
- * sign-up, resend-verification, forgot-password and contact answer alike whether or not a message
- * goes out). A temporary failure is retried with back-off; an SMTP 5xx refusal is final.
+ * invitation, a notice to the clinic) sent by the worker, not inside the HTTP request that asked for
+ * it (decision 0019: sign-up, resend-verification, forgot-password and contact answer alike whether or
+ * not a message goes out). A temporary failure is retried with back-off; an SMTP 5xx refusal is final. It sits in
+ * mail/, below the modules, so auth and every other module queue an email without importing one another;
+ * the notifications module registers its handler.
  */
 import { emailField } from '@clinicpay/shared';
 import { z } from 'zod';
-import type { Tx } from '../../db/client.js';
-import { defineJob, type JobHandler, type JobQueue } from '../../jobs/index.js';
-import { isPermanentMailFailure, type Mail, type Mailer } from '../../mail/mailer.js';
+import type { Tx } from '../db/client.js';
+import { defineJob, type JobHandler, type JobQueue } from '../jobs/index.js';
+import { isPermanentMailFailure, type Mail, type Mailer } from './mailer.js';
 
 /** An address as every form reads one (decision 0118). */
 const address = emailField({ missing: 'An address is required', invalid: 'Not an email address' });

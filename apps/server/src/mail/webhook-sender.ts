@@ -24,7 +24,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /** The request header that carries the signature. */
-export const WEBHOOK_SIGNATURE_HEADER = 'ClinicPay-Signature';
+const WEBHOOK_SIGNATURE_HEADER = 'ClinicPay-Signature';
 
 /** Why a URL was refused: the code picks the admin's message; the error message says it in full. */
 export type WebhookRefusalCode = 'invalid' | 'not-https' | 'credentials' | 'not-public';

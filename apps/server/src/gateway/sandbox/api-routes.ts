@@ -14,7 +14,6 @@ import {
   sandboxConfirmBodySchema,
   sandboxConfirmResultSchema,
   sandboxConfirmSavedCardBodySchema,
-  sandboxConfirmSetupBodySchema,
   sandboxConfirmSetupResultSchema,
 } from '@clinicpay/shared';
 import type { FastifyInstance } from 'fastify';
@@ -79,7 +78,7 @@ export async function sandboxApiRoutes(app: FastifyInstance, options: { gateway:
       schema: {
         tags: ['sandbox'],
         params: z.object({ setupIntentId: z.string().max(100) }),
-        body: sandboxConfirmSetupBodySchema,
+        body: sandboxConfirmBodySchema,
         response: { 200: sandboxConfirmSetupResultSchema },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },

@@ -10,12 +10,12 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
+import { queueEmail } from '../../mail/email-job.js';
 import { escapeHtml } from '../../mail/html.js';
 import type { Mail } from '../../mail/mailer.js';
 import { recordAudit } from '../audit/index.js';
 import type { Auth } from '../auth/index.js';
 import { insertClinic } from '../clinics/index.js';
-import { queueEmail } from '../notifications/index.js';
 import { emailTaken, insertInvitedUser } from './queries.js';
 
 /** Invitations last 7 days: long enough for a clinic to find the email, short enough to go stale. */

@@ -21,6 +21,7 @@ import type { CardGateway } from '../../gateway/gateway.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import type { JobQueue } from '../../jobs/index.js';
+import { queueEmail } from '../../mail/email-job.js';
 import { escapeHtml } from '../../mail/html.js';
 import type { Mail } from '../../mail/mailer.js';
 import {
@@ -32,7 +33,6 @@ import {
   findClinicAccountEmail,
   restoreClinicPayments,
 } from '../clinics/index.js';
-import { queueEmail } from '../notifications/index.js';
 import {
   selectClinicAudit,
   selectClinicLinks,

@@ -26,5 +26,5 @@ export async function recordAudit(tx: Pick<Tx, 'insert'>, entry: AuditEntry): Pr
   await tx.insert(auditLog).values(entry);
 }
 
-export { type AuditFilters, selectActionEntries } from './queries.js';
+export { selectActionEntries } from './queries.js';
 export { listAuditEntries } from './service.js';

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
 import { allowedLinkOrigin, appOrigins } from '../../http/link-origin.js';
 import type { JobQueue } from '../../jobs/index.js';
-import { queueEmail } from '../notifications/index.js';
+import { queueEmail } from '../../mail/email-job.js';
 import { passwordResetEmail } from './emails.js';
 import { hashPassword, verifyPassword } from './password-hashing.js';
 

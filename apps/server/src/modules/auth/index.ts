@@ -3,14 +3,7 @@
  * A clinic route takes the clinic id from the session (clinicMemberOf), never from the request.
  */
 export { type Auth, createAuth } from './auth.js';
-export { hashPassword } from './password-hashing.js';
+export { hashPassword, verifyPassword } from './password-hashing.js';
 export { authRoutes } from './routes.js';
 export { createAdmin } from './service.js';
-export {
-  type ClinicMember,
-  clinicMemberOf,
-  loadSessionUser,
-  requireAdmin,
-  requireClinic,
-  requireSignedIn,
-} from './session.js';
+export { clinicMemberOf, requireAdmin, requireClinic } from './session.js';

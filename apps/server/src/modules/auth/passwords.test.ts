@@ -13,7 +13,7 @@ import {
 import { createTestApp } from '../../../test/test-app.js';
 import { JOB_SCHEMA } from '../../db/client.js';
 import { devOutbox, verifications } from '../../db/schema/index.js';
-import { queueEmail, sendEmail } from '../notifications/index.js';
+import { queueEmail, sendEmail } from '../../mail/email-job.js';
 
 describe('forgot and reset password', () => {
   let app: FastifyInstance;

@@ -21,7 +21,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
-import { queueEmail } from '../notifications/index.js';
+import { queueEmail } from '../../mail/email-job.js';
 import type { Auth } from './auth.js';
 import { verificationEmail } from './emails.js';
 import { hashPassword } from './password-hashing.js';

@@ -7,8 +7,6 @@ import type { Db } from '../../db/client.js';
 import { clinics, paymentLinks, paymentRequests } from '../../db/schema/index.js';
 
 export type ClinicRow = typeof clinics.$inferSelect;
-export type LinkRow = typeof paymentLinks.$inferSelect;
-export type RequestRow = typeof paymentRequests.$inferSelect;
 
 export async function findRequestWithClinic(db: Db, requestId: string) {
   const [row] = await db

@@ -7,7 +7,6 @@ export { clinicAddress, clinicForNotification } from './contact-details.js';
 export {
   accountState,
   closeClinicProviderAccount,
-  type DisconnectedBy,
   disconnectClinicProvider,
   restoreClinicPayments,
 } from './provider-connection.js';

@@ -7,7 +7,7 @@ import { CONTACT_MESSAGES, type ContactRequest } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
-import { queueEmail } from '../notifications/index.js';
+import { queueEmail } from '../../mail/email-job.js';
 import { insertContactMessage } from './queries.js';
 
 interface SubmitContactMessageOptions {

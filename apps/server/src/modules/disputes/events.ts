@@ -6,10 +6,11 @@
  * An event about a payment of ClinicPay's not recorded yet answers 503 (delivered again later); one
  * about a charge ClinicPay does not know is acknowledged and logged, and changes nothing.
  */
+
+import type { EventDeps, EventHandler } from '../../gateway/event-handler.js';
 import type { CardGateway } from '../../gateway/index.js';
 import { DeliverAgainLater, readFromProvider } from '../../gateway/provider-reads.js';
 import { findPaymentByIntent, type PaymentRow } from '../payments/index.js';
-import type { EventDeps, EventHandler } from '../webhooks/index.js';
 import { recordFraudWarning, recordProviderDispute } from './service.js';
 
 const UNREACHABLE = 'The card provider could not be read; deliver this event again later';

@@ -10,7 +10,7 @@ import { type DisputeDeps, moveFunds, sendReminder } from './service.js';
 export { onDisputeEvent, onEarlyFraudWarning } from './events.js';
 export { moveDisputeFunds, remindDispute } from './jobs.js';
 export { adminDisputeRoutes, disputeRoutes } from './routes.js';
-export { type DisputeDeps, transferLeftAfterRefunds } from './service.js';
+export type { DisputeDeps } from './service.js';
 
 /** Registers the jobs that move a dispute's money and remind the clinic, on the queue (before it starts). */
 export function registerDisputeJobs(jobs: JobQueue, deps: DisputeDeps): void {

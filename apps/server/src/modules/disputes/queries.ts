@@ -9,7 +9,6 @@ import {
   disputeEvidenceFiles,
   disputes,
   fraudWarnings,
-  notifications,
   paymentLinks,
   paymentRequests,
   payments,
@@ -164,19 +163,6 @@ export async function findPaymentSource(db: Db, paymentId: string) {
     .leftJoin(paymentRequests, eq(paymentRequests.id, payments.paymentRequestId))
     .where(eq(payments.id, paymentId));
   return row;
-}
-
-/** The emails sent about a payment and the request it paid, oldest first. */
-export async function selectPaymentEmails(db: Db, payment: { id: string; paymentRequestId: string | null }) {
-  const about = payment.paymentRequestId
-    ? sql`(${notifications.paymentId} = ${payment.id} or ${notifications.paymentRequestId} = ${payment.paymentRequestId})`
-    : eq(notifications.paymentId, payment.id);
-  return db
-    .select()
-    .from(notifications)
-    .where(and(about, eq(notifications.channel, 'email')))
-    .orderBy(asc(notifications.createdAt))
-    .limit(50);
 }
 
 export async function selectEvidenceFiles(db: Db | Tx, disputeId: string): Promise<EvidenceFileRow[]> {

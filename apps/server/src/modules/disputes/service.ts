@@ -22,6 +22,7 @@ import {
   formatPence,
   paymentDisputeStatus,
   type RefundResult,
+  refundClinicShare,
 } from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
 import type { Dispute, DisputeEvidence } from '../../gateway/gateway.js';
@@ -30,9 +31,10 @@ import type { CardGateway } from '../../gateway/index.js';
 import { AppError, fromGatewayError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import type { JobQueue } from '../../jobs/index.js';
+import { queueEmail } from '../../mail/email-job.js';
 import { recordAudit } from '../audit/index.js';
 import { findClinic, findClinicAccountEmail } from '../clinics/index.js';
-import { listNotificationsAbout, queueEmail } from '../notifications/index.js';
+import { listNotificationsAbout } from '../notifications/index.js';
 import { type PaymentRow, setPaymentDisputeStatus } from '../payments/index.js';
 import { termsById } from '../policies/index.js';
 import { createRefund } from '../refunds/index.js';
@@ -224,7 +226,7 @@ export async function recordProviderDispute(
 export function transferLeftAfterRefunds(
   payment: Pick<PaymentRow, 'amountPaid' | 'netAmount' | 'refundAmount'>,
 ): number {
-  const byRefunds = Math.round((payment.refundAmount * payment.netAmount) / payment.amountPaid);
+  const byRefunds = refundClinicShare(payment.refundAmount, payment.netAmount, payment.amountPaid);
   return Math.max(0, payment.netAmount - byRefunds);
 }
 

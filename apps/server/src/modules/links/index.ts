@@ -3,5 +3,5 @@
  * Links card in docs/product.md#clinic-dashboard).
  */
 export { closesAfter, isClosed, lastDayAfter, lastDayBefore, londonDay } from './lifetime.js';
-export { countLinkPayments, findClinicLink, lockLinkLifetime, type PaymentLinkRow } from './queries.js';
+export { countLinkPayments, findClinicLink, lockLinkLifetime } from './queries.js';
 export { linkRoutes } from './routes.js';

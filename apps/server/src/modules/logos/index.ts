@@ -12,9 +12,6 @@ import type { FastifyInstance } from 'fastify';
 import { createFileStorage, type FileStorage } from '../../storage/index.js';
 import { LOGO_URL_PREFIX, logoHttpRoutes } from './routes.js';
 
-export { LOGO_URL_PREFIX } from './routes.js';
-export { logoKeyOf } from './service.js';
-
 export interface LogoRoutesOptions {
   /** Defaults to the store chosen by configuration: DATA_DIR/logos, or S3 when S3_BUCKET is set. */
   storage?: FileStorage;

@@ -20,13 +20,13 @@ import {
   termsPath,
   toE164,
 } from '@clinicpay/shared';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { defineJob, type JobHandler } from '../../jobs/index.js';
+import type { JobHandler } from '../../jobs/index.js';
 import { isPermanentMailFailure, type Mailer } from '../../mail/mailer.js';
 import { PermanentSmsFailure, type SmsSender } from '../../mail/sms.js';
 import { type WebhookSender, WebhookUrlRefused } from '../../mail/webhook-sender.js';
 import { findClinic } from '../clinics/index.js';
+import type { deliverNotification } from './jobs.js';
 import type { NotificationPayload } from './payload.js';
 import {
   findNoticeSubject,
@@ -39,18 +39,6 @@ import {
 } from './queries.js';
 import { type NoticeContent, renderNoticeEmail, renderNoticeSms } from './render.js';
 import { TEXT_STATUS_PATH } from './text-status.js';
-
-export const deliverNotification = defineJob({
-  name: 'notifications.deliver',
-  schema: z.object({ notificationId: z.uuid() }),
-  // 6 attempts over 5 to 10 minutes: waits of 10-20, 20-40, 40-80, 80-160 and 160-320 s.
-  retryLimit: 5,
-  retryDelaySeconds: 10,
-  // Longer than the SMTP, SMS and webhook timeouts together.
-  expireInSeconds: 60,
-  // Each delivery is its own message: five go out side by side from each process.
-  concurrency: 5,
-});
 
 export interface DeliveryDeps {
   db: Db;

@@ -3,7 +3,7 @@
  * render.ts, which loads this module with the first email it renders.
  */
 import { createElement, type ReactElement } from 'react';
-import type { NoticeType, NoticeView } from './render.js';
+import type { NoticeType, NoticeView } from './notice-view.js';
 import { CardSavedEmail } from './templates/card-saved.js';
 import { ChargeAuthenticationEmail } from './templates/charge-authentication.js';
 import { PaymentReceiptEmail } from './templates/payment-receipt.js';

@@ -1,28 +1,17 @@
 /**
  * Notifications (docs/product.md#notification-payload; decision 0019): notices are queued as rows
  * with delivery jobs in the transaction that makes them necessary, and delivered by the job queue's
- * workers by email, SMS and the admin's webhooks. Account emails go through the same queue.
+ * workers by email, SMS and the admin's webhooks. Account emails go through the same queue, by the
+ * send-email job of mail/email-job.ts, whose handler is registered here.
  */
 import type { JobQueue } from '../../jobs/index.js';
-import { type DeliveryDeps, deliverNotification, deliverNotificationHandler } from './deliver.js';
-import { sendEmail, sendEmailHandler } from './send-email.js';
+import { sendEmail, sendEmailHandler } from '../../mail/email-job.js';
+import { type DeliveryDeps, deliverNotificationHandler } from './deliver.js';
+import { deliverNotification } from './jobs.js';
 
-export { type Channel, channelsOf, type NotificationMethod } from './channels.js';
-export { type DeliveryDeps, deliverNotification } from './deliver.js';
-export {
-  buildNotificationPayload,
-  type Notice,
-  type NotificationPayload,
-  type NotificationType,
-  type PayloadPatient,
-  type PayloadPayment,
-  type PaymentNoticeSource,
-  patientChannels,
-  queueNotice,
-  queuePaymentNotice,
-} from './payload.js';
+export type { DeliveryDeps } from './deliver.js';
+export { queueNotice, queuePaymentNotice } from './payload.js';
 export { notificationRoutes, textStatusRoutes } from './routes.js';
-export { queueEmail, sendEmail } from './send-email.js';
 export { listNotificationsAbout } from './service.js';
 
 /** Registers the notification jobs' handlers on the queue (before it starts). */

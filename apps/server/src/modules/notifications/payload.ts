@@ -17,7 +17,7 @@ import {
 } from '../clinics/index.js';
 import { getNotificationWebhooks } from '../platform-settings/index.js';
 import { type Channel, channelsOf, type NotificationMethod } from './channels.js';
-import { deliverNotification } from './deliver.js';
+import { deliverNotification } from './jobs.js';
 import { insertNotifications, type NewNotificationRow } from './queries.js';
 
 export type NotificationType =

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countSmsSegments,
-  formatLondonDateTime,
-  type NoticeContent,
-  renderNoticeEmail,
-  renderNoticeSms,
-} from './render.js';
+import { formatLondonDateTime } from './notice-view.js';
+import { countSmsSegments, type NoticeContent, renderNoticeEmail, renderNoticeSms } from './render.js';
 
 const PAYMENT_URL = 'http://localhost:3000/payment/3f1c9a52-7d4e-4b8a-9c1e-2a6b5d8e0f13?from=request&x=1';
 const DASHBOARD_URL = 'http://localhost:3000/dashboard';

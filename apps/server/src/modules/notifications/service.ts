@@ -11,7 +11,7 @@ import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { recordAudit } from '../audit/index.js';
-import { deliverNotification } from './deliver.js';
+import { deliverNotification } from './jobs.js';
 import {
   findNotification,
   type NotificationRow,

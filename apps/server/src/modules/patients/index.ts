@@ -4,4 +4,4 @@
  * import patients only through this file.
  */
 export { patientRoutes } from './routes.js';
-export { findPatientContact, getPatient, listPatients, patientEmailKey, recordPatient } from './service.js';
+export { findPatientContact, recordPatient } from './service.js';

@@ -4,11 +4,11 @@
  * They are never payments: no figure, count or report of payments includes them.
  */
 import { PAYMENT_TYPES, type PaymentType } from '@clinicpay/shared';
+import type { EventHandler } from '../../gateway/event-handler.js';
 import type { CardError } from '../../gateway/gateway.js';
 import { readFromProvider } from '../../gateway/provider-reads.js';
 import { isUuid } from '../../http/ids.js';
 import { CARD_CHARGE_METADATA_KEY } from '../saved-cards/index.js';
-import type { EventHandler } from '../webhooks/index.js';
 import { insertFailedAttemptUnlessRecorded } from './queries.js';
 import { PROVIDER_NOT_ANSWERING } from './record-payment.js';
 

@@ -11,10 +11,9 @@ export {
   findPaymentReference,
   findPaymentsByIntents,
   type PaymentRow,
-  setCardFeeIfMissing,
   setPaymentDisputeStatus,
 } from './queries.js';
-export { onChargeUpdated, onPaymentIntentSucceeded, PAYMENT_NOT_RECORDED_YET } from './record-payment.js';
+export { onChargeUpdated, onPaymentIntentSucceeded } from './record-payment.js';
 export { penceToPounds } from './report.js';
 export { paymentRoutes } from './routes.js';
-export { londonDayStart, londonToday } from './service.js';
+export { londonToday } from './service.js';

@@ -9,19 +9,20 @@
  */
 import { netAmountFor, PAYMENT_TYPES, type PaymentType } from '@clinicpay/shared';
 import type { Tx } from '../../db/client.js';
+import type { EventDeps, EventHandler } from '../../gateway/event-handler.js';
 import type { PaymentIntent } from '../../gateway/gateway.js';
 import type { CardGateway } from '../../gateway/index.js';
 import { DeliverAgainLater, readFromProvider } from '../../gateway/provider-reads.js';
 import { isUuid } from '../../http/ids.js';
+import { queueEmail } from '../../mail/email-job.js';
 import { findClinic, findClinicAccountEmail } from '../clinics/index.js';
 import { countLinkPayments, isClosed, lockLinkLifetime } from '../links/index.js';
-import { queueEmail, queuePaymentNotice } from '../notifications/index.js';
+import { queuePaymentNotice } from '../notifications/index.js';
 import { recordPatient } from '../patients/index.js';
 import { acceptedTermsOf } from '../policies/index.js';
 import { refundSecondPaymentJob } from '../refunds/index.js';
 import { lockPaymentRequest, markRequestPaid, requestState } from '../requests/index.js';
 import { CARD_CHARGE_METADATA_KEY, markCardChargePaid, recordSavedCard } from '../saved-cards/index.js';
-import type { EventDeps, EventHandler } from '../webhooks/index.js';
 import { closedPaymentEmail } from './closed-payment-email.js';
 import {
   clinicPaymentId,

@@ -6,9 +6,10 @@
  * provider does not know, is acknowledged, logged and changes nothing; when the provider cannot be
  * read, the event is delivered again later.
  */
+
+import type { EventHandler } from '../../gateway/event-handler.js';
 import { readFromProvider } from '../../gateway/provider-reads.js';
 import { findClinicByProviderAccount } from '../clinics/index.js';
-import type { EventHandler } from '../webhooks/index.js';
 import { recordProviderPayout } from './service.js';
 
 const UNREACHABLE = 'The card provider could not be read; deliver this event again later';

@@ -7,7 +7,6 @@ export { policyRoutes, publicTermsRoutes } from './routes.js';
 export {
   acceptedTermsOf,
   clinicPolicies,
-  clinicTermsVersion,
   hasPolicyInForce,
   recordTermsAcceptance,
   termsById,

@@ -15,21 +15,6 @@ export async function latestPolicies(db: Db | Tx, clinicId: string): Promise<Pol
     .orderBy(clinicPolicies.kind, desc(clinicPolicies.version));
 }
 
-/** The clinic's version `version` of a kind, or undefined. */
-export async function findPolicyVersion(db: Db | Tx, clinicId: string, kind: string, version: number) {
-  const [row] = await db
-    .select()
-    .from(clinicPolicies)
-    .where(
-      and(
-        eq(clinicPolicies.clinicId, clinicId),
-        eq(clinicPolicies.kind, kind),
-        eq(clinicPolicies.version, version),
-      ),
-    );
-  return row;
-}
-
 /**
  * Stores the next version of the clinic's policy of this kind: one more than the latest. Two saves at
  * once compute the same number and one fails on the unique (clinic, kind, version) index.
@@ -67,15 +52,6 @@ export async function findTermsWithClinic(db: Db | Tx, termsId: string) {
     .from(clinicTerms)
     .innerJoin(clinics, eq(clinics.id, clinicTerms.clinicId))
     .where(eq(clinicTerms.id, termsId));
-  return row;
-}
-
-/** The id of the clinic's terms version `termsId`, or undefined when it is not one of the clinic's. */
-export async function findClinicTermsId(db: Db | Tx, clinicId: string, termsId: string) {
-  const [row] = await db
-    .select({ id: clinicTerms.id, version: clinicTerms.version })
-    .from(clinicTerms)
-    .where(and(eq(clinicTerms.clinicId, clinicId), eq(clinicTerms.id, termsId)));
   return row;
 }
 

@@ -21,7 +21,6 @@ import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import { recordAudit } from '../audit/index.js';
 import {
-  findClinicTermsId,
   findTermsWithClinic,
   insertPolicyVersion,
   insertTermsAcceptance,
@@ -251,11 +250,6 @@ export async function publicTerms(db: Db, termsId: string): Promise<PublicTerms>
 export async function termsById(db: Db | Tx, termsId: string): Promise<ClinicTerms | undefined> {
   const row = isUuid(termsId) ? await findTermsWithClinic(db, termsId) : undefined;
   return row ? toTerms(row.terms) : undefined;
-}
-
-/** The clinic's terms version `termsId` (id and version), or undefined for another clinic's or a bad id. */
-export async function clinicTermsVersion(db: Db | Tx, clinicId: string, termsId: string) {
-  return isUuid(termsId) ? findClinicTermsId(db, clinicId, termsId) : undefined;
 }
 
 /** Records that the payer of `paymentIntentId` accepted terms version `termsId` now, from `ipAddress`. */

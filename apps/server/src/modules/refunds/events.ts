@@ -5,8 +5,9 @@
  * leave what the provider holds now. An event about a payment ClinicPay has not recorded yet answers
  * 503, so the provider delivers it again later.
  */
+
+import type { EventHandler } from '../../gateway/event-handler.js';
 import { DeliverAgainLater, readFromProvider } from '../../gateway/provider-reads.js';
-import type { EventHandler } from '../webhooks/index.js';
 import { reconcileProviderRefunds } from './service.js';
 
 export const PROVIDER_UNAVAILABLE =

@@ -14,14 +14,7 @@ import { type RefundDeps, refundSecondPayment } from './service.js';
 
 export { onRefundEvent } from './events.js';
 export { refundRoutes } from './routes.js';
-export {
-  createRefund,
-  type RefundDeps,
-  reconcileProviderRefunds,
-  refundSecondPayment,
-  resumeStaleRefunds,
-  STALE_REFUND_MS,
-} from './service.js';
+export { createRefund, type RefundDeps, refundSecondPayment } from './service.js';
 
 /**
  * refunds.refund-second-payment: refunds in full a payment recorded as its request's second payment

@@ -22,6 +22,7 @@ import {
   statementSuffix,
 } from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
+import type { EventHandler } from '../../gateway/event-handler.js';
 import {
   CardDeclinedError,
   type CardGateway,
@@ -37,7 +38,6 @@ import { findClinic } from '../clinics/index.js';
 import { queueNotice } from '../notifications/index.js';
 import { findPatientContact } from '../patients/index.js';
 import { getPlatformFeeBasisPoints } from '../platform-settings/index.js';
-import type { EventHandler } from '../webhooks/index.js';
 import {
   type CardChargeRow,
   consentsOfCard,

@@ -10,7 +10,6 @@ export {
   cardSavedBySetup,
   cardSavedWith,
   customerForPatient,
-  listSavedCards,
   onSetupIntentSucceeded,
   recordConsents,
   recordSavedCard,

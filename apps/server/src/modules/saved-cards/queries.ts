@@ -4,7 +4,6 @@ import type { Db, Tx } from '../../db/client.js';
 import { cardCharges, cardConsents, cardCustomers, savedCards } from '../../db/schema/index.js';
 
 export type SavedCardRow = typeof savedCards.$inferSelect;
-export type CardConsentRow = typeof cardConsents.$inferSelect;
 export type NewCardConsent = Omit<typeof cardConsents.$inferInsert, 'id' | 'savedCardId' | 'paymentId'>;
 
 export async function findCardCustomer(db: Db | Tx, patientId: string) {

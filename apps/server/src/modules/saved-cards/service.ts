@@ -17,6 +17,7 @@ import {
   type SavedCardResult,
 } from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
+import type { EventHandler } from '../../gateway/event-handler.js';
 import { type CardGateway, GatewayError, type SavedCard } from '../../gateway/gateway.js';
 import { readFromProvider } from '../../gateway/provider-reads.js';
 import { AppError, fromGatewayError } from '../../http/app-error.js';
@@ -25,7 +26,6 @@ import { recordAudit } from '../audit/index.js';
 import { findClinic } from '../clinics/index.js';
 import { queueNotice } from '../notifications/index.js';
 import { clinicPolicies } from '../policies/index.js';
-import type { EventHandler } from '../webhooks/index.js';
 import { toCardCharge } from './charges.js';
 import {
   chargesOfCards,

@@ -3,4 +3,3 @@
  * platform's month, on screen and as CSV. Other modules import statements only through this file.
  */
 export { adminStatementRoutes, statementRoutes } from './routes.js';
-export { clinicStatement, platformStatement } from './service.js';

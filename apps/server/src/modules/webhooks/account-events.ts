@@ -4,9 +4,10 @@
  * events arriving late or out of order still leave the status the provider has now, and a
  * deauthorization disconnects a clinic only once the provider confirms the platform lost the account.
  */
+
+import type { EventHandler } from '../../gateway/event-handler.js';
 import { DeliverAgainLater, readFromProvider } from '../../gateway/provider-reads.js';
 import { accountState, disconnectClinicProvider, setProviderStatus } from '../clinics/index.js';
-import type { EventHandler } from './handler.js';
 
 const UNREACHABLE = 'The card provider could not be reached; deliver this event again later';
 

@@ -3,6 +3,8 @@
  * the event id is the primary key of webhook_events, and the event's effect commits in the same
  * transaction as that row. Unknown types are acknowledged and logged.
  */
+
+import type { EventDeps, EventHandler } from '../../gateway/event-handler.js';
 import type { ProviderEvent, WebhookEndpoint } from '../../gateway/gateway.js';
 import { DeliverAgainLater } from '../../gateway/provider-reads.js';
 import { onDisputeEvent, onEarlyFraudWarning } from '../disputes/index.js';
@@ -11,7 +13,6 @@ import { onPayoutEvent } from '../payouts/index.js';
 import { onRefundEvent } from '../refunds/index.js';
 import { onCardChargeFailed, onSetupIntentSucceeded } from '../saved-cards/index.js';
 import { onAccountDeauthorized, onAccountUpdated } from './account-events.js';
-import type { EventDeps, EventHandler } from './handler.js';
 import { eventRecorded, insertEventUnlessRecorded } from './queries.js';
 
 /** Two handlers of one event: both read first, then both write in the event's one transaction. */

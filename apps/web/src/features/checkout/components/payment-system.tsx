@@ -5,9 +5,6 @@ import { useProviderConfig } from '@/lib/provider-config';
 import { stripeFor } from '../stripe/load-stripe';
 import { FormSkeleton } from './skeletons';
 
-export const PAYMENT_SYSTEM_LOADING = CHECKOUT_MESSAGES.paymentSystemLoading;
-export const PAYMENT_SYSTEM_FAILED = CHECKOUT_MESSAGES.paymentSystemFailed;
-
 /**
  * Each provider's form is a chunk of its own, downloaded once the server has said which it runs: a
  * patient paying through Stripe never downloads the sandbox's card field, and the sandbox never
@@ -28,13 +25,13 @@ const SandboxCheckout = lazy(async () => ({
  */
 export function PaymentSystem({ page }: { page: PublicPaymentData }) {
   const config = useProviderConfig();
-  if (config.isPending) return <FormSkeleton label={PAYMENT_SYSTEM_LOADING} />;
-  if (config.isError) return <Alert tone="error">{PAYMENT_SYSTEM_FAILED}</Alert>;
+  if (config.isPending) return <FormSkeleton label={CHECKOUT_MESSAGES.paymentSystemLoading} />;
+  if (config.isError) return <Alert tone="error">{CHECKOUT_MESSAGES.paymentSystemFailed}</Alert>;
   if (config.data.provider !== 'sandbox' && !config.data.publishableKey) {
-    return <Alert tone="error">{PAYMENT_SYSTEM_FAILED}</Alert>;
+    return <Alert tone="error">{CHECKOUT_MESSAGES.paymentSystemFailed}</Alert>;
   }
   return (
-    <Suspense fallback={<FormSkeleton label={PAYMENT_SYSTEM_LOADING} />}>
+    <Suspense fallback={<FormSkeleton label={CHECKOUT_MESSAGES.paymentSystemLoading} />}>
       {config.data.provider === 'sandbox' ? (
         <SandboxCheckout page={page} />
       ) : (

@@ -3,7 +3,7 @@
  * with the client secret and a test card. A card that needs authentication answers with the sandbox's
  * 3-D Secure page, which returns to `returnUrl` as Stripe does.
  */
-import { type SandboxConfirmSetupBody, sandboxConfirmSetupResultSchema } from '@clinicpay/shared';
+import { type SandboxConfirmBody, sandboxConfirmSetupResultSchema } from '@clinicpay/shared';
 import { apiRequest } from '@/lib/api-client';
 import type { ConfirmOutcome, SetupForConfirmation } from '../lib/use-checkout';
 import type { SandboxCard } from './sandbox-card-field';
@@ -17,7 +17,7 @@ export async function confirmSandboxSetup(
     `/sandbox/setup-intents/${encodeURIComponent(setup.setupIntentId)}/confirm`,
     {
       method: 'POST',
-      body: { clientSecret: setup.clientSecret, card, returnUrl } satisfies SandboxConfirmSetupBody,
+      body: { clientSecret: setup.clientSecret, card, returnUrl } satisfies SandboxConfirmBody,
       schema: sandboxConfirmSetupResultSchema,
     },
   );

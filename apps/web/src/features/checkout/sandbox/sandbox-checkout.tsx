@@ -5,7 +5,8 @@ import { type Billing, useCheckout } from '../lib/use-checkout';
 import { confirmSandboxPayment } from './confirm-sandbox-payment';
 import { confirmSandboxSetup } from './confirm-sandbox-setup';
 import { type CardFieldHandle, type SandboxCard, SandboxCardField } from './sandbox-card-field';
-import { SANDBOX_WALLET_NAME, SandboxWallet } from './sandbox-wallet';
+import { SandboxWallet } from './sandbox-wallet';
+import { SANDBOX_WALLET_NAME } from './wallet-name';
 
 /** The payment form with the offline sandbox as the card provider (decision 0039). */
 export function SandboxCheckout({ page }: { page: PublicPaymentData }) {

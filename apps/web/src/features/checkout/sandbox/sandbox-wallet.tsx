@@ -4,12 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Switch } from '@/components/ui/switch';
 import type { Billing } from '../lib/use-checkout';
 import type { SandboxCard } from './sandbox-card-field';
-
-/**
- * The wallet the sandbox's simulated device offers; its name prefixes wallet failures
- * (docs/product.md#messages-payment-page).
- */
-export const SANDBOX_WALLET_NAME = 'Apple Pay';
+import { SANDBOX_WALLET_NAME } from './wallet-name';
 
 const DEVICE_KEY = 'sandboxWalletDevice';
 

@@ -21,7 +21,7 @@ import { Input } from '@/components/ui/input';
 import { useFormErrors } from '@/lib/form-errors';
 import type { Billing } from '../lib/use-checkout';
 import type { SandboxCard } from './sandbox-card-field';
-import { SANDBOX_WALLET_NAME } from './sandbox-wallet';
+import { SANDBOX_WALLET_NAME } from './wallet-name';
 
 const PAYER_FIELDS = ['name', 'email', 'phone'] as const;
 

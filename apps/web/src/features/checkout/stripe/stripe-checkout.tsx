@@ -16,7 +16,6 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { PaymentForm } from '../components/payment-form';
-import { PAYMENT_SYSTEM_FAILED, PAYMENT_SYSTEM_LOADING } from '../components/payment-system';
 import { FormSkeleton } from '../components/skeletons';
 import {
   type Billing,
@@ -86,8 +85,8 @@ export function StripeCheckout({
     };
   }, [stripe]);
 
-  if (loaded === 'loading') return <FormSkeleton label={PAYMENT_SYSTEM_LOADING} />;
-  if (!loaded) return <Alert tone="error">{PAYMENT_SYSTEM_FAILED}</Alert>;
+  if (loaded === 'loading') return <FormSkeleton label={CHECKOUT_MESSAGES.paymentSystemLoading} />;
+  if (!loaded) return <Alert tone="error">{CHECKOUT_MESSAGES.paymentSystemFailed}</Alert>;
   return (
     <Elements
       stripe={loaded}
