@@ -22,8 +22,8 @@ const config: KnipConfig = {
     '.': {
       entry: ['scripts/*.ts'],
       project: ['scripts/**/*.ts'],
-      // vitest.config.ts names the web project's setup file relative to that project's root.
-      ignoreUnresolved: ['./src/test-setup.ts'],
+      // vitest.config.ts names the web projects' setup files relative to their root.
+      ignoreUnresolved: ['./src/test-setup.ts', './src/test-setup-payment.ts'],
     },
     'apps/server': {
       entry: ['src/cli/*.ts', 'bench/*.ts', 'src/**/*.test.ts', 'test/**/*.ts'],

@@ -35,7 +35,7 @@ const PAYMENT_PAGES = ['payment-success.html', 'payment-failed.html'];
  * are 67 kB gzipped, Preact with its hooks and compat layer about 10. The site, the dev server and the
  * unit tests keep React; the payment e2e and axe specs run against this build.
  */
-const PREACT_FOR_REACT = [
+export const PREACT_FOR_REACT = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },

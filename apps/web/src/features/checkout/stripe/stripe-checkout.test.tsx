@@ -104,8 +104,8 @@ describe('the payment form with Stripe', () => {
   it("refuses Pay with 'Card information is not complete' until the card Element is complete", async () => {
     const fake = fakeStripe();
     renderCheckout(Promise.resolve(fake.stripe));
-    fireEvent.change(await screen.findByLabelText('Full Name'), { target: { value: 'Ada Patient' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@patient.example' } });
+    fireEvent.input(await screen.findByLabelText('Full Name'), { target: { value: 'Ada Patient' } });
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'ada@patient.example' } });
     act(() => fake.element('card')?.emit('change', { elementType: 'card', complete: false, empty: false }));
     fireEvent.click(screen.getByRole('button', { name: 'Pay £45.00' }));
     expect(await screen.findByText('Card information is not complete')).toBeTruthy();
@@ -116,8 +116,8 @@ describe('the payment form with Stripe', () => {
   it("shows Elements' own message for an invalid number at the field, and only that one", async () => {
     const fake = fakeStripe();
     renderCheckout(Promise.resolve(fake.stripe));
-    fireEvent.change(await screen.findByLabelText('Full Name'), { target: { value: 'Ada Patient' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@patient.example' } });
+    fireEvent.input(await screen.findByLabelText('Full Name'), { target: { value: 'Ada Patient' } });
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'ada@patient.example' } });
     act(() =>
       fake.element('card')?.emit('change', {
         elementType: 'card',
@@ -177,7 +177,7 @@ describe('the payment form with Stripe', () => {
       const fake = fakeStripe();
       const sent = serveIntent();
       const router = renderPaymentPage(fake.stripe);
-      fireEvent.change(await screen.findByLabelText('Full Name'), { target: { value: 'Wren Patient' } });
+      fireEvent.input(await screen.findByLabelText('Full Name'), { target: { value: 'Wren Patient' } });
       act(() => fake.element('expressCheckout')?.emit('confirm', confirmEvent()));
       expect(await screen.findByText('success page')).toBeTruthy();
       expect(router.state.location.search).toBe(`?link_id=${page.id}&payment_id=pi_1`);
@@ -201,7 +201,7 @@ describe('the payment form with Stripe', () => {
       } as never);
       serveIntent();
       const router = renderPaymentPage(fake.stripe);
-      fireEvent.change(await screen.findByLabelText('Full Name'), { target: { value: 'Wren Patient' } });
+      fireEvent.input(await screen.findByLabelText('Full Name'), { target: { value: 'Wren Patient' } });
       const paymentFailed = vi.fn();
       act(() => fake.element('expressCheckout')?.emit('confirm', confirmEvent(paymentFailed)));
       const alert = await screen.findByRole('alert');
@@ -238,8 +238,8 @@ describe('the payment form with Stripe', () => {
       ),
     );
     renderCheckout(Promise.resolve(fake.stripe));
-    fireEvent.change(await screen.findByLabelText('Full Name'), { target: { value: 'Ada Patient' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@patient.example' } });
+    fireEvent.input(await screen.findByLabelText('Full Name'), { target: { value: 'Ada Patient' } });
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'ada@patient.example' } });
     act(() => fake.element('card')?.emit('change', { elementType: 'card', complete: true, empty: false }));
     fireEvent.click(screen.getByRole('button', { name: 'Pay £45.00' }));
     const alert = await screen.findByRole('alert');
