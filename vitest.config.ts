@@ -94,11 +94,6 @@ export default defineConfig({
           name: 'web-payment',
           root: './apps/web',
           include: ['src/features/checkout/**/*.test.{ts,tsx}', 'src/app/payment-app.test.tsx'],
-          // Not yet on Preact: with the build's aliases, the fake Stripe card Element's change event never
-          // reaches the form's onChange (react-stripe-js's useAttachEvent), so the form keeps saying the
-          // card is incomplete. Whether Stripe.js's real Element does the same on the shipped page is
-          // open (docs/testing.md); the file runs on React in the web project.
-          exclude: ['src/features/checkout/stripe/stripe-checkout.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['./src/test-setup.ts', './src/test-setup-payment.ts'],
           server: { deps: { inline: true } },

@@ -72,5 +72,16 @@ export function fakeStripe() {
     elements,
     groupOptions,
     element: (type: string) => created.find((element) => element.type === type),
+    /**
+     * The element of `type` once react-stripe-js has made it. It makes its Elements in effects, which
+     * React's act runs before the render returns and Preact runs a little later (the web-payment
+     * project), so a test that emits an element's event waits for the element first.
+     */
+    mounted: (type: string) =>
+      vi.waitFor(() => {
+        const element = created.find((candidate) => candidate.type === type);
+        if (!element) throw new Error(`react-stripe-js has not made the ${type} Element yet`);
+        return element;
+      }),
   };
 }

@@ -106,7 +106,8 @@ describe('the payment form with Stripe', () => {
     renderCheckout(Promise.resolve(fake.stripe));
     fireEvent.input(await screen.findByLabelText('Full Name'), { target: { value: 'Ada Patient' } });
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'ada@patient.example' } });
-    act(() => fake.element('card')?.emit('change', { elementType: 'card', complete: false, empty: false }));
+    const card = await fake.mounted('card');
+    act(() => card.emit('change', { elementType: 'card', complete: false, empty: false }));
     fireEvent.click(screen.getByRole('button', { name: 'Pay £45.00' }));
     expect(await screen.findByText('Card information is not complete')).toBeTruthy();
     expect(fake.element('card')?.focus).toHaveBeenCalled();
@@ -118,8 +119,9 @@ describe('the payment form with Stripe', () => {
     renderCheckout(Promise.resolve(fake.stripe));
     fireEvent.input(await screen.findByLabelText('Full Name'), { target: { value: 'Ada Patient' } });
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'ada@patient.example' } });
+    const card = await fake.mounted('card');
     act(() =>
-      fake.element('card')?.emit('change', {
+      card.emit('change', {
         elementType: 'card',
         complete: false,
         empty: false,
@@ -178,7 +180,8 @@ describe('the payment form with Stripe', () => {
       const sent = serveIntent();
       const router = renderPaymentPage(fake.stripe);
       fireEvent.input(await screen.findByLabelText('Full Name'), { target: { value: 'Wren Patient' } });
-      act(() => fake.element('expressCheckout')?.emit('confirm', confirmEvent()));
+      const wallet = await fake.mounted('expressCheckout');
+      act(() => wallet.emit('confirm', confirmEvent()));
       expect(await screen.findByText('success page')).toBeTruthy();
       expect(router.state.location.search).toBe(`?link_id=${page.id}&payment_id=pi_1`);
       expect(sent[0]).toMatchObject({
@@ -203,7 +206,8 @@ describe('the payment form with Stripe', () => {
       const router = renderPaymentPage(fake.stripe);
       fireEvent.input(await screen.findByLabelText('Full Name'), { target: { value: 'Wren Patient' } });
       const paymentFailed = vi.fn();
-      act(() => fake.element('expressCheckout')?.emit('confirm', confirmEvent(paymentFailed)));
+      const wallet = await fake.mounted('expressCheckout');
+      act(() => wallet.emit('confirm', confirmEvent(paymentFailed)));
       const alert = await screen.findByRole('alert');
       expect(alert.textContent).toBe(
         'Apple Pay payment failed: Your card was declined. Nothing was taken. Check your card details and try again, or use another card.',
@@ -240,7 +244,8 @@ describe('the payment form with Stripe', () => {
     renderCheckout(Promise.resolve(fake.stripe));
     fireEvent.input(await screen.findByLabelText('Full Name'), { target: { value: 'Ada Patient' } });
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'ada@patient.example' } });
-    act(() => fake.element('card')?.emit('change', { elementType: 'card', complete: true, empty: false }));
+    const card = await fake.mounted('card');
+    act(() => card.emit('change', { elementType: 'card', complete: true, empty: false }));
     fireEvent.click(screen.getByRole('button', { name: 'Pay £45.00' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(
