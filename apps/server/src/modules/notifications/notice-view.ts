@@ -14,15 +14,10 @@ import {
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { LayoutClinic } from '../../mail/templates/layout.js';
+import type { NotificationType } from './payload.js';
 
-export type NoticeType =
-  | 'payment_request'
-  | 'payment_reminder'
-  | 'payment_confirmation'
-  | 'payment_received'
-  | 'refund_confirmation'
-  | 'charge_authentication'
-  | 'card_saved';
+/** A notice's type: the notification types of docs/product.md#notification-payload. */
+export type NoticeType = NotificationType;
 
 export interface NoticeContent {
   type: NoticeType;
