@@ -3,7 +3,6 @@
  * the same suite runs again on PostgreSQL (each test app in a fresh database), together with the
  * *.pg.test.ts files that need a real server (e.g. a database that goes away and comes back).
  */
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { PREACT_FOR_REACT } from './apps/web/vite.config.ts';
 
@@ -38,10 +37,6 @@ const postgresProject = {
 
 export default defineConfig({
   test: {
-    // One worker per core. Vitest's default leaves one core free (cores − 1), which on CI's 2 cores ran
-    // every file one after another; the files wait on PGlite, PostgreSQL, SMTP and child processes, so
-    // two side by side finish sooner (docs/testing.md).
-    maxWorkers: availableParallelism(),
     // The default output, then what each project cost (docs/testing.md).
     reporters: ['default', './scripts/project-durations.ts'],
     projects: [
