@@ -2,9 +2,9 @@
  * The notifications.send-email job: one ready-made email (an account email, a contact message, an
  * invitation, a notice to the clinic) sent by the worker, not inside the HTTP request that asked for
  * it (decision 0019: sign-up, resend-verification, forgot-password and contact answer alike whether or
- * not a message goes out). A temporary failure is retried with back-off; an SMTP 5xx refusal is final. It sits in
- * mail/, below the modules, so auth and every other module queue an email without importing one another;
- * the notifications module registers its handler.
+ * not a message goes out). A temporary failure is retried with back-off; an SMTP 5xx refusal is final.
+ * It sits in mail/, below the modules, so auth and every other module queue an email without importing
+ * one another; the notifications module registers its handler.
  */
 import { emailField } from '@clinicpay/shared';
 import { z } from 'zod';

@@ -3,7 +3,8 @@
  * render.ts, which loads this module with the first email it renders.
  */
 import { createElement, type ReactElement } from 'react';
-import type { NoticeType, NoticeView } from './notice-view.js';
+import type { NoticeView } from './notice-view.js';
+import type { NotificationType } from './payload.js';
 import { CardSavedEmail } from './templates/card-saved.js';
 import { ChargeAuthenticationEmail } from './templates/charge-authentication.js';
 import { PaymentReceiptEmail } from './templates/payment-receipt.js';
@@ -15,7 +16,10 @@ import { RefundNoticeEmail } from './templates/refund-notice.js';
  * The subject (docs/product.md#messages-payments wording, user text not yet collapsed to one line) and
  * element of a notice's email.
  */
-export function emailOf(view: NoticeView, type: NoticeType): { subject: string; element: ReactElement } {
+export function emailOf(
+  view: NoticeView,
+  type: NotificationType,
+): { subject: string; element: ReactElement } {
   const { clinic } = view;
   switch (type) {
     case 'payment_request':

@@ -16,11 +16,8 @@ import { format } from 'date-fns';
 import type { LayoutClinic } from '../../mail/templates/layout.js';
 import type { NotificationType } from './payload.js';
 
-/** A notice's type: the notification types of docs/product.md#notification-payload. */
-export type NoticeType = NotificationType;
-
 export interface NoticeContent {
-  type: NoticeType;
+  type: NotificationType;
   recipient: 'patient' | 'clinic';
   clinic: {
     name: string | null;
@@ -66,12 +63,6 @@ export interface NoticeContent {
     last4: string;
     consents: Array<{ kind: ConsentKind; text: string; maximumAmount: number; consentedAt: Date }>;
   } | null;
-}
-
-export interface RenderedEmail {
-  subject: string;
-  text: string;
-  html: string;
 }
 
 /** The clinic name notifications show when the clinic has none (docs/product.md#constants). */

@@ -6,15 +6,16 @@
  * docs/product.md#constants: 'Your healthcare provider' for a clinic without a name, 'Unknown Patient'
  * for a patient without one.
  */
-import {
-  type NoticeContent,
-  type NoticeType,
-  type NoticeView,
-  type RenderedEmail,
-  viewOf,
-} from './notice-view.js';
+import { type NoticeContent, type NoticeView, viewOf } from './notice-view.js';
+import type { NotificationType } from './payload.js';
 
-export type { NoticeContent, RenderedEmail } from './notice-view.js';
+export type { NoticeContent } from './notice-view.js';
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
 
 // html-to-text capitalises headings by default; names in a heading keep their own case.
 const TEXT_OPTIONS = { selectors: [{ selector: 'h1', options: { uppercase: false } }] };
@@ -120,7 +121,7 @@ function toGsm(text: string): string | null {
  */
 function smsOf(
   view: NoticeView,
-  type: NoticeType,
+  type: NotificationType,
 ): { fields: string[]; write: (fields: string[]) => string } {
   const ref = view.reference ? ` Ref: ${view.reference}` : '';
   const clinic = smsField(view.clinic.name);
