@@ -1,4 +1,4 @@
-import { linkFromOutbox, outboxMessage } from '../fixtures/accounts';
+import { linkFromOutbox, outboxFor, outboxMessage } from '../fixtures/accounts';
 import { expect, test } from '../fixtures/test';
 
 test('a request with a custom amount arrives by email, is paid once, receipted, refunded with a notice, and refuses a second payment', async ({
@@ -129,7 +129,7 @@ test('with Email notifications off a request still reaches the patient, and is r
   await details.getByRole('button', { name: 'Resend request' }).click();
   await expect(page.getByText('Payment request sent again')).toBeVisible();
   await expect(async () => {
-    await page.goto('/dev/outbox');
+    await page.goto(outboxFor(patientEmail));
     await expect(
       page.getByRole('article').filter({ hasText: patientEmail }).filter({ hasText: 'Payment request from' }),
     ).toHaveCount(2, { timeout: 500 });

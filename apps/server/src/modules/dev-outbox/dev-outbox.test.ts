@@ -33,6 +33,28 @@ describe('/dev/outbox', () => {
     await app.close();
   });
 
+  it('shows only the messages to one recipient when asked, whatever the case, and says when there are none', async () => {
+    const app = await createTestApp();
+    for (const recipient of ['olive@example.com', 'other@example.com', 'Olive@Example.com']) {
+      await recordInDevOutbox(app.database.db, { recipient, subject: `To ${recipient}`, textBody: 'x' });
+    }
+
+    const filtered = await app.inject({ url: '/dev/outbox?to=OLIVE%40example.com' });
+    expect(filtered.statusCode).toBe(200);
+    expect(filtered.body.match(/<article /g)).toHaveLength(2);
+    expect(filtered.body).not.toContain('To other@example.com');
+    expect(filtered.body).toContain('value="OLIVE@example.com"');
+
+    const none = await app.inject({ url: '/dev/outbox?to=nobody%40example.com' });
+    expect(none.body).toContain('No messages to nobody@example.com.');
+    expect(none.body).not.toContain('<article ');
+    // A query it does not understand shows the whole outbox, as before.
+    const odd = await app.inject({ url: '/dev/outbox?to=a&to=b' });
+    expect(odd.statusCode).toBe(200);
+    expect(odd.body.match(/<article /g)).toHaveLength(3);
+    await app.close();
+  });
+
   it('does not exist in production', async () => {
     const app = await createTestApp({
       env: PRODUCTION_ENV,

@@ -45,10 +45,13 @@ function renderEntry(entry: DevOutboxEntry): string {
 </article>`;
 }
 
-export function renderDevOutboxPage(entries: DevOutboxEntry[]): string {
-  const body = entries.length
-    ? entries.map(renderEntry).join('\n')
+/** The page; with `recipient`, the filter it was asked for is shown in the form and in the empty text. */
+export function renderDevOutboxPage(entries: DevOutboxEntry[], recipient?: string): string {
+  const filter = recipient?.trim() ?? '';
+  const empty = filter
+    ? `<p>No messages to ${escapeHtml(filter)}.</p>`
     : '<p>No messages yet. Emails and text messages sent by ClinicPay appear here.</p>';
+  const body = entries.length ? entries.map(renderEntry).join('\n') : empty;
   return `<!doctype html>
 <html lang="en-GB">
 <head>
@@ -65,7 +68,12 @@ iframe{width:100%;height:24rem;border:1px solid #e2e8f0}
 </head>
 <body>
 <h1>Dev outbox</h1>
-<p>Outside production, ClinicPay keeps every email and text message here instead of sending it.</p>
+<p>Outside production, ClinicPay keeps every email and text message here instead of sending it. The newest 100 are shown.</p>
+<form method="get" action="/dev/outbox" role="search">
+<label for="to">Recipient</label>
+<input id="to" name="to" type="search" value="${escapeHtml(filter)}" autocomplete="off">
+<button type="submit">Filter</button>
+</form>
 ${body}
 </body>
 </html>`;
