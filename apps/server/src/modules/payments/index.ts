@@ -5,7 +5,7 @@
  * import payments only through this file.
  */
 
-export { onPaymentAttemptFailed } from './failed-attempts.js';
+export { onChargeUpdated, onPaymentAttemptFailed, onPaymentIntentSucceeded } from './events.js';
 export {
   findPaymentByIntent,
   findPaymentReference,
@@ -13,7 +13,6 @@ export {
   type PaymentRow,
   setPaymentDisputeStatus,
 } from './queries.js';
-export { onChargeUpdated, onPaymentIntentSucceeded } from './record-payment.js';
 export { penceToPounds } from './report.js';
 export { paymentRoutes } from './routes.js';
 export { londonToday } from './service.js';

@@ -22,14 +22,12 @@ import {
   statementSuffix,
 } from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
-import type { EventHandler } from '../../gateway/event-handler.js';
 import {
   CardDeclinedError,
   type CardGateway,
   GatewayError,
   GatewayOutcomeUnknownError,
 } from '../../gateway/gateway.js';
-import { readFromProvider } from '../../gateway/provider-reads.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import type { JobQueue } from '../../jobs/index.js';
@@ -41,7 +39,6 @@ import { getPlatformFeeBasisPoints } from '../platform-settings/index.js';
 import {
   type CardChargeRow,
   consentsOfCard,
-  failProcessingCharge,
   findCharge,
   findSavedCard,
   insertChargeUnlessTaken,
@@ -60,30 +57,6 @@ export const CARD_CHARGE_METADATA_KEY = 'card_charge_id';
 export async function markCardChargePaid(tx: Tx, chargeId: string, paymentId: string): Promise<void> {
   if (isUuid(chargeId)) await markChargePaid(tx, chargeId, paymentId);
 }
-
-/**
- * payment_intent.payment_failed: a charge whose answer never reached ClinicPay (the provider timed
- * out) stays 'processing' until its intent's refusal arrives here; it then fails with that refusal,
- * so the fee can be tried again. The intent is re-read from the provider; a charge already settled
- * from its answer is left as it is.
- */
-export const onCardChargeFailed: EventHandler = async ({ gateway }, event) => {
-  const intent = await readFromProvider(
-    () => gateway.retrievePaymentIntent(String(event.data.object.id)),
-    "The card provider's payment could not be read; deliver this event again later",
-  );
-  const chargeId = intent?.metadata[CARD_CHARGE_METADATA_KEY];
-  if (!intent || !chargeId || !isUuid(chargeId) || intent.status !== 'requires_payment_method')
-    return async () => {};
-  const error = intent.lastPaymentError;
-  return (tx) =>
-    failProcessingCharge(tx, chargeId, {
-      paymentIntentId: intent.id,
-      failureCode: error?.code ?? 'card_declined',
-      declineCode: error?.declineCode ?? null,
-      failureMessage: error?.message || 'The card was declined',
-    });
-};
 
 export function toCardCharge(row: CardChargeRow): CardCharge {
   return {

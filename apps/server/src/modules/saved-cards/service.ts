@@ -17,14 +17,10 @@ import {
   type SavedCardResult,
 } from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
-import type { EventHandler } from '../../gateway/event-handler.js';
 import { type CardGateway, GatewayError, type SavedCard } from '../../gateway/gateway.js';
-import { readFromProvider } from '../../gateway/provider-reads.js';
 import { AppError, fromGatewayError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import { recordAudit } from '../audit/index.js';
-import { findClinic } from '../clinics/index.js';
-import { queueNotice } from '../notifications/index.js';
 import { clinicPolicies } from '../policies/index.js';
 import { toCardCharge } from './charges.js';
 import {
@@ -42,9 +38,6 @@ import {
   storeCardCustomer,
   tieConsents,
 } from './queries.js';
-
-const PROVIDER_NOT_ANSWERING =
-  "The card provider's saved card could not be read; deliver this event again later";
 
 /**
  * What a patient agrees to when their card is saved for a treatment of `treatmentPence` (its whole
@@ -169,57 +162,6 @@ export async function recordSavedCard(
   const tied = await tieConsents(tx, saved.paymentIntentId, row.id, saved.paymentId);
   return { cardId: row.id, patientId: row.patientId, consentsTied: tied > 0 };
 }
-
-/**
- * setup_intent.succeeded (docs.stripe.com/api/events/types#event_types-setup_intent.succeeded): the card
- * a patient saved on a link that secures an appointment (docs/decisions/0095-secure-your-appointment.md),
- * recorded under their patient with the consents given on the SetupIntent, no payment, and the patient's
- * "card saved" notice queued with it. The SetupIntent and its card are re-read from the provider; one
- * the provider does not know, or not on a Customer ClinicPay made, changes nothing. Throws
- * DeliverAgainLater when the provider cannot answer now.
- */
-export const onSetupIntentSucceeded: EventHandler = async ({ db, gateway, jobs }, event) => {
-  const setup = await readFromProvider(
-    () => gateway.retrieveSetupIntent(String(event.data.object.id)),
-    PROVIDER_NOT_ANSWERING,
-  );
-  const paymentMethodId = setup?.status === 'succeeded' ? setup.paymentMethodId : null;
-  if (!setup || !paymentMethodId) return async () => {};
-  const card = await readFromProvider(
-    () => gateway.retrievePaymentMethod(paymentMethodId),
-    PROVIDER_NOT_ANSWERING,
-  );
-  if (!card) return async () => {};
-  const meta = setup.metadata;
-  const clinic = meta.clinic_id ? await findClinic(db, meta.clinic_id) : undefined;
-  const title = meta.title;
-  return async (tx) => {
-    const saved = await recordSavedCard(tx, { paymentIntentId: setup.id, paymentId: null, card });
-    // Told once, when the consents are first tied to the card; only for the patient it was saved for,
-    // at the details they typed (as a receipt is).
-    if (!saved?.consentsTied || !clinic || saved.patientId !== meta.patient_id || !meta.patient_email) return;
-    await queueNotice(tx, jobs, {
-      type: 'card_saved',
-      recipientType: 'patient',
-      patient: {
-        name: meta.patient_name ?? '',
-        email: meta.patient_email,
-        phone: meta.patient_phone || null,
-      },
-      payment: {
-        id: null,
-        paymentRequestId: null,
-        reference: null,
-        amount: 0,
-        refundAmount: null,
-        paymentLink: null,
-        message: title || 'Your appointment',
-      },
-      clinic,
-      savedCardId: saved.cardId,
-    });
-  };
-};
 
 /**
  * The card saved with a SetupIntent ('seti_…'), for the page the patient returns to after securing an

@@ -12,7 +12,7 @@ import { onChargeUpdated, onPaymentAttemptFailed, onPaymentIntentSucceeded } fro
 import { onPayoutEvent } from '../payouts/index.js';
 import { onRefundEvent } from '../refunds/index.js';
 import { onCardChargeFailed, onSetupIntentSucceeded } from '../saved-cards/index.js';
-import { onAccountDeauthorized, onAccountUpdated } from './account-events.js';
+import { onAccountDeauthorized, onAccountUpdated } from './events.js';
 import { eventRecorded, insertEventUnlessRecorded } from './queries.js';
 
 /** Two handlers of one event: both read first, then both write in the event's one transaction. */
