@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { PAYMENT_DISPUTE_STATUSES } from './disputes.js';
 import { accountEmailField } from './email-field.js';
+import { nameField } from './fields.js';
 import { paymentFiguresSchema } from './figures.js';
 import { PROVIDER_NAME } from './payment-constants.js';
 import { HISTORY_MESSAGES, isoDateSchema } from './payment-history.js';
@@ -295,11 +296,10 @@ export const INVITATION_MESSAGES = {
 
 /** POST /api/admin/clinics: a new clinic and its account, invited by email to set a password. */
 export const clinicInvitationSchema = z.object({
-  clinicName: z
-    .string()
-    .trim()
-    .min(1, INVITATION_MESSAGES.nameRequired)
-    .max(200, 'Please keep this under 200 characters'),
+  clinicName: nameField({
+    missing: INVITATION_MESSAGES.nameRequired,
+    tooLong: 'Please keep this under 200 characters',
+  }),
   email: accountEmailField({
     missing: 'Please enter a valid email address',
     invalid: 'Please enter a valid email address',

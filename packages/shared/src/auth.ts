@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { accountEmailField } from './email-field.js';
+import { nameField } from './fields.js';
 
 export const AUTH_MESSAGES = {
   fillAllFields: 'Please fill in all fields',
@@ -70,7 +71,7 @@ export type SignInRequest = z.input<typeof signInRequestSchema>;
 
 export const signUpRequestSchema = z
   .object({
-    clinicName: required().trim().min(1, AUTH_MESSAGES.fillAllFields).max(200),
+    clinicName: nameField({ missing: AUTH_MESSAGES.fillAllFields }),
     email: email(),
     // docs/product.md#validation leaves the sign-up length "not shown"; a new password follows the
     // settings rule (8).

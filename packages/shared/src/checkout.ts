@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini';
 import { emailField } from './email-field.js';
+import { nameField, optionalPhoneField } from './fields.js';
 import { PAYMENT_TYPES } from './payment-constants.js';
 import { CONSENT_KINDS } from './policy-labels.js';
 
@@ -210,14 +211,9 @@ export type PublicPaymentData = z.infer<typeof publicPaymentDataSchema>;
  * libphonenumber-js out of the payment page (decision 0112).
  */
 export const payerDetailsSchema = z.object({
-  name: z
-    .string({ error: CHECKOUT_MESSAGES.nameMin })
-    .check(z.trim(), z.minLength(3, CHECKOUT_MESSAGES.nameMin), z.maxLength(200)),
+  name: nameField({ missing: CHECKOUT_MESSAGES.nameMin }, 3),
   email: emailField({ missing: CHECKOUT_MESSAGES.invalidEmail, invalid: CHECKOUT_MESSAGES.invalidEmail }),
-  phone: z.pipe(
-    z.nullish(z.string().check(z.trim(), z.maxLength(30, CHECKOUT_MESSAGES.invalidPhone))),
-    z.transform((value) => value || null),
-  ),
+  phone: optionalPhoneField(CHECKOUT_MESSAGES.invalidPhone),
 });
 export type PayerDetailsForm = z.input<typeof payerDetailsSchema>;
 /** As validated: trimmed, with an empty phone as null; the phone is otherwise as typed. */

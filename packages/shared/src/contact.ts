@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { emailField } from './email-field.js';
+import { NAME_MAX_LENGTH, nameField } from './fields.js';
 
 export const CONTACT_MESSAGES = {
   name: 'Please enter your name',
@@ -20,7 +21,7 @@ const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, CONTACT_MESSAGES.tooLong(max));
 
 export const contactRequestSchema = z.object({
-  name: requiredText(CONTACT_MESSAGES.name, 200),
+  name: nameField({ missing: CONTACT_MESSAGES.name, tooLong: CONTACT_MESSAGES.tooLong(NAME_MAX_LENGTH) }),
   email: emailField({ missing: CONTACT_MESSAGES.email, invalid: CONTACT_MESSAGES.email }),
   subject: requiredText(CONTACT_MESSAGES.subject, 200),
   message: requiredText(CONTACT_MESSAGES.message, 5000),

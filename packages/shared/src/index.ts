@@ -17,6 +17,7 @@ export * from './contact.js';
 export * from './disputes.js';
 export * from './email-field.js';
 export * from './fees.js';
+export * from './fields.js';
 export * from './figures.js';
 export * from './money.js';
 export * from './notifications.js';

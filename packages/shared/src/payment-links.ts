@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from './calendar-day.js';
 import { clinicReferenceSchema } from './clinic-reference.js';
+import { penceField } from './fields.js';
 import { formatPence, parsePoundsToPence } from './money.js';
 
 import { LINK_TYPES } from './payment-constants.js';
@@ -77,17 +78,14 @@ export const MAX_LINK_AMOUNT_PENCE = 10_000_000;
 export const MIN_CHARGE_PENCE = 30;
 export const BELOW_MIN_CHARGE = 'The smallest amount a card can be charged is £0.30';
 
-export const amountInPenceSchema = z
-  .number({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null
-        ? LINK_MESSAGES.requiredFields
-        : LINK_MESSAGES.invalidAmount,
-  })
-  .int(LINK_MESSAGES.invalidAmount)
-  .positive(LINK_MESSAGES.invalidAmount)
-  .min(MIN_CHARGE_PENCE, BELOW_MIN_CHARGE)
-  .max(MAX_LINK_AMOUNT_PENCE, LINK_MESSAGES.invalidAmount);
+export const amountInPenceSchema = penceField(
+  {
+    invalid: LINK_MESSAGES.invalidAmount,
+    missing: LINK_MESSAGES.requiredFields,
+    belowMinimum: BELOW_MIN_CHARGE,
+  },
+  { min: MIN_CHARGE_PENCE, max: MAX_LINK_AMOUNT_PENCE },
+);
 
 /** A percent given for a deposit: a whole number from 1 to 99. */
 const depositPercentSchema = z
@@ -119,7 +117,7 @@ const linkFieldsSchema = z.object({
    * Pence: the whole treatment's price when `amount` is a deposit towards it; the balance is paid
    * later (docs/decisions/0094-deposits-and-balances.md). Null for a link that is the whole price.
    */
-  treatmentTotal: amountInPenceSchema.nullish().transform((value) => value ?? null),
+  treatmentTotal: z.nullish(amountInPenceSchema).transform((value) => value ?? null),
   /** A deposit given as a percent (1 to 99) of treatmentTotal; the server works out `amount` from it. */
   depositPercent: depositPercentSchema.nullish().transform((value) => value ?? null),
   /**

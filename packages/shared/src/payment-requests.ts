@@ -9,10 +9,11 @@ import { z } from 'zod';
 import { isoDateSchema } from './calendar-day.js';
 import { clinicReferenceSchema } from './clinic-reference.js';
 import { emailField } from './email-field.js';
+import { nameField, penceField } from './fields.js';
 import { parsePoundsToPence } from './money.js';
 import type { PaymentType } from './payment-constants.js';
 import { BELOW_MIN_CHARGE, LINK_MESSAGES, MAX_LINK_AMOUNT_PENCE, MIN_CHARGE_PENCE } from './payment-links.js';
-import { canTakeTexts, normaliseSendLinkPhone } from './phone.js';
+import { canTakeTexts, sendLinkPhoneField } from './phone.js';
 
 /**
  * What a request without a payment link is called (docs/product.md#payment-history,
@@ -162,22 +163,17 @@ const optionalText = (max: number) =>
 
 // The send link pattern (docs/product.md#validation) as the floor, plus numbers as people write them;
 // stored in E.164 (decision 0018).
-const patientPhoneSchema = z
-  .string()
-  .trim()
-  .max(30, REQUEST_MESSAGES.invalidPhone)
-  .nullish()
-  .transform((value) => value || null)
-  .refine((phone) => phone === null || normaliseSendLinkPhone(phone) !== null, REQUEST_MESSAGES.invalidPhone)
-  .transform((phone) => (phone === null ? null : normaliseSendLinkPhone(phone)));
+const patientPhoneSchema = sendLinkPhoneField(REQUEST_MESSAGES.invalidPhone);
+
+/** A custom amount or a treatment's whole price: whole pence from the £0.30 minimum to the link maximum. */
+const requestPence = penceField(
+  { invalid: REQUEST_MESSAGES.invalidAmount, belowMinimum: BELOW_MIN_CHARGE },
+  { min: MIN_CHARGE_PENCE, max: MAX_LINK_AMOUNT_PENCE },
+);
 
 export const sendPaymentRequestSchema = z
   .object({
-    patientName: z
-      .string({ error: REQUEST_MESSAGES.requiredFields })
-      .trim()
-      .min(1, REQUEST_MESSAGES.requiredFields)
-      .max(200),
+    patientName: nameField({ missing: REQUEST_MESSAGES.requiredFields }),
     // The one email rule (decision 0118): the payment form takes every address a request is sent to.
     patientEmail: emailField({
       missing: REQUEST_MESSAGES.requiredFields,
@@ -185,25 +181,12 @@ export const sendPaymentRequestSchema = z
     }),
     patientPhone: patientPhoneSchema,
     paymentLinkId: optionalText(100),
-    customAmount: z
-      .number({ error: REQUEST_MESSAGES.invalidAmount })
-      .int(REQUEST_MESSAGES.invalidAmount)
-      .positive(REQUEST_MESSAGES.invalidAmount)
-      .min(MIN_CHARGE_PENCE, BELOW_MIN_CHARGE)
-      .max(MAX_LINK_AMOUNT_PENCE, REQUEST_MESSAGES.invalidAmount)
-      .nullish()
-      .transform((value) => value ?? null),
+    customAmount: z.nullish(requestPence).transform((value) => value ?? null),
     /**
      * Pence: with a custom amount that is a deposit, the treatment's whole price; the balance is paid
      * later (docs/decisions/0094-deposits-and-balances.md). Ignored with a link, which has its own.
      */
-    treatmentTotal: z
-      .number({ error: REQUEST_MESSAGES.invalidAmount })
-      .int(REQUEST_MESSAGES.invalidAmount)
-      .min(MIN_CHARGE_PENCE, BELOW_MIN_CHARGE)
-      .max(MAX_LINK_AMOUNT_PENCE, REQUEST_MESSAGES.invalidAmount)
-      .nullish()
-      .transform((value) => value ?? null),
+    treatmentTotal: z.nullish(requestPence).transform((value) => value ?? null),
     message: optionalText(1000),
     /**
      * Whether the patient must save their card under the clinic's policies in force to pay

@@ -5,6 +5,7 @@
  * treatment's price.
  */
 import { z } from 'zod';
+import { penceField } from './fields.js';
 import { formatPence, parsePoundsToPence } from './money.js';
 import { MIN_CHARGE_PENCE } from './payment-links.js';
 import { POLICY_LABELS } from './policy-labels.js';
@@ -39,11 +40,10 @@ export const POLICY_MESSAGES = {
   notSet: 'Not set: no card on file can be asked for under it.',
 } as const;
 
-const feeAmountSchema = z
-  .number({ error: POLICY_MESSAGES.invalidFee })
-  .int(POLICY_MESSAGES.invalidFee)
-  .min(MIN_CHARGE_PENCE, POLICY_MESSAGES.invalidFee)
-  .max(POLICY_LIMITS.maxFixedFee, POLICY_MESSAGES.invalidFee);
+const feeAmountSchema = penceField(
+  { invalid: POLICY_MESSAGES.invalidFee },
+  { min: MIN_CHARGE_PENCE, max: POLICY_LIMITS.maxFixedFee },
+);
 const feePercentSchema = z
   .number({ error: POLICY_MESSAGES.invalidPercent })
   .int(POLICY_MESSAGES.invalidPercent)

@@ -5,6 +5,7 @@
  * refunds made so far).
  */
 import { z } from 'zod';
+import { penceField } from './fields.js';
 import { formatPence } from './money.js';
 
 export const REFUND_MESSAGES = {
@@ -34,10 +35,7 @@ export const REFUND_REASON_LABELS: Record<RefundReasonCode, string> = {
 
 /** POST /api/payments/:paymentId/refunds: pence, and optionally why. */
 export const createRefundBodySchema = z.object({
-  amount: z
-    .number({ error: REFUND_MESSAGES.invalidAmount })
-    .int(REFUND_MESSAGES.invalidAmount)
-    .positive(REFUND_MESSAGES.invalidAmount),
+  amount: penceField({ invalid: REFUND_MESSAGES.invalidAmount }),
   reason: z.enum(REFUND_REASONS, { error: REFUND_MESSAGES.invalidReason }).optional(),
 });
 export type CreateRefundBody = z.infer<typeof createRefundBodySchema>;

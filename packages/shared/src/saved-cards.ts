@@ -3,6 +3,7 @@
  * 0092-card-consent.md): each card with the consents it was saved under, and its removal.
  */
 import { z } from 'zod';
+import { penceField } from './fields.js';
 import { formatPence } from './money.js';
 import { MIN_CHARGE_PENCE } from './payment-links.js';
 import { CONSENT_KINDS, type ConsentKind } from './policy-labels.js';
@@ -60,11 +61,10 @@ export function cardExpired(card: { expMonth: number; expYear: number }, now: Da
 /** POST /api/patients/:id/cards/:cardId/charges: the fee and its amount in pence. */
 export const chargeSavedCardSchema = z.object({
   kind: z.enum(CARD_CHARGE_KINDS, { error: 'Please choose a fee' }),
-  amount: z
-    .number({ error: SAVED_CARD_MESSAGES.invalidAmount })
-    .int(SAVED_CARD_MESSAGES.invalidAmount)
-    .min(MIN_CHARGE_PENCE, SAVED_CARD_MESSAGES.invalidAmount)
-    .max(10_000_000, SAVED_CARD_MESSAGES.invalidAmount),
+  amount: penceField(
+    { invalid: SAVED_CARD_MESSAGES.invalidAmount },
+    { min: MIN_CHARGE_PENCE, max: 10_000_000 },
+  ),
 });
 export type ChargeSavedCard = z.infer<typeof chargeSavedCardSchema>;
 
