@@ -26,10 +26,11 @@ import {
 import type { ReactNode } from 'react';
 
 // Tailwind slate-900, slate-600 and the web app's brand-700 teal: 17:1, 7.6:1 and 5.5:1 on white.
-const INK = '#0f172a';
-const MUTED = '#475569';
-const BRAND = '#0f766e';
-const FONT = '-apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
+// Exported for clinicpay-layout.tsx, so both layouts keep the same contrast.
+export const INK = '#0f172a';
+export const MUTED = '#475569';
+export const BRAND = '#0f766e';
+export const FONT = '-apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
 
 export interface LayoutClinic {
   /** The name to show, already defaulted by the caller. */

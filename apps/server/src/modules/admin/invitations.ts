@@ -11,8 +11,8 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { queueEmail } from '../../mail/email-job.js';
-import { escapeHtml } from '../../mail/html.js';
 import type { Mail } from '../../mail/mailer.js';
+import { renderEmail } from '../../mail/render-email.js';
 import { recordAudit } from '../audit/index.js';
 import type { Auth } from '../auth/index.js';
 import { insertClinic } from '../clinics/index.js';
@@ -30,14 +30,20 @@ export interface InvitationDeps {
   publicUrl: string;
 }
 
-function invitationEmail(to: string, clinicName: string, link: string): Mail {
-  const lead = `${clinicName} has been set up on ClinicPay. Choose a password to sign in and start taking payments.`;
-  const note = 'This link expires in 7 days and can be used once.';
+/**
+ * The invitation to `to` for the clinic `clinicName` with the set-password `link` (absolute), built with
+ * React Email (templates/invitation-email.tsx, loaded with the first email: decision 0077); the plain text
+ * holds the link in full. Rejects only when rendering fails.
+ */
+export async function invitationEmail(to: string, clinicName: string, link: string): Promise<Mail> {
+  const [{ createElement }, { InvitationEmail }] = await Promise.all([
+    import('react'),
+    import('./templates/invitation-email.js'),
+  ]);
   return {
     to,
     subject: 'You are invited to ClinicPay',
-    text: `${lead}\n\nSet your password: ${link}\n\n${note}\n\nClinicPay`,
-    html: `<p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(link)}">Set your password</a></p><p>${escapeHtml(note)}</p><p>ClinicPay</p>`,
+    ...(await renderEmail(createElement(InvitationEmail, { clinicName, link }))),
   };
 }
 
@@ -59,10 +65,12 @@ export async function inviteClinic(deps: InvitationDeps, input: ClinicInvitation
     expiresAt: new Date(Date.now() + INVITATION_SECONDS * 1000),
   });
   const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}&userId=${encodeURIComponent(userId)}`;
+  // Rendered before the transaction, which then only writes.
+  const mail = await invitationEmail(input.email, input.clinicName, link);
   const clinicId = await deps.db.transaction(async (tx) => {
     const created = await insertClinic(tx, input);
     await insertInvitedUser(tx, { ...input, clinicId: created, userId });
-    await queueEmail(deps.jobs, invitationEmail(input.email, input.clinicName, link), { tx });
+    await queueEmail(deps.jobs, mail, { tx });
     await recordAudit(tx, {
       actorUserId: adminUserId,
       action: 'clinic.invited',

@@ -22,8 +22,8 @@ import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { queueEmail } from '../../mail/email-job.js';
-import { escapeHtml } from '../../mail/html.js';
 import type { Mail } from '../../mail/mailer.js';
+import { renderEmail } from '../../mail/render-email.js';
 import {
   type ClinicRow,
   clinicAddress,
@@ -125,15 +125,25 @@ export interface ProviderActionDeps {
 
 const nameOf = (clinic: Pick<ClinicRow, 'clinicName'>) => clinic.clinicName ?? ADMIN_MESSAGES.unnamedClinic;
 
-/** The email a clinic gets when an admin turns its card payments off (decision 0081). */
-function paymentsTurnedOffEmail(to: string, clinicName: string, contactUrl: string): Mail {
-  const lead = `ClinicPay has turned off card payments for ${clinicName}. Patients cannot pay you by card through ClinicPay until we turn them back on, and you cannot reconnect your Stripe account meanwhile.`;
-  const next = 'Please contact us to find out why and what to do next.';
+/**
+ * The email to `to` telling the clinic `clinicName` that an admin turned its card payments off (decision
+ * 0081), with a button to `contactUrl` (absolute), built with React Email
+ * (templates/payments-turned-off-email.tsx, loaded with the first email: decision 0077); the plain text
+ * holds the link in full. Rejects only when rendering fails.
+ */
+export async function paymentsTurnedOffEmail(
+  to: string,
+  clinicName: string,
+  contactUrl: string,
+): Promise<Mail> {
+  const [{ createElement }, { PaymentsTurnedOffEmail }] = await Promise.all([
+    import('react'),
+    import('./templates/payments-turned-off-email.js'),
+  ]);
   return {
     to,
     subject: PROVIDER_ACCOUNT_MESSAGES.turnedOffTitle,
-    text: `${lead}\n\n${next}\n${contactUrl}\n\nClinicPay`,
-    html: `<p>${escapeHtml(lead)}</p><p>${escapeHtml(next)} <a href="${escapeHtml(contactUrl)}">Contact ClinicPay</a></p><p>ClinicPay</p>`,
+    ...(await renderEmail(createElement(PaymentsTurnedOffEmail, { clinicName, contactUrl }))),
   };
 }
 
@@ -155,12 +165,14 @@ async function clinicOrNotFound(db: Db, clinicId: string): Promise<ClinicRow> {
 export async function forceDisconnect(deps: ProviderActionDeps, clinicId: string, actorUserId: string) {
   const clinic = await clinicOrNotFound(deps.db, clinicId);
   const to = clinic.email ?? (await findClinicAccountEmail(deps.db, clinicId));
+  // Rendered before the transaction, which then only writes; a clinic already turned off is not told again.
+  const mail =
+    to && !clinic.paymentsTurnedOffAt
+      ? await paymentsTurnedOffEmail(to, nameOf(clinic), `${deps.publicUrl}/contact`)
+      : undefined;
   await deps.db.transaction(async (tx) => {
     const changed = await disconnectClinicProvider(tx, { clinicId }, { by: 'admin', actorUserId });
-    if (changed.length > 0 && to && !clinic.paymentsTurnedOffAt)
-      await queueEmail(deps.jobs, paymentsTurnedOffEmail(to, nameOf(clinic), `${deps.publicUrl}/contact`), {
-        tx,
-      });
+    if (changed.length > 0 && mail) await queueEmail(deps.jobs, mail, { tx });
   });
   return {
     message: ADMIN_MESSAGES.disconnected(nameOf(clinic)),

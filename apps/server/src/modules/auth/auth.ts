@@ -25,7 +25,7 @@ interface CreateAuthOptions {
   db: Db;
   config: Config;
   jobs: Pick<JobQueue, 'send'>;
-  /** Reports a reset email that could not be queued; the request itself always answers the same. */
+  /** Reports a reset email that could not be built or queued; the request itself always answers the same. */
   onMailError: (error: unknown) => void;
   /**
    * Where better-auth's own log lines go (a wrong password, an unknown user: warnings), so they reach
@@ -70,7 +70,9 @@ export function createAuth({ db, config, jobs, onMailError, log }: CreateAuthOpt
       sendResetPassword: async ({ user, token, url }) => {
         const origin = allowedLinkOrigin(new URL(url).searchParams.get('callbackURL'), config);
         const link = `${origin}/reset-password?token=${encodeURIComponent(token)}&userId=${encodeURIComponent(user.id)}`;
-        queueEmail(jobs, passwordResetEmail(user.email, link), { urgent: true }).catch(onMailError);
+        passwordResetEmail(user.email, link)
+          .then((mail) => queueEmail(jobs, mail, { urgent: true }))
+          .catch(onMailError);
       },
     },
     emailVerification: { sendOnSignUp: false, sendOnSignIn: false },

@@ -1,42 +1,39 @@
-/** The account emails: verification and password reset. */
-
-import { escapeHtml } from '../../mail/html.js';
+/**
+ * The account emails (docs/product.md#states-account): email verification and password reset, sent in
+ * ClinicPay's name, built with React Email from mail/templates/. React, React Email and the templates are
+ * loaded with the first email, not at start (decision 0077).
+ */
 import type { Mail } from '../../mail/mailer.js';
+import { renderEmail } from '../../mail/render-email.js';
 
-function linkEmail(
-  to: string,
-  subject: string,
-  lead: string,
-  action: string,
-  link: string,
-  note: string,
-): Mail {
+/**
+ * The email with `link` (absolute) to verify the address `to` of a new account; the plain text holds
+ * the link in full. Rejects only when rendering fails.
+ */
+export async function verificationEmail(to: string, link: string): Promise<Mail> {
+  const [{ createElement }, { VerificationEmail }] = await Promise.all([
+    import('react'),
+    import('../../mail/templates/verification-email.js'),
+  ]);
   return {
     to,
-    subject,
-    text: `${lead}\n\n${action}: ${link}\n\n${note}\n\nClinicPay`,
-    html: `<p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(note)}</p><p>ClinicPay</p>`,
+    subject: 'Verify your ClinicPay email address',
+    ...(await renderEmail(createElement(VerificationEmail, { link }))),
   };
 }
 
-export function verificationEmail(to: string, link: string): Mail {
-  return linkEmail(
+/**
+ * The email with `link` (absolute) to set a new password for the account of `to`; the plain text holds
+ * the link in full. Rejects only when rendering fails.
+ */
+export async function passwordResetEmail(to: string, link: string): Promise<Mail> {
+  const [{ createElement }, { PasswordResetEmail }] = await Promise.all([
+    import('react'),
+    import('../../mail/templates/password-reset-email.js'),
+  ]);
+  return {
     to,
-    'Verify your ClinicPay email address',
-    'Welcome to ClinicPay. Please confirm your email address to finish setting up your clinic account.',
-    'Verify email address',
-    link,
-    'This link expires in 24 hours and can be used once. If you did not sign up, ignore this email.',
-  );
-}
-
-export function passwordResetEmail(to: string, link: string): Mail {
-  return linkEmail(
-    to,
-    'Reset your ClinicPay password',
-    'We received a request to reset the password of your ClinicPay account.',
-    'Set a new password',
-    link,
-    'This link expires in 1 hour and can be used once. If you did not ask for this, ignore this email; your password stays the same.',
-  );
+    subject: 'Reset your ClinicPay password',
+    ...(await renderEmail(createElement(PasswordResetEmail, { link }))),
+  };
 }

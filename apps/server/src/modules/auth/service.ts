@@ -64,7 +64,7 @@ async function sendVerification(
 ): Promise<string> {
   const token = await issueVerificationToken(deps.auth, deps.db, userId);
   const link = `${origin}/verify-email?token=${token}&userId=${encodeURIComponent(userId)}`;
-  await queueEmail(deps.jobs, verificationEmail(email, link), { urgent: true });
+  await queueEmail(deps.jobs, await verificationEmail(email, link), { urgent: true });
   return link;
 }
 

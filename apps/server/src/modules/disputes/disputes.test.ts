@@ -127,6 +127,8 @@ describe('disputes', () => {
     expect(mail?.textBody).toContain('£20.00 dispute fee');
     expect(mail?.textBody).toMatch(/Respond by \w+day \d{1,2} \w+ \d{4} at \d{2}:\d{2}/);
     expect(mail?.textBody).toContain(`/dashboard/disputes/${dispute.id}`);
+    expect(mail?.htmlBody).toContain('<html dir="ltr" lang="en-GB">');
+    expect(mail?.htmlBody).toContain(`href="${app.config.publicUrl}/dashboard/disputes/${dispute.id}"`);
 
     const history = await api(clinic.cookies, 'GET', '/api/payments');
     expect(history.json().items[0]).toMatchObject({ id: payment.id, disputeStatus: 'disputed' });
@@ -392,6 +394,8 @@ describe('disputes', () => {
     const reminder = await lastMailTo(app, clinic.email);
     expect(reminder?.subject).toBe(`Reminder: respond to the dispute on ${payment.paymentRef}`);
     expect(reminder?.textBody).toContain('You have not yet responded to a dispute.');
+    expect(reminder?.textBody).toContain(`/dashboard/disputes/${dispute.id}`);
+    expect(reminder?.htmlBody).toContain('<html dir="ltr" lang="en-GB">');
 
     const answered = await paidWith(DISPUTE_CARD);
     const other = await disputeOf(answered.payment.id);
@@ -416,6 +420,9 @@ describe('disputes', () => {
     expect(warning).toMatchObject({ fraudType: 'made_with_stolen_card', handledAt: null });
     const mail = await lastMailTo(app, clinic.email);
     expect(mail?.subject).toBe(`A payment may be fraudulent: ${payment.paymentRef}`);
+    expect(mail?.textBody).toContain('(£30.00)');
+    expect(mail?.textBody).toContain(`Open your dashboard ${app.config.publicUrl}/dashboard`);
+    expect(mail?.htmlBody).toContain('<html dir="ltr" lang="en-GB">');
 
     const alerts = await api(clinic.cookies, 'GET', '/api/disputes/alerts');
     expect(alerts.json().fraudWarnings).toEqual([

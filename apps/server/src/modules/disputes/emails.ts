@@ -1,11 +1,13 @@
 /**
  * The emails a clinic gets about disputes and early fraud warnings (docs/decisions/0086-disputes.md):
  * the notice when a payment is disputed, the reminders as the deadline nears, and the warning that a
- * payment may be fraudulent with the offer of a full refund. Plain text with a simple HTML twin.
+ * payment may be fraudulent with the offer of a full refund. Built with React Email from the templates in
+ * templates/, which are loaded with the first email, not at start (decision 0077).
  */
 import { CLINIC_TIME_ZONE, DISPUTE_MESSAGES, disputeReasonLabel, formatPence } from '@clinicpay/shared';
-import { escapeHtml } from '../../mail/html.js';
 import type { Mail } from '../../mail/mailer.js';
+import { renderEmail } from '../../mail/render-email.js';
+import type { DisputeFactsProps } from './templates/dispute-facts.js';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: CLINIC_TIME_ZONE,
@@ -26,12 +28,14 @@ export function formatDeadline(date: Date): string {
   return `${dayFormat.format(date).replace(',', '')} at ${timeFormat.format(date)}`;
 }
 
+/** What a dispute's notice or reminder says, and to whom. */
 export interface DisputeMailFacts {
   to: string;
   patientName: string;
   paymentReference: string;
   /** Pence. */
   amount: number;
+  /** The provider's reason code, e.g. 'fraudulent'; shown in words. */
   reason: string;
   /** Pence. */
   fee: number;
@@ -41,68 +45,79 @@ export interface DisputeMailFacts {
   url: string;
 }
 
-function mail(to: string, subject: string, paragraphs: string[], link: { url: string; label: string }): Mail {
+/** The display strings the templates show: pence formatted, the reason in words, the deadline in London time. */
+function factsOf(dispute: DisputeMailFacts): DisputeFactsProps {
   return {
-    to,
-    subject,
-    text: `${paragraphs.join('\n\n')}\n\n${link.label}: ${link.url}\n\nClinicPay`,
-    html: `${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p><p>ClinicPay</p>`,
+    patientName: dispute.patientName,
+    paymentReference: dispute.paymentReference,
+    amount: formatPence(dispute.amount),
+    reason: disputeReasonLabel(dispute.reason),
+    inquiry: dispute.inquiry,
+    feeNote: DISPUTE_MESSAGES.fee(dispute.fee),
+    deadline: dispute.evidenceDueBy ? formatDeadline(dispute.evidenceDueBy) : null,
+    url: dispute.url,
   };
 }
 
-function facts(dispute: DisputeMailFacts): string[] {
-  const deadline = dispute.evidenceDueBy
-    ? `Respond by ${formatDeadline(dispute.evidenceDueBy)}. Without a response the bank decides against you.`
-    : 'Respond as soon as you can.';
-  return [
-    `Patient: ${dispute.patientName}. Payment ${dispute.paymentReference}, ${formatPence(dispute.amount)}.`,
-    `The bank's reason: ${disputeReasonLabel(dispute.reason)}.`,
-    dispute.inquiry
-      ? 'This is an inquiry: no money has been taken yet, but it may become a dispute.'
-      : `The bank has taken ${formatPence(dispute.amount)} back from ClinicPay, so ClinicPay takes what you received for this payment back from your balance while the bank decides. ${DISPUTE_MESSAGES.fee(dispute.fee)}`,
-    deadline,
-  ];
+/**
+ * The notice sent when a payment is disputed (or, for an inquiry, asked about); the plain text holds the
+ * amount and the dispute's link in full. Rejects only when rendering fails.
+ */
+export async function disputeNoticeEmail(dispute: DisputeMailFacts): Promise<Mail> {
+  const [{ createElement }, { DisputeNoticeEmail, disputeHeadline }] = await Promise.all([
+    import('react'),
+    import('./templates/dispute-notice.js'),
+  ]);
+  return {
+    to: dispute.to,
+    subject: `${disputeHeadline(dispute.inquiry)}: ${dispute.paymentReference}`,
+    ...(await renderEmail(createElement(DisputeNoticeEmail, factsOf(dispute)))),
+  };
 }
 
-/** The notice sent when a payment is disputed. */
-export function disputeNoticeEmail(dispute: DisputeMailFacts): Mail {
-  const what = dispute.inquiry
-    ? 'The patient’s bank has asked about a payment'
-    : 'A payment has been disputed';
-  return mail(
-    dispute.to,
-    `${what}: ${dispute.paymentReference}`,
-    [`${what} to your clinic.`, ...facts(dispute)],
-    { url: dispute.url, label: 'Respond to the dispute' },
-  );
+/**
+ * The reminder sent as the deadline nears, while no evidence was submitted; the plain text holds the
+ * amount and the dispute's link in full. Rejects only when rendering fails.
+ */
+export async function disputeReminderEmail(dispute: DisputeMailFacts): Promise<Mail> {
+  const [{ createElement }, { DisputeReminderEmail }] = await Promise.all([
+    import('react'),
+    import('./templates/dispute-reminder.js'),
+  ]);
+  return {
+    to: dispute.to,
+    subject: `Reminder: respond to the dispute on ${dispute.paymentReference}`,
+    ...(await renderEmail(createElement(DisputeReminderEmail, factsOf(dispute)))),
+  };
 }
 
-/** The reminder sent as the deadline nears, while no evidence was submitted. */
-export function disputeReminderEmail(dispute: DisputeMailFacts): Mail {
-  return mail(
-    dispute.to,
-    `Reminder: respond to the dispute on ${dispute.paymentReference}`,
-    ['You have not yet responded to a dispute.', ...facts(dispute)],
-    { url: dispute.url, label: 'Respond to the dispute' },
-  );
-}
-
-/** The warning that a payment may be fraudulent, with the offer of a full refund. */
-export function fraudWarningEmail(warning: {
+/**
+ * The warning that a payment may be fraudulent, with the offer of a full refund; `amount` is what is
+ * left to refund, in pence. The plain text holds the amount and the dashboard's link in full. Rejects
+ * only when rendering fails.
+ */
+export async function fraudWarningEmail(warning: {
   to: string;
   patientName: string;
   paymentReference: string;
   /** Pence. */
   amount: number;
+  /** The clinic's dashboard, absolute. */
   url: string;
-}): Mail {
-  return mail(
-    warning.to,
-    `A payment may be fraudulent: ${warning.paymentReference}`,
-    [
-      `The card issuer has warned that the payment ${warning.paymentReference} from ${warning.patientName} (${formatPence(warning.amount)}) may have been made with a stolen or misused card.`,
-      'Refunding it in full now usually prevents a dispute and its fee. You can refund it with one click from your dashboard.',
-    ],
-    { url: warning.url, label: 'Open your dashboard' },
-  );
+}): Promise<Mail> {
+  const [{ createElement }, { FraudWarningEmail }] = await Promise.all([
+    import('react'),
+    import('./templates/fraud-warning.js'),
+  ]);
+  const props = {
+    patientName: warning.patientName,
+    paymentReference: warning.paymentReference,
+    amount: formatPence(warning.amount),
+    url: warning.url,
+  };
+  return {
+    to: warning.to,
+    subject: `A payment may be fraudulent: ${warning.paymentReference}`,
+    ...(await renderEmail(createElement(FraudWarningEmail, props))),
+  };
 }

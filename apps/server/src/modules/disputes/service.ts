@@ -204,7 +204,9 @@ export async function recordProviderDispute(
     await markFraudWarningsHandled(tx, payment.id);
     const to = await clinicEmail(tx, payment.clinicId);
     if (to)
-      await queueEmail(deps.jobs, disputeNoticeEmail(mailFacts(to, row, payment, deps.publicUrl)), { tx });
+      await queueEmail(deps.jobs, await disputeNoticeEmail(mailFacts(to, row, payment, deps.publicUrl)), {
+        tx,
+      });
     for (const days of REMINDER_DAYS_BEFORE) {
       const at = row.evidenceDueBy ? new Date(row.evidenceDueBy.getTime() - days * DAY_MS) : null;
       if (at && at.getTime() > Date.now())
@@ -313,7 +315,7 @@ export async function sendReminder(deps: Pick<DisputeDeps, 'db' | 'jobs' | 'publ
   const source = await findPaymentSource(deps.db, row.paymentId);
   const to = await clinicEmail(deps.db, row.clinicId);
   if (!source || !to) return;
-  await queueEmail(deps.jobs, disputeReminderEmail(mailFacts(to, row, source.payment, deps.publicUrl)));
+  await queueEmail(deps.jobs, await disputeReminderEmail(mailFacts(to, row, source.payment, deps.publicUrl)));
 }
 
 /** GET /api/disputes: the clinic's disputes, open first (soonest deadline first), then closed, newest first. */
@@ -630,7 +632,7 @@ export async function recordFraudWarning(
   if (to)
     await queueEmail(
       deps.jobs,
-      fraudWarningEmail({
+      await fraudWarningEmail({
         to,
         patientName: payment.patientName,
         paymentReference: payment.paymentRef,

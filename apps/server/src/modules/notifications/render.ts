@@ -1,11 +1,12 @@
 /**
  * The words of ClinicPay's four notices (decision 0019): the email (subject, HTML and plain text, built with
- * React Email from the templates beside this file, through email-element.ts) and the SMS. A job handler
- * gives a NoticeContent and sends what comes back. Amounts arrive as integer pence and are shown with
- * formatPence; dates are shown in en-GB, Europe/London time. The fallbacks are those of
+ * React Email from the templates beside this file, through email-element.ts and mail/render-email.ts) and
+ * the SMS. A job handler gives a NoticeContent and sends what comes back. Amounts arrive as integer pence
+ * and are shown with formatPence; dates are shown in en-GB, Europe/London time. The fallbacks are those of
  * docs/product.md#constants: 'Your healthcare provider' for a clinic without a name, 'Unknown Patient'
  * for a patient without one.
  */
+import { renderEmail } from '../../mail/render-email.js';
 import { type NoticeContent, type NoticeView, viewOf } from './notice-view.js';
 import type { NotificationType } from './payload.js';
 
@@ -17,9 +18,6 @@ export interface RenderedEmail {
   html: string;
 }
 
-// html-to-text capitalises headings by default; names in a heading keep their own case.
-const TEXT_OPTIONS = { selectors: [{ selector: 'h1', options: { uppercase: false } }] };
-
 /**
  * Renders a notice's email: the subject, the HTML (every user-given value escaped by React) and the
  * plain-text version, which carries the amount, the reference where there is one and, for a request,
@@ -29,13 +27,10 @@ const TEXT_OPTIONS = { selectors: [{ selector: 'h1', options: { uppercase: false
  */
 export async function renderNoticeEmail(content: NoticeContent): Promise<RenderedEmail> {
   const view = viewOf(content);
-  const [{ render, toPlainText }, { emailOf }] = await Promise.all([
-    import('@react-email/render'),
-    import('./email-element.js'),
-  ]);
+  const { emailOf } = await import('./email-element.js');
   const { subject, element } = emailOf(view, content.type);
-  const html = await render(element);
-  return { subject: oneLine(subject), text: toPlainText(html, TEXT_OPTIONS), html };
+  const { html, text } = await renderEmail(element);
+  return { subject: oneLine(subject), text, html };
 }
 
 /** Collapses whitespace (newlines included) so user text cannot break a header or an SMS into lines. */

@@ -1,11 +1,12 @@
 /**
  * The clinic's email when a payment reached a page that no longer took one (a cancelled or expired
  * request, an expired or used-up link) and is being refunded in full automatically
- * (docs/decisions/0105-request-and-link-lifetimes.md). Plain text with a simple HTML twin.
+ * (docs/decisions/0105-request-and-link-lifetimes.md), built with React Email from templates/. React
+ * Email and the template are loaded with the first such email, not at start (decision 0077).
  */
 import { formatPence } from '@clinicpay/shared';
-import { escapeHtml } from '../../mail/html.js';
 import type { Mail } from '../../mail/mailer.js';
+import { renderEmail } from '../../mail/render-email.js';
 
 const WHY = {
   cancelled: 'the payment request had been cancelled',
@@ -13,21 +14,27 @@ const WHY = {
   used_up: 'the payment link had already taken all the payments it was set up for',
 } as const;
 
-/** Amounts in pence; `why` is what closed the page. */
-export function closedPaymentEmail(input: {
+/** Amounts in pence; `why` is what closed the page. Rejects only when rendering fails. */
+export async function closedPaymentEmail(input: {
   to: string;
   payment: { paymentRef: string; patientName: string; amountPaid: number; title: string };
   why: keyof typeof WHY;
-}): Mail {
+}): Promise<Mail> {
   const { payment } = input;
-  const paragraphs = [
-    `${payment.patientName} paid ${formatPence(payment.amountPaid)} for ${payment.title} (payment ${payment.paymentRef}), but ${WHY[input.why]}.`,
-    'ClinicPay is refunding the payment in full automatically, and the patient is told when the refund is made. You do not need to do anything. If you still want to take this payment, send the patient a new request.',
-  ];
+  const [{ createElement }, { ClosedPaymentEmail }] = await Promise.all([
+    import('react'),
+    import('./templates/closed-payment-email.js'),
+  ]);
+  const element = createElement(ClosedPaymentEmail, {
+    patientName: payment.patientName,
+    amount: formatPence(payment.amountPaid),
+    title: payment.title,
+    paymentRef: payment.paymentRef,
+    why: WHY[input.why],
+  });
   return {
     to: input.to,
     subject: `A payment was refunded automatically: ${payment.paymentRef}`,
-    text: `${paragraphs.join('\n\n')}\n\nClinicPay`,
-    html: `${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}<p>ClinicPay</p>`,
+    ...(await renderEmail(element)),
   };
 }

@@ -179,7 +179,7 @@ async function tellClinicOfClosedPayment(
   const clinic = await findClinic(tx, payment.clinicId);
   const to = clinic?.email ?? (await findClinicAccountEmail(tx, payment.clinicId));
   if (!to) return;
-  await queueEmail(jobs, closedPaymentEmail({ to, payment, why }), { tx });
+  await queueEmail(jobs, await closedPaymentEmail({ to, payment, why }), { tx });
 }
 
 /** The payment's record of the clinic's terms its payer accepted at Pay Now (docs/decisions/0107-payment-terms.md). */

@@ -1,17 +1,12 @@
 /**
  * The email a clinic gets when a payout to its bank fails (docs/decisions/0087-payout-reconciliation.md):
  * how much, when, why in plain English from the provider's failure code, and how to fix its bank
- * details. Plain text with a simple HTML twin.
+ * details. Built with React Email from templates/payout-failed.tsx, which is loaded with the first email,
+ * not at start (decision 0077).
  */
-import {
-  CLINIC_TIME_ZONE,
-  formatPence,
-  PAYOUT_MESSAGES,
-  PAYOUTS_PAGE_PATH,
-  payoutFailureReason,
-} from '@clinicpay/shared';
-import { escapeHtml } from '../../mail/html.js';
+import { CLINIC_TIME_ZONE, formatPence, PAYOUTS_PAGE_PATH, payoutFailureReason } from '@clinicpay/shared';
 import type { Mail } from '../../mail/mailer.js';
+import { renderEmail } from '../../mail/render-email.js';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: CLINIC_TIME_ZONE,
@@ -33,20 +28,25 @@ export interface FailedPayoutFacts {
   publicUrl: string;
 }
 
-/** The notice that a payout failed, with the reason and the fix. */
-export function payoutFailedEmail(facts: FailedPayoutFacts): Mail {
+/**
+ * The notice that a payout failed, with the reason and the fix; the subject and the plain text hold the
+ * amount, and the text the Payouts page's link in full. Rejects only when rendering fails.
+ */
+export async function payoutFailedEmail(facts: FailedPayoutFacts): Promise<Mail> {
+  const [{ createElement }, { PayoutFailedEmail }] = await Promise.all([
+    import('react'),
+    import('./templates/payout-failed.js'),
+  ]);
   const amount = formatPence(facts.amount);
-  const url = `${facts.publicUrl}${PAYOUTS_PAGE_PATH}`;
-  const paragraphs = [
-    `${PAYOUT_MESSAGES.failedNotice} Payout of ${amount}, made on ${dayFormat.format(facts.created)}.`,
-    `The bank's reason: ${payoutFailureReason(facts.failureCode ?? '') ?? ''}`,
-    PAYOUT_MESSAGES.fixBankDetails,
-  ];
-  const label = 'Open your Payouts page';
+  const props = {
+    amount,
+    created: dayFormat.format(facts.created),
+    reason: payoutFailureReason(facts.failureCode ?? '') ?? '',
+    url: `${facts.publicUrl}${PAYOUTS_PAGE_PATH}`,
+  };
   return {
     to: facts.to,
     subject: `A payout to your bank failed: ${amount}`,
-    text: `${paragraphs.join('\n\n')}\n\n${label}: ${url}\n\nClinicPay`,
-    html: `${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p><p>ClinicPay</p>`,
+    ...(await renderEmail(createElement(PayoutFailedEmail, props))),
   };
 }

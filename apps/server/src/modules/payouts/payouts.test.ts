@@ -287,7 +287,9 @@ describe('payouts', () => {
     expect(mail?.textBody).toContain('Stripe could not pay this payout into your bank account.');
     expect(mail?.textBody).toContain("The bank's reason: The bank account has been closed.");
     expect(mail?.textBody).toContain('Open Stripe dashboard');
-    expect(mail?.textBody).toContain(`${app.config.publicUrl}/dashboard/payouts`);
+    expect(mail?.textBody).toContain(`Open your Payouts page ${app.config.publicUrl}/dashboard/payouts`);
+    expect(mail?.htmlBody).toContain('<html dir="ltr" lang="en-GB">');
+    expect(mail?.htmlBody).toContain(`href="${app.config.publicUrl}/dashboard/payouts"`);
     const [recorded] = await app.database.db
       .select()
       .from(payouts)

@@ -228,7 +228,7 @@ export async function recordProviderPayout(
   if (to)
     await queueEmail(
       deps.jobs,
-      payoutFailedEmail({
+      await payoutFailedEmail({
         to,
         amount: payout.amount,
         created: payout.created,

@@ -223,6 +223,9 @@ describe('request and link lifetimes', () => {
     expect(mail?.subject).toBe(`A payment was refunded automatically: ${payment?.paymentRef}`);
     expect(mail?.textBody).toContain('Ada Patient paid £50.00');
     expect(mail?.textBody).toContain('its last day to pay had passed');
+    // A React Email document in ClinicPay's name, as every email ClinicPay sends.
+    expect(mail?.htmlBody).toMatch(/<html[^>]* lang="en-GB"/);
+    expect(mail?.htmlBody).toContain('A payment was refunded automatically</h1>');
   });
 
   it('closes a link after its most payments, refusing the next, and refunds one that got through', async () => {
