@@ -50,6 +50,14 @@ module.exports = {
       to: { path: '^apps/web/src/(features|app)/', pathNot: '^apps/web/src/features/$1/' },
     },
     {
+      name: 'zod-mini-in-one-folder',
+      comment:
+        'What the payment pages parse is written in zod/mini, in packages/shared/src/mini/ alone; everything else uses zod (decisions 0116 and 0120).',
+      severity: 'error',
+      from: { pathNot: '^packages/shared/src/mini/' },
+      to: { path: '^node_modules/zod/(v4/)?mini/' },
+    },
+    {
       name: 'web-shared-code-knows-no-feature',
       comment: 'components/ and lib/ are shared by every feature and import none (docs/ARCHITECTURE.md).',
       severity: 'error',
@@ -59,7 +67,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules)/' },
+    // node_modules stay in the graph as leaves (doNotFollow), so a rule can name a package.
+    exclude: { path: '(^|/)dist/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.depcruise.json' },
     enhancedResolveOptions: {

@@ -53,8 +53,13 @@ describe('the boundaries, on resolved paths (dependency-cruiser)', () => {
       'apps/web/src/features/marketing/page-section.tsx',
       'apps/web/src/app/router.tsx',
       'apps/web/src/components/layout/page-section.tsx',
+      'node_modules/zod/mini/index.js',
     ].map((path) => [path, THING]),
   );
+  targets['node_modules/zod/package.json'] = JSON.stringify({
+    name: 'zod',
+    exports: { './mini': './mini/index.js', '.': './index.js' },
+  });
   /** Each case: the importing file and what it imports; `refused` names the rule that must refuse it. */
   const cases: Array<{ from: string; specifier: string; refused?: string }> = [
     // A module reaching into another module, however the import is written.
@@ -137,9 +142,21 @@ describe('the boundaries, on resolved paths (dependency-cruiser)', () => {
       refused: 'web-shared-code-knows-no-feature',
     },
   ];
+  // zod/mini is written in one folder of shared, whoever else would import it.
+  const miniCases: Array<{ from: string; specifier: string; refused?: string }> = [
+    { from: 'packages/shared/src/x.ts', specifier: 'zod/mini', refused: 'zod-mini-in-one-folder' },
+    { from: 'apps/web/src/features/checkout/y.ts', specifier: 'zod/mini', refused: 'zod-mini-in-one-folder' },
+    {
+      from: 'apps/server/src/modules/checkout/z.ts',
+      specifier: 'zod/mini',
+      refused: 'zod-mini-in-one-folder',
+    },
+    { from: 'packages/shared/src/mini/w.ts', specifier: 'zod/mini' },
+  ];
   const all = [
     ...cases.map((c) => ({ ...c, path: join('apps/server/src', c.from) })),
     ...webCases.map((c) => ({ ...c, path: join('apps/web/src', c.from) })),
+    ...miniCases.map((c) => ({ ...c, path: c.from })),
   ];
   let output = '';
   let failed = false;
@@ -149,7 +166,7 @@ describe('the boundaries, on resolved paths (dependency-cruiser)', () => {
     root = scratchTree({ ...targets, ...Object.fromEntries(all.map((c) => [c.path, use(c.specifier)])) });
     const result = spawnSync(
       BIN('depcruise'),
-      ['apps', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
+      ['apps', 'packages', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
       { cwd: root, encoding: 'utf8' },
     );
     output = `${result.stdout}${result.stderr}`;
@@ -171,7 +188,7 @@ describe('the boundaries, on resolved paths (dependency-cruiser)', () => {
     });
   }
 
-  it('allows each module’s public face, its own files, the layers below and a feature’s own files', () => {
+  it('allows each module’s public face, its own files, the layers below, a feature’s own files and zod/mini in its folder', () => {
     for (const c of all.filter((c) => !c.refused)) expect(violation(c), c.path).toBeUndefined();
   });
 });

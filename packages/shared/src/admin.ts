@@ -7,14 +7,14 @@
  */
 import { z } from 'zod';
 import { PAYMENT_DISPUTE_STATUSES } from './disputes.js';
-import { accountEmailField } from './email-field.js';
-import { nameField } from './fields.js';
 import { paymentFiguresSchema } from './figures.js';
+import { accountEmailField } from './mini/email-field.js';
+import { nameField } from './mini/fields.js';
+import { providerStatusSchema } from './mini/provider-account.js';
 import { PROVIDER_NAME } from './payment-constants.js';
 import { HISTORY_MESSAGES, isoDateSchema } from './payment-history.js';
 import { DISPLAY_STATUSES } from './payments.js';
 import { CARD_FEE_TEXT } from './product.js';
-import { providerStatusSchema } from './provider-account.js';
 
 export const ADMIN_MESSAGES = {
   statsFailed: 'Failed to load dashboard statistics',

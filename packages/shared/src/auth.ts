@@ -4,8 +4,8 @@
  * docs/product.md#messages-reports). Each schema feeds the API route, the API client and the form.
  */
 import { z } from 'zod';
-import { accountEmailField } from './email-field.js';
-import { nameField } from './fields.js';
+import { accountEmailField } from './mini/email-field.js';
+import { nameField } from './mini/fields.js';
 
 export const AUTH_MESSAGES = {
   fillAllFields: 'Please fill in all fields',

@@ -4,14 +4,13 @@
  * name, email, phone, address line 1, city and postcode).
  */
 import { z } from 'zod';
-import { z as zm } from 'zod/mini';
-import { emailField } from './email-field.js';
+import { emailField } from './mini/email-field.js';
 import {
   STATEMENT_FORBIDDEN_CHARACTERS,
   STATEMENT_LATIN_CHARACTERS,
   STATEMENT_MESSAGES,
   STATEMENT_NAME_MAX_LENGTH,
-} from './provider-account.js';
+} from './mini/provider-account.js';
 
 export const CLINIC_MESSAGES = {
   profileSaved: 'Profile settings saved successfully',
@@ -63,7 +62,7 @@ export const statementNameSchema = z
 export const clinicProfileUpdateSchema = z.object({
   clinicName: optionalText,
   email: optionalText.pipe(
-    zm.nullable(emailField({ missing: CLINIC_MESSAGES.invalidEmail, invalid: CLINIC_MESSAGES.invalidEmail })),
+    z.nullable(emailField({ missing: CLINIC_MESSAGES.invalidEmail, invalid: CLINIC_MESSAGES.invalidEmail })),
   ),
   phone: optionalText,
   addressLine1: optionalText,
@@ -149,9 +148,9 @@ export const requestSettingsUpdateSchema = z
 export type RequestSettingsUpdate = z.input<typeof requestSettingsUpdateSchema>;
 export type RequestSettingsChanges = z.output<typeof requestSettingsUpdateSchema>;
 
+import { providerStatusSchema } from './mini/provider-account.js';
 import { PROVIDER_NAME } from './payment-constants.js';
 import { hasControlCharacters } from './payment-terms.js';
-import { providerStatusSchema } from './provider-account.js';
 
 export const clinicSchema = z.object({
   id: z.string(),

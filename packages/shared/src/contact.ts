@@ -4,8 +4,8 @@
  * ours, as the spec gives none.
  */
 import { z } from 'zod';
-import { emailField } from './email-field.js';
-import { NAME_MAX_LENGTH, nameField } from './fields.js';
+import { emailField } from './mini/email-field.js';
+import { NAME_MAX_LENGTH, nameField } from './mini/fields.js';
 
 export const CONTACT_MESSAGES = {
   name: 'Please enter your name',

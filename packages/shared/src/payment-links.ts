@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from './calendar-day.js';
 import { clinicReferenceSchema } from './clinic-reference.js';
-import { penceField } from './fields.js';
+import { penceField } from './mini/fields.js';
 import { formatPence, parsePoundsToPence } from './money.js';
 
 import { LINK_TYPES } from './payment-constants.js';

@@ -8,12 +8,13 @@
 import { z } from 'zod';
 import { isoDateSchema } from './calendar-day.js';
 import { clinicReferenceSchema } from './clinic-reference.js';
-import { emailField } from './email-field.js';
-import { nameField, penceField } from './fields.js';
+import { emailField } from './mini/email-field.js';
+import { nameField, penceField } from './mini/fields.js';
+import { sendLinkPhoneField } from './mini/phone-field.js';
 import { parsePoundsToPence } from './money.js';
 import type { PaymentType } from './payment-constants.js';
 import { BELOW_MIN_CHARGE, LINK_MESSAGES, MAX_LINK_AMOUNT_PENCE, MIN_CHARGE_PENCE } from './payment-links.js';
-import { canTakeTexts, sendLinkPhoneField } from './phone.js';
+import { canTakeTexts } from './phone.js';
 
 /**
  * What a request without a payment link is called (docs/product.md#payment-history,

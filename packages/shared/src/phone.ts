@@ -10,8 +10,6 @@
  * below either way, and whether a number takes texts is the SMS provider's call.
  */
 import parsePhoneNumber, { type PhoneNumber } from 'libphonenumber-js/min';
-import { z } from 'zod/mini';
-import { optionalPhoneField } from './fields.js';
 
 /**
  * The Send Link pattern (docs/product.md#validation): optional +, a 3-digit group, a 3-digit group, then
@@ -71,23 +69,6 @@ export function normaliseSendLinkPhone(text: string): string | null {
   // Only the UK trunk 0: read after a 00, '0043 800 000' would become '+43800000', too short to re-read.
   const uk = /^0[1-9]/.test(digits) ? read(digits) : undefined;
   return uk?.countryCallingCode === UK_CALLING_CODE && uk.isPossible() ? uk.number : digits;
-}
-
-/**
- * The Send Payment Link form's phone field: the optional phone as typed (fields.ts), then
- * `normaliseSendLinkPhone`. Blank is null; a number it cannot read is refused with `invalid`; anything
- * else becomes the number to store and text.
- */
-export function sendLinkPhoneField(invalid: string) {
-  return z.pipe(
-    optionalPhoneField(invalid),
-    z.transform((phone: string | null, context) => {
-      if (phone === null) return null;
-      const number = normaliseSendLinkPhone(phone);
-      if (number === null) context.issues.push({ code: 'custom', message: invalid, input: phone });
-      return number;
-    }),
-  );
 }
 
 /** A stored phone for people to read: '+447700900123' → '+44 7700 900123'; other forms as they are. */

@@ -5,7 +5,7 @@
  * treatment's price.
  */
 import { z } from 'zod';
-import { penceField } from './fields.js';
+import { penceField } from './mini/fields.js';
 import { formatPence, parsePoundsToPence } from './money.js';
 import { MIN_CHARGE_PENCE } from './payment-links.js';
 import { POLICY_LABELS } from './policy-labels.js';

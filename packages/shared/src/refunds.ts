@@ -5,7 +5,7 @@
  * refunds made so far).
  */
 import { z } from 'zod';
-import { penceField } from './fields.js';
+import { penceField } from './mini/fields.js';
 import { formatPence } from './money.js';
 
 export const REFUND_MESSAGES = {

@@ -3,7 +3,7 @@
  * 0092-card-consent.md): each card with the consents it was saved under, and its removal.
  */
 import { z } from 'zod';
-import { penceField } from './fields.js';
+import { penceField } from './mini/fields.js';
 import { formatPence } from './money.js';
 import { MIN_CHARGE_PENCE } from './payment-links.js';
 import { CONSENT_KINDS, type ConsentKind } from './policy-labels.js';

@@ -8,18 +8,17 @@
  * GET  /api/public/setup-intents/:id/card        the card saved, polled by the success page
  */
 import {
-  checkoutRequestSchema,
+  type CheckoutBody,
+  checkoutBodySchema,
   checkoutResponseSchema,
   checkoutSetupResponseSchema,
   paymentReferenceResponseSchema,
   publicPaymentDataSchema,
   savedCardResultSchema,
-  toE164,
 } from '@clinicpay/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { z as zm } from 'zod/mini';
 import { limitPerKey } from '../../http/rate-limit.js';
 import { findPaymentReference } from '../payments/index.js';
 import { cardSavedBySetup } from '../saved-cards/index.js';
@@ -30,26 +29,8 @@ import { createCheckoutIntent, createCheckoutSetup, getPublicPaymentData } from 
 const pageParams = z.object({ id: z.string().max(100).toLowerCase() });
 const intentParams = z.object({ id: z.string().max(100) });
 
-/**
- * The checkout request as the server takes it: the payer's phone, which docs/product.md#validation
- * never refuses, is kept in E.164 when it reads as a number ('07700 900123' → '+447700900123'), else as
- * typed, trimmed (decision 0018). Only the server does this, so libphonenumber-js (about 29 kB gzipped)
- * stays off the payment page (decision 0112); the browser checks the phone's length alone, as this
- * does.
- */
-const checkoutBodySchema = zm.extend(checkoutRequestSchema, {
-  phone: zm.pipe(
-    checkoutRequestSchema.shape.phone,
-    zm.transform((value) => (value ? (toE164(value) ?? value) : null)),
-  ),
-});
-
 /** The checkout body with where it came from: the IP address and User-Agent kept with a consent. */
-function payerOf(request: {
-  body: zm.output<typeof checkoutBodySchema>;
-  ip: string;
-  headers: FastifyRequest['headers'];
-}) {
+function payerOf(request: { body: CheckoutBody; ip: string; headers: FastifyRequest['headers'] }) {
   return {
     ...request.body,
     payerIp: request.ip,

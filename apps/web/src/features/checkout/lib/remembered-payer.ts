@@ -3,15 +3,9 @@
  * so Try Again after a failure brings them back. Never the card. Kept in sessionStorage
  * (gone with the tab), under the page's id, and forgotten once the payment succeeds (decision 0024).
  */
-import { z } from 'zod/mini';
+import { type RememberedPayer, rememberedPayerSchema } from '@clinicpay/shared';
 
-const payerSchema = z.object({
-  name: z.string(),
-  email: z.string(),
-  phone: z.nullable(z.string()),
-});
-
-export type RememberedPayer = z.infer<typeof payerSchema>;
+export type { RememberedPayer };
 
 const key = (pageId: string) => `clinicpay:payer:${pageId}`;
 
@@ -27,7 +21,7 @@ export function rememberPayer(pageId: string, payer: RememberedPayer) {
 /** The details kept for payment page `pageId`, or null. */
 export function rememberedPayer(pageId: string): RememberedPayer | null {
   try {
-    const parsed = payerSchema.safeParse(JSON.parse(sessionStorage.getItem(key(pageId)) ?? 'null'));
+    const parsed = rememberedPayerSchema.safeParse(JSON.parse(sessionStorage.getItem(key(pageId)) ?? 'null'));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

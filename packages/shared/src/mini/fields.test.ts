@@ -5,20 +5,20 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clinicInvitationSchema } from './admin.js';
-import { signUpRequestSchema } from './auth.js';
-import { payerDetailsSchema } from './checkout.js';
-import { contactRequestSchema } from './contact.js';
-import { NAME_MAX_LENGTH, nameField, PHONE_MAX_LENGTH, penceField } from './fields.js';
+import { clinicInvitationSchema } from '../admin.js';
+import { signUpRequestSchema } from '../auth.js';
+import { contactRequestSchema } from '../contact.js';
 import {
   BELOW_MIN_CHARGE,
   createPaymentLinkSchema,
   LINK_MESSAGES,
   MIN_CHARGE_PENCE,
-} from './payment-links.js';
-import { REQUEST_MESSAGES, sendPaymentRequestSchema } from './payment-requests.js';
-import { createRefundBodySchema, REFUND_MESSAGES } from './refunds.js';
-import { chargeSavedCardSchema } from './saved-cards.js';
+} from '../payment-links.js';
+import { REQUEST_MESSAGES, sendPaymentRequestSchema } from '../payment-requests.js';
+import { createRefundBodySchema, REFUND_MESSAGES } from '../refunds.js';
+import { chargeSavedCardSchema } from '../saved-cards.js';
+import { payerDetailsSchema } from './checkout.js';
+import { NAME_MAX_LENGTH, nameField, PHONE_MAX_LENGTH, penceField } from './fields.js';
 
 const link = (amount: unknown) => createPaymentLinkSchema.safeParse({ title: 'Consultation', amount });
 const request = (fields: Record<string, unknown>) =>

@@ -4,13 +4,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clinicInvitationSchema } from './admin.js';
-import { emailRequestSchema } from './auth.js';
+import { clinicInvitationSchema } from '../admin.js';
+import { emailRequestSchema } from '../auth.js';
+import { clinicProfileUpdateSchema } from '../clinic-profile.js';
+import { contactRequestSchema } from '../contact.js';
+import { sendPaymentRequestSchema } from '../payment-requests.js';
 import { payerDetailsSchema } from './checkout.js';
-import { clinicProfileUpdateSchema } from './clinic-profile.js';
-import { contactRequestSchema } from './contact.js';
 import { EMAIL_MAX_LENGTH } from './email-field.js';
-import { sendPaymentRequestSchema } from './payment-requests.js';
 
 /** Whether each email field takes `email`: the request's, the payer's, an account's, the contact form's, a clinic's and an invitation's. */
 function takenBy(email: string) {

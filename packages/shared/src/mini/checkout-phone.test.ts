@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkoutRequestSchema, payerDetailsSchema } from './checkout.js';
+import { checkoutRequestSchema, payerDetailsSchema, rememberedPayerSchema } from './checkout.js';
 
 // The payment form's phone is optional and unchecked by the payment form rules
 // (docs/product.md#validation): it is tidied, never refused. The browser only trims it; the server puts
@@ -39,5 +40,23 @@ describe('the payment form phone (decisions 0018, 0112)', () => {
     });
     expect(result.data?.phone).toBe('07700 900123');
     expect(checkoutRequestSchema.safeParse({ ...result.data, attemptId: 'x' }).success).toBe(false);
+  });
+});
+
+describe('the payer as the payment page keeps it in the tab (decision 0024)', () => {
+  it('reads back every set of details the payment form takes, unchanged, and nothing of another shape', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 3, maxLength: 40 }).filter((name) => name.trim().length >= 3),
+        fc.emailAddress(),
+        fc.option(fc.string({ maxLength: 30 }), { nil: null }),
+        (name, email, phone) => {
+          const details = payerDetailsSchema.safeParse({ name, email, phone });
+          if (!details.success) return;
+          expect(rememberedPayerSchema.parse(details.data)).toEqual(details.data);
+        },
+      ),
+    );
+    expect(rememberedPayerSchema.safeParse({ name: 'Ada', email: 'ada@example.com' }).success).toBe(false);
   });
 });

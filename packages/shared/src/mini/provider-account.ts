@@ -5,7 +5,7 @@
  * name on patients' card statements. Written in zod/mini: the payment pages parse part of it.
  */
 import { z } from 'zod/mini';
-import { PROVIDER_NAME } from './payment-constants.js';
+import { PROVIDER_NAME } from '../payment-constants.js';
 
 /**
  * The statuses of a clinic's card-provider connection (clinics.stripe_status, as decision

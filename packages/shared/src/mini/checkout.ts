@@ -4,10 +4,10 @@
  * the server's: the client never sends it.
  */
 import { z } from 'zod/mini';
+import { PAYMENT_TYPES } from '../payment-constants.js';
+import { CONSENT_KINDS } from '../policy-labels.js';
 import { emailField } from './email-field.js';
 import { nameField, optionalPhoneField } from './fields.js';
-import { PAYMENT_TYPES } from './payment-constants.js';
-import { CONSENT_KINDS } from './policy-labels.js';
 
 import { providerStatusSchema } from './provider-account.js';
 
@@ -216,6 +216,16 @@ export const payerDetailsSchema = z.object({
   phone: optionalPhoneField(CHECKOUT_MESSAGES.invalidPhone),
 });
 export type PayerDetailsForm = z.input<typeof payerDetailsSchema>;
+/**
+ * The payer's details as the payment page keeps them in the tab while a payment is tried (decision
+ * 0024): what payerDetailsSchema gives, read back without checking it again.
+ */
+export const rememberedPayerSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.nullable(z.string()),
+});
+export type RememberedPayer = z.output<typeof rememberedPayerSchema>;
 /** As validated: trimmed, with an empty phone as null; the phone is otherwise as typed. */
 export type PayerDetails = z.output<typeof payerDetailsSchema>;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { statementNameSchema } from './clinic-profile.js';
+import { statementNameSchema } from '../clinic-profile.js';
 import {
   canTakePayments,
   cardStatementText,
@@ -86,9 +86,9 @@ describe('provider statuses and requirements (decision 0080)', () => {
 
 describe('the one card fee table (decisions 0084, 0085)', () => {
   it('quotes what the sandbox charges', async () => {
-    const { CARD_FEE_TEXT } = await import('./product.js');
-    const { ADMIN_MESSAGES } = await import('./admin.js');
-    const { cardFeeFor } = await import('./card-fees.js');
+    const { CARD_FEE_TEXT } = await import('../product.js');
+    const { ADMIN_MESSAGES } = await import('../admin.js');
+    const { cardFeeFor } = await import('../card-fees.js');
     expect(CARD_FEE_TEXT.all).toBe(
       '1.5% + 20p for standard UK cards, 1.9% + 20p for premium UK cards, 2.5% + 20p for EEA cards and 3.25% + 20p for international cards',
     );
