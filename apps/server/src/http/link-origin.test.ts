@@ -127,7 +127,7 @@ describe('links made while answering a request', () => {
       const mails = await target.database.db.select().from(devOutbox).where(eq(devOutbox.recipient, email));
       return mails.find((mail) => mail.subject === 'Reset your ClinicPay password');
     };
-    await expect.poll(resetMail).toBeDefined();
+    await expect.poll(resetMail, { timeout: 15_000 }).toBeDefined();
     return new URL(String((await resetMail())?.textBody.match(/https?:\/\/\S+/)?.[0]));
   };
 

@@ -82,7 +82,8 @@ describe('the account emails as sent', () => {
     });
     expect(response.statusCode).toBe(200);
     await expect
-      .poll(() => lastMailTo(app, email).then((mail) => mail?.subject))
+      // Built and queued after the answer: the first email a process renders loads React Email.
+      .poll(() => lastMailTo(app, email).then((mail) => mail?.subject), { timeout: 15_000 })
       .toBe('Reset your ClinicPay password');
     const mail = await lastMailTo(app, email);
     const link = new URL(String(firstUrl(String(mail?.textBody))));

@@ -32,7 +32,8 @@ describe('forgot and reset password', () => {
   async function requestReset(email: string) {
     await forgot(email);
     await expect
-      .poll(() => lastMailTo(app, email).then((mail) => mail?.subject))
+      // Built and queued after the answer: the first email a process renders loads React Email.
+      .poll(() => lastMailTo(app, email).then((mail) => mail?.subject), { timeout: 15_000 })
       .toBe('Reset your ClinicPay password');
     const link = await linkMailedTo(app, email);
     return {

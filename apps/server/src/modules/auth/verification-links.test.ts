@@ -98,7 +98,7 @@ describe('verification links', () => {
       const mails = await app.database.db.select().from(devOutbox).where(eq(devOutbox.recipient, email));
       return mails.find((mail) => mail.subject === 'Reset your ClinicPay password');
     };
-    await expect.poll(resetMail).toBeDefined();
+    await expect.poll(resetMail, { timeout: 15_000 }).toBeDefined();
     const reset = new URL(String((await resetMail())?.textBody.match(/https?:\/\/\S+/)?.[0]));
     expect(reset.pathname).toBe('/reset-password');
     await resend(email);
