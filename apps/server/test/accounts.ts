@@ -10,16 +10,22 @@ export const SESSION_COOKIE = 'clinicpay.session_token';
 
 export const uniqueEmail = (label = 'clinic') => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 
-/** The newest dev-outbox message to `recipient`, once every queued job has run. */
-export async function lastMailTo(app: FastifyInstance, recipient: string) {
+/**
+ * The newest dev-outbox message to `recipient` (with `subject`, when given), once every queued job has
+ * run. Give the subject when two emails may be queued before one drain (a sign-up's check and a reset
+ * asked for at once): a drain delivers them side by side, in no fixed order.
+ */
+export async function lastMailTo(app: FastifyInstance, recipient: string, subject?: string) {
   await app.jobs.drain();
   const rows = await app.database.db.select().from(devOutbox).orderBy(desc(devOutbox.createdAt));
-  return rows.find((row) => row.recipient === recipient);
+  return rows.find(
+    (row) => row.recipient === recipient && (subject === undefined || row.subject === subject),
+  );
 }
 
-/** The first link in the newest message to `recipient`, as a URL. */
-export async function linkMailedTo(app: FastifyInstance, recipient: string): Promise<URL> {
-  const mail = await lastMailTo(app, recipient);
+/** The first link in the newest message to `recipient` (with `subject`, when given), as a URL. */
+export async function linkMailedTo(app: FastifyInstance, recipient: string, subject?: string): Promise<URL> {
+  const mail = await lastMailTo(app, recipient, subject);
   const link = mail?.textBody.match(/https?:\/\/\S+/)?.[0];
   if (!link) throw new Error(`no link mailed to ${recipient}`);
   return new URL(link);

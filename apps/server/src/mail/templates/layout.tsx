@@ -50,47 +50,67 @@ export interface EmailLayoutProps {
   children: ReactNode;
 }
 
-/** The whole email document around one notice's content. */
-export function EmailLayout({ clinic, preview, heading, children }: EmailLayoutProps) {
-  const contact = [clinic.address, clinic.email, clinic.phone].filter((line): line is string => !!line);
+/**
+ * The document every email shares: `masthead` above the heading, the content, then a rule and
+ * `footer`. EmailLayout (a clinic's notices) and ClinicPayLayout (ClinicPay's own emails) fill it in.
+ */
+export function EmailDocument(props: {
+  preview: string;
+  heading: string;
+  masthead: ReactNode;
+  footer: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Html lang="en-GB" dir="ltr">
       <Head>
         <meta name="color-scheme" content="light" />
-        <title>{heading}</title>
+        <title>{props.heading}</title>
       </Head>
-      <Preview>{preview}</Preview>
+      <Preview>{props.preview}</Preview>
       <Body
         style={{ backgroundColor: '#f1f5f9', color: INK, fontFamily: FONT, margin: 0, padding: '24px 0' }}
       >
         <Container style={{ backgroundColor: '#ffffff', borderRadius: 8, maxWidth: 560, padding: '32px' }}>
-          <Section>
-            {clinic.logoUrl ? (
-              <Img src={clinic.logoUrl} alt={`${clinic.name} logo`} height={56} style={{ height: 56 }} />
-            ) : null}
-            <Text style={{ color: INK, fontSize: 18, fontWeight: 700, margin: '12px 0 0' }}>
-              {clinic.name}
-            </Text>
-          </Section>
+          <Section>{props.masthead}</Section>
           <Heading as="h1" style={{ color: INK, fontSize: 24, lineHeight: '32px', margin: '24px 0 16px' }}>
-            {heading}
+            {props.heading}
           </Heading>
-          {children}
+          {props.children}
           <Hr style={{ borderColor: '#cbd5e1', margin: '32px 0 16px' }} />
-          <Section>
-            <Text style={{ ...footerText, fontWeight: 700 }}>{clinic.name}</Text>
-            {contact.map((line) => (
-              <Text key={line} style={footerText}>
-                {line}
-              </Text>
-            ))}
-            <Text style={{ ...footerText, marginTop: 16 }}>
-              Sent by ClinicPay on behalf of {clinic.name}.
-            </Text>
-          </Section>
+          {props.footer}
         </Container>
       </Body>
     </Html>
+  );
+}
+
+/** The whole email document around one notice's content. */
+export function EmailLayout({ clinic, preview, heading, children }: EmailLayoutProps) {
+  const contact = [clinic.address, clinic.email, clinic.phone].filter((line): line is string => !!line);
+  const masthead = (
+    <>
+      {clinic.logoUrl ? (
+        <Img src={clinic.logoUrl} alt={`${clinic.name} logo`} height={56} style={{ height: 56 }} />
+      ) : null}
+      <Text style={{ color: INK, fontSize: 18, fontWeight: 700, margin: '12px 0 0' }}>{clinic.name}</Text>
+    </>
+  );
+  const footer = (
+    <Section>
+      <Text style={{ ...footerText, fontWeight: 700 }}>{clinic.name}</Text>
+      {contact.map((line) => (
+        <Text key={line} style={footerText}>
+          {line}
+        </Text>
+      ))}
+      <Text style={{ ...footerText, marginTop: 16 }}>Sent by ClinicPay on behalf of {clinic.name}.</Text>
+    </Section>
+  );
+  return (
+    <EmailDocument preview={preview} heading={heading} masthead={masthead} footer={footer}>
+      {children}
+    </EmailDocument>
   );
 }
 
