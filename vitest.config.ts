@@ -22,9 +22,18 @@ const processTests = [
   'apps/server/src/modules/notifications/crash-delivery.test.ts',
 ];
 
+/**
+ * The server's test files share one process per worker (isolate: false): each file imported the whole
+ * app again in a fresh one, about half the server project's time (docs/testing.md, "Where the server
+ * project's time goes"). So a server test must leave no state behind it in a module (a test app is
+ * closed; nothing is replaced with vi.mock, which reaches a module only before its first import).
+ */
+const ISOLATE_SERVER_FILES = false;
+
 const postgresProject = {
   test: {
     name: 'server-postgres',
+    isolate: ISOLATE_SERVER_FILES,
     include: [...serverTests, ...postgresOnlyTests],
     exclude: processTests.filter((file) => !file.endsWith('create-admin.test.ts')),
     environment: 'node',
@@ -43,6 +52,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          isolate: ISOLATE_SERVER_FILES,
           include: serverTests,
           exclude: [...postgresOnlyTests, ...processTests],
           environment: 'node',

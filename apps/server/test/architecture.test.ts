@@ -6,7 +6,15 @@
  * and the sanctioned import allowed.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -222,5 +230,20 @@ describe('import cycles (Biome)', () => {
 
   it('allows the same imports one way only', () => {
     expect(lint({ [a]: use('../notifications/index.js'), [b]: THING }).failed).toBe(false);
+  });
+});
+
+describe('server tests share a process (vitest.config.ts, docs/testing.md)', () => {
+  /** Every server test file, from the repository root. */
+  const testFiles = (folder: string): string[] =>
+    readdirSync(join(REPO, folder), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.test\.ts$/.test(file))
+      .map((file) => join(folder, file));
+
+  it('replace no module with vi.mock, which reaches a module only before its first import', () => {
+    const mocking = [...testFiles('apps/server/src'), ...testFiles('apps/server/test')].filter((file) =>
+      /\bvi\.(mock|doMock)\(/.test(readFileSync(join(REPO, file), 'utf8')),
+    );
+    expect(mocking).toEqual([]);
   });
 });
