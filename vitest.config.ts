@@ -3,6 +3,7 @@
  * the same suite runs again on PostgreSQL (each test app in a fresh database), together with the
  * *.pg.test.ts files that need a real server (e.g. a database that goes away and comes back).
  */
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { PREACT_FOR_REACT } from './apps/web/vite.config.ts';
 
@@ -46,6 +47,10 @@ const postgresProject = {
 
 export default defineConfig({
   test: {
+    // Two workers even on 2 cores (Vitest's default is one fewer than the cores): with the server's
+    // and the web app's files sharing a process, test:unit took 340 s on two against 511 s on one
+    // (docs/testing.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // The default output, then what each project cost (docs/testing.md).
     reporters: ['default', './scripts/project-durations.ts'],
     projects: [
