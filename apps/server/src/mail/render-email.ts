@@ -4,7 +4,7 @@
  * sends is built this way. React Email is loaded with the first email, not at start (decision 0077, a
  * server's memory), so callers import their templates with `import()` too.
  */
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 
 /** An email's two bodies. */
 export interface EmailBodies {
@@ -25,4 +25,17 @@ export async function renderEmail(element: ReactElement): Promise<EmailBodies> {
   const { render, toPlainText } = await import('@react-email/render');
   const html = await render(element);
   return { html, text: toPlainText(html, TEXT_OPTIONS) };
+}
+
+/**
+ * Renders the template `load` resolves to with `props` (display strings), as renderEmail does. React and
+ * the template are imported with the first email that uses them, not at start (decision 0077): `load` is
+ * an `import()` of the template's file. Rejects when the template cannot be loaded or rendered.
+ */
+export async function renderTemplate<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  props: Props,
+): Promise<EmailBodies> {
+  const [{ createElement }, template] = await Promise.all([import('react'), load()]);
+  return renderEmail(createElement(template, props));
 }

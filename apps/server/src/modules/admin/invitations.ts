@@ -12,7 +12,7 @@ import { AppError } from '../../http/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { queueEmail } from '../../mail/email-job.js';
 import type { Mail } from '../../mail/mailer.js';
-import { renderEmail } from '../../mail/render-email.js';
+import { renderTemplate } from '../../mail/render-email.js';
 import { recordAudit } from '../audit/index.js';
 import type { Auth } from '../auth/index.js';
 import { insertClinic } from '../clinics/index.js';
@@ -36,14 +36,13 @@ export interface InvitationDeps {
  * holds the link in full. Rejects only when rendering fails.
  */
 export async function invitationEmail(to: string, clinicName: string, link: string): Promise<Mail> {
-  const [{ createElement }, { InvitationEmail }] = await Promise.all([
-    import('react'),
-    import('./templates/invitation-email.js'),
-  ]);
   return {
     to,
     subject: 'You are invited to ClinicPay',
-    ...(await renderEmail(createElement(InvitationEmail, { clinicName, link }))),
+    ...(await renderTemplate(async () => (await import('./templates/invitation-email.js')).InvitationEmail, {
+      clinicName,
+      link,
+    })),
   };
 }
 

@@ -23,7 +23,7 @@ import { isUuid } from '../../http/ids.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { queueEmail } from '../../mail/email-job.js';
 import type { Mail } from '../../mail/mailer.js';
-import { renderEmail } from '../../mail/render-email.js';
+import { renderTemplate } from '../../mail/render-email.js';
 import {
   type ClinicRow,
   clinicAddress,
@@ -136,14 +136,13 @@ export async function paymentsTurnedOffEmail(
   clinicName: string,
   contactUrl: string,
 ): Promise<Mail> {
-  const [{ createElement }, { PaymentsTurnedOffEmail }] = await Promise.all([
-    import('react'),
-    import('./templates/payments-turned-off-email.js'),
-  ]);
   return {
     to,
     subject: PROVIDER_ACCOUNT_MESSAGES.turnedOffTitle,
-    ...(await renderEmail(createElement(PaymentsTurnedOffEmail, { clinicName, contactUrl }))),
+    ...(await renderTemplate(
+      async () => (await import('./templates/payments-turned-off-email.js')).PaymentsTurnedOffEmail,
+      { clinicName, contactUrl },
+    )),
   };
 }
 

@@ -4,21 +4,20 @@
  * loaded with the first email, not at start (decision 0077).
  */
 import type { Mail } from '../../mail/mailer.js';
-import { renderEmail } from '../../mail/render-email.js';
+import { renderTemplate } from '../../mail/render-email.js';
 
 /**
  * The email with `link` (absolute) to verify the address `to` of a new account; the plain text holds
  * the link in full. Rejects only when rendering fails.
  */
 export async function verificationEmail(to: string, link: string): Promise<Mail> {
-  const [{ createElement }, { VerificationEmail }] = await Promise.all([
-    import('react'),
-    import('../../mail/templates/verification-email.js'),
-  ]);
   return {
     to,
     subject: 'Verify your ClinicPay email address',
-    ...(await renderEmail(createElement(VerificationEmail, { link }))),
+    ...(await renderTemplate(
+      async () => (await import('../../mail/templates/verification-email.js')).VerificationEmail,
+      { link },
+    )),
   };
 }
 
@@ -27,13 +26,12 @@ export async function verificationEmail(to: string, link: string): Promise<Mail>
  * the link in full. Rejects only when rendering fails.
  */
 export async function passwordResetEmail(to: string, link: string): Promise<Mail> {
-  const [{ createElement }, { PasswordResetEmail }] = await Promise.all([
-    import('react'),
-    import('../../mail/templates/password-reset-email.js'),
-  ]);
   return {
     to,
     subject: 'Reset your ClinicPay password',
-    ...(await renderEmail(createElement(PasswordResetEmail, { link }))),
+    ...(await renderTemplate(
+      async () => (await import('../../mail/templates/password-reset-email.js')).PasswordResetEmail,
+      { link },
+    )),
   };
 }

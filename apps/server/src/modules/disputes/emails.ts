@@ -6,7 +6,7 @@
  */
 import { CLINIC_TIME_ZONE, DISPUTE_MESSAGES, disputeReasonLabel, formatPence } from '@clinicpay/shared';
 import type { Mail } from '../../mail/mailer.js';
-import { renderEmail } from '../../mail/render-email.js';
+import { renderTemplate } from '../../mail/render-email.js';
 import type { DisputeFactsProps } from './templates/dispute-facts.js';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
@@ -64,14 +64,11 @@ function factsOf(dispute: DisputeMailFacts): DisputeFactsProps {
  * amount and the dispute's link in full. Rejects only when rendering fails.
  */
 export async function disputeNoticeEmail(dispute: DisputeMailFacts): Promise<Mail> {
-  const [{ createElement }, { DisputeNoticeEmail, disputeHeadline }] = await Promise.all([
-    import('react'),
-    import('./templates/dispute-notice.js'),
-  ]);
+  const notice = await import('./templates/dispute-notice.js');
   return {
     to: dispute.to,
-    subject: `${disputeHeadline(dispute.inquiry)}: ${dispute.paymentReference}`,
-    ...(await renderEmail(createElement(DisputeNoticeEmail, factsOf(dispute)))),
+    subject: `${notice.disputeHeadline(dispute.inquiry)}: ${dispute.paymentReference}`,
+    ...(await renderTemplate(async () => notice.DisputeNoticeEmail, factsOf(dispute))),
   };
 }
 
@@ -80,14 +77,13 @@ export async function disputeNoticeEmail(dispute: DisputeMailFacts): Promise<Mai
  * amount and the dispute's link in full. Rejects only when rendering fails.
  */
 export async function disputeReminderEmail(dispute: DisputeMailFacts): Promise<Mail> {
-  const [{ createElement }, { DisputeReminderEmail }] = await Promise.all([
-    import('react'),
-    import('./templates/dispute-reminder.js'),
-  ]);
   return {
     to: dispute.to,
     subject: `Reminder: respond to the dispute on ${dispute.paymentReference}`,
-    ...(await renderEmail(createElement(DisputeReminderEmail, factsOf(dispute)))),
+    ...(await renderTemplate(
+      async () => (await import('./templates/dispute-reminder.js')).DisputeReminderEmail,
+      factsOf(dispute),
+    )),
   };
 }
 
@@ -105,10 +101,6 @@ export async function fraudWarningEmail(warning: {
   /** The clinic's dashboard, absolute. */
   url: string;
 }): Promise<Mail> {
-  const [{ createElement }, { FraudWarningEmail }] = await Promise.all([
-    import('react'),
-    import('./templates/fraud-warning.js'),
-  ]);
   const props = {
     patientName: warning.patientName,
     paymentReference: warning.paymentReference,
@@ -118,6 +110,9 @@ export async function fraudWarningEmail(warning: {
   return {
     to: warning.to,
     subject: `A payment may be fraudulent: ${warning.paymentReference}`,
-    ...(await renderEmail(createElement(FraudWarningEmail, props))),
+    ...(await renderTemplate(
+      async () => (await import('./templates/fraud-warning.js')).FraudWarningEmail,
+      props,
+    )),
   };
 }

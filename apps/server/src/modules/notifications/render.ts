@@ -6,17 +6,14 @@
  * docs/product.md#constants: 'Your healthcare provider' for a clinic without a name, 'Unknown Patient'
  * for a patient without one.
  */
-import { renderEmail } from '../../mail/render-email.js';
+import { type EmailBodies, renderEmail } from '../../mail/render-email.js';
 import { type NoticeContent, type NoticeView, viewOf } from './notice-view.js';
 import type { NotificationType } from './payload.js';
 
 export type { NoticeContent } from './notice-view.js';
 
-export interface RenderedEmail {
-  subject: string;
-  text: string;
-  html: string;
-}
+/** A notice's email: its subject and its two bodies. */
+export type RenderedEmail = EmailBodies & { subject: string };
 
 /**
  * Renders a notice's email: the subject, the HTML (every user-given value escaped by React) and the

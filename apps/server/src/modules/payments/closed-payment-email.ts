@@ -6,7 +6,7 @@
  */
 import { formatPence } from '@clinicpay/shared';
 import type { Mail } from '../../mail/mailer.js';
-import { renderEmail } from '../../mail/render-email.js';
+import { renderTemplate } from '../../mail/render-email.js';
 
 const WHY = {
   cancelled: 'the payment request had been cancelled',
@@ -21,20 +21,19 @@ export async function closedPaymentEmail(input: {
   why: keyof typeof WHY;
 }): Promise<Mail> {
   const { payment } = input;
-  const [{ createElement }, { ClosedPaymentEmail }] = await Promise.all([
-    import('react'),
-    import('./templates/closed-payment-email.js'),
-  ]);
-  const element = createElement(ClosedPaymentEmail, {
+  const props = {
     patientName: payment.patientName,
     amount: formatPence(payment.amountPaid),
     title: payment.title,
     paymentRef: payment.paymentRef,
     why: WHY[input.why],
-  });
+  };
   return {
     to: input.to,
     subject: `A payment was refunded automatically: ${payment.paymentRef}`,
-    ...(await renderEmail(element)),
+    ...(await renderTemplate(
+      async () => (await import('./templates/closed-payment-email.js')).ClosedPaymentEmail,
+      props,
+    )),
   };
 }

@@ -6,7 +6,7 @@
  */
 import { CLINIC_TIME_ZONE, formatPence, PAYOUTS_PAGE_PATH, payoutFailureReason } from '@clinicpay/shared';
 import type { Mail } from '../../mail/mailer.js';
-import { renderEmail } from '../../mail/render-email.js';
+import { renderTemplate } from '../../mail/render-email.js';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: CLINIC_TIME_ZONE,
@@ -33,10 +33,6 @@ export interface FailedPayoutFacts {
  * amount, and the text the Payouts page's link in full. Rejects only when rendering fails.
  */
 export async function payoutFailedEmail(facts: FailedPayoutFacts): Promise<Mail> {
-  const [{ createElement }, { PayoutFailedEmail }] = await Promise.all([
-    import('react'),
-    import('./templates/payout-failed.js'),
-  ]);
   const amount = formatPence(facts.amount);
   const props = {
     amount,
@@ -47,6 +43,9 @@ export async function payoutFailedEmail(facts: FailedPayoutFacts): Promise<Mail>
   return {
     to: facts.to,
     subject: `A payout to your bank failed: ${amount}`,
-    ...(await renderEmail(createElement(PayoutFailedEmail, props))),
+    ...(await renderTemplate(
+      async () => (await import('./templates/payout-failed.js')).PayoutFailedEmail,
+      props,
+    )),
   };
 }
