@@ -8,7 +8,6 @@ import { PAYMENT_TYPES } from '../payment-constants.js';
 import { CONSENT_KINDS } from '../policy-labels.js';
 import { emailField } from './email-field.js';
 import { nameField, optionalPhoneField } from './fields.js';
-
 import { providerStatusSchema } from './provider-account.js';
 
 export const providerConfigResponseSchema = z.object({
@@ -216,6 +215,9 @@ export const payerDetailsSchema = z.object({
   phone: optionalPhoneField(CHECKOUT_MESSAGES.invalidPhone),
 });
 export type PayerDetailsForm = z.input<typeof payerDetailsSchema>;
+/** As validated: trimmed, with an empty phone as null; the phone is otherwise as typed. */
+export type PayerDetails = z.output<typeof payerDetailsSchema>;
+
 /**
  * The payer's details as the payment page keeps them in the tab while a payment is tried (decision
  * 0024): what payerDetailsSchema gives, read back without checking it again.
@@ -226,8 +228,6 @@ export const rememberedPayerSchema = z.object({
   phone: z.nullable(z.string()),
 });
 export type RememberedPayer = z.output<typeof rememberedPayerSchema>;
-/** As validated: trimmed, with an empty phone as null; the phone is otherwise as typed. */
-export type PayerDetails = z.output<typeof payerDetailsSchema>;
 
 /** POST /api/public/payments/:id/payment-intents: the payer's details and the attempt; never an amount. */
 export const checkoutRequestSchema = z.extend(payerDetailsSchema, {

@@ -45,9 +45,12 @@ function renderEntry(entry: DevOutboxEntry): string {
 </article>`;
 }
 
-/** The page; with `recipient`, the filter it was asked for is shown in the form and in the empty text. */
+/**
+ * The page; with `recipient` (trimmed), the filter it was asked for is shown in the form and in the
+ * empty text.
+ */
 export function renderDevOutboxPage(entries: DevOutboxEntry[], recipient?: string): string {
-  const filter = recipient?.trim() ?? '';
+  const filter = recipient ?? '';
   const empty = filter
     ? `<p>No messages to ${escapeHtml(filter)}.</p>`
     : '<p>No messages yet. Emails and text messages sent by ClinicPay appear here.</p>';

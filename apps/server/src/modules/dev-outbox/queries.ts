@@ -13,7 +13,7 @@ export function listDevOutbox(
   db: Db,
   options: { recipient?: string; limit?: number } = {},
 ): Promise<DevOutboxEntry[]> {
-  const recipient = options.recipient?.trim();
+  const { recipient } = options;
   return db
     .select()
     .from(devOutbox)

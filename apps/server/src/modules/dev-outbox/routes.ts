@@ -7,13 +7,13 @@ import { z } from 'zod';
 import { renderDevOutboxPage } from './page.js';
 import { listDevOutbox } from './queries.js';
 
-/** A recipient filter; anything else in the query is ignored, as a page would. */
-const outboxQuery = z.object({ to: z.string().max(320).optional() });
+/** A recipient filter, trimmed (blank: none); anything else in the query is ignored, as a page would. */
+const outboxQuery = z.object({ to: z.string().trim().max(320).optional() });
 
 export async function devOutboxRoutes(app: FastifyInstance) {
   app.get('/dev/outbox', { schema: { hide: true } }, async (request, reply) => {
     const query = outboxQuery.safeParse(request.query);
-    const recipient = query.success ? query.data.to : undefined;
+    const recipient = (query.success && query.data.to) || undefined;
     const entries = await listDevOutbox(app.database.db, { recipient });
     return reply
       .type('text/html; charset=utf-8')
