@@ -57,6 +57,7 @@ import {
 } from './modules/requests/index.js';
 import { savedCardPublicRoutes, savedCardRoutes } from './modules/saved-cards/index.js';
 import { adminStatementRoutes, statementRoutes } from './modules/statements/index.js';
+import { teamInvitationRoutes, teamRoutes } from './modules/team/index.js';
 import { webhookRoutes } from './modules/webhooks/index.js';
 
 export interface AppOptions {
@@ -234,6 +235,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(savedCardPublicRoutes);
       await api.register(policyRoutes);
       await api.register(publicTermsRoutes);
+      await api.register(teamRoutes);
+      await api.register(teamInvitationRoutes);
       await api.register(webhookRoutes);
       await api.register(adminRoutes);
       await api.register(notificationRoutes);

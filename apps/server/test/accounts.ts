@@ -83,3 +83,31 @@ export async function signedInAdmin(app: FastifyInstance, email = uniqueEmail('a
   const response = await signIn(app, email);
   return { email, cookies: sessionCookieOf(response), user: response.json().user };
 }
+
+/**
+ * A member of `owner`'s clinic with `role`, joined through the emailed invitation as a new account and
+ * signed in: its email, session cookie and user.
+ */
+export async function signedInMember(
+  app: FastifyInstance,
+  owner: { cookies: Record<string, string> },
+  role: 'manager' | 'reception',
+  email = uniqueEmail(role),
+) {
+  const invited = await app.inject({
+    method: 'POST',
+    url: '/api/team/invitations',
+    cookies: owner.cookies,
+    payload: { email, role },
+  });
+  if (invited.statusCode !== 201) throw new Error(`invitation refused: ${invited.body}`);
+  const token = (await linkMailedTo(app, email)).searchParams.get('token');
+  const accepted = await app.inject({
+    method: 'POST',
+    url: '/api/team-invitations/accept',
+    payload: { account: 'new', token, name: `${role} member`, password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  if (accepted.statusCode !== 201) throw new Error(`invitation not accepted: ${accepted.body}`);
+  const response = await signIn(app, email);
+  return { email, cookies: sessionCookieOf(response), user: response.json().user };
+}

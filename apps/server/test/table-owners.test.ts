@@ -46,6 +46,7 @@ const OWNERS: Record<string, string> = {
   card_customers: 'saved-cards',
   saved_cards: 'saved-cards',
   webhook_events: 'webhooks',
+  team_invitations: 'team',
 };
 
 /** The schema's tables by their Drizzle name (`paymentRequests` → 'payment_requests'). */

@@ -76,6 +76,11 @@ export const ERROR_CODES = [
   'LINK_SAVES_CARD_ONLY',
   'LINK_TAKES_PAYMENT',
   'NO_POLICY_IN_FORCE',
+  'INVITATION_NOT_FOUND',
+  'INVITATION_CLOSED',
+  'MEMBER_NOT_FOUND',
+  'ALREADY_MEMBER',
+  'TEAM_RULE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

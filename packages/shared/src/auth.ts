@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { accountEmailField } from './mini/email-field.js';
 import { nameField } from './mini/fields.js';
+import { CLINIC_ROLES } from './team.js';
 
 export const AUTH_MESSAGES = {
   fillAllFields: 'Please fill in all fields',
@@ -134,6 +135,8 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   role: userRoleSchema,
   clinicId: z.string().nullable(),
+  /** The user's role in their clinic (decision 0121); null for an admin or a user in no clinic. */
+  clinicRole: z.enum(CLINIC_ROLES).nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

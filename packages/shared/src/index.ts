@@ -41,3 +41,4 @@ export * from './product.js';
 export * from './refunds.js';
 export * from './saved-cards.js';
 export * from './statements.js';
+export * from './team.js';

@@ -111,8 +111,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<string
   const passwordHash = await hashPassword(DEMO_CLINIC_PASSWORD);
   await db.execute(sql`
     with staff as (
-      insert into users (id, name, email, email_verified, role, clinic_id)
-      select gen_random_uuid()::text, clinic_name, email, true, 'clinic', id
+      insert into users (id, name, email, email_verified, role, clinic_id, clinic_role)
+      select gen_random_uuid()::text, clinic_name, email, true, 'clinic', id, 'owner'
       from clinics where id = any(${ids})
       returning id)
     insert into accounts (id, account_id, provider_id, user_id, password)

@@ -86,6 +86,11 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   LINK_TAKES_PAYMENT: 409,
   NO_POLICY_IN_FORCE: 409,
   BALANCE_UNDER_WAY: 409,
+  INVITATION_NOT_FOUND: 404,
+  INVITATION_CLOSED: 410,
+  MEMBER_NOT_FOUND: 404,
+  ALREADY_MEMBER: 409,
+  TEAM_RULE: 409,
 };
 
 export class AppError extends Error {

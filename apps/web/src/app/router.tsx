@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password')) },
           { path: 'reset-password', lazy: page(() => import('./routes/reset-password')) },
           { path: 'auth/callback', lazy: page(() => import('./routes/auth-callback')) },
+          { path: 'join', lazy: page(() => import('./routes/join')) },
           { path: '*', lazy: page(() => import('./routes/not-found')) },
         ],
       },
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: 'payouts', lazy: page(() => import('./routes/payouts')) },
           { path: 'payouts/:payoutId', lazy: page(() => import('./routes/payout')) },
           { path: 'settings', lazy: page(() => import('./routes/clinic-settings')) },
+          { path: 'security', lazy: page(() => import('./routes/clinic-security')) },
         ],
       },
       {

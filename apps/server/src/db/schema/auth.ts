@@ -4,9 +4,10 @@
  * maps onto these tables; role and clinic_id are ClinicPay's additional user fields
  * (docs/product.md#record-users).
  */
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clinics } from './clinics.js';
-import { userRole } from './enums.js';
+import { clinicRole, userRole } from './enums.js';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -24,9 +25,15 @@ export const users = pgTable(
     image: text('image'),
     role: userRole('role').notNull().default('clinic'),
     clinicId: uuid('clinic_id').references(() => clinics.id, { onDelete: 'restrict' }),
+    /** Owner, manager or reception in clinic_id's team (decision 0121); null without a clinic. */
+    clinicRole: clinicRole('clinic_role'),
     ...timestamps,
   },
-  (table) => [index('users_clinic_id_idx').on(table.clinicId)],
+  (table) => [
+    index('users_clinic_id_idx').on(table.clinicId),
+    // A clinic has at most one owner (decision 0121).
+    uniqueIndex('users_one_owner_per_clinic').on(table.clinicId).where(sql`${table.clinicRole} = 'owner'`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -78,4 +85,28 @@ export const verifications = pgTable(
     ...timestamps,
   },
   (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
+/**
+ * An invitation to join a clinic's team (decision 0121): the token's SHA-256 only, single use
+ * (accepted_at), withdrawn by the owner (revoked_at) or by a newer invitation to the same address.
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    role: clinicRole('role').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedByUserId: text('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('team_invitations_clinic_id_idx').on(table.clinicId, table.createdAt)],
 );

@@ -1,8 +1,11 @@
 /** Postgres enums for the values docs/product.md#records and docs/product.md#states fix. */
-import { PAYMENT_DISPUTE_STATUSES, PAYMENT_TYPES, PROVIDER_STATUSES } from '@clinicpay/shared';
+import { CLINIC_ROLES, PAYMENT_DISPUTE_STATUSES, PAYMENT_TYPES, PROVIDER_STATUSES } from '@clinicpay/shared';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
 export const userRole = pgEnum('user_role', ['clinic', 'admin']);
+
+/** A clinic user's role in their clinic (decision 0121); null for admins and users in no clinic. */
+export const clinicRole = pgEnum('clinic_role', CLINIC_ROLES);
 
 /**
  * null in clinics.stripe_status counts as not_connected (decision 0080). The former 'suspended' became

@@ -165,6 +165,7 @@ export async function insertInvitedUser(
     role: 'clinic',
     emailVerified: true,
     clinicId: input.clinicId,
+    clinicRole: 'owner',
   });
 }
 

@@ -53,6 +53,7 @@ export function createAuth({ db, config, jobs, onMailError, log }: CreateAuthOpt
       additionalFields: {
         role: { type: 'string', input: false, defaultValue: 'clinic' },
         clinicId: { type: 'string', input: false, required: false },
+        clinicRole: { type: 'string', input: false, required: false },
       },
     },
     emailAndPassword: {

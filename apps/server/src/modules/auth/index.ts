@@ -4,6 +4,14 @@
  */
 export { type Auth, createAuth } from './auth.js';
 export { hashPassword, verifyPassword } from './password-hashing.js';
+/** The team module's reads and writes of users and sessions, which this module owns (decision 0121). */
+export {
+  deleteSessionsOf,
+  findAccountByEmail,
+  insertMemberUser,
+  selectClinicMembers,
+  setMembership,
+} from './queries.js';
 export { authRoutes } from './routes.js';
 export { createAdmin } from './service.js';
 export { clinicMemberOf, requireAdmin, requireClinic } from './session.js';

@@ -3,9 +3,10 @@
  * the verification rows ClinicPay issues itself. No rules here (service.ts, tokens.ts hold them).
  */
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import type { ClinicRole } from '@clinicpay/shared';
+import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { accounts, clinics, users, verifications } from '../../db/schema/index.js';
+import { accounts, clinics, sessions, users, verifications } from '../../db/schema/index.js';
 
 /** The user with this (already lower-cased) email: id and whether it is verified; undefined if none. */
 export async function findUserByEmail(db: Db, email: string) {
@@ -32,7 +33,7 @@ async function insertCredentialUser(tx: Tx, user: CredentialUser) {
 }
 
 /**
- * Stores a clinic and its first user (with the password credential) in one transaction. A taken email
+ * Stores a clinic and its first user, its owner (with the password credential) in one transaction. A taken email
  * fails with the database's unique violation (23505).
  */
 export async function insertClinicWithUser(
@@ -43,7 +44,7 @@ export async function insertClinicWithUser(
   await db.transaction(async (tx) => {
     const [row] = await tx.insert(clinics).values(clinic).returning({ id: clinics.id });
     if (!row) throw new Error('clinic was not created');
-    await insertCredentialUser(tx, { ...user, email: clinic.email, clinicId: row.id });
+    await insertCredentialUser(tx, { ...user, email: clinic.email, clinicId: row.id, clinicRole: 'owner' });
   });
 }
 
@@ -74,4 +75,77 @@ export async function deleteAllButNewestVerification(db: Db, value: string): Pro
         order by newest.created_at desc, newest.id desc
         limit 1
       )`);
+}
+
+/** A clinic's members (decision 0121), owner first, then by when they joined. */
+export async function selectClinicMembers(db: Db, clinicId: string) {
+  return db
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.clinicRole,
+      joinedAt: users.createdAt,
+    })
+    .from(users)
+    .where(and(eq(users.clinicId, clinicId), isNotNull(users.clinicRole)))
+    .orderBy(sql`${users.clinicRole} <> 'owner'`, asc(users.createdAt), asc(users.id));
+}
+
+/** The account with this (lower-cased) email: its clinic, role and password hash; undefined if none. */
+export async function findAccountByEmail(db: Db | Tx, email: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      clinicId: users.clinicId,
+      clinicRole: users.clinicRole,
+      passwordHash: accounts.password,
+    })
+    .from(users)
+    .leftJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential')))
+    .where(eq(users.email, email));
+  return row;
+}
+
+/** Stores a new, verified clinic user in `clinicId`'s team with `clinicRole`, and their password. */
+export async function insertMemberUser(
+  tx: Tx,
+  member: {
+    id: string;
+    name: string;
+    email: string;
+    clinicId: string;
+    clinicRole: ClinicRole;
+    passwordHash: string;
+  },
+): Promise<void> {
+  await insertCredentialUser(tx, { ...member, role: 'clinic', emailVerified: true });
+}
+
+/**
+ * Sets the user's clinic and role (both null: in no clinic). Returns whether a row changed, which is
+ * false when `onlyIn` is given and the user is not in that clinic.
+ */
+export async function setMembership(
+  tx: Db | Tx,
+  userId: string,
+  membership: { clinicId: string | null; clinicRole: ClinicRole | null },
+  onlyIn?: string,
+): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ ...membership, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), onlyIn ? eq(users.clinicId, onlyIn) : undefined))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Deletes the user's sessions, all of them or all but `keepSessionId`: each device is signed out. */
+export async function deleteSessionsOf(tx: Db | Tx, userId: string, keepSessionId?: string): Promise<number> {
+  const rows = await tx
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keepSessionId ? ne(sessions.id, keepSessionId) : undefined))
+    .returning({ id: sessions.id });
+  return rows.length;
 }

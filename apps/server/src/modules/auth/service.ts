@@ -19,6 +19,7 @@ import {
 import { APIError } from 'better-auth/api';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { queueEmail } from '../../mail/email-job.js';
@@ -41,13 +42,6 @@ export interface AccountDeps {
   config: Config;
   /** Logs an account email that could not be sent. */
   onMailError: (error: unknown) => void;
-}
-
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string }; code?: string }) ?? {};
-  return cause.code === UNIQUE_VIOLATION || cause.cause?.code === UNIQUE_VIOLATION;
 }
 
 const emailTaken = () => new AppError('EMAIL_TAKEN', AUTH_MESSAGES.emailExists);

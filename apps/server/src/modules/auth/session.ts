@@ -3,7 +3,16 @@
  * (docs/product.md#roles, docs/product.md#route-guarding; decision 0032: the clinic id comes from the
  * session, never the request).
  */
-import { AUTH_MESSAGES, CLINIC_MESSAGES, type SessionUser, userRoleSchema } from '@clinicpay/shared';
+import {
+  AUTH_MESSAGES,
+  CLINIC_MESSAGES,
+  CLINIC_ROLES,
+  type Permission,
+  roleCan,
+  type SessionUser,
+  TEAM_MESSAGES,
+  userRoleSchema,
+} from '@clinicpay/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
 import { type Auth, SESSION_ABSOLUTE_SECONDS } from './auth.js';
@@ -54,12 +63,16 @@ export function toSessionUser(user: {
   email: string;
   role?: unknown;
   clinicId?: unknown;
+  clinicRole?: unknown;
 }): SessionUser {
+  const clinicId = typeof user.clinicId === 'string' ? user.clinicId : null;
+  const clinicRole = CLINIC_ROLES.find((role) => role === user.clinicRole) ?? null;
   return {
     id: user.id,
     email: user.email,
     role: userRoleSchema.catch('clinic').parse(user.role),
-    clinicId: typeof user.clinicId === 'string' ? user.clinicId : null,
+    clinicId,
+    clinicRole: clinicId ? clinicRole : null,
   };
 }
 
@@ -67,6 +80,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the requireSignedIn/requireClinic/requireAdmin guards. */
     sessionUser: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The work a clinic route does, by the team's permission table (decision 0121): requireClinic
+     * refuses a member whose role may not do it. A clinic route without one is the owner's alone.
+     */
+    permission?: Permission;
   }
 }
 
@@ -100,15 +120,20 @@ export const requireSignedIn = (auth: Auth) => async (request: FastifyRequest, r
 };
 
 /**
- * Route hook (onRequest, so before body validation): a clinic user with a clinic. 401 when signed out (with `signedOutMessage` when given),
- * 403 for an admin or no clinic.
+ * Route hook (onRequest, so before body validation): a member of a clinic whose role may do the route's
+ * `config.permission` (decision 0121; none named: the owner's alone). 401 when signed out (with
+ * `signedOutMessage` when given), 403 for an admin, a user in no clinic, or a role without the permission.
+ * The user and their role are read from the database on every request, so a member removed or moved
+ * to another role is refused at once.
  */
 export const requireClinic =
   (auth: Auth, signedOutMessage?: SignedOutMessage) =>
   async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await signedInUser(auth, request, reply, signedOutMessage);
     if (user.role !== 'clinic') throw new AppError('FORBIDDEN', AUTH_MESSAGES.clinicOnly);
-    if (!user.clinicId) throw new AppError('FORBIDDEN', CLINIC_MESSAGES.noClinic);
+    if (!user.clinicId || !user.clinicRole) throw new AppError('FORBIDDEN', CLINIC_MESSAGES.noClinic);
+    const permission = request.routeOptions.config.permission ?? 'manage';
+    if (!roleCan(user.clinicRole, permission)) throw new AppError('FORBIDDEN', TEAM_MESSAGES.forbidden);
   };
 
 /** Route hook (onRequest): an admin. 401 when signed out, 403 for anyone else. */

@@ -15,6 +15,7 @@ export async function balanceRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/payments/:id/balance-request',
     {
+      config: { permission: 'collect' },
       schema: {
         tags: ['payments'],
         params: z.object({ id: z.string().max(100) }),

@@ -32,7 +32,10 @@ export async function clinicRoutes(app: FastifyInstance) {
 
   api.get(
     '/clinic',
-    { schema: { tags: ['clinic'], response: { 200: clinicResponseSchema } } },
+    {
+      config: { permission: 'collect' },
+      schema: { tags: ['clinic'], response: { 200: clinicResponseSchema } },
+    },
     async (request) => ({
       clinic: await getClinic(db, clinicMemberOf(request).clinicId),
     }),
@@ -41,6 +44,7 @@ export async function clinicRoutes(app: FastifyInstance) {
   api.patch(
     '/clinic',
     {
+      config: { permission: 'manage' },
       schema: { tags: ['clinic'], body: clinicProfileUpdateSchema, response: { 200: clinicResponseSchema } },
     },
     async (request) => ({
@@ -51,6 +55,7 @@ export async function clinicRoutes(app: FastifyInstance) {
   api.patch(
     '/clinic/notifications',
     {
+      config: { permission: 'manage' },
       schema: {
         tags: ['clinic'],
         body: notificationSettingsUpdateSchema,
@@ -65,6 +70,7 @@ export async function clinicRoutes(app: FastifyInstance) {
   api.patch(
     '/clinic/request-settings',
     {
+      config: { permission: 'manage' },
       schema: {
         tags: ['clinic'],
         body: requestSettingsUpdateSchema,
@@ -80,7 +86,10 @@ export async function clinicRoutes(app: FastifyInstance) {
 
   api.post(
     '/clinic/payment-provider/connect',
-    { schema: { tags: ['clinic'], response: { 200: onboardingLinkResponseSchema } } },
+    {
+      config: { permission: 'manage' },
+      schema: { tags: ['clinic'], response: { 200: onboardingLinkResponseSchema } },
+    },
     // The provider sends the clinic back to the address it is on (decision 0066: 127.0.0.1 stays 127.0.0.1).
     async (request) => {
       const member = clinicMemberOf(request);
@@ -94,7 +103,10 @@ export async function clinicRoutes(app: FastifyInstance) {
 
   api.post(
     '/clinic/payment-provider/update-details',
-    { schema: { tags: ['clinic'], response: { 200: updateDetailsLinkResponseSchema } } },
+    {
+      config: { permission: 'manage' },
+      schema: { tags: ['clinic'], response: { 200: updateDetailsLinkResponseSchema } },
+    },
     async (request) =>
       providerUpdateLink(
         { ...provider, publicUrl: linkOrigin(request, app.config) },
@@ -104,7 +116,10 @@ export async function clinicRoutes(app: FastifyInstance) {
 
   api.post(
     '/clinic/payment-provider/refresh',
-    { schema: { tags: ['clinic'], response: { 200: clinicResponseSchema } } },
+    {
+      config: { permission: 'manage' },
+      schema: { tags: ['clinic'], response: { 200: clinicResponseSchema } },
+    },
     async (request) => ({
       clinic: await refreshProviderConnection(provider, clinicMemberOf(request).clinicId),
     }),
@@ -112,7 +127,10 @@ export async function clinicRoutes(app: FastifyInstance) {
 
   api.post(
     '/clinic/payment-provider/disconnect',
-    { schema: { tags: ['clinic'], response: { 200: clinicResponseSchema } } },
+    {
+      config: { permission: 'manage' },
+      schema: { tags: ['clinic'], response: { 200: clinicResponseSchema } },
+    },
     async (request) => {
       const member = clinicMemberOf(request);
       return {

@@ -79,20 +79,28 @@ export async function disputeRoutes(app: FastifyInstance) {
   });
   const tags = ['disputes'];
 
-  api.get('/disputes', { schema: { tags, response: { 200: disputeListSchema } } }, async (request) =>
-    listDisputes(db, clinicMemberOf(request).clinicId),
+  api.get(
+    '/disputes',
+    { config: { permission: 'money' }, schema: { tags, response: { 200: disputeListSchema } } },
+    async (request) => listDisputes(db, clinicMemberOf(request).clinicId),
   );
-  api.get('/disputes/alerts', { schema: { tags, response: { 200: disputeAlertsSchema } } }, async (request) =>
-    disputeAlerts(db, clinicMemberOf(request).clinicId),
+  api.get(
+    '/disputes/alerts',
+    { config: { permission: 'money' }, schema: { tags, response: { 200: disputeAlertsSchema } } },
+    async (request) => disputeAlerts(db, clinicMemberOf(request).clinicId),
   );
   api.get(
     '/disputes/:disputeId',
-    { schema: { tags, params: disputeParams, response: { 200: disputeDetailSchema } } },
+    {
+      config: { permission: 'money' },
+      schema: { tags, params: disputeParams, response: { 200: disputeDetailSchema } },
+    },
     async (request) => getDispute(db, clinicMemberOf(request).clinicId, request.params.disputeId),
   );
   api.put(
     '/disputes/:disputeId/evidence',
     {
+      config: { permission: 'money' },
       schema: {
         tags,
         params: disputeParams,
@@ -106,6 +114,7 @@ export async function disputeRoutes(app: FastifyInstance) {
   api.post(
     '/disputes/:disputeId/evidence/files',
     {
+      config: { permission: 'money' },
       schema: {
         tags,
         params: disputeParams,
@@ -123,7 +132,10 @@ export async function disputeRoutes(app: FastifyInstance) {
   );
   api.delete(
     '/disputes/:disputeId/evidence/files/:fileId',
-    { schema: { tags, params: fileParams, response: { 200: disputeDetailSchema } } },
+    {
+      config: { permission: 'money' },
+      schema: { tags, params: fileParams, response: { 200: disputeDetailSchema } },
+    },
     async (request) =>
       removeEvidenceFile(
         db,
@@ -134,13 +146,17 @@ export async function disputeRoutes(app: FastifyInstance) {
   );
   api.post(
     '/disputes/:disputeId/submit',
-    { schema: { tags, params: disputeParams, response: { 200: disputeDetailSchema } } },
+    {
+      config: { permission: 'money' },
+      schema: { tags, params: disputeParams, response: { 200: disputeDetailSchema } },
+    },
     async (request) =>
       submitEvidence(deps(request), clinicMemberOf(request).clinicId, request.params.disputeId),
   );
   api.post(
     '/fraud-warnings/:warningId/refund',
     {
+      config: { permission: 'money' },
       schema: {
         tags,
         params: z.object({ warningId: z.string().max(100) }),

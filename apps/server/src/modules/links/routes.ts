@@ -37,6 +37,7 @@ export async function linkRoutes(app: FastifyInstance) {
   api.post(
     '/payment-links',
     {
+      config: { permission: 'collect' },
       schema: {
         tags: ['payment links'],
         body: createPaymentLinkSchema,
@@ -50,6 +51,7 @@ export async function linkRoutes(app: FastifyInstance) {
   api.get(
     '/payment-links',
     {
+      config: { permission: 'collect' },
       schema: {
         tags: ['payment links'],
         querystring: listPaymentLinksQuerySchema,
@@ -61,13 +63,19 @@ export async function linkRoutes(app: FastifyInstance) {
 
   api.get(
     '/payment-links/:linkId',
-    { schema: { tags: ['payment links'], params: linkParams, response: { 200: paymentLinkResponseSchema } } },
+    {
+      config: { permission: 'collect' },
+      schema: { tags: ['payment links'], params: linkParams, response: { 200: paymentLinkResponseSchema } },
+    },
     async (request) => ({ link: await getPaymentLink(contextOf(request), request.params.linkId) }),
   );
 
   api.get(
     '/payment-links/:linkId/qr-code',
-    { schema: { tags: ['payment links'], params: linkParams, querystring: qrCodeQuerySchema } },
+    {
+      config: { permission: 'collect' },
+      schema: { tags: ['payment links'], params: linkParams, querystring: qrCodeQuerySchema },
+    },
     async (request, reply) => {
       const link = await getPaymentLink(contextOf(request), request.params.linkId);
       return sendQrCode(reply, link.url, request.query.format, `clinicpay-link-${link.id}`);
@@ -77,6 +85,7 @@ export async function linkRoutes(app: FastifyInstance) {
   api.patch(
     '/payment-links/:linkId',
     {
+      config: { permission: 'collect' },
       schema: {
         tags: ['payment links'],
         params: linkParams,

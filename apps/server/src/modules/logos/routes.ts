@@ -26,6 +26,7 @@ export async function logoHttpRoutes(app: FastifyInstance, deps: LogoDeps) {
   api.post(
     '/clinic/logo',
     {
+      config: { permission: 'manage' },
       onRequest: clinicOnly,
       schema: { tags: ['clinic'], consumes: ['multipart/form-data'], response: { 200: logoResultSchema } },
     },
@@ -34,7 +35,11 @@ export async function logoHttpRoutes(app: FastifyInstance, deps: LogoDeps) {
 
   api.delete(
     '/clinic/logo',
-    { onRequest: clinicOnly, schema: { tags: ['clinic'], response: { 200: logoResultSchema } } },
+    {
+      config: { permission: 'manage' },
+      onRequest: clinicOnly,
+      schema: { tags: ['clinic'], response: { 200: logoResultSchema } },
+    },
     async (request) => deleteLogo(deps, clinicMemberOf(request).clinicId),
   );
 

@@ -20,6 +20,7 @@ export async function patientRoutes(app: FastifyInstance) {
   api.get(
     '/patients',
     {
+      config: { permission: 'collect' },
       schema: {
         tags: ['patients'],
         querystring: patientListQuerySchema,
@@ -31,7 +32,10 @@ export async function patientRoutes(app: FastifyInstance) {
 
   api.get(
     '/patients/:id',
-    { schema: { tags: ['patients'], params, response: { 200: patientDetailSchema } } },
+    {
+      config: { permission: 'collect' },
+      schema: { tags: ['patients'], params, response: { 200: patientDetailSchema } },
+    },
     async (request) => getPatient(db, clinicMemberOf(request).clinicId, request.params.id),
   );
 }

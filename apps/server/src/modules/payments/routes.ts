@@ -36,6 +36,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   api.get(
     '/payments',
     {
+      config: { permission: 'collect' },
       schema: {
         tags: ['payments'],
         querystring: paymentHistoryQuerySchema,
@@ -47,13 +48,17 @@ export async function paymentRoutes(app: FastifyInstance) {
 
   api.get(
     '/payments/stats',
-    { schema: { tags: ['payments'], response: { 200: clinicStatsSchema } } },
+    {
+      config: { permission: 'collect' },
+      schema: { tags: ['payments'], response: { 200: clinicStatsSchema } },
+    },
     async (request) => clinicStats(contextOf(request)),
   );
 
   api.get(
     '/payments/revenue',
     {
+      config: { permission: 'collect' },
       schema: {
         tags: ['payments'],
         querystring: revenueQuerySchema,
@@ -65,7 +70,7 @@ export async function paymentRoutes(app: FastifyInstance) {
 
   api.get(
     '/payments/export',
-    { schema: { tags: ['payments'], querystring: paymentFiltersSchema } },
+    { config: { permission: 'money' }, schema: { tags: ['payments'], querystring: paymentFiltersSchema } },
     async (request, reply) => {
       const { fileName, csv } = await exportPayments(contextOf(request), request.query, {
         onError: (error) => request.log.error({ err: error }, 'payment report failed while streaming'),
@@ -80,13 +85,19 @@ export async function paymentRoutes(app: FastifyInstance) {
 
   api.post(
     '/payments/:id/receipt',
-    { schema: { tags: ['payments'], params: paymentParams, response: { 200: receiptResentSchema } } },
+    {
+      config: { permission: 'collect' },
+      schema: { tags: ['payments'], params: paymentParams, response: { 200: receiptResentSchema } },
+    },
     async (request) => resendReceipt({ ...contextOf(request), jobs: app.jobs }, request.params.id),
   );
 
   api.get(
     '/payments/:id',
-    { schema: { tags: ['payments'], params: paymentParams, response: { 200: paymentDetailsSchema } } },
+    {
+      config: { permission: 'collect' },
+      schema: { tags: ['payments'], params: paymentParams, response: { 200: paymentDetailsSchema } },
+    },
     async (request) => getPaymentDetails(contextOf(request), request.params.id),
   );
 }

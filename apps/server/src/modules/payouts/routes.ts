@@ -32,17 +32,23 @@ export async function payoutRoutes(app: FastifyInstance) {
   const deps: PayoutDeps = { db: app.database.db, gateway: app.gateway };
   const tags = ['payouts'];
 
-  api.get('/payouts', { schema: { tags, response: { 200: payoutsOverviewSchema } } }, async (request) =>
-    getPayoutsOverview(deps, clinicMemberOf(request).clinicId),
+  api.get(
+    '/payouts',
+    { config: { permission: 'manage' }, schema: { tags, response: { 200: payoutsOverviewSchema } } },
+    async (request) => getPayoutsOverview(deps, clinicMemberOf(request).clinicId),
   );
   api.get(
     '/payouts/:payoutId',
-    { schema: { tags, params: payoutParams, response: { 200: payoutDetailSchema } } },
+    {
+      config: { permission: 'manage' },
+      schema: { tags, params: payoutParams, response: { 200: payoutDetailSchema } },
+    },
     async (request) => getPayoutDetail(deps, clinicMemberOf(request).clinicId, request.params.payoutId),
   );
   api.get(
     '/payouts/:payoutId/export',
     {
+      config: { permission: 'manage' },
       schema: { tags, params: payoutParams, querystring: payoutExportQuerySchema },
     },
     async (request, reply) => {
@@ -60,7 +66,10 @@ export async function payoutRoutes(app: FastifyInstance) {
   );
   api.post(
     '/clinic/payment-provider/dashboard-link',
-    { schema: { tags: ['clinic'], response: { 200: dashboardLinkResponseSchema } } },
+    {
+      config: { permission: 'manage' },
+      schema: { tags: ['clinic'], response: { 200: dashboardLinkResponseSchema } },
+    },
     async (request) => dashboardLink(deps, clinicMemberOf(request).clinicId),
   );
 }

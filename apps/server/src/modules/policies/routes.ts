@@ -40,13 +40,17 @@ export async function policyRoutes(app: FastifyInstance) {
 
   api.get(
     '/clinic/policies',
-    { schema: { tags: ['policies'], response: { 200: clinicPoliciesSchema } } },
+    {
+      config: { permission: 'collect' },
+      schema: { tags: ['policies'], response: { 200: clinicPoliciesSchema } },
+    },
     async (request) => clinicPolicies(db, clinicMemberOf(request).clinicId),
   );
 
   api.put(
     '/clinic/policies/:kind',
     {
+      config: { permission: 'manage' },
       schema: {
         tags: ['policies'],
         params,
@@ -62,7 +66,10 @@ export async function policyRoutes(app: FastifyInstance) {
 
   api.delete(
     '/clinic/policies/:kind',
-    { schema: { tags: ['policies'], params, response: { 200: policyResponseSchema } } },
+    {
+      config: { permission: 'manage' },
+      schema: { tags: ['policies'], params, response: { 200: policyResponseSchema } },
+    },
     async (request) => {
       const member = clinicMemberOf(request);
       return turnOffPolicy(db, member.clinicId, member.id, request.params.kind);
@@ -71,13 +78,19 @@ export async function policyRoutes(app: FastifyInstance) {
 
   api.get(
     '/clinic/terms',
-    { schema: { tags: ['policies'], response: { 200: termsResponseSchema } } },
+    {
+      config: { permission: 'collect' },
+      schema: { tags: ['policies'], response: { 200: termsResponseSchema } },
+    },
     async (request) => ({ terms: await termsInForce(db, clinicMemberOf(request).clinicId), changed: false }),
   );
 
   api.put(
     '/clinic/terms',
-    { schema: { tags: ['policies'], body: termsInputSchema, response: { 200: termsResponseSchema } } },
+    {
+      config: { permission: 'manage' },
+      schema: { tags: ['policies'], body: termsInputSchema, response: { 200: termsResponseSchema } },
+    },
     async (request) => {
       const member = clinicMemberOf(request);
       return saveTerms(db, member.clinicId, member.id, request.body.text);
@@ -86,7 +99,10 @@ export async function policyRoutes(app: FastifyInstance) {
 
   api.delete(
     '/clinic/terms',
-    { schema: { tags: ['policies'], response: { 200: termsResponseSchema } } },
+    {
+      config: { permission: 'manage' },
+      schema: { tags: ['policies'], response: { 200: termsResponseSchema } },
+    },
     async (request) => {
       const member = clinicMemberOf(request);
       return turnOffTerms(db, member.clinicId, member.id);

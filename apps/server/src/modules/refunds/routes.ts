@@ -14,6 +14,7 @@ export async function refundRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/payments/:paymentId/refunds',
     {
+      config: { permission: 'money' },
       schema: {
         tags: ['refunds'],
         params: z.object({ paymentId: z.string().max(100) }),

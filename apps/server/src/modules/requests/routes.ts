@@ -55,6 +55,7 @@ export async function requestRoutes(app: FastifyInstance) {
   api.post(
     '/payment-requests',
     {
+      config: { permission: 'collect' },
       schema: {
         tags: ['payment requests'],
         body: sendPaymentRequestSchema,
@@ -70,6 +71,7 @@ export async function requestRoutes(app: FastifyInstance) {
   api.post(
     '/payment-requests/:requestId/resend',
     {
+      config: { permission: 'collect' },
       schema: {
         tags: ['payment requests'],
         params: z.object({ requestId: z.string().max(100) }),
@@ -84,6 +86,7 @@ export async function requestRoutes(app: FastifyInstance) {
   api.get(
     '/payment-requests',
     {
+      config: { permission: 'collect' },
       schema: {
         tags: ['payment requests'],
         querystring: listRequestsQuerySchema,
@@ -96,6 +99,7 @@ export async function requestRoutes(app: FastifyInstance) {
   api.get(
     '/payment-requests/:requestId',
     {
+      config: { permission: 'collect' },
       schema: {
         tags: ['payment requests'],
         params: z.object({ requestId: z.string().max(100) }),
@@ -109,6 +113,7 @@ export async function requestRoutes(app: FastifyInstance) {
   api.post(
     '/payment-requests/:requestId/remind',
     {
+      config: { permission: 'collect' },
       schema: {
         tags: ['payment requests'],
         params: z.object({ requestId: z.string().max(100) }),
@@ -122,6 +127,7 @@ export async function requestRoutes(app: FastifyInstance) {
   api.post(
     '/payment-requests/:requestId/cancel',
     {
+      config: { permission: 'collect' },
       schema: {
         tags: ['payment requests'],
         params: z.object({ requestId: z.string().max(100) }),
@@ -144,6 +150,7 @@ export async function requestRoutes(app: FastifyInstance) {
   api.get(
     '/payment-requests/:requestId/qr-code',
     {
+      config: { permission: 'collect' },
       schema: {
         tags: ['payment requests'],
         params: z.object({ requestId: z.string().max(100) }),

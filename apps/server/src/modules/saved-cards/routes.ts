@@ -29,13 +29,19 @@ export async function savedCardRoutes(app: FastifyInstance) {
 
   api.get(
     '/patients/:id/cards',
-    { schema: { tags: ['patients'], params: patientParams, response: { 200: savedCardListSchema } } },
+    {
+      config: { permission: 'collect' },
+      schema: { tags: ['patients'], params: patientParams, response: { 200: savedCardListSchema } },
+    },
     async (request) => listSavedCards(db, clinicMemberOf(request).clinicId, request.params.id),
   );
 
   api.post(
     '/patients/:id/cards/:cardId/remove',
-    { schema: { tags: ['patients'], params: cardParams, response: { 200: savedCardListSchema } } },
+    {
+      config: { permission: 'money' },
+      schema: { tags: ['patients'], params: cardParams, response: { 200: savedCardListSchema } },
+    },
     async (request) => {
       const member = clinicMemberOf(request);
       await removeSavedCard(
@@ -51,6 +57,7 @@ export async function savedCardRoutes(app: FastifyInstance) {
   api.post(
     '/patients/:id/cards/:cardId/charges',
     {
+      config: { permission: 'money' },
       schema: {
         tags: ['patients'],
         params: cardParams,

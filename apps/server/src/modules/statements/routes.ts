@@ -25,22 +25,23 @@ function sendCsv(reply: FastifyReply, fileName: string, body: string) {
 
 export async function statementRoutes(app: FastifyInstance) {
   app.addHook('onRequest', requireClinic(app.auth));
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/statements/:month',
-      { schema: { tags: ['statements'], params, querystring: statementQuerySchema } },
-      async (request, reply) => {
-        const statement = await clinicStatement(
-          app.database.db,
-          clinicMemberOf(request).clinicId,
-          request.params.month,
-        );
-        if (request.query.format === 'csv')
-          return sendCsv(reply, `clinicpay-statement-${statement.month}.csv`, clinicStatementCsv(statement));
-        return clinicStatementSchema.parse(statement);
-      },
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/statements/:month',
+    {
+      config: { permission: 'money' },
+      schema: { tags: ['statements'], params, querystring: statementQuerySchema },
+    },
+    async (request, reply) => {
+      const statement = await clinicStatement(
+        app.database.db,
+        clinicMemberOf(request).clinicId,
+        request.params.month,
+      );
+      if (request.query.format === 'csv')
+        return sendCsv(reply, `clinicpay-statement-${statement.month}.csv`, clinicStatementCsv(statement));
+      return clinicStatementSchema.parse(statement);
+    },
+  );
 }
 
 export async function adminStatementRoutes(app: FastifyInstance) {

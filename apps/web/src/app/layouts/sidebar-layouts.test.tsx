@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ClinicRoleProvider } from '@/lib/permissions';
 import { AdminLayout } from './admin-layout';
 import { ClinicLayout } from './clinic-layout';
 
@@ -50,6 +51,33 @@ describe('the clinic sidebar', () => {
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(onSignOut).toHaveBeenCalledOnce();
+  });
+
+  it('shows each role only the pages its role opens, and Security in place of Settings', () => {
+    const withRole = (role: 'manager' | 'reception') =>
+      renderAt(
+        '/dashboard',
+        <ClinicRoleProvider role={role}>
+          <ClinicLayout onSignOut={() => {}} />
+        </ClinicRoleProvider>,
+      );
+    const common = [
+      ['Dashboard', '/dashboard'],
+      ['Create a Link', '/dashboard/create-link'],
+      ['Send a Link', '/dashboard/send-link'],
+      ['Payment History', '/dashboard/payment-history'],
+      ['Requests', '/dashboard/requests'],
+      ['Patients', '/dashboard/patients'],
+    ];
+    withRole('reception');
+    expect(linksOf('Clinic')).toEqual([...common, ['Security', '/dashboard/security']]);
+    cleanup();
+    withRole('manager');
+    expect(linksOf('Clinic')).toEqual([
+      ...common,
+      ['Disputes', '/dashboard/disputes'],
+      ['Security', '/dashboard/security'],
+    ]);
   });
 
   it('marks only the current entry active', () => {

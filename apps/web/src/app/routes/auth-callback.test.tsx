@@ -6,7 +6,7 @@ import { renderWithApp, startMockServer } from '@/testing/app';
 import AuthCallbackRoute from './auth-callback';
 
 const asked: string[] = [];
-const user = { id: 'u1', email: 'desk@harley.example', role: 'clinic', clinicId: 'c1' };
+const user = { id: 'u1', email: 'desk@harley.example', role: 'clinic', clinicId: 'c1', clinicRole: 'owner' };
 
 startMockServer(
   [

@@ -12,6 +12,7 @@ import {
   RecentPaymentsCard,
 } from '@/features/payments/components/recent-payments-card';
 import { RevenueChart } from '@/features/payments/components/revenue-chart';
+import { useCan } from '@/lib/permissions';
 
 /**
  * The Launch Pad's steps (docs/product.md#launch-pad) from what the dashboard loads anyway: the clinic,
@@ -36,13 +37,17 @@ function useLaunchPadProgress(): LaunchPadProgress | undefined {
  * /dashboard: the dispute and fraud-warning banners, then the Launch Pad, the figures, the revenue
  * chart, the Payment Links card and Recent Payments. The page shows once the Launch Pad knows its
  * steps, so the Launch Pad never appears late and pushes the cards down; the cards load meanwhile.
+ * The banners are for those who may answer disputes, the Launch Pad for the owner, who alone connects
+ * the card provider (decision 0121).
  */
 export default function ClinicHomeRoute() {
   const progress = useLaunchPadProgress();
+  const mayAnswerDisputes = useCan('money');
+  const mayConnect = useCan('manage');
   return (
     <ClinicHomePage loading={progress === undefined}>
-      <DisputeAlerts />
-      <LaunchPad progress={progress} />
+      {mayAnswerDisputes ? <DisputeAlerts /> : null}
+      {mayConnect ? <LaunchPad progress={progress} /> : null}
       <PaymentStatsCards />
       <RevenueChart />
       <PaymentLinksCard />

@@ -1,7 +1,17 @@
+import { NotAllowed } from '@/components/not-allowed';
 import { ChangePasswordForm } from '@/features/auth/change-password-form';
 import { SettingsPage } from '@/features/clinics/settings-page';
+import { TeamTab } from '@/features/team/team-tab';
+import { Can } from '@/lib/permissions';
 
-/** The settings page composed from the clinics feature and the auth feature's security form. */
+/**
+ * The settings page composed from the clinics feature, the auth feature's security form and the team
+ * feature's Team tab; the owner's (decision 0121).
+ */
 export default function ClinicSettingsRoute() {
-  return <SettingsPage securityTab={<ChangePasswordForm />} />;
+  return (
+    <Can permission="manage" fallback={<NotAllowed title="Settings" permission="manage" />}>
+      <SettingsPage securityTab={<ChangePasswordForm />} teamTab={<TeamTab />} />
+    </Can>
+  );
 }

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { AuthCard } from '@/components/layout/auth-card';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { homeOf, useSession } from './api/session';
-import { AuthCard } from './components/auth-card';
 
 /**
  * The auth callback (docs/product.md#account-screens, docs/product.md#auth-callback). ClinicPay's own

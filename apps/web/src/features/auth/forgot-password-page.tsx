@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { AuthCard } from '@/components/layout/auth-card';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
@@ -11,7 +12,6 @@ import { Input } from '@/components/ui/input';
 import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRequestPasswordReset } from './api/reset-password';
-import { AuthCard } from './components/auth-card';
 
 /**
  * The Forgot password screen (docs/product.md#account-screens): email, 'Send Reset Instructions', and a

@@ -8,6 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { AuthCard } from '@/components/layout/auth-card';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
@@ -18,7 +19,6 @@ import { serverAnswered } from '@/lib/api-client';
 import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useResetPassword, useResetTokenCheck } from './api/reset-password';
-import { AuthCard } from './components/auth-card';
 
 const REDIRECT_AFTER_RESET_MS = 2000;
 const REQUEST_NEW_LINK = AUTH_MESSAGES.requestNewLink;

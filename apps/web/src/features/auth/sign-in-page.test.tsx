@@ -126,7 +126,13 @@ describe('the sign-in form', () => {
       http.post('/api/auth/sign-in', () =>
         HttpResponse.json({
           message: AUTH_MESSAGES.signedIn,
-          user: { id: 'u1', email: 'desk@harley.example', role: 'clinic', clinicId: 'c1' },
+          user: {
+            id: 'u1',
+            email: 'desk@harley.example',
+            role: 'clinic',
+            clinicId: 'c1',
+            clinicRole: 'owner',
+          },
         }),
       ),
     );

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { AuthCard } from '@/components/layout/auth-card';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
@@ -14,7 +15,6 @@ import { safeRedirectPath } from '@/lib/safe-redirect';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { homeOf } from './api/session';
 import { UnverifiedAccountError, useSignIn } from './api/sign-in';
-import { AuthCard } from './components/auth-card';
 import { GuestOnly } from './components/guest-only';
 
 /** Sign in (docs/product.md#account-screens): email, password, Forgot password, and a link to sign up. */
@@ -33,7 +33,8 @@ function SignInForm() {
   const signIn = useSignIn();
   const form = useForm<SignInRequest>({
     resolver: zodResolver(signInRequestSchema),
-    defaultValues: { email: '', password: '' },
+    // ?email= fills the address in, as the Join page sends a new team member here.
+    defaultValues: { email: params.get('email') ?? '', password: '' },
     shouldFocusError: false,
   });
   const errors = useFormErrors(form, ['email', 'password'], { formId: 'sign-in' });

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { AuthCard } from '@/components/layout/auth-card';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
@@ -11,7 +12,6 @@ import { ApiError, serverAnswered } from '@/lib/api-client';
 import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSignUp } from './api/sign-up';
-import { AuthCard } from './components/auth-card';
 import { GuestOnly } from './components/guest-only';
 
 /** What the sign-up form says when the account details are refused (docs/product.md#messages-accounts). */

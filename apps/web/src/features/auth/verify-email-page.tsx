@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { AuthCard } from '@/components/layout/auth-card';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
@@ -15,7 +16,6 @@ import { useFormErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { homeOf, useSession } from './api/session';
 import { useResendVerification, useVerifyEmail } from './api/verify-email';
-import { AuthCard } from './components/auth-card';
 
 const REDIRECT_AFTER_VERIFY_MS = 2000;
 

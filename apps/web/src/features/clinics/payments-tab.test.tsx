@@ -42,7 +42,9 @@ afterEach(() => vi.restoreAllMocks());
 
 function renderPayments(withClinic: Partial<Clinic>) {
   clinic = aClinic(withClinic);
-  renderWithApp(<SettingsPage securityTab={null} />, { path: '/dashboard/settings?tab=payments' });
+  renderWithApp(<SettingsPage securityTab={null} teamTab={null} />, {
+    path: '/dashboard/settings?tab=payments',
+  });
   return userEvent.setup();
 }
 

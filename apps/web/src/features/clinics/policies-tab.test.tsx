@@ -61,7 +61,9 @@ startMockServer(
 );
 
 function renderPolicies() {
-  renderWithApp(<SettingsPage securityTab={null} />, { path: '/dashboard/settings?tab=policies' });
+  renderWithApp(<SettingsPage securityTab={null} teamTab={null} />, {
+    path: '/dashboard/settings?tab=policies',
+  });
   return userEvent.setup();
 }
 

@@ -28,7 +28,9 @@ startMockServer(
 );
 
 function renderRequests() {
-  renderWithApp(<SettingsPage securityTab={null} />, { path: '/dashboard/settings?tab=requests' });
+  renderWithApp(<SettingsPage securityTab={null} teamTab={null} />, {
+    path: '/dashboard/settings?tab=requests',
+  });
   return userEvent.setup();
 }
 

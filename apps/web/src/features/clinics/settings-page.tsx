@@ -13,7 +13,16 @@ import { ProfileTab } from './components/profile-tab';
 import { RequestsTab } from './components/requests-tab';
 import { TermsTab } from './components/terms-tab';
 
-const TABS = ['profile', 'payments', 'notifications', 'requests', 'policies', 'terms', 'security'] as const;
+const TABS = [
+  'profile',
+  'payments',
+  'notifications',
+  'requests',
+  'policies',
+  'terms',
+  'team',
+  'security',
+] as const;
 type Tab = (typeof TABS)[number];
 
 /** A missing or unknown ?tab= opens profile (docs/product.md#clinic-settings). */
@@ -21,8 +30,11 @@ function tabFrom(value: string | null): Tab {
   return TABS.find((tab) => tab === value) ?? 'profile';
 }
 
-/** /dashboard/settings, its tab kept in ?tab=. The security tab's form comes from the auth feature. */
-export function SettingsPage({ securityTab }: { securityTab: ReactNode }) {
+/**
+ * /dashboard/settings, its tab kept in ?tab=. The team tab comes from the team feature, the security
+ * tab's form from the auth feature.
+ */
+export function SettingsPage({ securityTab, teamTab }: { securityTab: ReactNode; teamTab: ReactNode }) {
   useDocumentTitle('Settings');
   const [params, setParams] = useSearchParams();
   const clinic = useClinic();
@@ -31,7 +43,7 @@ export function SettingsPage({ securityTab }: { securityTab: ReactNode }) {
   return (
     <PageFrame
       title="Settings"
-      description="Manage your clinic profile, payments, notifications, requests, policies, payment terms and security."
+      description="Manage your clinic profile, payments, notifications, requests, policies, payment terms, team and security."
     >
       {clinic.isPending ? <Spinner label="Loading settings..." /> : null}
       {clinic.isError ? <Alert tone="error">{clinic.error.message}</Alert> : null}
@@ -44,6 +56,7 @@ export function SettingsPage({ securityTab }: { securityTab: ReactNode }) {
             <TabsTrigger value="requests">Requests</TabsTrigger>
             <TabsTrigger value="policies">Policies</TabsTrigger>
             <TabsTrigger value="terms">Terms</TabsTrigger>
+            <TabsTrigger value="team">Team</TabsTrigger>
             <TabsTrigger value="security">Security</TabsTrigger>
           </TabsList>
           <TabsContent value="profile" className="mt-4">
@@ -63,6 +76,9 @@ export function SettingsPage({ securityTab }: { securityTab: ReactNode }) {
           </TabsContent>
           <TabsContent value="terms" className="mt-4">
             <TermsTab />
+          </TabsContent>
+          <TabsContent value="team" className="mt-4">
+            {teamTab}
           </TabsContent>
           <TabsContent value="security" className="mt-4">
             {securityTab}

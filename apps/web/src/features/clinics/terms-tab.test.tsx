@@ -45,7 +45,9 @@ startMockServer(
 );
 
 function renderTerms() {
-  renderWithApp(<SettingsPage securityTab={null} />, { path: '/dashboard/settings?tab=terms' });
+  renderWithApp(<SettingsPage securityTab={null} teamTab={null} />, {
+    path: '/dashboard/settings?tab=terms',
+  });
   return userEvent.setup();
 }
 

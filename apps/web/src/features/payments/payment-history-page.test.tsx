@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { format, subDays } from 'date-fns';
 import { HttpResponse, http } from 'msw';
@@ -184,6 +184,15 @@ describe('Payment History', () => {
     await user.click(await screen.findByRole('button', { name: 'Clear' }));
     expect(await screen.findByText('Date filter cleared')).toBeTruthy();
     await waitFor(() => expect(lastQuery()).toEqual({ page: '1', pageSize: '20' }));
+  });
+
+  it('offers Download Report to an owner and a manager, not to reception', async () => {
+    renderWithApp(<PaymentHistoryPage />, { path: '/dashboard/payment-history', role: 'reception' });
+    expect(await screen.findByText(/payments found/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download Report' })).toBeNull();
+    cleanup();
+    renderWithApp(<PaymentHistoryPage />, { path: '/dashboard/payment-history', role: 'manager' });
+    expect(await screen.findByRole('button', { name: 'Download Report' })).toBeTruthy();
   });
 
   it("says 'No data to export' when nothing matches the report's filters", async () => {

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Pager } from '@/components/ui/pager';
 import { ApiError } from '@/lib/api-client';
+import { useCan } from '@/lib/permissions';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDownloadPaymentReport } from './api/download-payment-report';
 import { type PaymentListFilters, usePayments } from './api/list-payments';
@@ -30,6 +31,8 @@ export function PaymentHistoryPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const payments = usePayments({ ...filters, page, cursor, pageSize: HISTORY_PAGE_SIZE });
   const report = useDownloadPaymentReport();
+  // The CSV is an owner's or manager's (decision 0121).
+  const mayExport = useCan('money');
   const pageCount = Math.max(1, Math.ceil((payments.data?.total ?? 0) / HISTORY_PAGE_SIZE));
 
   // Any change of filter starts again at page 1; the address is replaced, not pushed, while typing.
@@ -67,10 +70,12 @@ export function PaymentHistoryPage() {
             filters={filters}
             onChange={changeFilters}
             action={
-              <Button onClick={download} disabled={report.isPending} className="w-full lg:w-auto">
-                <Download className="h-4 w-4" aria-hidden />
-                {report.isPending ? 'Generating...' : 'Download Report'}
-              </Button>
+              mayExport ? (
+                <Button onClick={download} disabled={report.isPending} className="w-full lg:w-auto">
+                  <Download className="h-4 w-4" aria-hidden />
+                  {report.isPending ? 'Generating...' : 'Download Report'}
+                </Button>
+              ) : undefined
             }
           />
           <PaymentsList payments={payments} label="Payments" onOpen={setOpenId} />

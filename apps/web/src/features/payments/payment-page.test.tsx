@@ -1,5 +1,5 @@
 import { REQUEST_MESSAGES } from '@clinicpay/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -73,9 +73,10 @@ startMockServer(
   },
 );
 
-const renderPage = (id = 'pay_1') =>
+const renderPage = (id = 'pay_1', role?: 'owner' | 'manager' | 'reception') =>
   renderWithApp([{ path: '/dashboard/payments/:paymentId', element: <PaymentPage /> }], {
     path: `/dashboard/payments/${id}`,
+    role,
   });
 
 describe('the payment page (/dashboard/payments/:paymentId)', () => {
@@ -113,6 +114,16 @@ describe('the payment page (/dashboard/payments/:paymentId)', () => {
     await user.click(screen.getByRole('button', { name: 'Refund' }));
     await waitFor(() => expect(refundBodies).toEqual([{ amount: 6500, reason: 'requested_by_customer' }]));
     expect(await screen.findByText('Payment refunded successfully')).toBeTruthy();
+  });
+
+  it('offers Refund to an owner and a manager, and not to reception, who still resends the receipt', async () => {
+    renderPage('pay_1', 'manager');
+    expect(await screen.findByLabelText('Refund amount (£)')).toBeTruthy();
+    cleanup();
+    renderPage('pay_1', 'reception');
+    expect(await screen.findByRole('button', { name: 'Resend receipt' })).toBeTruthy();
+    expect(screen.queryByLabelText('Refund amount (£)')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
   });
 
   it('sends the receipt again', async () => {

@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { serverAnswered } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
+import { useCan } from '@/lib/permissions';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePayment } from './api/get-payment';
 import { useResendReceipt } from './api/resend-receipt';
@@ -38,6 +39,8 @@ const backLink = (
 export function PaymentPage() {
   const { paymentId = '' } = useParams();
   const payment = usePayment(paymentId);
+  // Refunds are an owner's or manager's (decision 0121).
+  const mayRefund = useCan('money');
   const title = payment.data?.reference ? `Payment ${payment.data.reference}` : 'Payment';
   useDocumentTitle(title);
   if (payment.isPending) return <Spinner label="Loading payment..." className="justify-center py-24" />;
@@ -70,7 +73,7 @@ export function PaymentPage() {
       {data.isRequest ? <RequestActions requestId={data.id} /> : <ReceiptActions payment={data} />}
       <Timeline payment={data} />
       {isDisputed(data) ? <Alert tone="warning">{DISPUTE_MESSAGES.refundRefused}</Alert> : null}
-      {canRefund(data) ? <RefundPanel payment={data} /> : null}
+      {canRefund(data) && mayRefund ? <RefundPanel payment={data} /> : null}
       <Card className="print:hidden">
         <CardContent className="pt-6">
           <PaymentNotifications notifications={data.notifications} />

@@ -1,9 +1,9 @@
 import { AUTH_MESSAGES, type SessionUser } from '@clinicpay/shared';
 import { Link } from 'react-router';
+import { AuthCard } from '@/components/layout/auth-card';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { homeOf } from '../api/session';
-import { AuthCard } from './auth-card';
 
 /** The 'already signed in' notice of sign-in and sign-up (docs/product.md#account-screens). */
 export function AlreadySignedIn({ user }: { user: SessionUser }) {

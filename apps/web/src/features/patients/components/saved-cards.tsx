@@ -15,6 +15,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatLongDateTime } from '@/lib/dates';
+import { useCan } from '@/lib/permissions';
 import { useRemoveSavedCard, useSavedCards } from '../api/saved-cards';
 import { ChargeCardDialog } from './charge-card-dialog';
 
@@ -45,6 +46,8 @@ export function SavedCards({
   const remove = useRemoveSavedCard(patientId);
   const [removing, setRemoving] = useState<SavedCardView | null>(null);
   const [charging, setCharging] = useState<SavedCardView | null>(null);
+  // Charging and removing cards are an owner's or manager's (decision 0121).
+  const mayCharge = useCan('money');
   const opened = useRef(false);
   useEffect(() => {
     const card = cards.data?.cards.find((candidate) => candidate.id === chargeCardId);
@@ -70,7 +73,7 @@ export function SavedCards({
                   <Badge className="ml-2">Removed {formatLongDateTime(card.removedAt)}</Badge>
                 ) : null}
               </p>
-              {card.removedAt ? null : (
+              {card.removedAt || !mayCharge ? null : (
                 <div className="flex gap-2">
                   {card.consents.length ? (
                     <Button

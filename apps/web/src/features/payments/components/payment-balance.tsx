@@ -10,6 +10,7 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useCan } from '@/lib/permissions';
 import { useChargeBalance, useRequestBalance } from '../api/balance';
 
 /** What a card charge's answer tells the clinic (docs/decisions/0093-charging-saved-cards.md). */
@@ -51,6 +52,8 @@ function DepositBalance({
   const requestBalance = useRequestBalance(paymentId);
   const chargeBalance = useChargeBalance(balance.card ?? { patientId: '', cardId: '' });
   const [confirming, setConfirming] = useState(false);
+  // Charging the saved card is an owner's or manager's; requesting the balance is everyone's (decision 0121).
+  const mayCharge = useCan('money');
   const [error, setError] = useState<string | null>(null);
   const chargeable = balance.card ? Math.min(balance.due, balance.card.maximumAmount) : 0;
   const waiting = balance.request !== null || balance.chargeUnderWay;
@@ -100,7 +103,7 @@ function DepositBalance({
           <Button onClick={onRequest} disabled={requestBalance.isPending}>
             {BALANCE_MESSAGES.requestBalance}
           </Button>
-          {balance.card && chargeable > 0 ? (
+          {balance.card && chargeable > 0 && mayCharge ? (
             <Button variant="outline" onClick={() => setConfirming(true)}>
               {BALANCE_MESSAGES.chargeBalance}
             </Button>

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/dates';
+import { useCan } from '@/lib/permissions';
 import { usePayment } from '../api/get-payment';
 import { canRefund, isDisputed } from '../lib/refundable';
 import { PaymentBalance } from './payment-balance';
@@ -47,6 +48,8 @@ export function PaymentDetailsDialog({
 
 function PaymentDetailsBody({ payment }: { payment: PaymentDetails }) {
   const [refunding, setRefunding] = useState(false);
+  // Refunds are an owner's or manager's (decision 0121).
+  const mayRefund = useCan('money');
   return (
     <div className="mt-1 flex flex-col gap-4">
       <DialogDescription>
@@ -85,7 +88,7 @@ function PaymentDetailsBody({ payment }: { payment: PaymentDetails }) {
       <PaymentNotifications notifications={payment.notifications} />
       {payment.isRequest ? <RequestActions requestId={payment.id} /> : null}
       {isDisputed(payment) ? <Alert tone="warning">{DISPUTE_MESSAGES.refundRefused}</Alert> : null}
-      {canRefund(payment) ? (
+      {canRefund(payment) && mayRefund ? (
         <>
           <Button variant="destructive" className="self-end" onClick={() => setRefunding(true)}>
             <Undo2 className="h-4 w-4" aria-hidden /> Refund

@@ -17,6 +17,7 @@ import { PaymentStatusBadge } from '@/components/payment-status-badge';
 import { Button } from '@/components/ui/button';
 import { copyToClipboard } from '@/lib/clipboard';
 import { formatDateTime } from '@/lib/dates';
+import { useCan } from '@/lib/permissions';
 
 /**
  * What a payment is: the patient, amounts, when (date and time), the card and its 3-D Secure result,
@@ -25,6 +26,7 @@ import { formatDateTime } from '@/lib/dates';
  * dialog and on the payment's own page.
  */
 export function PaymentFacts({ payment }: { payment: PaymentDetails }) {
+  const mayCharge = useCan('money');
   return (
     <dl className="grid grid-cols-[8.5rem_1fr] gap-x-3 gap-y-2 text-sm">
       <Row term="Patient">{payment.patientName}</Row>
@@ -104,12 +106,14 @@ export function PaymentFacts({ payment }: { payment: PaymentDetails }) {
         <Row term="Saved card">
           <span className="flex flex-wrap items-center gap-x-3">
             {payment.savedCard.label}
-            <Link
-              to={`/dashboard/patients/${encodeURIComponent(payment.savedCard.patientId)}?charge=${encodeURIComponent(payment.savedCard.cardId)}`}
-              className="underline"
-            >
-              Charge saved card
-            </Link>
+            {mayCharge ? (
+              <Link
+                to={`/dashboard/patients/${encodeURIComponent(payment.savedCard.patientId)}?charge=${encodeURIComponent(payment.savedCard.cardId)}`}
+                className="underline"
+              >
+                Charge saved card
+              </Link>
+            ) : null}
           </span>
         </Row>
       ) : null}

@@ -1,0 +1,1 @@
+export { JoinPage as default } from '@/features/team/join-page';
