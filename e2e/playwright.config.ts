@@ -51,10 +51,13 @@ export default defineConfig({
     },
   },
   projects: [
+    // The admin turns two-factor sign-in on once, before any journey signs in as it (decision 0122).
+    { name: 'admin-setup', testMatch: /admin\.setup\.ts/ },
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], channel: undefined },
       grepInvert: /@platform-wide/,
+      dependencies: ['admin-setup'],
     },
     // Journeys that change what every clinic sees (the platform fee) run alone, after all the others,
     // so no journey in parallel pays under a fee it did not expect.

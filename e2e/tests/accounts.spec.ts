@@ -1,4 +1,4 @@
-import { CLINIC_PASSWORD, E2E_ADMIN, linkFromOutbox, uniqueEmail } from '../fixtures/accounts';
+import { CLINIC_PASSWORD, linkFromOutbox, signInAsAdminInBrowser, uniqueEmail } from '../fixtures/accounts';
 import { expect, test } from '../fixtures/test';
 
 test.describe('accounts', () => {
@@ -93,12 +93,10 @@ test.describe('accounts', () => {
     expect(await page.evaluate(() => localStorage.getItem('verificationEmail'))).toBe(email);
   });
 
-  test('the admin made with the CLI signs in to /admin and is kept out of /dashboard', async ({ page }) => {
-    await page.goto('/sign-in');
-    await page.getByLabel('Email').fill(E2E_ADMIN.email);
-    await page.getByLabel('Password').fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL('/admin');
+  test('the admin made with the CLI signs in to /admin with its code, and is kept out of /dashboard', async ({
+    page,
+  }) => {
+    await signInAsAdminInBrowser(page);
     await expect(
       page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Clinics' }),
     ).toBeVisible();

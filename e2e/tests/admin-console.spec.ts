@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
-import { E2E_ADMIN, linkFromOutbox, uniqueEmail } from '../fixtures/accounts';
+import { E2E_ADMIN, linkFromOutbox, signInAsAdminInBrowser, uniqueEmail } from '../fixtures/accounts';
 import { connectedClinicWithLink } from '../fixtures/payments';
 import { expect, test } from '../fixtures/test';
 
@@ -21,13 +21,7 @@ async function payAsPatient(browser: Browser, linkPath: string) {
   await patient.close();
 }
 
-async function signInAsAdmin(page: Page) {
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL('/admin');
-}
+const signInAsAdmin = signInAsAdminInBrowser;
 
 /** The admin's clinic profile of the clinic with this email, found through the clinics search. */
 async function openClinicByEmail(page: Page, email: string) {

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
 import { devOutbox, users } from '../src/db/schema/index.js';
 import { createAdmin } from '../src/modules/auth/index.js';
 
@@ -57,11 +58,16 @@ export function signIn(app: FastifyInstance, email: string, password = PASSWORD)
   return app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
 }
 
-/** The session cookie a response set, as inject's `cookies` option. */
+/**
+ * The session cookie a response set, as inject's `cookies` option (in production its name carries the
+ * __Secure- prefix).
+ */
 export function sessionCookieOf(response: { cookies: { name: string; value: string }[] }) {
-  const cookie = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
+  const cookie = response.cookies.find(
+    (candidate) => candidate.name.endsWith(SESSION_COOKIE) && candidate.value,
+  );
   if (!cookie) throw new Error('no session cookie was set');
-  return { [SESSION_COOKIE]: cookie.value };
+  return { [cookie.name]: cookie.value };
 }
 
 /** A verified, signed-in clinic user: its email and session cookie. */
@@ -78,10 +84,75 @@ export async function signedInClinic(app: FastifyInstance, email = uniqueEmail()
   return { email, cookies: sessionCookieOf(response), user: response.json().user };
 }
 
+/** The TOTP code an authenticator app shows now for `secret` (base32), computed by otpauth (RFC 6238). */
+export function totpCode(secret: string, timestamp = Date.now()): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp });
+}
+
+/**
+ * Turns two-factor sign-in on for the signed-in user of `cookies`, as Settings → Security does: the
+ * password, then the app's first code. Returns the TOTP secret, the recovery codes and the renewed
+ * session's cookies.
+ */
+export async function enableTwoFactor(
+  app: FastifyInstance,
+  cookies: Record<string, string>,
+  password = PASSWORD,
+) {
+  const setup = await app.inject({
+    method: 'POST',
+    url: '/api/auth/two-factor/enable',
+    cookies,
+    payload: { password },
+  });
+  if (setup.statusCode !== 200) throw new Error(`two-factor setup refused: ${setup.body}`);
+  const { secret, recoveryCodes } = setup.json() as { secret: string; recoveryCodes: string[] };
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/api/auth/two-factor/confirm',
+    cookies,
+    payload: { code: totpCode(secret) },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`two-factor not confirmed: ${confirmed.body}`);
+  return { secret, recoveryCodes, cookies: sessionCookieOf(confirmed) };
+}
+
+/** The cookies a response set (any name), as inject's `cookies` option. */
+export const cookiesOf = (response: { cookies: { name: string; value: string }[] }) =>
+  Object.fromEntries(
+    response.cookies.filter((cookie) => cookie.value).map((cookie) => [cookie.name, cookie.value]),
+  );
+
+/**
+ * Signs in with two factors: the password (which sets the challenge cookie), then `secret`'s current
+ * code. Returns the second step's response.
+ */
+export async function signInWithTwoFactor(
+  app: FastifyInstance,
+  email: string,
+  secret: string,
+  password = PASSWORD,
+) {
+  const first = await signIn(app, email, password);
+  if (!first.json().twoFactorRequired) throw new Error(`no second step asked: ${first.body}`);
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/two-factor/sign-in',
+    cookies: cookiesOf(first),
+    payload: { method: 'totp', code: totpCode(secret) },
+  });
+}
+
+/**
+ * A signed-in admin with two-factor sign-in on, as every admin must have (decision 0122): its email,
+ * session cookie, user and TOTP secret.
+ */
 export async function signedInAdmin(app: FastifyInstance, email = uniqueEmail('admin')) {
   await createAdmin(app.database.db, email, PASSWORD);
   const response = await signIn(app, email);
-  return { email, cookies: sessionCookieOf(response), user: response.json().user };
+  const { secret, cookies } = await enableTwoFactor(app, sessionCookieOf(response));
+  const session = await app.inject({ url: '/api/auth/session', cookies });
+  return { email, cookies, user: session.json().user, secret };
 }
 
 /**

@@ -81,6 +81,11 @@ export const ERROR_CODES = [
   'MEMBER_NOT_FOUND',
   'ALREADY_MEMBER',
   'TEAM_RULE',
+  'TWO_FACTOR_SETUP_REQUIRED',
+  'TWO_FACTOR_INVALID',
+  'TWO_FACTOR_EXPIRED',
+  'TWO_FACTOR_LOCKED',
+  'TWO_FACTOR_STATE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

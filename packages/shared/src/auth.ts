@@ -137,6 +137,13 @@ export const sessionUserSchema = z.object({
   clinicId: z.string().nullable(),
   /** The user's role in their clinic (decision 0121); null for an admin or a user in no clinic. */
   clinicRole: z.enum(CLINIC_ROLES).nullable(),
+  /** Whether the user signs in with a second factor (decision 0122). */
+  twoFactorEnabled: z.boolean(),
+  /**
+   * The account must use two-factor sign-in (an admin, or a clinic whose owner requires it) and has
+   * not set it up: until it does, only the setup and the account's own routes answer.
+   */
+  twoFactorSetupRequired: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -157,7 +164,14 @@ export const resendResponseSchema = z.object({
   verificationUrl: z.string().optional(),
 });
 
-export const signInResponseSchema = z.object({ message: z.string(), user: sessionUserSchema });
+/**
+ * A sign-in's answer: the user, or, for an account with two-factor sign-in, no session yet and
+ * `twoFactorRequired` (the second step is POST /api/auth/two-factor/sign-in).
+ */
+export const signInResponseSchema = z.union([
+  z.object({ message: z.string(), user: sessionUserSchema }),
+  z.object({ message: z.string(), twoFactorRequired: z.literal(true) }),
+]);
 
 /** Body of the 403 when the account is not verified yet (docs/product.md#states-account). */
 export const unverifiedErrorSchema = z.object({
@@ -166,3 +180,23 @@ export const unverifiedErrorSchema = z.object({
   email: z.string(),
   userId: z.string(),
 });
+
+/** The signed-in user's devices (decision 0123): each session, the one in use marked. */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  /** The browser and system, as its user agent names them ('Chrome 131 on macOS'); 'Unknown browser'. */
+  device: z.string(),
+  ipAddress: z.string().nullable(),
+  signedInAt: z.string(),
+  /** When it was last used, to 5 minutes (the session is refreshed no more often). */
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+export const accountSessionsSchema = z.object({ sessions: z.array(accountSessionSchema) });
+
+export const SESSION_MESSAGES = {
+  signedOut: 'That device is signed out',
+  othersSignedOut: 'Every other device is signed out',
+  notFound: 'That session has ended already',
+} as const;

@@ -42,3 +42,4 @@ export * from './refunds.js';
 export * from './saved-cards.js';
 export * from './statements.js';
 export * from './team.js';
+export * from './two-factor.js';

@@ -97,6 +97,8 @@ export const teamMemberSchema = z.object({
   email: z.string(),
   role: z.enum(CLINIC_ROLES),
   you: z.boolean(),
+  /** Whether they sign in with two factors (decision 0122). */
+  twoFactorEnabled: z.boolean(),
   joinedAt: z.string(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
@@ -110,8 +112,10 @@ export const pendingInvitationSchema = z.object({
 });
 export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
 
-/** GET /api/team: the members, owner first, and the invitations still waiting. */
+/** GET /api/team: the members, owner first, the invitations still waiting, and the two-factor rule. */
 export const teamSchema = z.object({
+  /** The owner requires two-factor sign-in of everyone (decision 0122). */
+  requireTwoFactor: z.boolean(),
   members: z.array(teamMemberSchema),
   invitations: z.array(pendingInvitationSchema),
 });

@@ -91,6 +91,11 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   MEMBER_NOT_FOUND: 404,
   ALREADY_MEMBER: 409,
   TEAM_RULE: 409,
+  TWO_FACTOR_SETUP_REQUIRED: 403,
+  TWO_FACTOR_INVALID: 400,
+  TWO_FACTOR_EXPIRED: 401,
+  TWO_FACTOR_LOCKED: 429,
+  TWO_FACTOR_STATE: 409,
 };
 
 export class AppError extends Error {

@@ -7,7 +7,8 @@ import { forgetPendingVerification } from '@/lib/browser-storage';
 
 /**
  * The signed-out event (docs/product.md#states-account): when any call finds the session gone, the
- * browser forgets what it kept and the guards send the user to /sign-in.
+ * browser forgets what it kept and the guards send the user to /sign-in. A call refused until two-factor
+ * sign-in is set up reads the session again, so the guards send the user to set it up.
  */
 function createQueryClient() {
   const client: QueryClient = new QueryClient({
@@ -20,6 +21,10 @@ function createQueryClient() {
       forgetPendingVerification();
       client.setQueryData(SESSION_QUERY_KEY, { user: null });
     }
+    // The owner has just required two-factor sign-in (decision 0122): the session is read again, and the
+    // guards send the user to set it up.
+    if (error instanceof ApiError && error.code === 'TWO_FACTOR_SETUP_REQUIRED')
+      void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
   }
   return client;
 }

@@ -5,7 +5,7 @@
  * (docs/product.md#record-users).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clinics } from './clinics.js';
 import { clinicRole, userRole } from './enums.js';
 
@@ -27,6 +27,13 @@ export const users = pgTable(
     clinicId: uuid('clinic_id').references(() => clinics.id, { onDelete: 'restrict' }),
     /** Owner, manager or reception in clinic_id's team (decision 0121); null without a clinic. */
     clinicRole: clinicRole('clinic_role'),
+    /** better-auth's two-factor plugin: set once a TOTP app is confirmed (decision 0122). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /**
+     * The user must sign in with two factors: every admin, and each member of a clinic that requires
+     * it (set with the clinic's setting, in the same transaction; decision 0122).
+     */
+    twoFactorRequired: boolean('two_factor_required').notNull().default(false),
     ...timestamps,
   },
   (table) => [
@@ -85,6 +92,30 @@ export const verifications = pgTable(
     ...timestamps,
   },
   (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
+/**
+ * A user's TOTP secret (encrypted by better-auth) and recovery codes (kept as HMACs, decision 0122),
+ * with the plugin's count of failed codes and lock: better-auth's two-factor schema
+ * (https://better-auth.com/docs/plugins/2fa#schema).
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [
+    index('two_factors_user_id_idx').on(table.userId),
+    index('two_factors_secret_idx').on(table.secret),
+  ],
 );
 
 /**

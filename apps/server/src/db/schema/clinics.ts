@@ -40,6 +40,8 @@ export const clinics = pgTable(
     statementName: text('statement_name'),
     emailNotifications: boolean('email_notifications').notNull().default(true),
     smsNotifications: boolean('sms_notifications').notNull().default(true),
+    /** The owner requires two-factor sign-in of every member (decision 0122). */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     /**
      * Days after sending on which an unpaid request is reminded, ascending
      * (docs/decisions/0106-request-reminders.md); empty: no reminders.

@@ -40,8 +40,10 @@ describe('GET /api/admin/audit', () => {
   });
   afterAll(() => app.close());
 
+  // Up to October's end unless the test says: the admin's own two-factor setup, today, is left out.
   const get = async (query: string) => {
-    const response = await app.inject({ url: `/api/admin/audit${query}`, cookies: admin.cookies });
+    const to = query.includes('to=') ? '' : `${query ? '&' : '?'}to=2026-10-31`;
+    const response = await app.inject({ url: `/api/admin/audit${query}${to}`, cookies: admin.cookies });
     return { status: response.statusCode, body: response.json() };
   };
   const actions = (body: { items: { action: string }[] }) => body.items.map((item) => item.action);

@@ -19,6 +19,11 @@ export interface AuditEntry {
   entityId: string;
   /** What changed, e.g. amounts in pence or the old and new values. */
   details: Record<string, unknown>;
+  /**
+   * The clinic the entry is about, where the entity does not name it (a user's own sign-in security);
+   * otherwise the database sets it from a clinic or payment entity (decision 0071).
+   */
+  clinicId?: string | null;
 }
 
 /** Records one audit entry in `tx`; the time is the database's. Throws only what the database throws. */

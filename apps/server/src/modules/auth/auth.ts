@@ -4,16 +4,24 @@
  * API, so every message, rate limit and schema is ours; better-auth keeps the sessions, hashes, and
  * the single-use tokens (stored hashed, decision 0030).
  */
+import { createHmac } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
+import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema/index.js';
 import { allowedLinkOrigin, appOrigins } from '../../http/link-origin.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { queueEmail } from '../../mail/email-job.js';
 import { passwordResetEmail } from './emails.js';
 import { hashPassword, verifyPassword } from './password-hashing.js';
+
+/**
+ * The header better-auth reads a request's address from: set by toWebHeaders (session.ts) from
+ * Fastify's `request.ip` (which honours TRUST_PROXY), never taken from the client.
+ */
+export const CLIENT_IP_HEADER = 'x-clinicpay-client-ip';
 
 /** A session ends after 2 hours without use (idle timeout)... */
 export const SESSION_IDLE_SECONDS = 2 * 60 * 60;
@@ -34,6 +42,16 @@ interface CreateAuthOptions {
   log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, details: unknown[]) => void;
 }
 
+/**
+ * A recovery code as it is kept: its HMAC-SHA-256 under AUTH_SECRET, in hex (decision 0122). The
+ * two-factor plugin finds a code by comparing it with the stored list, so the routes hash what the user
+ * typed the same way before handing it on.
+ */
+export function recoveryCodeDigest(secret: string, code: string): string {
+  return createHmac('sha256', secret).update(code.trim()).digest('hex');
+}
+const isDigest = (value: string) => /^[0-9a-f]{64}$/.test(value);
+
 export function createAuth({ db, config, jobs, onMailError, log }: CreateAuthOptions) {
   return betterAuth({
     appName: 'ClinicPay',
@@ -47,13 +65,40 @@ export function createAuth({ db, config, jobs, onMailError, log }: CreateAuthOpt
     database: drizzleAdapter(db, {
       provider: 'pg',
       transaction: true,
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
     }),
+    // Two-factor sign-in (decision 0122): TOTP with 10 recovery codes. The plugin encrypts the TOTP
+    // secret; the recovery codes are stored as digests, never as the codes (storeBackupCodes below).
+    plugins: [
+      twoFactor({
+        issuer: 'ClinicPay',
+        backupCodeOptions: {
+          amount: 10,
+          storeBackupCodes: {
+            // Given the new codes (plain) or the list left after one is used (digests already).
+            encrypt: async (json: string) =>
+              JSON.stringify(
+                (JSON.parse(json) as string[]).map((code) =>
+                  isDigest(code) ? code : recoveryCodeDigest(config.authSecret, code),
+                ),
+              ),
+            decrypt: async (stored: string) => stored,
+          },
+        },
+      }),
+    ],
     user: {
       additionalFields: {
         role: { type: 'string', input: false, defaultValue: 'clinic' },
         clinicId: { type: 'string', input: false, required: false },
         clinicRole: { type: 'string', input: false, required: false },
+        twoFactorRequired: { type: 'boolean', input: false, required: false, defaultValue: false },
       },
     },
     emailAndPassword: {
@@ -86,6 +131,8 @@ export function createAuth({ db, config, jobs, onMailError, log }: CreateAuthOpt
     verification: { storeIdentifier: 'hashed', disableCleanup: true },
     rateLimit: { enabled: false },
     advanced: {
+      // The address is Fastify's request.ip, set by toWebHeaders (session.ts), not a client's header.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       cookiePrefix: 'clinicpay',
       useSecureCookies: config.isProduction,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },

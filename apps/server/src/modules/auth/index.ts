@@ -11,6 +11,7 @@ export {
   insertMemberUser,
   selectClinicMembers,
   setMembership,
+  setTwoFactorRequiredInClinic,
 } from './queries.js';
 export { authRoutes } from './routes.js';
 export { createAdmin } from './service.js';

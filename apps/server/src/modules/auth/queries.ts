@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ClinicRole } from '@clinicpay/shared';
-import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { accounts, clinics, sessions, users, verifications } from '../../db/schema/index.js';
 
@@ -85,6 +85,7 @@ export async function selectClinicMembers(db: Db, clinicId: string) {
       name: users.name,
       email: users.email,
       role: users.clinicRole,
+      twoFactorEnabled: users.twoFactorEnabled,
       joinedAt: users.createdAt,
     })
     .from(users)
@@ -124,13 +125,14 @@ export async function insertMemberUser(
 }
 
 /**
- * Sets the user's clinic and role (both null: in no clinic). Returns whether a row changed, which is
- * false when `onlyIn` is given and the user is not in that clinic.
+ * Sets the user's clinic and role (both null: in no clinic), and whether they must use two-factor
+ * sign-in when given. Returns whether a row changed, which is false when `onlyIn` is given and the user
+ * is not in that clinic.
  */
 export async function setMembership(
   tx: Db | Tx,
   userId: string,
-  membership: { clinicId: string | null; clinicRole: ClinicRole | null },
+  membership: { clinicId: string | null; clinicRole: ClinicRole | null; twoFactorRequired?: boolean },
   onlyIn?: string,
 ): Promise<boolean> {
   const rows = await tx
@@ -148,4 +150,40 @@ export async function deleteSessionsOf(tx: Db | Tx, userId: string, keepSessionI
     .where(and(eq(sessions.userId, userId), keepSessionId ? ne(sessions.id, keepSessionId) : undefined))
     .returning({ id: sessions.id });
   return rows.length;
+}
+
+/** Sets whether every member of the clinic must use two-factor sign-in (decision 0122). */
+export async function setTwoFactorRequiredInClinic(
+  tx: Db | Tx,
+  clinicId: string,
+  required: boolean,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ twoFactorRequired: required, updatedAt: new Date() })
+    .where(eq(users.clinicId, clinicId));
+}
+
+/** The user's sessions that have not expired, the most recently used first. */
+export async function selectUserSessions(db: Db, userId: string) {
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      ipAddress: sessions.ipAddress,
+      createdAt: sessions.createdAt,
+      updatedAt: sessions.updatedAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.updatedAt), desc(sessions.id));
+}
+
+/** Deletes the user's session `sessionId`; false when the user has no such session. */
+export async function deleteUserSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
 }

@@ -8,25 +8,37 @@
  */
 import {
   AUTH_MESSAGES,
+  accountSessionsSchema,
   changePasswordRequestSchema,
   emailRequestSchema,
   messageResponseSchema,
+  recoveryCodesSchema,
   resendResponseSchema,
   resetPasswordRequestSchema,
   resetTokenQuerySchema,
+  SESSION_MESSAGES,
   sessionResponseSchema,
   signInRequestSchema,
   signInResponseSchema,
   signUpRequestSchema,
   signUpResponseSchema,
+  TWO_FACTOR_MESSAGES,
+  twoFactorCodeRequestSchema,
+  twoFactorDisableRequestSchema,
+  twoFactorPasswordRequestSchema,
+  twoFactorSetupSchema,
+  twoFactorSignInRequestSchema,
+  twoFactorStatusSchema,
   unverifiedErrorSchema,
   verifyEmailRequestSchema,
 } from '@clinicpay/shared';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { linkOrigin } from '../../http/link-origin.js';
 import { limitPerKey } from '../../http/rate-limit.js';
+import { listDevices, signOutDevice, signOutOtherDevices } from './devices.js';
 import {
   type AccountDeps,
   changePassword,
@@ -40,6 +52,14 @@ import {
 } from './service.js';
 import { forwardCookies, loadSessionUser, requireSignedIn, toWebHeaders } from './session.js';
 import { checkResetToken } from './tokens.js';
+import {
+  completeTwoFactorSignIn,
+  confirmTwoFactor,
+  disableTwoFactor,
+  renewRecoveryCodes,
+  startTwoFactorSetup,
+  twoFactorStatus,
+} from './two-factor.js';
 
 const ACCOUNT_WINDOW = '15 minutes';
 
@@ -132,7 +152,151 @@ export async function authRoutes(app: FastifyInstance) {
         });
       }
       forwardCookies(reply, result.headers);
+      if (result.outcome === 'two-factor')
+        return { message: TWO_FACTOR_MESSAGES.codeNeeded, twoFactorRequired: true as const };
       return { message: AUTH_MESSAGES.signedIn, user: result.user };
+    },
+  );
+
+  // Two-factor sign-in (decision 0122). Its codes are limited per address as sign-in is; the plugin
+  // also allows 5 tries per sign-in and locks an account for 15 minutes after 10 wrong codes.
+  api.post(
+    '/auth/two-factor/sign-in',
+    {
+      schema: { tags: ['auth'], body: twoFactorSignInRequestSchema, response: { 200: signInResponseSchema } },
+      config: perIp(signInLimit),
+    },
+    async (request, reply) => {
+      const result = await completeTwoFactorSignIn(
+        deps.db,
+        auth,
+        config.authSecret,
+        request.body,
+        toWebHeaders(request),
+      );
+      forwardCookies(reply, result.headers);
+      return { message: AUTH_MESSAGES.signedIn, user: result.user };
+    },
+  );
+
+  const signedIn = requireSignedIn(auth);
+  const userOf = (request: FastifyRequest) => {
+    if (!request.sessionUser) throw new Error('requireSignedIn did not run');
+    return request.sessionUser;
+  };
+
+  // The user's signed-in devices (decision 0123).
+  api.get(
+    '/auth/sessions',
+    { schema: { tags: ['auth'], response: { 200: accountSessionsSchema } }, onRequest: signedIn },
+    async (request) => ({ sessions: await listDevices(deps.db, userOf(request), request.sessionId) }),
+  );
+
+  api.post(
+    '/auth/sessions/:sessionId/sign-out',
+    {
+      schema: {
+        tags: ['auth'],
+        params: z.object({ sessionId: z.string().max(100) }),
+        response: { 200: messageResponseSchema },
+      },
+      onRequest: signedIn,
+    },
+    async (request) => {
+      await signOutDevice(deps.db, userOf(request), request.params.sessionId);
+      return { message: SESSION_MESSAGES.signedOut };
+    },
+  );
+
+  api.post(
+    '/auth/sessions/sign-out-others',
+    { schema: { tags: ['auth'], response: { 200: messageResponseSchema } }, onRequest: signedIn },
+    async (request) => {
+      await signOutOtherDevices(deps.db, userOf(request), request.sessionId);
+      return { message: SESSION_MESSAGES.othersSignedOut };
+    },
+  );
+
+  api.get(
+    '/auth/two-factor',
+    { schema: { tags: ['auth'], response: { 200: twoFactorStatusSchema } }, onRequest: signedIn },
+    async (request) => twoFactorStatus(deps.db, userOf(request)),
+  );
+
+  api.post(
+    '/auth/two-factor/enable',
+    {
+      schema: {
+        tags: ['auth'],
+        body: twoFactorPasswordRequestSchema,
+        response: { 200: twoFactorSetupSchema },
+      },
+      config: perIp(signInLimit),
+      onRequest: signedIn,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return startTwoFactorSetup(auth, toWebHeaders(request), request.body.password);
+    },
+  );
+
+  api.post(
+    '/auth/two-factor/confirm',
+    {
+      schema: { tags: ['auth'], body: twoFactorCodeRequestSchema, response: { 200: messageResponseSchema } },
+      config: perIp(signInLimit),
+      onRequest: signedIn,
+    },
+    async (request, reply) => {
+      forwardCookies(
+        reply,
+        await confirmTwoFactor(deps.db, auth, userOf(request), toWebHeaders(request), request.body.code),
+      );
+      return { message: TWO_FACTOR_MESSAGES.turnedOn };
+    },
+  );
+
+  api.post(
+    '/auth/two-factor/disable',
+    {
+      schema: {
+        tags: ['auth'],
+        body: twoFactorDisableRequestSchema,
+        response: { 200: messageResponseSchema },
+      },
+      config: perIp(signInLimit),
+      onRequest: signedIn,
+    },
+    async (request, reply) => {
+      forwardCookies(
+        reply,
+        await disableTwoFactor(deps.db, auth, userOf(request), toWebHeaders(request), request.body),
+      );
+      return { message: TWO_FACTOR_MESSAGES.turnedOff };
+    },
+  );
+
+  api.post(
+    '/auth/two-factor/recovery-codes',
+    {
+      schema: {
+        tags: ['auth'],
+        body: twoFactorPasswordRequestSchema,
+        response: { 200: recoveryCodesSchema },
+      },
+      config: perIp(signInLimit),
+      onRequest: signedIn,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const recoveryCodes = await renewRecoveryCodes(
+        deps.db,
+        auth,
+        userOf(request),
+        toWebHeaders(request),
+        request.body.password,
+      );
+      return { message: TWO_FACTOR_MESSAGES.newRecoveryCodes, recoveryCodes };
     },
   );
 

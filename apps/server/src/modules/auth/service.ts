@@ -136,6 +136,8 @@ export async function createAdmin(db: Db, email: string, password: string): Prom
     name: 'Administrator',
     role: 'admin',
     emailVerified: true,
+    // Admins must use two-factor sign-in (decision 0122).
+    twoFactorRequired: true,
     passwordHash,
   });
   return userId;
@@ -147,6 +149,8 @@ const betterAuthCode = (error: unknown) =>
 
 export type SignInResult =
   | { outcome: 'signed-in'; user: SessionUser; headers: Headers }
+  /** The password is right and the account uses two-factor sign-in: no session yet (decision 0122). */
+  | { outcome: 'two-factor'; headers: Headers }
   /** The password is right but the email is not verified yet (docs/product.md#states-account): no session. */
   | { outcome: 'unverified'; email: string; userId: string };
 
@@ -162,7 +166,13 @@ export async function signIn(
 ): Promise<SignInResult> {
   try {
     const result = await auth.api.signInEmail({ body: input, headers, returnHeaders: true });
-    return { outcome: 'signed-in', user: toSessionUser(result.response.user), headers: result.headers };
+    // The two-factor plugin answers for the sign-in, with its signed challenge cookie in the headers.
+    const answer = result.response as {
+      twoFactorRedirect?: boolean;
+      user?: Parameters<typeof toSessionUser>[0];
+    };
+    if (answer.twoFactorRedirect || !answer.user) return { outcome: 'two-factor', headers: result.headers };
+    return { outcome: 'signed-in', user: toSessionUser(answer.user), headers: result.headers };
   } catch (error) {
     if (betterAuthCode(error) === 'EMAIL_NOT_VERIFIED') {
       const user = await findUserByEmail(db, input.email);

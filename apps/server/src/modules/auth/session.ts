@@ -11,19 +11,24 @@ import {
   roleCan,
   type SessionUser,
   TEAM_MESSAGES,
+  TWO_FACTOR_MESSAGES,
   userRoleSchema,
 } from '@clinicpay/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
-import { type Auth, SESSION_ABSOLUTE_SECONDS } from './auth.js';
+import { type Auth, CLIENT_IP_HEADER, SESSION_ABSOLUTE_SECONDS } from './auth.js';
 
-/** Copies Node's request headers into the Web Headers better-auth reads. */
+/**
+ * Copies Node's request headers into the Web Headers better-auth reads, with the client's address in
+ * CLIENT_IP_HEADER (so a session records where it was opened: decision 0123).
+ */
 export function toWebHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
+  headers.set(CLIENT_IP_HEADER, request.ip);
   return headers;
 }
 
@@ -54,6 +59,7 @@ export async function loadSessionUser(
     forwardCookies(reply, signOutHeaders);
     return null;
   }
+  request.sessionId = response.session.id;
   return toSessionUser(response.user);
 }
 
@@ -64,15 +70,23 @@ export function toSessionUser(user: {
   role?: unknown;
   clinicId?: unknown;
   clinicRole?: unknown;
+  twoFactorEnabled?: unknown;
+  twoFactorRequired?: unknown;
 }): SessionUser {
   const clinicId = typeof user.clinicId === 'string' ? user.clinicId : null;
   const clinicRole = CLINIC_ROLES.find((role) => role === user.clinicRole) ?? null;
+  const role = userRoleSchema.catch('clinic').parse(user.role);
+  const twoFactorEnabled = user.twoFactorEnabled === true;
+  // An admin must use it whatever the column says (decision 0122).
+  const twoFactorRequired = role === 'admin' || user.twoFactorRequired === true;
   return {
     id: user.id,
     email: user.email,
-    role: userRoleSchema.catch('clinic').parse(user.role),
+    role,
     clinicId,
     clinicRole: clinicId ? clinicRole : null,
+    twoFactorEnabled,
+    twoFactorSetupRequired: twoFactorRequired && !twoFactorEnabled,
   };
 }
 
@@ -80,6 +94,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the requireSignedIn/requireClinic/requireAdmin guards. */
     sessionUser: SessionUser | null;
+    /** The id of the session the request came with, once loadSessionUser has found it. */
+    sessionId?: string;
   }
   interface FastifyContextConfig {
     /**
@@ -100,6 +116,11 @@ export interface ClinicMember extends SessionUser {
  */
 type SignedOutMessage = (request: FastifyRequest) => string;
 
+/**
+ * The signed-in user of a clinic or admin route. 401 when signed out; 403 TWO_FACTOR_SETUP_REQUIRED
+ * when the account must use two-factor sign-in and has not set it up (decision 0122): until then only
+ * the account's own routes (requireSignedIn) answer.
+ */
 async function signedInUser(
   auth: Auth,
   request: FastifyRequest,
@@ -110,13 +131,20 @@ async function signedInUser(
   if (!user) {
     throw new AppError('UNAUTHENTICATED', signedOutMessage?.(request) ?? AUTH_MESSAGES.signInRequired);
   }
+  if (user.twoFactorSetupRequired)
+    throw new AppError('TWO_FACTOR_SETUP_REQUIRED', TWO_FACTOR_MESSAGES.setupRequired);
   request.sessionUser = user;
   return user;
 }
 
-/** Route hook (onRequest, so before body validation): any signed-in user. 401 otherwise. */
+/**
+ * Route hook (onRequest, so before body validation): any signed-in user, two-factor set up or not (the
+ * account's own routes: change password, two-factor setup). 401 otherwise.
+ */
 export const requireSignedIn = (auth: Auth) => async (request: FastifyRequest, reply: FastifyReply) => {
-  await signedInUser(auth, request, reply);
+  const user = await loadSessionUser(auth, request, reply);
+  if (!user) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.signInRequired);
+  request.sessionUser = user;
 };
 
 /**

@@ -17,6 +17,7 @@ export {
   findClinicByProviderAccount,
   insertClinic,
   setProviderStatus,
+  setRequireTwoFactor,
 } from './queries.js';
 export { clinicRoutes } from './routes.js';
 export { getClinicRow } from './service.js';

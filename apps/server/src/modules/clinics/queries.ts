@@ -26,6 +26,11 @@ export async function updateClinic(
   return row;
 }
 
+/** Sets whether the clinic requires two-factor sign-in of its team (decision 0122). */
+export async function setRequireTwoFactor(tx: Db | Tx, clinicId: string, required: boolean): Promise<void> {
+  await tx.update(clinics).set({ requireTwoFactor: required }).where(eq(clinics.id, clinicId));
+}
+
 /** Inserts a clinic with its name and email; returns its id. */
 export async function insertClinic(tx: Tx, input: { clinicName: string; email: string }): Promise<string> {
   const [clinic] = await tx

@@ -1,17 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  PASSWORD,
-  SESSION_COOKIE,
-  signedInAdmin,
-  signedInClinic,
-  signIn,
-  uniqueEmail,
-} from '../../../test/accounts.js';
+import { signedInAdmin, signedInClinic } from '../../../test/accounts.js';
 import { createTestApp, PRODUCTION_ENV } from '../../../test/test-app.js';
 import { auditLog, platformSettings, systemSettings } from '../../db/schema/index.js';
-import { createAdmin } from '../auth/index.js';
 
 describe('GET /api/platform-settings/fee', () => {
   let app: FastifyInstance;
@@ -184,11 +176,8 @@ describe('/api/admin/system-settings/webhooks', () => {
 
   it('accepts only https in production', async () => {
     const app = await createTestApp({ env: PRODUCTION_ENV });
-    const email = uniqueEmail('admin');
-    await createAdmin(app.database.db, email, PASSWORD);
     // In production the session cookie carries the __Secure- prefix.
-    const session = (await signIn(app, email)).cookies.find((cookie) => cookie.name.endsWith(SESSION_COOKIE));
-    const cookies = { [String(session?.name)]: String(session?.value) };
+    const { cookies } = await signedInAdmin(app);
     const response = await put(app, cookies, {
       patientNotificationWebhook: 'https://a.example/p',
       clinicNotificationWebhook: 'http://b.example/c',

@@ -5,10 +5,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PASSWORD, SESSION_COOKIE, signedInAdmin, signIn, uniqueEmail } from '../../../test/accounts.js';
+import { signedInAdmin } from '../../../test/accounts.js';
 import { createTestApp, PRODUCTION_ENV } from '../../../test/test-app.js';
 import { systemSettings } from '../../db/schema/index.js';
-import { createAdmin } from '../auth/index.js';
 import { getWebhookSigningSecret } from './index.js';
 
 const url = '/api/admin/system-settings/webhooks';
@@ -28,10 +27,7 @@ const storedUrls = async () =>
 /** A production app and an admin signed in to it (the session cookie has the __Secure- prefix). */
 async function productionAdmin() {
   app = await createTestApp({ env: PRODUCTION_ENV });
-  const email = uniqueEmail('admin');
-  await createAdmin(app.database.db, email, PASSWORD);
-  const session = (await signIn(app, email)).cookies.find((cookie) => cookie.name.endsWith(SESSION_COOKIE));
-  return { [String(session?.name)]: String(session?.value) };
+  return (await signedInAdmin(app)).cookies;
 }
 
 describe('saving webhook URLs in production', () => {

@@ -82,6 +82,7 @@ const CLINIC_ROUTES: Record<string, Permission> = {
   'POST /api/team/members/{userId}/remove': 'manage',
   'POST /api/team/members/{userId}/sign-out': 'manage',
   'POST /api/team/transfer-ownership': 'manage',
+  'PATCH /api/team/two-factor': 'manage',
 };
 
 /** Every other route of the API: public, account, admin, provider and sandbox routes. */

@@ -66,6 +66,7 @@ export async function findInvitationByTokenHash(db: Db | Tx, tokenHash: string) 
       id: teamInvitations.id,
       clinicId: teamInvitations.clinicId,
       clinicName: clinics.clinicName,
+      requireTwoFactor: clinics.requireTwoFactor,
       email: teamInvitations.email,
       role: teamInvitations.role,
       acceptedAt: teamInvitations.acceptedAt,

@@ -10,8 +10,10 @@ import {
   invitationTokenQuerySchema,
   messageResponseSchema,
   TEAM_MESSAGES,
+  TWO_FACTOR_MESSAGES,
   teamInvitationRequestSchema,
   teamSchema,
+  teamTwoFactorRequestSchema,
   transferOwnershipRequestSchema,
 } from '@clinicpay/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -27,6 +29,7 @@ import {
   previewInvitation,
   removeMember,
   revokeInvitation,
+  setTeamTwoFactor,
   signOutMember,
   type TeamDeps,
   transferOwnership,
@@ -94,6 +97,24 @@ export async function teamRoutes(app: FastifyInstance) {
     async (request) => {
       await signOutMember(deps, ownerOf(request), request.params.userId);
       return { message: TEAM_MESSAGES.signedOutEverywhere };
+    },
+  );
+
+  api.patch(
+    '/team/two-factor',
+    { config, schema: { tags, body: teamTwoFactorRequestSchema, response: done } },
+    async (request) => {
+      const member = clinicMemberOf(request);
+      await setTeamTwoFactor(
+        deps,
+        { ...ownerOf(request), twoFactorEnabled: member.twoFactorEnabled },
+        request.body.required,
+      );
+      return {
+        message: request.body.required
+          ? TWO_FACTOR_MESSAGES.requiredForTeam
+          : TWO_FACTOR_MESSAGES.notRequiredForTeam,
+      };
     },
   );
 

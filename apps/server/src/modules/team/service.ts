@@ -14,6 +14,7 @@ import {
   TEAM_MESSAGES,
   type Team,
   type TeamInvitationRequest,
+  TWO_FACTOR_MESSAGES,
 } from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -30,9 +31,10 @@ import {
   insertMemberUser,
   selectClinicMembers,
   setMembership,
+  setTwoFactorRequiredInClinic,
   verifyPassword,
 } from '../auth/index.js';
-import { getClinicRow } from '../clinics/index.js';
+import { getClinicRow, setRequireTwoFactor } from '../clinics/index.js';
 import {
   findInvitationByTokenHash,
   insertInvitation,
@@ -71,6 +73,8 @@ const audit = (
     details: { ...details },
   });
 type TeamAuditAction =
+  | 'two_factor.required'
+  | 'two_factor.not_required'
   | 'team.invited'
   | 'team.invitation_revoked'
   | 'team.joined'
@@ -81,17 +85,20 @@ type TeamAuditAction =
 
 /** GET /api/team: the members, owner first, `you` marking the caller, and the invitations still open. */
 export async function getTeam(db: Db, viewer: Owner): Promise<Team> {
-  const [members, invitations] = await Promise.all([
+  const [members, invitations, clinic] = await Promise.all([
     selectClinicMembers(db, viewer.clinicId),
     selectPendingInvitations(db, viewer.clinicId),
+    getClinicRow(db, viewer.clinicId),
   ]);
   return {
+    requireTwoFactor: clinic.requireTwoFactor,
     members: members.map((member) => ({
       userId: member.userId,
       name: member.name,
       email: member.email,
       role: member.role ?? 'reception',
       you: member.userId === viewer.userId,
+      twoFactorEnabled: member.twoFactorEnabled,
       joinedAt: member.joinedAt.toISOString(),
     })),
     invitations: invitations.map((invitation) => ({
@@ -203,7 +210,12 @@ export async function removeMember(deps: TeamDeps, owner: Owner, userId: string)
   await deps.db.transaction(async (tx) => {
     const member = await memberOf(tx, owner.clinicId, userId);
     if (member.role === 'owner') throw new AppError('TEAM_RULE', TEAM_MESSAGES.cannotRemoveOwner);
-    await setMembership(tx, userId, { clinicId: null, clinicRole: null }, owner.clinicId);
+    await setMembership(
+      tx,
+      userId,
+      { clinicId: null, clinicRole: null, twoFactorRequired: false },
+      owner.clinicId,
+    );
     await deleteSessionsOf(tx, userId);
     await audit(tx, owner, 'team.member_removed', { email: member.email, role: member.role });
   });
@@ -240,6 +252,25 @@ export async function transferOwnership(deps: TeamDeps, owner: Owner, userId: st
     );
     await setMembership(tx, userId, { clinicId: owner.clinicId, clinicRole: 'owner' }, owner.clinicId);
     await audit(tx, owner, 'team.ownership_transferred', { email: member.email, before: member.role });
+  });
+}
+
+/**
+ * Requires two-factor sign-in of the whole team, or stops requiring it (decision 0122): each member
+ * without it is sent to set it up on their next request. The owner must have it on first. Throws
+ * TWO_FACTOR_STATE (409) otherwise.
+ */
+export async function setTeamTwoFactor(
+  deps: TeamDeps,
+  owner: Owner & { twoFactorEnabled: boolean },
+  required: boolean,
+): Promise<void> {
+  if (required && !owner.twoFactorEnabled)
+    throw new AppError('TWO_FACTOR_STATE', TWO_FACTOR_MESSAGES.ownerFirst);
+  await deps.db.transaction(async (tx) => {
+    await setRequireTwoFactor(tx, owner.clinicId, required);
+    await setTwoFactorRequiredInClinic(tx, owner.clinicId, required);
+    await audit(tx, owner, required ? 'two_factor.required' : 'two_factor.not_required', {});
   });
 }
 
@@ -314,7 +345,11 @@ async function joinTeam(
   await deps.db.transaction(async (tx) => {
     if (!(await markInvitationAccepted(tx, invitation.id)))
       throw new AppError('INVITATION_CLOSED', TEAM_MESSAGES.invitationUsed);
-    const membership = { clinicId: invitation.clinicId, clinicRole: invitation.role };
+    const membership = {
+      clinicId: invitation.clinicId,
+      clinicRole: invitation.role,
+      twoFactorRequired: invitation.requireTwoFactor,
+    };
     let userId: string;
     if (accountId) {
       userId = accountId;

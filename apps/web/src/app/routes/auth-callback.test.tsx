@@ -6,7 +6,15 @@ import { renderWithApp, startMockServer } from '@/testing/app';
 import AuthCallbackRoute from './auth-callback';
 
 const asked: string[] = [];
-const user = { id: 'u1', email: 'desk@harley.example', role: 'clinic', clinicId: 'c1', clinicRole: 'owner' };
+const user = {
+  id: 'u1',
+  email: 'desk@harley.example',
+  role: 'clinic',
+  clinicId: 'c1',
+  clinicRole: 'owner',
+  twoFactorEnabled: false,
+  twoFactorSetupRequired: false,
+};
 
 startMockServer(
   [

@@ -1,5 +1,5 @@
 import { PageFrame } from '@/components/layout/page-frame';
-import { ChangePasswordForm } from '@/features/auth/change-password-form';
+import { SecurityPanel } from '@/features/auth/security-panel';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
@@ -10,7 +10,7 @@ export default function ClinicSecurityRoute() {
   useDocumentTitle('Security');
   return (
     <PageFrame title="Security" description="Your password and how you sign in." width="form">
-      <ChangePasswordForm />
+      <SecurityPanel />
     </PageFrame>
   );
 }

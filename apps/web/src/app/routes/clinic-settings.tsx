@@ -1,5 +1,5 @@
 import { NotAllowed } from '@/components/not-allowed';
-import { ChangePasswordForm } from '@/features/auth/change-password-form';
+import { SecurityPanel } from '@/features/auth/security-panel';
 import { SettingsPage } from '@/features/clinics/settings-page';
 import { TeamTab } from '@/features/team/team-tab';
 import { Can } from '@/lib/permissions';
@@ -11,7 +11,7 @@ import { Can } from '@/lib/permissions';
 export default function ClinicSettingsRoute() {
   return (
     <Can permission="manage" fallback={<NotAllowed title="Settings" permission="manage" />}>
-      <SettingsPage securityTab={<ChangePasswordForm />} teamTab={<TeamTab />} />
+      <SettingsPage securityTab={<SecurityPanel />} teamTab={<TeamTab />} />
     </Can>
   );
 }

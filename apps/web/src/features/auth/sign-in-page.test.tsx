@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, RATE_LIMITED_MESSAGE } from '@clinicpay/shared';
+import { AUTH_MESSAGES, RATE_LIMITED_MESSAGE, TWO_FACTOR_MESSAGES } from '@clinicpay/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -132,6 +132,8 @@ describe('the sign-in form', () => {
             role: 'clinic',
             clinicId: 'c1',
             clinicRole: 'owner',
+            twoFactorEnabled: false,
+            twoFactorSetupRequired: false,
           },
         }),
       ),
@@ -139,5 +141,16 @@ describe('the sign-in form', () => {
     const { router } = await signInAs('desk@harley.example', 'the password');
     expect(await screen.findByText('Went to another page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('goes on to the second step for an account with two-factor sign-in', async () => {
+    server.use(
+      http.post('/api/auth/sign-in', () =>
+        HttpResponse.json({ message: TWO_FACTOR_MESSAGES.codeNeeded, twoFactorRequired: true }),
+      ),
+    );
+    const { router } = await signInAs('desk@harley.example', 'the password');
+    expect(await screen.findByText('Went to another page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sign-in/two-factor');
   });
 });

@@ -42,8 +42,14 @@ function SignInForm() {
   const onSubmit = form.handleSubmit((values) =>
     signIn.mutate(values, {
       onSuccess: (result) => {
-        toast.success(result.message);
         const wanted = safeRedirectPath(params.get('redirectTo'));
+        if (!('user' in result)) {
+          // The second step (decision 0122), carrying where the user was going.
+          toast.info(result.message);
+          navigate(`/sign-in/two-factor${wanted ? `?redirectTo=${encodeURIComponent(wanted)}` : ''}`);
+          return;
+        }
+        toast.success(result.message);
         const home = homeOf(result.user);
         navigate(wanted?.startsWith(home) ? wanted : home, { replace: true });
       },

@@ -12,6 +12,7 @@ const OWNER = {
   email: 'owner@harley.example',
   role: 'owner' as const,
   you: true,
+  twoFactorEnabled: true,
   joinedAt: '2026-10-01T09:00:00.000Z',
 };
 const RITA = {
@@ -20,6 +21,7 @@ const RITA = {
   email: 'rita@harley.example',
   role: 'reception' as const,
   you: false,
+  twoFactorEnabled: false,
   joinedAt: '2026-11-01T09:00:00.000Z',
 };
 
@@ -28,6 +30,7 @@ let invitations: unknown[] = [];
 let roleChanges: unknown[] = [];
 let removed: string[] = [];
 let revoked: string[] = [];
+let requirements: unknown[] = [];
 startMockServer(
   [
     http.get('/api/team', () => HttpResponse.json(team)),
@@ -50,6 +53,10 @@ startMockServer(
       team = { ...team, members: team.members.filter((member) => member.userId !== params.userId) };
       return HttpResponse.json({ message: TEAM_MESSAGES.memberRemoved });
     }),
+    http.patch('/api/team/two-factor', async ({ request }) => {
+      requirements.push(await request.json());
+      return HttpResponse.json({ message: 'Two-factor sign-in is now required for your whole team' });
+    }),
     http.post('/api/team/invitations/:id/revoke', ({ params }) => {
       revoked.push(String(params.id));
       return HttpResponse.json({ message: TEAM_MESSAGES.invitationRevoked });
@@ -60,11 +67,13 @@ startMockServer(
     roleChanges = [];
     removed = [];
     revoked = [];
+    requirements = [];
   },
 );
 
 function renderTab() {
   team = {
+    requireTwoFactor: false,
     members: [OWNER, RITA],
     invitations: [
       {
@@ -125,6 +134,18 @@ describe('Settings → Team', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(removed).toEqual(['u_rita']));
     await waitFor(() => expect(screen.queryByLabelText('Role of Rita')).toBeNull());
+  });
+
+  it('shows who signs in with two factors, and requires it of everyone with one switch', async () => {
+    const user = renderTab();
+    const members = await screen.findByRole('list', { name: 'Team members' });
+    const [owner, rita] = within(members).getAllByRole('listitem');
+    expect(owner?.textContent).toContain('Two-factor sign-in on');
+    expect(rita?.textContent).toContain('Two-factor sign-in off');
+    const toggle = screen.getByRole('switch', { name: 'Require two-factor sign-in' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    await user.click(toggle);
+    await waitFor(() => expect(requirements).toEqual([{ required: true }]));
   });
 
   it('withdraws an invitation', async () => {

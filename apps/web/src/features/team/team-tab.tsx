@@ -22,8 +22,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Form } from '@/components/ui/form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
@@ -31,6 +33,7 @@ import {
   useChangeRole,
   useInviteMember,
   useRemoveMember,
+  useRequireTwoFactor,
   useRevokeInvitation,
   useSignOutMember,
   useTeam,
@@ -123,6 +126,9 @@ function MemberRow({ member, onAsk }: { member: TeamMember; onAsk: (pending: Pen
           {member.you ? <span className="text-slate-500"> (you)</span> : null}
         </p>
         <p className="text-sm break-words text-slate-600">{member.email}</p>
+        <p className="text-sm text-slate-600">
+          {member.twoFactorEnabled ? 'Two-factor sign-in on' : 'Two-factor sign-in off'}
+        </p>
       </div>
       {member.role === 'owner' ? (
         <p className="text-sm font-medium">Owner</p>
@@ -153,19 +159,62 @@ function MemberRow({ member, onAsk }: { member: TeamMember; onAsk: (pending: Pen
             ))}
           </NativeSelect>
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" onClick={() => onAsk({ kind: 'sign-out', member })}>
-              Sign out everywhere<span className="sr-only">: {name}</span>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`Sign out everywhere: ${name}`}
+              onClick={() => onAsk({ kind: 'sign-out', member })}
+            >
+              Sign out everywhere
             </Button>
-            <Button variant="outline" size="sm" onClick={() => onAsk({ kind: 'transfer', member })}>
-              Make owner<span className="sr-only">: {name}</span>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`Make owner: ${name}`}
+              onClick={() => onAsk({ kind: 'transfer', member })}
+            >
+              Make owner
             </Button>
-            <Button variant="outline" size="sm" onClick={() => onAsk({ kind: 'remove', member })}>
-              Remove<span className="sr-only">: {name}</span>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`Remove: ${name}`}
+              onClick={() => onAsk({ kind: 'remove', member })}
+            >
+              Remove
             </Button>
           </div>
         </>
       )}
     </li>
+  );
+}
+
+/** The owner's switch: two-factor sign-in for everyone, or for those who choose it. */
+function RequireTwoFactor({ required }: { required: boolean }) {
+  const change = useRequireTwoFactor();
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <div>
+        <Label htmlFor="require-two-factor">Require two-factor sign-in</Label>
+        <p id="require-two-factor-hint" className="text-sm text-slate-600">
+          Everyone in the team must sign in with a code from an app on their phone. Those who have not set it
+          up are asked to at once. Turn it on for yourself first, under Security.
+        </p>
+      </div>
+      <Switch
+        id="require-two-factor"
+        aria-describedby="require-two-factor-hint"
+        checked={required}
+        disabled={change.isPending}
+        onCheckedChange={(next) =>
+          change.mutate(next, {
+            onSuccess: (result) => toast.success(result.message),
+            onError: (error) => toast.error(errorText(error)),
+          })
+        }
+      />
+    </div>
   );
 }
 
@@ -200,7 +249,8 @@ export function TeamTab() {
         <CardHeader>
           <CardTitle>Team</CardTitle>
         </CardHeader>
-        <CardContent>
+        <CardContent className="flex flex-col gap-4">
+          {team.data ? <RequireTwoFactor required={team.data.requireTwoFactor} /> : null}
           {team.isPending ? <Spinner label="Loading team..." /> : null}
           {team.isError ? <Alert tone="error">{errorText(team.error)}</Alert> : null}
           {team.data ? (
@@ -234,6 +284,7 @@ export function TeamTab() {
                   <Button
                     variant="outline"
                     size="sm"
+                    aria-label={`Withdraw: ${invitation.email}`}
                     disabled={revoke.isPending}
                     onClick={() =>
                       revoke.mutate(invitation.id, {
@@ -242,7 +293,7 @@ export function TeamTab() {
                       })
                     }
                   >
-                    Withdraw<span className="sr-only">: {invitation.email}</span>
+                    Withdraw
                   </Button>
                 </li>
               ))}

@@ -19,8 +19,13 @@ export function useSession(): { user: SessionUser | null | undefined; isLoading:
 
 /**
  * Where a user lands after sign-in: admins on /admin, everyone else on /dashboard
- * (docs/product.md#route-guarding).
+ * (docs/product.md#route-guarding); an account that must set up two-factor sign-in first, on its setup
+ * (decision 0122).
  */
 export function homeOf(user: SessionUser): string {
+  if (user.twoFactorSetupRequired) return TWO_FACTOR_SETUP_PATH;
   return user.role === 'admin' ? '/admin' : '/dashboard';
 }
+
+/** Where an account that must use two-factor sign-in sets it up before anything else. */
+export const TWO_FACTOR_SETUP_PATH = '/two-factor-setup';

@@ -49,6 +49,9 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,
-    onSuccess: (result) => queryClient.setQueryData(sessionKeys.current, { user: result.user }),
+    // With two-factor sign-in there is no session until the second step (decision 0122).
+    onSuccess: (result) => {
+      if ('user' in result) queryClient.setQueryData(sessionKeys.current, { user: result.user });
+    },
   });
 }

@@ -67,6 +67,10 @@ export const useSignOutMember = () =>
     method: 'POST',
   }));
 
+/** Requires two-factor sign-in of the whole team, or stops requiring it (decision 0122). */
+export const useRequireTwoFactor = () =>
+  useTeamChange((required: boolean) => ({ path: '/team/two-factor', method: 'PATCH', body: { required } }));
+
 /** Makes a member the owner; the caller becomes a manager. */
 export const useTransferOwnership = () =>
   useTeamChange((userId: string) => ({ path: '/team/transfer-ownership', method: 'POST', body: { userId } }));

@@ -1,0 +1,1 @@
+export { TwoFactorSetupPage as default } from '@/features/auth/two-factor-setup-page';

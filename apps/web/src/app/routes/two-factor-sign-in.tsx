@@ -1,0 +1,1 @@
+export { TwoFactorSignInPage as default } from '@/features/auth/two-factor-sign-in-page';
