@@ -9,9 +9,9 @@
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { exportPayments } from '../src/modules/payments/report.js';
+import { type ExportContext, exportPayments } from '../src/modules/payments/report.js';
 import { clinicStats, listPayments, type PaymentsContext } from '../src/modules/payments/service.js';
-import { openBenchDatabase, timeRuns, timingRow } from './harness.js';
+import { openBenchDatabase, rowsOf, timeRuns, timingRow } from './harness.js';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const WARMUP = 20;
@@ -19,6 +19,14 @@ const WARMUP = 20;
 const { database, db, bigClinicId: clinicId } = await openBenchDatabase();
 
 const context: PaymentsContext = { db, clinicId, publicUrl: 'https://pay.example.com' };
+// The report is exported as the clinic's owner (the seed's staff account), as the route does: each
+// run writes its audit entry.
+const [owner] = await rowsOf<{ id: string }>(
+  db,
+  sql`select id from users where clinic_id = ${clinicId} order by created_at limit 1`,
+);
+if (!owner) throw new Error('the big clinic has no user to export as');
+const exportContext: ExportContext = { ...context, actorUserId: owner.id };
 
 const counts = (
   (await db.execute(sql`select (select count(*) from payments)::int as payments, (select count(*) from clinics)::int as clinics,
@@ -102,7 +110,7 @@ async function exportRun(filters: Parameters<typeof exportPayments>[1], live = f
     peakHeap = Math.max(peakHeap, now.heapUsed);
   };
   const start = performance.now();
-  const { csv } = await exportPayments(context, filters);
+  const { csv } = await exportPayments(exportContext, filters);
   let sampledAt = 0;
   for await (const chunk of csv) {
     const text = String(chunk);

@@ -19,6 +19,7 @@ import { originCheck } from './http/origin-check.js';
 import { rateLimited } from './http/rate-limit.js';
 import { sharedRateLimitStore } from './http/rate-limit-store.js';
 import { refuseNul } from './http/refuse-nul.js';
+import { registerRequestContext } from './http/request-context.js';
 import { RequestLogging } from './http/request-logging.js';
 import { helmetOptions, logoImageOrigins, registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -27,7 +28,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { createSmsSender } from './mail/sms.js';
 import { createWebhookSender } from './mail/webhook-sender.js';
 import { adminRoutes } from './modules/admin/index.js';
-import { authRoutes, createAuth } from './modules/auth/index.js';
+import { authRoutes, createAuth, registerAuthJobs } from './modules/auth/index.js';
 import { balanceRoutes } from './modules/balances/index.js';
 import { checkoutRoutes } from './modules/checkout/index.js';
 import { clinicRoutes } from './modules/clinics/index.js';
@@ -123,7 +124,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db: database.db,
       config,
       jobs,
-      onMailError: (error) => app.log.error({ err: error }, 'account email could not be queued'),
       // Its extra arguments (often the error) go with the line; an error through pino's serializer.
       log: (level, message, details) => {
         const [first] = details;
@@ -144,6 +144,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('gateway', gateway);
   registerRequestJobs(jobs, { db: database.db, jobs, publicUrl: config.publicUrl });
+  registerAuthJobs(jobs, {
+    db: database.db,
+    auth: app.auth,
+    jobs,
+    config,
+    onMailError: (error) => app.log.error({ err: error }, 'account email could not be queued'),
+  });
   registerRefundJobs(jobs, {
     db: database.db,
     gateway,
@@ -190,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => database.close());
   app.addHook('preValidation', refuseNul);
+  await registerRequestContext(app);
 
   await registerSecurityHeaders(app, helmetOptions(config.gateway.kind, logoImageOrigins(config.s3)));
   await app.register(fastifySwagger, {

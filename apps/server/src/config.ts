@@ -56,6 +56,7 @@ const envSchema = z
       z.string().min(32, 'must be at least 32 characters').optional(),
     ),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+    SIGN_UP_ANSWER_MS: z.coerce.number().int().min(0).max(5000).default(400),
     PAYMENT_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(100),
     STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('sk_').optional()),
     STRIPE_PUBLISHABLE_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('pk_').optional()),
@@ -192,6 +193,11 @@ export interface Config {
   authSecret: string;
   /** Sign-in attempts per minute per IP; sign-up, reset and resend get a quarter of it. */
   authRateLimitPerMinute: number;
+  /**
+   * Sign-up answers no sooner than this many milliseconds after the request arrives, whether or not the
+   * address had an account, so its timing does not tell (decision 0124).
+   */
+  signUpAnswerMs: number;
   /** Payment requests (each an email and maybe a text) one clinic may send in an hour. */
   paymentRequestsPerHour: number;
   /** Stripe when its keys are set; otherwise the offline sandbox (never in production). */
@@ -305,6 +311,7 @@ export function loadConfig(
     apiRateLimitPerMinute: values.API_RATE_LIMIT_PER_MINUTE,
     authSecret: values.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
     authRateLimitPerMinute: values.AUTH_RATE_LIMIT_PER_MINUTE,
+    signUpAnswerMs: values.SIGN_UP_ANSWER_MS,
     paymentRequestsPerHour: values.PAYMENT_REQUESTS_PER_HOUR,
     gateway: values.STRIPE_SECRET_KEY
       ? {

@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'account.signed_in',
   'account.sign_in_failed',
   'account.sign_in_link_sent',
+  'account.sign_in_unlocked',
   'account.password_changed',
   'account.device_signed_out',
   'admin.invited',
@@ -73,6 +74,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'account.signed_in': 'Signed in',
   'account.sign_in_failed': 'Sign-in failed',
   'account.sign_in_link_sent': 'Sign-in link emailed after failed sign-ins',
+  'account.sign_in_unlocked': 'Sign-in allowed again from the emailed link',
   'account.password_changed': 'Password changed',
   'account.device_signed_out': 'Device signed out',
   'admin.invited': 'Admin invited',
@@ -214,27 +216,38 @@ export const ADMIN_AUDIT_PAGE_SIZE = 25;
 /** An empty filter, as a form or an address sends it, is no filter. */
 const blankAsNone = (value: unknown) => (value === '' ? undefined : value);
 
+/** The filters both trails take: action, London days, one page newest first. */
+const auditQueryFields = {
+  action: z.preprocess(
+    blankAsNone,
+    z.enum(AUDIT_ACTIONS, { error: ADMIN_CONSOLE_MESSAGES.auditInvalidAction }).optional(),
+  ),
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_AUDIT_PAGE_SIZE),
+};
+const inOrder = (query: { from?: string; to?: string }) => !query.from || !query.to || query.from <= query.to;
+const rangeRule = { message: HISTORY_MESSAGES.invalidRange, path: ['from'] };
+
 /** GET /api/admin/audit: filters by action, clinic and London days, one page newest first. */
 export const adminAuditQuerySchema = z
   .object({
-    action: z.preprocess(
-      blankAsNone,
-      z.enum(AUDIT_ACTIONS, { error: ADMIN_CONSOLE_MESSAGES.auditInvalidAction }).optional(),
-    ),
+    ...auditQueryFields,
     clinicId: z.preprocess(
       blankAsNone,
       z.uuid({ error: ADMIN_CONSOLE_MESSAGES.auditInvalidClinic }).optional(),
     ),
-    from: isoDateSchema.optional(),
-    to: isoDateSchema.optional(),
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_AUDIT_PAGE_SIZE),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: HISTORY_MESSAGES.invalidRange,
-    path: ['from'],
-  });
+  .refine(inOrder, rangeRule);
 export type AdminAuditQuery = z.input<typeof adminAuditQuerySchema>;
+
+/**
+ * GET /api/clinic/audit: the owner's trail of their own clinic (decision 0124), by action and London
+ * days; the clinic is the session's.
+ */
+export const clinicAuditQuerySchema = z.object(auditQueryFields).refine(inOrder, rangeRule);
+export type ClinicAuditQuery = z.input<typeof clinicAuditQuerySchema>;
 
 export const adminAuditEntrySchema = z.object({
   id: z.string(),
@@ -248,6 +261,8 @@ export const adminAuditEntrySchema = z.object({
   entityId: z.string(),
   createdAt: z.string(),
   details: z.record(z.string(), z.unknown()),
+  /** Where it came from: the client's address; null for the card provider or a job (decision 0124). */
+  ipAddress: z.string().nullable(),
 });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 

@@ -86,6 +86,7 @@ export const ERROR_CODES = [
   'TWO_FACTOR_EXPIRED',
   'TWO_FACTOR_LOCKED',
   'TWO_FACTOR_STATE',
+  'SIGN_IN_LINK_REQUIRED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

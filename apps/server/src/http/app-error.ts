@@ -96,6 +96,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   TWO_FACTOR_EXPIRED: 401,
   TWO_FACTOR_LOCKED: 429,
   TWO_FACTOR_STATE: 409,
+  SIGN_IN_LINK_REQUIRED: 403,
 };
 
 export class AppError extends Error {

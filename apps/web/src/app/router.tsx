@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
           { path: 'contact', lazy: page(() => import('./routes/contact')) },
           { path: 'sign-in', lazy: page(() => import('./routes/sign-in')) },
           { path: 'sign-in/two-factor', lazy: page(() => import('./routes/two-factor-sign-in')) },
+          { path: 'sign-in/continue', lazy: page(() => import('./routes/continue-sign-in')) },
           { path: 'two-factor-setup', lazy: page(() => import('./routes/two-factor-setup')) },
           { path: 'sign-up', lazy: page(() => import('./routes/sign-up')) },
           { path: 'verify-email', lazy: page(() => import('./routes/verify-email')) },
@@ -70,6 +71,7 @@ export const routes: RouteObject[] = [
           { path: 'payouts/:payoutId', lazy: page(() => import('./routes/payout')) },
           { path: 'settings', lazy: page(() => import('./routes/clinic-settings')) },
           { path: 'security', lazy: page(() => import('./routes/clinic-security')) },
+          { path: 'audit', lazy: page(() => import('./routes/clinic-audit')) },
         ],
       },
       {

@@ -78,7 +78,8 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    // No action on delete: the trail is append-only (decision 0124), and users are never deleted.
+    actorUserId: text('actor_user_id').references(() => users.id),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id').notNull(),
@@ -89,6 +90,8 @@ export const auditLog = pgTable(
      * the database from the entity on insert (migration 0014, decision 0071), so no writer can forget it.
      */
     clinicId: uuid('clinic_id'),
+    /** Where the change came from: the client's address, null for a job or a provider event (decision 0124). */
+    ipAddress: text('ip_address'),
   },
   (table) => [
     index('audit_log_entity_idx').on(table.entityType, table.entityId),

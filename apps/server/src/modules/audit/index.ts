@@ -6,6 +6,7 @@
 import type { AuditAction } from '@clinicpay/shared';
 import type { Tx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
+import { currentClientAddress } from '../../http/request-context.js';
 
 /** The actions ClinicPay audits (listed with their labels in @clinicpay/shared). */
 export type { AuditAction } from '@clinicpay/shared';
@@ -26,10 +27,13 @@ export interface AuditEntry {
   clinicId?: string | null;
 }
 
-/** Records one audit entry in `tx`; the time is the database's. Throws only what the database throws. */
+/**
+ * Records one audit entry in `tx`; the time is the database's, and where it came from is the address of
+ * the request running, if any (decision 0124). Throws only what the database throws.
+ */
 export async function recordAudit(tx: Pick<Tx, 'insert'>, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values(entry);
+  await tx.insert(auditLog).values({ ...entry, ipAddress: currentClientAddress() });
 }
 
 export { selectActionEntries } from './queries.js';
-export { listAuditEntries } from './service.js';
+export { listAuditEntries, listClinicAuditEntries } from './service.js';

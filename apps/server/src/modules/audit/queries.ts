@@ -44,6 +44,7 @@ export async function selectAuditPage(db: Db, filters: AuditFilters, limit: numb
         entityId: auditLog.entityId,
         createdAt: auditLog.createdAt,
         details: auditLog.details,
+        ipAddress: auditLog.ipAddress,
       })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorUserId))

@@ -1,5 +1,5 @@
 /** The admin's audit log (decision 0098): every recorded action, filtered and paged on the server. */
-import type { AdminAuditPage, adminAuditQuerySchema } from '@clinicpay/shared';
+import type { AdminAuditPage, adminAuditQuerySchema, clinicAuditQuerySchema } from '@clinicpay/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { selectAuditPage } from './queries.js';
@@ -25,4 +25,16 @@ export async function listAuditEntries(
     pageSize,
     total,
   };
+}
+
+/**
+ * GET /api/clinic/audit: one page of the owner's own clinic's entries (decision 0124), filtered as the
+ * admin's are but always to `clinicId`, the session's. Throws only what the database throws.
+ */
+export function listClinicAuditEntries(
+  db: Db,
+  clinicId: string,
+  query: z.output<typeof clinicAuditQuerySchema>,
+): Promise<AdminAuditPage> {
+  return listAuditEntries(db, { ...query, clinicId });
 }

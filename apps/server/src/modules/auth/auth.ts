@@ -33,8 +33,6 @@ interface CreateAuthOptions {
   db: Db;
   config: Config;
   jobs: Pick<JobQueue, 'send'>;
-  /** Reports a reset email that could not be built or queued; the request itself always answers the same. */
-  onMailError: (error: unknown) => void;
   /**
    * Where better-auth's own log lines go (a wrong password, an unknown user: warnings), so they reach
    * the app's logger at its level, structured, instead of the console.
@@ -52,7 +50,7 @@ export function recoveryCodeDigest(secret: string, code: string): string {
 }
 const isDigest = (value: string) => /^[0-9a-f]{64}$/.test(value);
 
-export function createAuth({ db, config, jobs, onMailError, log }: CreateAuthOptions) {
+export function createAuth({ db, config, jobs, log }: CreateAuthOptions) {
   return betterAuth({
     appName: 'ClinicPay',
     baseURL: config.publicUrl,
@@ -110,15 +108,14 @@ export function createAuth({ db, config, jobs, onMailError, log }: CreateAuthOpt
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      // Queued, not sent, and not awaited: the answer must not take longer when the address has an
-      // account. The link goes to the address the request came to: the route passes it as redirectTo,
-      // which better-auth hands back in `url` as callbackURL (checked again here: http/link-origin.ts).
+      // Called by the account-email job's worker (jobs.ts), never in a request, so it is awaited: a mail
+      // that cannot be queued fails the job, which is retried. The link goes to the address the request
+      // came to: the job passes it as redirectTo, which better-auth hands back in `url` as callbackURL
+      // (checked again here: http/link-origin.ts).
       sendResetPassword: async ({ user, token, url }) => {
         const origin = allowedLinkOrigin(new URL(url).searchParams.get('callbackURL'), config);
         const link = `${origin}/reset-password?token=${encodeURIComponent(token)}&userId=${encodeURIComponent(user.id)}`;
-        passwordResetEmail(user.email, link)
-          .then((mail) => queueEmail(jobs, mail, { urgent: true }))
-          .catch(onMailError);
+        await queueEmail(jobs, await passwordResetEmail(user.email, link), { urgent: true });
       },
     },
     emailVerification: { sendOnSignUp: false, sendOnSignIn: false },

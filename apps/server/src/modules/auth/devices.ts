@@ -6,6 +6,7 @@ import { type AccountSession, SESSION_MESSAGES, type SessionUser } from '@clinic
 import Bowser from 'bowser';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/index.js';
 import { deleteSessionsOf, deleteUserSession, selectUserSessions } from './queries.js';
 
 /** 'Chrome 131 on macOS' from a user agent; 'Unknown browser' when there is none or it names nothing. */
@@ -35,17 +36,36 @@ export async function listDevices(
   }));
 }
 
-/** Signs out one of the user's own sessions. Throws NOT_FOUND (404) for one that is not theirs or has ended. */
+/** The audit entry of sessions the user ended themselves (decision 0124). */
+const audit = (db: Db, user: SessionUser, sessions: number) =>
+  db.transaction((tx) =>
+    recordAudit(tx, {
+      actorUserId: user.id,
+      action: 'account.device_signed_out',
+      entityType: 'user',
+      entityId: user.id,
+      clinicId: user.clinicId,
+      details: { sessions },
+    }),
+  );
+
+/**
+ * Signs out one of the user's own sessions; audited. Throws NOT_FOUND (404) for one that is not theirs
+ * or has ended.
+ */
 export async function signOutDevice(db: Db, user: SessionUser, sessionId: string): Promise<void> {
   if (!(await deleteUserSession(db, user.id, sessionId)))
     throw new AppError('NOT_FOUND', SESSION_MESSAGES.notFound);
+  await audit(db, user, 1);
 }
 
-/** Signs out every session of the user but `currentId`. Returns how many ended. */
-export function signOutOtherDevices(
+/** Signs out every session of the user but `currentId`; audited. Returns how many ended. */
+export async function signOutOtherDevices(
   db: Db,
   user: SessionUser,
   currentId: string | undefined,
 ): Promise<number> {
-  return deleteSessionsOf(db, user.id, currentId);
+  const ended = await deleteSessionsOf(db, user.id, currentId);
+  await audit(db, user, ended);
+  return ended;
 }

@@ -35,3 +35,30 @@ export async function passwordResetEmail(to: string, link: string): Promise<Mail
     )),
   };
 }
+
+/** The email after too many failed sign-ins, with the single-use `link` to continue (decision 0124). */
+export async function signInLinkEmail(to: string, link: string): Promise<Mail> {
+  return {
+    to,
+    subject: 'Continue signing in to ClinicPay',
+    ...(await renderTemplate(
+      async () => (await import('../../mail/templates/sign-in-link-email.js')).SignInLinkEmail,
+      { link },
+    )),
+  };
+}
+
+/** The notice of a sign-in from a new device (decision 0124). */
+export async function newDeviceEmail(
+  to: string,
+  props: { device: string; ipAddress: string; when: string; securityLink: string },
+): Promise<Mail> {
+  return {
+    to,
+    subject: 'New sign-in to your ClinicPay account',
+    ...(await renderTemplate(
+      async () => (await import('../../mail/templates/new-device-email.js')).NewDeviceEmail,
+      props,
+    )),
+  };
+}

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { ClinicRole } from '@clinicpay/shared';
 import { and, asc, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { accounts, clinics, sessions, users, verifications } from '../../db/schema/index.js';
+import { accounts, auditLog, clinics, sessions, users, verifications } from '../../db/schema/index.js';
 
 /** The user with this (already lower-cased) email: id and whether it is verified; undefined if none. */
 export async function findUserByEmail(db: Db, email: string) {
@@ -186,4 +186,62 @@ export async function deleteUserSession(db: Db, userId: string, sessionId: strin
     .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
     .returning({ id: sessions.id });
   return rows.length > 0;
+}
+
+/** The account with this id: its email and clinic, as sign-in's audit entries name it. */
+export async function findAccountById(db: Db, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, clinicId: users.clinicId })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+const userEntries = (userId: string) => and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, userId));
+
+/**
+ * The account's failed sign-ins since its last completed sign-in or opened sign-in link (decision 0124),
+ * read from the audit trail by audit_log_entity_idx.
+ */
+export async function countFailedSignIns(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ failures: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(
+      and(
+        userEntries(userId),
+        eq(auditLog.action, 'account.sign_in_failed'),
+        sql`${auditLog.createdAt} > coalesce((
+          select max(reset.created_at) from ${auditLog} as reset
+          where reset.entity_type = 'user' and reset.entity_id = ${userId}
+            and reset.action in ('account.signed_in', 'account.sign_in_unlocked')
+        ), '-infinity'::timestamptz)`,
+      ),
+    );
+  return Number(row?.failures ?? 0);
+}
+
+/** When the account's newest audit entry of `action` was made, or null. */
+export async function lastAuditAt(db: Db, userId: string, action: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`max(${auditLog.createdAt})` })
+    .from(auditLog)
+    .where(and(userEntries(userId), eq(auditLog.action, action)));
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** Whether the account has completed a sign-in on `device` ('Firefox 133 on Windows') before. */
+export async function hasSignedInOn(db: Db, userId: string, device: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        userEntries(userId),
+        eq(auditLog.action, 'account.signed_in'),
+        sql`${auditLog.details} ->> 'device' = ${device}`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }

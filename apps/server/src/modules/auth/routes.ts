@@ -36,9 +36,11 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answerNoSoonerThan } from '../../http/answer-floor.js';
 import { linkOrigin } from '../../http/link-origin.js';
 import { limitPerKey } from '../../http/rate-limit.js';
 import { listDevices, signOutDevice, signOutOtherDevices } from './devices.js';
+import { PROTECTION_MESSAGES, useSignInLink } from './protection.js';
 import {
   type AccountDeps,
   changePassword,
@@ -95,7 +97,9 @@ export async function authRoutes(app: FastifyInstance) {
       config: perIp(mailLimit),
     },
     async (request, reply) => {
-      const result = await signUpClinic(deps, request.body, linkOrigin(request, config));
+      const result = await answerNoSoonerThan(config.signUpAnswerMs, () =>
+        signUpClinic(deps, request.body, linkOrigin(request, config)),
+      );
       return reply.status(201).send({
         message: AUTH_MESSAGES.signUpSuccess,
         email: result.email,
@@ -122,11 +126,8 @@ export async function authRoutes(app: FastifyInstance) {
       preHandler: perAccount('resend-verification', 5, emailOf),
     },
     async (request) => {
-      const verificationUrl = await resendVerification(deps, request.body.email, linkOrigin(request, config));
-      return {
-        message: AUTH_MESSAGES.verificationResent,
-        verificationUrl: showLinks ? verificationUrl : undefined,
-      };
+      await resendVerification(deps, request.body.email, linkOrigin(request, config));
+      return { message: AUTH_MESSAGES.verificationResent };
     },
   );
 
@@ -142,7 +143,7 @@ export async function authRoutes(app: FastifyInstance) {
       preHandler: perAccount('sign-in', signInLimit, fromAddress),
     },
     async (request, reply) => {
-      const result = await signIn(auth, deps.db, request.body, toWebHeaders(request));
+      const result = await signIn(deps, request.body, toWebHeaders(request), linkOrigin(request, config));
       if (result.outcome === 'unverified') {
         return reply.status(403).send({
           code: 'EMAIL_NOT_VERIFIED' as const,
@@ -168,14 +169,31 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const result = await completeTwoFactorSignIn(
-        deps.db,
-        auth,
+        deps,
         config.authSecret,
         request.body,
         toWebHeaders(request),
+        linkOrigin(request, config),
       );
       forwardCookies(reply, result.headers);
       return { message: AUTH_MESSAGES.signedIn, user: result.user };
+    },
+  );
+
+  // The emailed link after too many failed sign-ins (decision 0124).
+  api.post(
+    '/auth/sign-in/continue',
+    {
+      schema: {
+        tags: ['auth'],
+        body: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: messageResponseSchema },
+      },
+      config: perIp(mailLimit),
+    },
+    async (request) => {
+      await useSignInLink(deps, request.body.token);
+      return { message: PROTECTION_MESSAGES.unlocked };
     },
   );
 
@@ -323,7 +341,7 @@ export async function authRoutes(app: FastifyInstance) {
       preHandler: perAccount('forgot-password', 5, emailOf),
     },
     async (request) => {
-      await requestPasswordReset(auth, request.body.email, linkOrigin(request, config));
+      await requestPasswordReset(deps, request.body.email, linkOrigin(request, config));
       return { message: AUTH_MESSAGES.resetSent };
     },
   );
@@ -363,7 +381,7 @@ export async function authRoutes(app: FastifyInstance) {
       onRequest: requireSignedIn(auth),
     },
     async (request, reply) => {
-      forwardCookies(reply, await changePassword(auth, request.body, toWebHeaders(request)));
+      forwardCookies(reply, await changePassword(deps, userOf(request), request.body, toWebHeaders(request)));
       return { message: AUTH_MESSAGES.passwordUpdated };
     },
   );

@@ -23,10 +23,20 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { queueEmail } from '../../mail/email-job.js';
+import { recordAudit } from '../audit/index.js';
 import type { Auth } from './auth.js';
 import { verificationEmail } from './emails.js';
+import { ACCOUNT_EMAIL_PRIORITY, accountEmailJob } from './jobs.js';
 import { hashPassword } from './password-hashing.js';
 import {
+  needsSignInLink,
+  recordFailedSignIn,
+  recordSignIn,
+  sendSignInLink,
+  signInLinkNeeded,
+} from './protection.js';
+import {
+  findAccountByEmail,
   findUserByEmail,
   insertClinicWithUser,
   insertUserWithoutClinic,
@@ -96,23 +106,42 @@ export async function signUpClinic(deps: AccountDeps, input: SignUpInput, origin
 }
 
 /**
- * Sends a new verification link, on `origin`, when the address belongs to an unverified account. The
- * caller answers the same either way, so the answer does not tell whether the address has an account.
- * Throws MESSAGE_NOT_SENT (503, 'Failed to send verification email') when the email cannot be queued.
+ * Asks for a new verification link for `email`, on `origin`: queues the job that sends it when the address
+ * belongs to an unverified account (jobs.ts). The same job is queued whatever the address, so the answer
+ * and its timing do not tell whether it has an account (decision 0124). Throws MESSAGE_NOT_SENT (503,
+ * 'Failed to send verification email') when the job cannot be queued.
  */
-export async function resendVerification(
-  deps: AccountDeps,
-  email: string,
-  origin = deps.config.publicUrl,
-): Promise<string | undefined> {
-  const user = await findUserByEmail(deps.db, email);
-  if (!user || user.emailVerified) return undefined;
+export async function resendVerification(deps: AccountDeps, email: string, origin = deps.config.publicUrl) {
   try {
-    return await sendVerification(deps, user.id, email, origin);
+    await deps.jobs.send(
+      accountEmailJob,
+      { kind: 'verification', email: email.toLowerCase(), origin },
+      { priority: ACCOUNT_EMAIL_PRIORITY },
+    );
   } catch (error) {
     deps.onMailError(error);
     throw new AppError('MESSAGE_NOT_SENT', AUTH_MESSAGES.verificationSendFailed);
   }
+}
+
+/**
+ * The worker's side of an account email (jobs.ts): a verification link when the address has an
+ * unverified account, a reset link when it has an account; nothing otherwise. Throws what queueing the
+ * email throws, so the job is retried.
+ */
+export async function sendAccountEmail(
+  deps: AccountDeps,
+  job: { kind: 'verification' | 'password-reset'; email: string; origin: string },
+): Promise<void> {
+  if (job.kind === 'password-reset') {
+    await deps.auth.api.requestPasswordReset({
+      body: { email: job.email, redirectTo: `${job.origin}/reset-password` },
+    });
+    return;
+  }
+  const user = await findUserByEmail(deps.db, job.email);
+  if (!user || user.emailVerified) return;
+  await sendVerification(deps, user.id, job.email, job.origin);
 }
 
 /** Marks the user verified after using up their token (throws AppError INVALID_TOKEN, 400, for a bad token). */
@@ -155,31 +184,44 @@ export type SignInResult =
   | { outcome: 'unverified'; email: string; userId: string };
 
 /**
- * Checks the email and password and opens a session (its cookie in the returned headers). Throws
- * INVALID_CREDENTIALS (401) for any refusal, one text for both parts so neither is revealed.
+ * Checks the email and password and opens a session (its cookie in the returned headers). Each try on
+ * an existing account is audited; after FAILED_SIGN_IN_LIMIT failures in a row every try gets
+ * SIGN_IN_LINK_REQUIRED (403) and the account is emailed a link on `origin`, until it is opened
+ * (decision 0124). A completed sign-in from a new device emails the account. Throws INVALID_CREDENTIALS
+ * (401) for any refusal, one text for both parts so neither is revealed.
  */
 export async function signIn(
-  auth: Auth,
-  db: Db,
+  deps: AccountDeps,
   input: SignInRequest,
   headers: Headers,
+  origin: string,
 ): Promise<SignInResult> {
+  const found = await findAccountByEmail(deps.db, input.email.toLowerCase());
+  const account = found ? { id: found.id, email: input.email.toLowerCase(), clinicId: found.clinicId } : null;
+  if (account && (await needsSignInLink(deps.db, account.id))) {
+    await sendSignInLink(deps, account, origin);
+    throw signInLinkNeeded();
+  }
   try {
-    const result = await auth.api.signInEmail({ body: input, headers, returnHeaders: true });
+    const result = await deps.auth.api.signInEmail({ body: input, headers, returnHeaders: true });
     // The two-factor plugin answers for the sign-in, with its signed challenge cookie in the headers.
     const answer = result.response as {
       twoFactorRedirect?: boolean;
       user?: Parameters<typeof toSessionUser>[0];
     };
     if (answer.twoFactorRedirect || !answer.user) return { outcome: 'two-factor', headers: result.headers };
-    return { outcome: 'signed-in', user: toSessionUser(answer.user), headers: result.headers };
+    const user = toSessionUser(answer.user);
+    await recordSignIn(deps, user, headers.get('user-agent'), origin);
+    return { outcome: 'signed-in', user, headers: result.headers };
   } catch (error) {
     if (betterAuthCode(error) === 'EMAIL_NOT_VERIFIED') {
-      const user = await findUserByEmail(db, input.email);
+      const user = await findUserByEmail(deps.db, input.email);
       if (user) return { outcome: 'unverified', email: input.email, userId: user.id };
     }
-    if (error instanceof APIError)
+    if (error instanceof APIError) {
+      if (account) await recordFailedSignIn(deps, account, origin);
       throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+    }
     throw error;
   }
 }
@@ -193,11 +235,15 @@ export async function signOut(auth: Auth, headers: Headers): Promise<Headers | u
 }
 
 /**
- * Emails a reset link on `origin` when the address has an account. Answers the same either way, so it
- * does not tell whether the address has one (the email is queued by auth.ts's sendResetPassword).
+ * Asks for a reset link for `email`, on `origin`: queues the job that sends it when the address has an
+ * account (jobs.ts), the same job whatever the address (decision 0124). Throws only what queueing throws.
  */
-export async function requestPasswordReset(auth: Auth, email: string, origin: string): Promise<void> {
-  await auth.api.requestPasswordReset({ body: { email, redirectTo: `${origin}/reset-password` } });
+export async function requestPasswordReset(deps: AccountDeps, email: string, origin: string): Promise<void> {
+  await deps.jobs.send(
+    accountEmailJob,
+    { kind: 'password-reset', email: email.toLowerCase(), origin },
+    { priority: ACCOUNT_EMAIL_PRIORITY },
+  );
 }
 
 /**
@@ -216,17 +262,18 @@ export async function resetPassword(auth: Auth, input: ResetPasswordRequest): Pr
 }
 
 /**
- * Changes the signed-in user's password and signs out their other sessions; returns the headers of
- * the renewed session. Throws CURRENT_PASSWORD_INCORRECT (400), shown at currentPassword
+ * Changes the signed-in user's password and signs out their other sessions, audited; returns the
+ * headers of the renewed session. Throws CURRENT_PASSWORD_INCORRECT (400), shown at currentPassword
  * (docs/product.md#messages-reports).
  */
 export async function changePassword(
-  auth: Auth,
+  deps: AccountDeps,
+  user: SessionUser,
   input: Pick<ChangePasswordRequest, 'currentPassword' | 'newPassword'>,
   headers: Headers,
 ): Promise<Headers> {
   try {
-    const result = await auth.api.changePassword({
+    const result = await deps.auth.api.changePassword({
       body: {
         currentPassword: input.currentPassword,
         newPassword: input.newPassword,
@@ -235,6 +282,16 @@ export async function changePassword(
       headers,
       returnHeaders: true,
     });
+    await deps.db.transaction((tx) =>
+      recordAudit(tx, {
+        actorUserId: user.id,
+        action: 'account.password_changed',
+        entityType: 'user',
+        entityId: user.id,
+        clinicId: user.clinicId,
+        details: {},
+      }),
+    );
     return result.headers;
   } catch (error) {
     if (betterAuthCode(error) === 'INVALID_PASSWORD') {

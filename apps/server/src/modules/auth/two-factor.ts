@@ -20,6 +20,7 @@ import { AppError } from '../../http/app-error.js';
 import { qrCodeOf } from '../../http/qr-code.js';
 import { type AuditAction, recordAudit } from '../audit/index.js';
 import { type Auth, recoveryCodeDigest } from './auth.js';
+import { type ProtectionDeps, recordSignIn } from './protection.js';
 import { toSessionUser } from './session.js';
 
 /** better-auth's own error code of a refusal (e.g. 'INVALID_CODE'), if it is one. */
@@ -125,17 +126,19 @@ export async function confirmTwoFactor(
 
 /**
  * The second step of a sign-in, with the signed cookie the first step set: a TOTP code, or a recovery
- * code, which is used up. Returns the user and the headers that set the session. Throws
+ * code, which is used up; the completed sign-in is recorded (protection.ts). Returns the user and the
+ * headers that set the session. Throws
  * TWO_FACTOR_INVALID (400), TWO_FACTOR_EXPIRED (401: no first step, or over 10 minutes ago) and
  * TWO_FACTOR_LOCKED (429: too many wrong codes).
  */
 export async function completeTwoFactorSignIn(
-  db: Db,
-  auth: Auth,
+  deps: ProtectionDeps,
   secret: string,
   input: TwoFactorSignInRequest,
   headers: Headers,
+  origin: string,
 ): Promise<{ user: SessionUser; headers: Headers }> {
+  const { db, auth } = deps;
   const result =
     input.method === 'totp'
       ? await auth.api
@@ -150,6 +153,7 @@ export async function completeTwoFactorSignIn(
           .catch((error) => refusal(error));
   const user = toSessionUser(result.response.user as Parameters<typeof toSessionUser>[0]);
   if (input.method === 'recovery') await audit(db, user, 'two_factor.recovery_code_used');
+  await recordSignIn(deps, user, headers.get('user-agent'), origin);
   return { user, headers: result.headers };
 }
 

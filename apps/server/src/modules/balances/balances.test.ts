@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmWithCard, connectedClinic, sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { devOutbox } from '../../db/schema/index.js';
+import { auditLog, devOutbox } from '../../db/schema/index.js';
 
 describe('deposits with the balance later', () => {
   let app: FastifyInstance;
@@ -154,6 +154,45 @@ describe('deposits with the balance later', () => {
     expect(none.json().message).toBe('No balance is due on this payment');
   });
 
+  it('audits a balance requested against the deposit, by the member, and nothing for a refused request', async () => {
+    const { cookies, user } = await connectedClinic(app);
+    const link = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/payment-links',
+        cookies,
+        payload: { title: 'Whitening', amount: 4000, treatmentTotal: 16_000 },
+      })
+    ).json().link;
+    const depositId = await pay(cookies, link.id, `${randomUUID()}@patient.example`);
+    const balanceRequest = (id: string) =>
+      app.inject({ method: 'POST', url: `/api/payments/${id}/balance-request`, cookies });
+    const entries = () =>
+      app.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.clinicId, user.clinicId), eq(auditLog.action, 'balance.requested')));
+
+    expect((await balanceRequest(randomUUID())).statusCode).toBe(404);
+    expect((await balanceRequest('not-a-payment')).statusCode).toBe(404);
+    expect(await entries()).toEqual([]);
+
+    const requested = await balanceRequest(depositId);
+    expect(requested.statusCode).toBe(201);
+    // Asked again while the first waits for the patient: refused, and not recorded.
+    expect((await balanceRequest(depositId)).statusCode).toBe(409);
+    expect(await entries()).toEqual([
+      expect.objectContaining({
+        action: 'balance.requested',
+        actorUserId: user.id,
+        entityType: 'payment',
+        entityId: depositId,
+        clinicId: user.clinicId,
+        details: { requestId: requested.json().id, amount: 12_000 },
+      }),
+    ]);
+  });
+
   it('takes a deposit on a custom-amount request with its own treatment total', async () => {
     const { cookies } = await connectedClinic(app);
     const send = (payload: object) =>
@@ -187,7 +226,7 @@ describe('deposits with the balance later', () => {
   });
 
   it('charges the balance to the card saved with the deposit, at most what is due, and once', async () => {
-    const { cookies } = await connectedClinic(app);
+    const { cookies, user } = await connectedClinic(app);
     await app.inject({
       method: 'PUT',
       url: '/api/clinic/policies/no_show',
@@ -259,5 +298,29 @@ describe('deposits with the balance later', () => {
     expect(history.items.map((item: { amount: number }) => item.amount).sort()).toEqual(
       [10_000, 5000].sort(),
     );
+    // Each charge started is audited, by the member; none of those refused.
+    const audited = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clinicId, user.clinicId), eq(auditLog.action, 'saved_card.charged')));
+    const amountOf = (details: unknown) => (details as { amount: number }).amount;
+    const byAmount = audited.map((entry) => entry.details).sort((a, b) => amountOf(b) - amountOf(a));
+    expect(byAmount).toEqual([
+      {
+        chargeId: expect.any(String),
+        cardId: card.cardId,
+        patientId: card.patientId,
+        amount: 10_000,
+        kind: 'balance',
+      },
+      {
+        chargeId: expect.any(String),
+        cardId: card.cardId,
+        patientId: card.patientId,
+        amount: 5000,
+        kind: 'balance',
+      },
+    ]);
+    expect(audited.every((entry) => entry.actorUserId === user.id)).toBe(true);
   });
 });

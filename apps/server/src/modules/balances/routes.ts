@@ -23,6 +23,7 @@ export async function balanceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      const member = clinicMemberOf(request);
       const sent = await requestBalance(
         {
           db: app.database.db,
@@ -30,7 +31,7 @@ export async function balanceRoutes(app: FastifyInstance) {
           publicUrl: app.config.publicUrl,
           onError: (error) => request.log.error({ err: error }, 'balance request notice not queued'),
         },
-        clinicMemberOf(request).clinicId,
+        { clinicId: member.clinicId, actorUserId: member.id },
         request.params.id,
       );
       return reply.code(201).send(sent);

@@ -17,6 +17,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
+import { recordAudit } from '../audit/index.js';
 import { getClinicRow } from '../clinics/index.js';
 import { type SendRequestDeps, storeRequest } from '../requests/index.js';
 import {
@@ -120,16 +121,23 @@ export async function claimBalance(
 /**
  * Request balance: sends the deposit's patient a payment request for exactly the balance due, titled
  * 'Balance: {title}', of type 'balance' and tied to the deposit, by email (and text when the deposit
- * has a phone). Resolves to the request's id and page, with the delivery-delayed warning when its notice could
- * not be queued. Throws as claimBalance.
+ * has a phone), by `actor` (a member of the clinic, from the session). Audited in the same transaction
+ * as `balance.requested` against the deposit (entity 'payment'), with the request's id and the amount
+ * due in pence. Resolves to the request's id and page, with the delivery-delayed warning when its
+ * notice could not be queued. Throws as claimBalance, writing nothing.
  */
-export async function requestBalance(deps: SendRequestDeps, clinicId: string, paymentId: string) {
+export async function requestBalance(
+  deps: SendRequestDeps,
+  actor: { clinicId: string; actorUserId: string },
+  paymentId: string,
+) {
+  const { clinicId } = actor;
   const clinic = await getClinicRow(deps.db, clinicId);
   return deps.db.transaction(async (tx) => {
     const { due } = await claimBalance(tx, clinicId, paymentId);
     const deposit = await findClinicPayment(tx, clinicId, paymentId);
     if (!deposit) throw new AppError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound);
-    return storeRequest(tx, deps, clinic, {
+    const sent = await storeRequest(tx, deps, clinic, {
       paymentLink: null,
       customAmount: due,
       patient: { name: deposit.patientName, email: deposit.patientEmail, phone: deposit.patientPhone },
@@ -138,5 +146,13 @@ export async function requestBalance(deps: SendRequestDeps, clinicId: string, pa
       // The balance carries the deposit's reference (docs/decisions/0108-clinic-reference.md).
       clinicReference: deposit.clinicReference,
     });
+    await recordAudit(tx, {
+      actorUserId: actor.actorUserId,
+      action: 'balance.requested',
+      entityType: 'payment',
+      entityId: deposit.id,
+      details: { requestId: sent.id, amount: due },
+    });
+    return sent;
   });
 }

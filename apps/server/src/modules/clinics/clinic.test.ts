@@ -1,7 +1,9 @@
+import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClinic } from '../../../test/accounts.js';
 import { createTestApp } from '../../../test/test-app.js';
+import { auditLog } from '../../db/schema/index.js';
 
 describe('/api/clinic', () => {
   let app: FastifyInstance;
@@ -77,5 +79,80 @@ describe('/api/clinic', () => {
     expect(emailOff.json().clinic).toMatchObject({ emailNotifications: false, smsNotifications: false });
     const nothing = await patch('/api/clinic/notifications', cookies, {});
     expect(nothing.statusCode).toBe(400);
+  });
+
+  describe('the audit trail of settings', () => {
+    /** The clinic's settings entries in the audit log, oldest first. */
+    const settingsEntries = (clinicId: string) =>
+      app.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.clinicId, clinicId), like(auditLog.action, 'clinic.%')))
+        .orderBy(asc(auditLog.createdAt));
+
+    it('records the changed profile fields only, before and after, by the member', async () => {
+      const { email, cookies, user } = await signedInClinic(app);
+      const profile = {
+        clinicName: 'Wimpole Clinic',
+        email,
+        phone: '020 7946 0999',
+        addressLine1: '',
+        addressLine2: '',
+        city: '',
+        postcode: '',
+      };
+      expect((await patch('/api/clinic', cookies, profile)).statusCode).toBe(200);
+      // Saved again unchanged: nothing changes, so nothing is recorded.
+      expect((await patch('/api/clinic', cookies, profile)).statusCode).toBe(200);
+      expect(await settingsEntries(user.clinicId)).toEqual([
+        expect.objectContaining({
+          action: 'clinic.profile_updated',
+          actorUserId: user.id,
+          entityType: 'clinic',
+          entityId: user.clinicId,
+          clinicId: user.clinicId,
+          details: {
+            before: { clinicName: 'Harley Street Dental', phone: null },
+            after: { clinicName: 'Wimpole Clinic', phone: '020 7946 0999' },
+          },
+        }),
+      ]);
+    });
+
+    it('records notification and request settings changed, and nothing for a refused change', async () => {
+      const { cookies, user } = await signedInClinic(app);
+      expect(
+        (await patch('/api/clinic', cookies, { clinicName: 'X', email: 'not-an-email' })).statusCode,
+      ).toBe(400);
+      expect((await patch('/api/clinic/notifications', cookies, {})).statusCode).toBe(400);
+      expect(
+        (await patch('/api/clinic/request-settings', cookies, { requestExpiryDays: 0 })).statusCode,
+      ).toBe(400);
+      expect(await settingsEntries(user.clinicId)).toEqual([]);
+
+      const sms = { smsNotifications: false };
+      expect((await patch('/api/clinic/notifications', cookies, sms)).statusCode).toBe(200);
+      expect((await patch('/api/clinic/notifications', cookies, sms)).statusCode).toBe(200);
+      const requestSettings = { reminderDays: [7, 2], requestExpiryDays: 30, closedPageText: 'Call us.' };
+      expect((await patch('/api/clinic/request-settings', cookies, requestSettings)).statusCode).toBe(200);
+      expect(await settingsEntries(user.clinicId)).toEqual([
+        expect.objectContaining({
+          action: 'clinic.notifications_updated',
+          actorUserId: user.id,
+          entityId: user.clinicId,
+          details: { before: { smsNotifications: true }, after: { smsNotifications: false } },
+        }),
+        expect.objectContaining({
+          action: 'clinic.request_settings_updated',
+          actorUserId: user.id,
+          entityId: user.clinicId,
+          // The expiry was 30 days already: only what changed is recorded.
+          details: {
+            before: { reminderDays: [3, 7], closedPageText: null },
+            after: { reminderDays: [2, 7], closedPageText: 'Call us.' },
+          },
+        }),
+      ]);
+    });
   });
 });

@@ -17,8 +17,15 @@ export async function findClinic(db: Pick<Db, 'select'>, clinicId: string): Prom
   return row;
 }
 
+/** The clinic row, locked until the transaction ends; undefined when there is none. */
+export async function lockClinic(tx: Tx, clinicId: string): Promise<ClinicRow | undefined> {
+  const [row] = await tx.select().from(clinics).where(eq(clinics.id, clinicId)).for('update');
+  return row;
+}
+
+/** Sets these columns of the clinic row; resolves to the row as stored, undefined when there is none. */
 export async function updateClinic(
-  db: Db,
+  db: Db | Tx,
   clinicId: string,
   changes: ClinicChanges,
 ): Promise<ClinicRow | undefined> {

@@ -7,7 +7,7 @@ import {
   requestSettingsUpdateSchema,
   updateDetailsLinkResponseSchema,
 } from '@clinicpay/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { linkOrigin } from '../../http/link-origin.js';
 import { clinicMemberOf, requireClinic } from '../auth/index.js';
@@ -29,6 +29,10 @@ export async function clinicRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   app.addHook('onRequest', requireClinic(app.auth));
+  const actorOf = (request: FastifyRequest) => {
+    const member = clinicMemberOf(request);
+    return { clinicId: member.clinicId, actorUserId: member.id };
+  };
 
   api.get(
     '/clinic',
@@ -48,7 +52,7 @@ export async function clinicRoutes(app: FastifyInstance) {
       schema: { tags: ['clinic'], body: clinicProfileUpdateSchema, response: { 200: clinicResponseSchema } },
     },
     async (request) => ({
-      clinic: await updateClinicProfile(db, clinicMemberOf(request).clinicId, request.body),
+      clinic: await updateClinicProfile(db, actorOf(request), request.body),
     }),
   );
 
@@ -63,7 +67,7 @@ export async function clinicRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      clinic: await updateNotificationSettings(db, clinicMemberOf(request).clinicId, request.body),
+      clinic: await updateNotificationSettings(db, actorOf(request), request.body),
     }),
   );
 
@@ -78,7 +82,7 @@ export async function clinicRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      clinic: await updateRequestSettings(db, clinicMemberOf(request).clinicId, request.body),
+      clinic: await updateRequestSettings(db, actorOf(request), request.body),
     }),
   );
 

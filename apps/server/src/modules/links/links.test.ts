@@ -1,7 +1,9 @@
+import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin, signedInClinic } from '../../../test/accounts.js';
 import { createTestApp } from '../../../test/test-app.js';
+import { auditLog } from '../../db/schema/index.js';
 
 describe('/api/payment-links', () => {
   let app: FastifyInstance;
@@ -14,6 +16,13 @@ describe('/api/payment-links', () => {
     app.inject({ method: 'POST', url: '/api/payment-links', cookies, payload });
   const list = (cookies: Record<string, string>, query = '') =>
     app.inject({ url: `/api/payment-links${query}`, cookies }).then((response) => response.json());
+  /** The clinic's link entries in the audit log, oldest first. */
+  const linkEntries = (clinicId: string) =>
+    app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clinicId, clinicId), like(auditLog.action, 'link.%')))
+      .orderBy(asc(auditLog.createdAt));
 
   it('creates a link with its shareable URL, deposit by default', async () => {
     const { cookies } = await signedInClinic(app);
@@ -104,6 +113,64 @@ describe('/api/payment-links', () => {
         .isActive,
     ).toBe(true);
     expect((await list(mine.cookies)).total).toBe(0);
+  });
+
+  it('audits a link made, archived and restored, by the member, against the clinic', async () => {
+    const { cookies, user } = await signedInClinic(app);
+    const { link } = (
+      await create(cookies, { title: 'Hygiene visit', amount: 6500, type: 'treatment' })
+    ).json();
+    const patch = (isActive: boolean) =>
+      app.inject({ method: 'PATCH', url: `/api/payment-links/${link.id}`, cookies, payload: { isActive } });
+    expect((await patch(false)).statusCode).toBe(200);
+    // Archiving an archived link changes nothing, so nothing is audited.
+    expect((await patch(false)).json().link.isActive).toBe(false);
+    expect((await patch(true)).statusCode).toBe(200);
+
+    const entries = await linkEntries(user.clinicId);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'link.created',
+        actorUserId: user.id,
+        entityType: 'clinic',
+        entityId: user.clinicId,
+        clinicId: user.clinicId,
+        details: { linkId: link.id, title: 'Hygiene visit', amount: 6500, type: 'treatment' },
+      }),
+      expect.objectContaining({
+        action: 'link.updated',
+        actorUserId: user.id,
+        entityId: user.clinicId,
+        details: { linkId: link.id, before: { isActive: true }, after: { isActive: false } },
+      }),
+      expect.objectContaining({
+        action: 'link.updated',
+        actorUserId: user.id,
+        details: { linkId: link.id, before: { isActive: false }, after: { isActive: true } },
+      }),
+    ]);
+  });
+
+  it('audits nothing for a link refused or not found', async () => {
+    const mine = await signedInClinic(app);
+    const theirs = await signedInClinic(app);
+    expect((await create(mine.cookies, { title: 'X', amount: 29 })).statusCode).toBe(400);
+    expect(
+      (await create(mine.cookies, { title: 'X', amount: 1000, expiresOn: '2020-01-01' })).statusCode,
+    ).toBe(400);
+    const { link } = (await create(theirs.cookies, { title: 'Theirs', amount: 2000 })).json();
+    for (const id of [link.id, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const refused = await app.inject({
+        method: 'PATCH',
+        url: `/api/payment-links/${id}`,
+        cookies: mine.cookies,
+        payload: { isActive: false },
+      });
+      expect(refused.statusCode).toBe(404);
+    }
+    expect(await linkEntries(mine.user.clinicId)).toEqual([]);
+    // Their clinic's trail holds only the link they made.
+    expect((await linkEntries(theirs.user.clinicId)).map((entry) => entry.action)).toEqual(['link.created']);
   });
 
   it('is for signed-in clinic users only', async () => {

@@ -6,7 +6,7 @@ import { paymentLinks } from '../../db/schema/index.js';
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 
 export async function insertPaymentLink(
-  db: Db,
+  db: Db | Tx,
   values: typeof paymentLinks.$inferInsert,
 ): Promise<PaymentLinkRow> {
   const [row] = await db.insert(paymentLinks).values(values).returning();
@@ -78,7 +78,18 @@ export async function listClinicLinks(
   return { rows, total: total?.value ?? 0 };
 }
 
-export async function setLinkActive(db: Db, clinicId: string, linkId: string, isActive: boolean) {
+/** The clinic's link, locked until the transaction ends; undefined for another clinic's or none. */
+export async function lockClinicLink(tx: Tx, clinicId: string, linkId: string) {
+  const [row] = await tx
+    .select()
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.id, linkId), eq(paymentLinks.clinicId, clinicId)))
+    .for('update');
+  return row;
+}
+
+/** Sets whether the clinic's link is active; resolves to the row as stored, undefined for none. */
+export async function setLinkActive(db: Db | Tx, clinicId: string, linkId: string, isActive: boolean) {
   const [row] = await db
     .update(paymentLinks)
     .set({ isActive })

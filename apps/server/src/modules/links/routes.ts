@@ -28,11 +28,15 @@ export async function linkRoutes(app: FastifyInstance) {
       request.method === 'POST' ? LINK_MESSAGES.signInToCreate : LINK_MESSAGES.signInToManage,
     ),
   );
-  const contextOf = (request: FastifyRequest) => ({
-    db: app.database.db,
-    clinicId: clinicMemberOf(request).clinicId,
-    publicUrl: app.config.publicUrl,
-  });
+  const contextOf = (request: FastifyRequest) => {
+    const member = clinicMemberOf(request);
+    return {
+      db: app.database.db,
+      clinicId: member.clinicId,
+      publicUrl: app.config.publicUrl,
+      actorUserId: member.id,
+    };
+  };
 
   api.post(
     '/payment-links',

@@ -6,11 +6,13 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { LOGO_MAX_BYTES, LOGO_MESSAGES } from '@clinicpay/shared';
+import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin, signedInClinic } from '../../../test/accounts.js';
 import { createTestApp } from '../../../test/test-app.js';
+import { auditLog } from '../../db/schema/index.js';
 
 type Cookies = Record<string, string>;
 
@@ -63,6 +65,20 @@ describe('/api/clinic/logo', () => {
       if (error.code === 'ENOENT') return [];
       throw error;
     });
+
+  /** The clinic's logo entries in the audit log, oldest first: action, actor, entity and details. */
+  const logoEntries = (clinicId: string) =>
+    app.database.db
+      .select({
+        action: auditLog.action,
+        actorUserId: auditLog.actorUserId,
+        entityType: auditLog.entityType,
+        entityId: auditLog.entityId,
+        details: auditLog.details,
+      })
+      .from(auditLog)
+      .where(and(eq(auditLog.clinicId, clinicId), like(auditLog.action, 'clinic.logo_%')))
+      .orderBy(asc(auditLog.createdAt));
 
   async function expectNothingStored(cookies: Cookies, clinicId: string) {
     expect(await storedFiles(clinicId)).toEqual([]);
@@ -154,6 +170,20 @@ describe('/api/clinic/logo', () => {
     expect((await app.inject({ url: first.logoUrl })).statusCode).toBe(404);
     const served = await app.inject({ url: second.json().logoUrl });
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 80, height: 40 });
+    // Each upload is audited against the clinic, by the member, with the URL before and after.
+    const byMember = { actorUserId: user.id, entityType: 'clinic', entityId: user.clinicId };
+    expect(await logoEntries(user.clinicId)).toEqual([
+      {
+        ...byMember,
+        action: 'clinic.logo_updated',
+        details: { before: { logoUrl: null }, after: { logoUrl: first.logoUrl } },
+      },
+      {
+        ...byMember,
+        action: 'clinic.logo_updated',
+        details: { before: { logoUrl: first.logoUrl }, after: { logoUrl: second.json().logoUrl } },
+      },
+    ]);
   });
 
   it('deletes the logo and its file; a second delete answers 404 No logo to delete', async () => {
@@ -172,6 +202,16 @@ describe('/api/clinic/logo', () => {
     const again = await remove(cookies);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ code: 'NO_LOGO', message: LOGO_MESSAGES.noLogo });
+    // The removal is audited once; the refused second delete is not.
+    expect((await logoEntries(user.clinicId)).slice(1)).toEqual([
+      {
+        action: 'clinic.logo_removed',
+        actorUserId: user.id,
+        entityType: 'clinic',
+        entityId: user.clinicId,
+        details: { before: { logoUrl }, after: { logoUrl: null } },
+      },
+    ]);
   });
 
   const badUploads: [string, () => Promise<FormData | object>, number, string, string][] = [
@@ -283,6 +323,7 @@ describe('/api/clinic/logo', () => {
     expect(response.statusCode).toBe(status);
     expect(response.json()).toMatchObject({ code, message });
     await expectNothingStored(cookies, user.clinicId);
+    expect(await logoEntries(user.clinicId)).toEqual([]);
   });
 
   it('keeps the current logo when a bad upload comes after it', async () => {
@@ -298,6 +339,8 @@ describe('/api/clinic/logo', () => {
 
     expect(response.statusCode).toBe(415);
     expect((await clinicOf(cookies)).logoUrl).toBe(logoUrl);
+    // Only the good upload is audited.
+    expect((await logoEntries(user.clinicId)).map((entry) => entry.action)).toEqual(['clinic.logo_updated']);
     expect(await storedFiles(user.clinicId)).toEqual([path.basename(logoUrl)]);
   });
 
@@ -312,6 +355,7 @@ describe('/api/clinic/logo', () => {
     });
     expect(response.statusCode).toBe(400);
     await expectNothingStored(cookies, user.clinicId);
+    expect(await logoEntries(user.clinicId)).toEqual([]);
   });
 
   it('answers 401 to an anonymous upload or delete and 403 to an admin, storing nothing', async () => {
@@ -342,6 +386,11 @@ describe('/api/clinic/logo', () => {
       formWith(await imageOf(30, 30).png().toBuffer(), 'b.png', 'image/png'),
     );
     expect(uploaded.json().logoUrl).toContain(`/${other.user.clinicId}/`);
+    // The refused delete is not audited; their own upload is, against their clinic alone.
+    expect((await logoEntries(other.user.clinicId)).map((entry) => entry.action)).toEqual([
+      'clinic.logo_updated',
+    ]);
+    expect(await logoEntries(owner.user.clinicId)).toHaveLength(1);
 
     expect((await clinicOf(owner.cookies)).logoUrl).toBe(logoUrl);
     expect(await storedFiles(owner.user.clinicId)).toEqual([path.basename(logoUrl)]);

@@ -3,7 +3,7 @@
  * docs/product.md#server-calls). No rules here.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { clinics } from '../../db/schema/index.js';
 
 /** The clinic's logo URL (null when it has none), or undefined when there is no such clinic. */
@@ -13,24 +13,23 @@ export async function findLogoUrl(db: Db, clinicId: string): Promise<string | nu
 }
 
 /**
- * Sets the clinic's logo URL (null clears it) with the row locked, and returns the URL it replaced;
- * undefined when there is no such clinic. Writes nothing when the value does not change.
+ * In `tx`: sets the clinic's logo URL (null clears it) with the row locked until `tx` ends, and returns
+ * the URL it replaced; undefined when there is no such clinic. Writes nothing when the value does not
+ * change.
  */
 export async function swapLogoUrl(
-  db: Db,
+  tx: Tx,
   clinicId: string,
   logoUrl: string | null,
 ): Promise<{ previous: string | null } | undefined> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ logoUrl: clinics.logoUrl })
-      .from(clinics)
-      .where(eq(clinics.id, clinicId))
-      .for('update');
-    if (!row) return undefined;
-    if (row.logoUrl !== logoUrl) {
-      await tx.update(clinics).set({ logoUrl }).where(eq(clinics.id, clinicId));
-    }
-    return { previous: row.logoUrl };
-  });
+  const [row] = await tx
+    .select({ logoUrl: clinics.logoUrl })
+    .from(clinics)
+    .where(eq(clinics.id, clinicId))
+    .for('update');
+  if (!row) return undefined;
+  if (row.logoUrl !== logoUrl) {
+    await tx.update(clinics).set({ logoUrl }).where(eq(clinics.id, clinicId));
+  }
+  return { previous: row.logoUrl };
 }

@@ -4,7 +4,7 @@
  * stored logo with a one-hour cache (docs/product.md#constants).
  */
 import { LOGO_CACHE_SECONDS, logoResultSchema } from '@clinicpay/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clinicMemberOf, requireClinic } from '../auth/index.js';
@@ -22,6 +22,10 @@ const logoFileParamsSchema = z.object({
 export async function logoHttpRoutes(app: FastifyInstance, deps: LogoDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const clinicOnly = requireClinic(app.auth);
+  const actorOf = (request: FastifyRequest) => {
+    const member = clinicMemberOf(request);
+    return { clinicId: member.clinicId, actorUserId: member.id };
+  };
 
   api.post(
     '/clinic/logo',
@@ -30,7 +34,7 @@ export async function logoHttpRoutes(app: FastifyInstance, deps: LogoDeps) {
       onRequest: clinicOnly,
       schema: { tags: ['clinic'], consumes: ['multipart/form-data'], response: { 200: logoResultSchema } },
     },
-    async (request) => uploadLogo(deps, clinicMemberOf(request).clinicId, await readUploadedFile(request)),
+    async (request) => uploadLogo(deps, actorOf(request), await readUploadedFile(request)),
   );
 
   api.delete(
@@ -40,7 +44,7 @@ export async function logoHttpRoutes(app: FastifyInstance, deps: LogoDeps) {
       onRequest: clinicOnly,
       schema: { tags: ['clinic'], response: { 200: logoResultSchema } },
     },
-    async (request) => deleteLogo(deps, clinicMemberOf(request).clinicId),
+    async (request) => deleteLogo(deps, actorOf(request)),
   );
 
   api.get(

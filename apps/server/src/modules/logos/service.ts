@@ -12,6 +12,7 @@ import { CLINIC_MESSAGES, LOGO_MESSAGES, type LogoResult } from '@clinicpay/shar
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { FileStorage, StoredObject } from '../../storage/index.js';
+import { recordAudit } from '../audit/index.js';
 import { processLogoImage } from './image.js';
 import { findLogoUrl, swapLogoUrl } from './queries.js';
 
@@ -47,12 +48,21 @@ async function removeQuietly(deps: LogoDeps, key: string | null) {
   await deps.storage.delete(key).catch((error) => deps.warn(error, 'a logo object could not be removed'));
 }
 
+/** The clinic member acting: their clinic (from the session) and user id, named in the audit entry. */
+export interface LogoActor {
+  clinicId: string;
+  actorUserId: string;
+}
+
 /**
  * Checks and re-encodes `bytes` (see processLogoImage for the 4xx errors), stores the new logo, points
- * clinics.logo_url at it, then removes the old object. On any failure nothing stays stored and the
- * URL is unchanged. Throws AppError NOT_FOUND when the clinic is gone.
+ * clinics.logo_url at it and audits the change (`clinic.logo_updated`, against the clinic, by `actor`,
+ * with the URL before and after) in one transaction, then removes the old object. On any failure
+ * nothing stays stored, the URL is unchanged and no entry is written. Throws AppError CLINIC_NOT_FOUND
+ * when the clinic is gone.
  */
-export async function uploadLogo(deps: LogoDeps, clinicId: string, bytes: Buffer): Promise<LogoResult> {
+export async function uploadLogo(deps: LogoDeps, actor: LogoActor, bytes: Buffer): Promise<LogoResult> {
+  const { clinicId } = actor;
   const logo = await processLogoImage(bytes);
   const current = await findLogoUrl(deps.db, clinicId);
   if (current === undefined) throw new AppError('CLINIC_NOT_FOUND', CLINIC_MESSAGES.noClinic);
@@ -63,16 +73,23 @@ export async function uploadLogo(deps: LogoDeps, clinicId: string, bytes: Buffer
   await deps.storage.put(key, logo.bytes, logo.contentType);
 
   const logoUrl = deps.storage.urlFor(key);
-  let swapped: Awaited<ReturnType<typeof swapLogoUrl>>;
+  let swapped: { previous: string | null };
   try {
-    swapped = await swapLogoUrl(deps.db, clinicId, logoUrl);
+    swapped = await deps.db.transaction(async (tx) => {
+      const done = await swapLogoUrl(tx, clinicId, logoUrl);
+      if (!done) throw new AppError('CLINIC_NOT_FOUND', CLINIC_MESSAGES.noClinic);
+      await recordAudit(tx, {
+        actorUserId: actor.actorUserId,
+        action: 'clinic.logo_updated',
+        entityType: 'clinic',
+        entityId: clinicId,
+        details: { before: { logoUrl: done.previous }, after: { logoUrl } },
+      });
+      return done;
+    });
   } catch (error) {
     await removeQuietly(deps, key);
     throw error;
-  }
-  if (!swapped) {
-    await removeQuietly(deps, key);
-    throw new AppError('CLINIC_NOT_FOUND', CLINIC_MESSAGES.noClinic);
   }
   const previousKey = logoKeyOf(clinicId, swapped.previous);
   if (previousKey !== key) await removeQuietly(deps, previousKey);
@@ -80,14 +97,27 @@ export async function uploadLogo(deps: LogoDeps, clinicId: string, bytes: Buffer
 }
 
 /**
- * Clears clinics.logo_url and removes the stored object. Throws AppError NO_LOGO 'No logo to delete'
- * when the clinic has no logo, NOT_FOUND when the clinic is gone.
+ * Clears clinics.logo_url and audits it (`clinic.logo_removed`, against the clinic, by `actor`, with
+ * the URL removed) in one transaction, then removes the stored object. Throws AppError NO_LOGO 'No logo
+ * to delete' when the clinic has no logo, CLINIC_NOT_FOUND when the clinic is gone; neither writes an
+ * entry.
  */
-export async function deleteLogo(deps: LogoDeps, clinicId: string): Promise<LogoResult> {
-  const swapped = await swapLogoUrl(deps.db, clinicId, null);
-  if (!swapped) throw new AppError('CLINIC_NOT_FOUND', CLINIC_MESSAGES.noClinic);
-  if (!swapped.previous) throw new AppError('NO_LOGO', LOGO_MESSAGES.noLogo);
-  await removeQuietly(deps, logoKeyOf(clinicId, swapped.previous));
+export async function deleteLogo(deps: LogoDeps, actor: LogoActor): Promise<LogoResult> {
+  const { clinicId } = actor;
+  const previous = await deps.db.transaction(async (tx) => {
+    const swapped = await swapLogoUrl(tx, clinicId, null);
+    if (!swapped) throw new AppError('CLINIC_NOT_FOUND', CLINIC_MESSAGES.noClinic);
+    if (!swapped.previous) throw new AppError('NO_LOGO', LOGO_MESSAGES.noLogo);
+    await recordAudit(tx, {
+      actorUserId: actor.actorUserId,
+      action: 'clinic.logo_removed',
+      entityType: 'clinic',
+      entityId: clinicId,
+      details: { before: { logoUrl: swapped.previous }, after: { logoUrl: null } },
+    });
+    return swapped.previous;
+  });
+  await removeQuietly(deps, logoKeyOf(clinicId, previous));
   return { logoUrl: null };
 }
 

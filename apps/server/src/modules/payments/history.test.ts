@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { CSV_COLUMNS } from '@clinicpay/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClinic } from '../../../test/accounts.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { paymentLinks, paymentRequests, payments, refunds } from '../../db/schema/index.js';
+import { auditLog, paymentLinks, paymentRequests, payments, refunds } from '../../db/schema/index.js';
 import { clinicStats } from './service.js';
 
 type Clinic = Awaited<ReturnType<typeof signedInClinic>>;
@@ -660,7 +660,7 @@ describe('GET /api/payments/export', () => {
     }
     const { exportPayments } = await import('./report.js');
     const { csv } = await exportPayments(
-      { db: app.database.db, clinicId: clinic.user.clinicId, publicUrl: '' },
+      { db: app.database.db, clinicId: clinic.user.clinicId, publicUrl: '', actorUserId: clinic.user.id },
       { type: 'all', status: 'all', search: undefined },
       { batchSize: 4 },
     );
@@ -697,6 +697,42 @@ describe('GET /api/payments/export', () => {
       (await get(clinic, '/api/payments/export')).rawPayload.subarray(3).toString('utf8'),
     );
     expect(rows.slice(1).map((row) => row[0])).toEqual(['Our Patient']);
+  });
+});
+
+describe('GET /api/payments/export: the audit trail', () => {
+  const exportEntries = (clinic: Clinic) =>
+    app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clinicId, clinic.user.clinicId), eq(auditLog.action, 'payments.exported')));
+
+  it('records each export by the member, against the clinic, with its filters', async () => {
+    const clinic = await signedInClinic(app);
+    await payment(clinic, { name: 'Ada Patient', amount: 4500, paidAt: new Date() });
+    const response = await get(clinic, '/api/payments/export?status=paid&search=ada&from=2020-01-01');
+    expect(response.statusCode).toBe(200);
+    expect(await exportEntries(clinic)).toEqual([
+      expect.objectContaining({
+        action: 'payments.exported',
+        actorUserId: clinic.user.id,
+        entityType: 'clinic',
+        entityId: clinic.user.clinicId,
+        clinicId: clinic.user.clinicId,
+        details: { filters: { type: 'all', status: 'paid', search: 'ada', from: '2020-01-01', to: null } },
+      }),
+    ]);
+  });
+
+  it('records nothing for an export refused (400) or with nothing to export (404)', async () => {
+    const clinic = await signedInClinic(app);
+    expect((await get(clinic, '/api/payments/export')).statusCode).toBe(404);
+    await payment(clinic, { name: 'Ada Patient', amount: 4500, paidAt: new Date() });
+    expect((await get(clinic, '/api/payments/export?status=failed')).statusCode).toBe(404);
+    expect((await get(clinic, '/api/payments/export?search=nobody-matches')).statusCode).toBe(404);
+    expect((await get(clinic, '/api/payments/export?from=2026-03-10&to=2026-03-01')).statusCode).toBe(400);
+    expect((await get(clinic, '/api/payments/export?status=unknown')).statusCode).toBe(400);
+    expect(await exportEntries(clinic)).toEqual([]);
   });
 });
 

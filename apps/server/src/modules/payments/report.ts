@@ -19,6 +19,7 @@ import {
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/index.js';
 import {
   type HistoryPosition,
   type HistoryRow,
@@ -117,14 +118,21 @@ async function* reportChunks(db: Db, where: HistoryWhere, batchSize: number): As
   }
 }
 
+/** Who exports: the payments context and the signed-in member, named in the audit entry. */
+export interface ExportContext extends PaymentsContext {
+  actorUserId: string;
+}
+
 /**
  * GET /api/payments/export: the report as a CSV stream (see csvRecord for formula injection).
  * The next batch is read only when the response has taken the last one. The file name carries today's
- * London date. Throws AppError NOT_FOUND 'No data to export' when nothing matches, before anything is
- * streamed.
+ * London date. Once rows are known to match, the export is audited (`payments.exported`, against the
+ * clinic, by `context.actorUserId`, with the filters; the row count is not known before the stream
+ * ends) in a transaction of its own, before anything is streamed. Throws AppError NO_REPORT_DATA (404)
+ * 'No data to export' when nothing matches, before anything is streamed or audited.
  */
 export async function exportPayments(
-  context: PaymentsContext,
+  context: ExportContext,
   filters: PaymentFilters,
   options: { now?: Date; batchSize?: number; onError?: (error: Error) => void } = {},
 ): Promise<{ fileName: string; csv: Readable }> {
@@ -133,6 +141,23 @@ export async function exportPayments(
   const where = historyWhere(context.clinicId, filters);
   if (!(await historyHasRows(context.db, where)))
     throw new AppError('NO_REPORT_DATA', HISTORY_MESSAGES.noData);
+  await context.db.transaction((tx) =>
+    recordAudit(tx, {
+      actorUserId: context.actorUserId,
+      action: 'payments.exported',
+      entityType: 'clinic',
+      entityId: context.clinicId,
+      details: {
+        filters: {
+          type: filters.type,
+          status: filters.status,
+          search: filters.search ?? null,
+          from: filters.from ?? null,
+          to: filters.to ?? null,
+        },
+      },
+    }),
+  );
   const chunks = reportChunks(context.db, where, options.batchSize ?? EXPORT_BATCH_SIZE);
   const csv = Readable.from(chunks, { highWaterMark: 1 });
   csv.on('error', (error) => options.onError?.(error));

@@ -27,11 +27,15 @@ const paymentParams = z.object({ id: z.string().max(100) });
 export async function paymentRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireClinic(app.auth));
-  const contextOf = (request: FastifyRequest) => ({
-    db: app.database.db,
-    clinicId: clinicMemberOf(request).clinicId,
-    publicUrl: app.config.publicUrl,
-  });
+  const contextOf = (request: FastifyRequest) => {
+    const member = clinicMemberOf(request);
+    return {
+      db: app.database.db,
+      clinicId: member.clinicId,
+      publicUrl: app.config.publicUrl,
+      actorUserId: member.id,
+    };
+  };
 
   api.get(
     '/payments',

@@ -7,13 +7,14 @@
  * payout event for an account no clinic holds is acknowledged and changes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMailTo, signedInClinic } from '../../../test/accounts.js';
 import { connectedClinicWithLink, payPage, sandboxOf, settleSandbox } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import {
+  auditLog,
   clinics,
   payments,
   payouts,
@@ -40,6 +41,12 @@ describe('payouts', () => {
   afterAll(() => app.close());
 
   const get = (cookies: Cookies, url: string) => app.inject({ method: 'GET', url, cookies });
+  /** The clinic's payout export entries in the audit log. */
+  const exportEntries = (clinicId: string) =>
+    app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clinicId, clinicId), eq(auditLog.action, 'payout.exported')));
 
   /** Delivers the sandbox's events (again after a 503) and runs the jobs that move disputed money. */
   const settle = () => settleSandbox(app);
@@ -239,6 +246,15 @@ describe('payouts', () => {
     expect(amounts.reduce((sum, pence) => sum + pence, 0)).toBe(expected);
 
     expect((await get(clinic.cookies, `/api/payouts/${payoutId}/export?format=sage`)).statusCode).toBe(400);
+    // Each export is audited against the clinic, by the member, with the payout, format and line count.
+    const byMember = { actorUserId: clinic.user.id, entityType: 'clinic', entityId: clinicId, clinicId };
+    expect(await exportEntries(clinicId)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ ...byMember, details: { payoutId, format: 'xero', rowCount: 6 } }),
+        expect.objectContaining({ ...byMember, details: { payoutId, format: 'quickbooks', rowCount: 6 } }),
+      ]),
+    );
+    expect(await exportEntries(clinicId)).toHaveLength(2);
   });
 
   it('makes a payment with 4000 0000 0000 0077 available at once', async () => {
@@ -368,6 +384,9 @@ describe('payouts', () => {
       });
     }
     expect((await app.inject({ method: 'GET', url: '/api/payouts' })).statusCode).toBe(401);
+    // No refused export is audited, against any of the three clinics.
+    for (const member of [clinic, stranger, unconnected])
+      expect(await exportEntries(String(member.user.clinicId))).toEqual([]);
   });
 
   it("opens the clinic's Express dashboard with a login link", async () => {

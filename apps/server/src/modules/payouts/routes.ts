@@ -52,9 +52,10 @@ export async function payoutRoutes(app: FastifyInstance) {
       schema: { tags, params: payoutParams, querystring: payoutExportQuerySchema },
     },
     async (request, reply) => {
+      const member = clinicMemberOf(request);
       const { fileName, csv } = await exportPayout(
         deps,
-        clinicMemberOf(request).clinicId,
+        { clinicId: member.clinicId, actorUserId: member.id },
         request.params.payoutId,
         request.query.format,
       );

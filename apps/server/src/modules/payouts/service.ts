@@ -27,6 +27,7 @@ import type { CardGateway } from '../../gateway/index.js';
 import { AppError, fromGatewayError } from '../../http/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { queueEmail } from '../../mail/email-job.js';
+import { recordAudit } from '../audit/index.js';
 import { type ClinicRow, findClinicAccountEmail, getClinicRow } from '../clinics/index.js';
 import { findPaymentsByIntents } from '../payments/index.js';
 import { payoutFailedEmail } from './emails.js';
@@ -180,15 +181,26 @@ export async function getPayoutDetail(
 
 /**
  * GET /api/payouts/:payoutId/export: the payout's lines as a CSV for Xero or QuickBooks Online, with
- * its file name. Throws as getPayoutDetail.
+ * its file name, by `actor` (a member of the clinic, from the session). Once the payout is read, the
+ * export is audited (`payout.exported`, against the clinic, with the payout's id, the format and the
+ * number of lines) in a transaction of its own. Throws as getPayoutDetail, writing no entry.
  */
 export async function exportPayout(
   deps: PayoutDeps,
-  clinicId: string,
+  actor: { clinicId: string; actorUserId: string },
   payoutId: string,
   format: PayoutExportFormat,
 ): Promise<{ fileName: string; csv: string }> {
-  const detail = await getPayoutDetail(deps, clinicId, payoutId);
+  const detail = await getPayoutDetail(deps, actor.clinicId, payoutId);
+  await deps.db.transaction((tx) =>
+    recordAudit(tx, {
+      actorUserId: actor.actorUserId,
+      action: 'payout.exported',
+      entityType: 'clinic',
+      entityId: actor.clinicId,
+      details: { payoutId: detail.payout.id, format, rowCount: detail.lines.length },
+    }),
+  );
   return { fileName: payoutCsvFileName(detail, format), csv: payoutCsv(detail, format) };
 }
 

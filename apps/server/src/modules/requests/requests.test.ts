@@ -265,7 +265,7 @@ describe('POST /api/payment-requests', () => {
         publicUrl: app.config.publicUrl,
         onError: (error) => errors.push(error),
       },
-      user.clinicId,
+      { clinicId: user.clinicId, actorUserId: user.id },
       {
         patientName: 'Grace Patient',
         patientEmail: 'grace@patient.example',

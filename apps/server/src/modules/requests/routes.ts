@@ -19,7 +19,7 @@ import {
   requestResentSchema,
   sendPaymentRequestSchema,
 } from '@clinicpay/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendQrCode } from '../../http/qr-code.js';
@@ -45,6 +45,10 @@ export async function requestRoutes(app: FastifyInstance) {
     publicUrl: app.config.publicUrl,
     onError: (error: unknown) => app.log.error({ err: error }, 'payment request notice could not be queued'),
   };
+  const actorOf = (request: FastifyRequest) => {
+    const member = clinicMemberOf(request);
+    return { clinicId: member.clinicId, actorUserId: member.id };
+  };
   const perClinic = limitPerKey(app, {
     name: 'payment-requests',
     max: app.config.paymentRequestsPerHour,
@@ -65,7 +69,7 @@ export async function requestRoutes(app: FastifyInstance) {
       preHandler: perClinic,
     },
     async (request, reply) =>
-      reply.status(201).send(await sendPaymentRequest(deps, clinicMemberOf(request).clinicId, request.body)),
+      reply.status(201).send(await sendPaymentRequest(deps, actorOf(request), request.body)),
   );
 
   api.post(
@@ -80,7 +84,7 @@ export async function requestRoutes(app: FastifyInstance) {
       // A resend mails and may text as a new request does, so it counts against the same hourly limit.
       preHandler: perClinic,
     },
-    async (request) => resendPaymentRequest(deps, clinicMemberOf(request).clinicId, request.params.requestId),
+    async (request) => resendPaymentRequest(deps, actorOf(request), request.params.requestId),
   );
 
   api.get(
@@ -121,7 +125,7 @@ export async function requestRoutes(app: FastifyInstance) {
       },
       preHandler: perClinic,
     },
-    async (request) => remindPaymentRequest(deps, clinicMemberOf(request).clinicId, request.params.requestId),
+    async (request) => remindPaymentRequest(deps, actorOf(request), request.params.requestId),
   );
 
   api.post(
@@ -142,7 +146,7 @@ export async function requestRoutes(app: FastifyInstance) {
           onError: (error) =>
             app.log.error({ err: error }, 'payment intent of a cancelled request not cancelled'),
         },
-        clinicMemberOf(request).clinicId,
+        actorOf(request),
         request.params.requestId,
       ),
   );

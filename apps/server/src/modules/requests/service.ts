@@ -25,6 +25,7 @@ import { type CardGateway, GatewayError } from '../../gateway/gateway.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import type { JobQueue } from '../../jobs/index.js';
+import { recordAudit } from '../audit/index.js';
 import { type ClinicRow, getClinicRow } from '../clinics/index.js';
 import {
   closesAfter,
@@ -60,14 +61,27 @@ export interface SendRequestDeps {
   onError: (error: unknown) => void;
 }
 
+/** The clinic member acting: their clinic (from the session) and user id, named in the audit entry. */
+export interface RequestActor {
+  clinicId: string;
+  actorUserId: string;
+}
+
 /**
- * Stores the request and queues the patient's notice. Resolves to its id and payment page URL, with the
- * warning of docs/product.md#messages-payments when the notice could not be queued. Throws NOT_FOUND for a
+ * Stores the request and queues the patient's notice, and audits it (`request.sent`, against the
+ * clinic: the request's id, the patient's email and the amount in pence) in the same transaction.
+ * Resolves to its id and payment page URL, with the warning of docs/product.md#messages-payments when
+ * the notice could not be queued. Throws NOT_FOUND for a
  * link that is not one of the clinic's active links, and VALIDATION_FAILED (400) for a link that only saves a
  * card (docs/decisions/0095-secure-your-appointment.md): it is shared as a link, never requested; and for a
  * card on file asked for while the clinic has no policy in force.
  */
-export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string, input: NewPaymentRequest) {
+export async function sendPaymentRequest(
+  deps: SendRequestDeps,
+  actor: RequestActor,
+  input: NewPaymentRequest,
+) {
+  const { clinicId } = actor;
   const link = input.paymentLinkId
     ? isUuid(input.paymentLinkId)
       ? await findClinicLink(deps.db, clinicId, input.paymentLinkId)
@@ -88,11 +102,12 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
       expiresOn: REQUEST_MESSAGES.expiryInPast,
     });
   const clinic = await getClinicRow(deps.db, clinicId);
+  const customAmount = link ? null : input.customAmount;
 
-  return deps.db.transaction((tx) =>
-    storeRequest(tx, deps, clinic, {
+  return deps.db.transaction(async (tx) => {
+    const stored = await storeRequest(tx, deps, clinic, {
       paymentLink: link,
-      customAmount: link ? null : input.customAmount,
+      customAmount,
       treatmentTotal: link ? null : input.treatmentTotal,
       requiresCardOnFile: input.requiresCardOnFile,
       patient: { name: input.patientName, email: input.patientEmail, phone: input.patientPhone },
@@ -101,8 +116,20 @@ export async function sendPaymentRequest(deps: SendRequestDeps, clinicId: string
       remindersOn: input.remindersOn,
       // Sent without one, a link's request takes the link's reference (docs/decisions/0108-clinic-reference.md).
       clinicReference: input.clinicReference ?? link?.clinicReference ?? null,
-    }),
-  );
+    });
+    await recordAudit(tx, {
+      actorUserId: actor.actorUserId,
+      action: 'request.sent',
+      entityType: 'clinic',
+      entityId: clinicId,
+      details: {
+        requestId: stored.id,
+        patientEmail: input.patientEmail,
+        amount: requestTerms({ customAmount }, link).amount,
+      },
+    });
+    return stored;
+  });
 }
 
 /** A request to store: a link's, or a custom amount in pence with, for a balance, its own title and type. */
@@ -249,14 +276,17 @@ function refuseUnlessOpen(
 
 /**
  * Sends an open request's notice again, as a new request (`payment_request`) or as a reminder
- * (`payment_reminder`), with the request locked, so a payment recorded meanwhile stops it.
+ * (`payment_reminder`), with the request locked, so a payment recorded meanwhile stops it; audited
+ * (`request.resent` or `request.reminded`, against the clinic, with the request's id and the number of
+ * notices queued) in the same transaction.
  */
 async function sendAgain(
   deps: Pick<SendRequestDeps, 'db' | 'jobs' | 'publicUrl'>,
-  clinicId: string,
+  actor: RequestActor,
   requestId: string,
   type: 'payment_request' | 'payment_reminder',
 ): Promise<number> {
+  const { clinicId } = actor;
   const row = await clinicRequestOrNotFound(deps.db, clinicId, requestId);
   const link = row.paymentLinkId
     ? ((await findClinicLink(deps.db, clinicId, row.paymentLinkId)) ?? null)
@@ -268,6 +298,13 @@ async function sendAgain(
     refuseUnlessOpen(locked, type);
     const notices = await queueRequestNotice(tx, deps, clinic, row, link, type);
     if (type === 'payment_reminder') await markRequestReminded(tx, row.id, new Date());
+    await recordAudit(tx, {
+      actorUserId: actor.actorUserId,
+      action: type === 'payment_reminder' ? 'request.reminded' : 'request.resent',
+      entityType: 'clinic',
+      entityId: clinicId,
+      details: { requestId: row.id, notices },
+    });
     return notices;
   });
 }
@@ -277,28 +314,29 @@ async function sendAgain(
  * on the channels of a new request, and says how many notices were queued; the notification log shows
  * each. Throws AppError PAYMENT_REQUEST_NOT_FOUND (404) for an unknown, malformed or another clinic's
  * request, PAYMENT_REQUEST_PAID (409) for one already paid and PAYMENT_REQUEST_CLOSED (409) for one
- * cancelled or expired (checked with the request locked).
+ * cancelled or expired (checked with the request locked). Audited as `request.resent` by `actor`.
  */
 export async function resendPaymentRequest(
   deps: Pick<SendRequestDeps, 'db' | 'jobs' | 'publicUrl'>,
-  clinicId: string,
+  actor: RequestActor,
   requestId: string,
 ): Promise<{ message: string; notices: number }> {
-  const notices = await sendAgain(deps, clinicId, requestId, 'payment_request');
+  const notices = await sendAgain(deps, actor, requestId, 'payment_request');
   return { message: REQUEST_MESSAGES.resent, notices };
 }
 
 /**
  * POST /api/payment-requests/:requestId/remind: reminds the patient of an open request now, on the
  * channels of the request (docs/decisions/0106-request-reminders.md); the schedule goes on as before.
+ * Audited as `request.reminded` by `actor` (the scheduled sweep, sendDueReminders, is not: no one acts).
  * Throws as resendPaymentRequest does.
  */
 export async function remindPaymentRequest(
   deps: Pick<SendRequestDeps, 'db' | 'jobs' | 'publicUrl'>,
-  clinicId: string,
+  actor: RequestActor,
   requestId: string,
 ): Promise<{ message: string; notices: number }> {
-  const notices = await sendAgain(deps, clinicId, requestId, 'payment_reminder');
+  const notices = await sendAgain(deps, actor, requestId, 'payment_reminder');
   return { message: REQUEST_MESSAGES.reminded, notices };
 }
 
@@ -308,15 +346,18 @@ const PAID_INTENT = new Set(['succeeded', 'processing', 'requires_capture']);
 /**
  * POST /api/payment-requests/:requestId/cancel: cancels an unpaid request
  * (docs/decisions/0105-request-and-link-lifetimes.md). Its page then says so and takes no payment, its
- * reminders stop, and its open payment intent is cancelled at the provider. Cancelling a cancelled
- * request changes nothing. Throws PAYMENT_REQUEST_NOT_FOUND (404), and PAYMENT_REQUEST_PAID (409) when
- * it is paid, or its intent is being paid; GatewayError (503) when the provider cannot say.
+ * reminders stop, and its open payment intent is cancelled at the provider. The cancellation is
+ * audited (`request.cancelled`, against the clinic, with the request's id) in the transaction that marks
+ * it. Cancelling a cancelled request changes nothing and writes no entry. Throws
+ * PAYMENT_REQUEST_NOT_FOUND (404), and PAYMENT_REQUEST_PAID (409) when it is paid, or its intent is
+ * being paid; GatewayError (503) when the provider cannot say.
  */
 export async function cancelPaymentRequest(
   deps: { db: Db; gateway: CardGateway; onError: (error: unknown) => void },
-  clinicId: string,
+  actor: RequestActor,
   requestId: string,
 ): Promise<{ message: string }> {
+  const { clinicId } = actor;
   const row = await clinicRequestOrNotFound(deps.db, clinicId, requestId);
   if (row.status === 'paid') throw new AppError('PAYMENT_REQUEST_PAID', REQUEST_MESSAGES.cannotCancelPaid);
   if (row.cancelledAt) return { message: REQUEST_MESSAGES.cancelled };
@@ -328,7 +369,16 @@ export async function cancelPaymentRequest(
     const locked = await lockPaymentRequest(tx, row.id);
     if (locked?.status === 'paid')
       throw new AppError('PAYMENT_REQUEST_PAID', REQUEST_MESSAGES.cannotCancelPaid);
-    return markRequestCancelled(tx, row.id, new Date());
+    const marked = await markRequestCancelled(tx, row.id, new Date());
+    if (marked)
+      await recordAudit(tx, {
+        actorUserId: actor.actorUserId,
+        action: 'request.cancelled',
+        entityType: 'clinic',
+        entityId: clinicId,
+        details: { requestId: row.id },
+      });
+    return marked;
   });
   // Marked first, so a new Pay Now is refused before the intent goes; a payment that still gets
   // through is recorded and refunded automatically (payments module).

@@ -31,6 +31,7 @@ import {
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import type { JobQueue } from '../../jobs/index.js';
+import { recordAudit } from '../audit/index.js';
 import { claimBalance } from '../balances/index.js';
 import { findClinic } from '../clinics/index.js';
 import { queueNotice } from '../notifications/index.js';
@@ -83,7 +84,10 @@ const fieldError = (field: 'kind' | 'amount', message: string) =>
  * (404) for an unknown card or another clinic's or patient's; CARD_NOT_CHARGEABLE (409) for a removed
  * or expired card or a clinic whose card payments are paused; VALIDATION_FAILED (400) for a fee the
  * patient did not agree to or an amount above what they agreed to; CARD_FEE_ALREADY_CHARGED (409)
- * when the same fee for the same appointment is under way or paid.
+ * when the same fee for the same appointment is under way or paid. The charge is audited
+ * (`saved_card.charged`, against the clinic, by `member`: the charge's and card's ids, the patient's
+ * id, the amount in pence and the kind of fee) in the transaction that starts it, before the provider
+ * is asked; a refused charge writes no entry.
  */
 export async function chargeSavedCard(
   deps: { db: Db; gateway: CardGateway; jobs: Pick<JobQueue, 'send'>; publicUrl: string },
@@ -134,12 +138,27 @@ export async function chargeSavedCard(
     amount: input.amount,
     createdBy: member.userId,
   };
-  const started =
-    input.kind === 'balance' && consent.paymentId
-      ? await startBalanceCharge(db, member.clinicId, consent.paymentId, newCharge)
-      : { charge: await insertChargeUnlessTaken(db, newCharge), title: CARD_CHARGE_LABELS[input.kind] };
-  const { charge, title } = started;
-  if (!charge) throw new AppError('CARD_FEE_ALREADY_CHARGED', SAVED_CARD_MESSAGES.alreadyCharged);
+  const { charge, title } = await db.transaction(async (tx) => {
+    const started =
+      input.kind === 'balance' && consent.paymentId
+        ? await startBalanceCharge(tx, member.clinicId, consent.paymentId, newCharge)
+        : { charge: await insertChargeUnlessTaken(tx, newCharge), title: CARD_CHARGE_LABELS[input.kind] };
+    if (!started.charge) throw new AppError('CARD_FEE_ALREADY_CHARGED', SAVED_CARD_MESSAGES.alreadyCharged);
+    await recordAudit(tx, {
+      actorUserId: member.userId,
+      action: 'saved_card.charged',
+      entityType: 'clinic',
+      entityId: member.clinicId,
+      details: {
+        chargeId: started.charge.id,
+        cardId: card.id,
+        patientId: card.patientId,
+        amount: input.amount,
+        kind: input.kind,
+      },
+    });
+    return { charge: started.charge, title: started.title };
+  });
 
   try {
     const intent = await deps.gateway.chargeSavedCard({
@@ -222,18 +241,16 @@ export async function chargeSavedCard(
 }
 
 /**
- * Starts a charge of the balance of the deposit `depositId`, with the deposit locked while it is
- * decided: at most the balance due (else VALIDATION_FAILED at the amount), and never beside a balance
+ * In `tx`: starts a charge of the balance of the deposit `depositId`, with the deposit locked until
+ * `tx` ends: at most the balance due (else VALIDATION_FAILED at the amount), and never beside a balance
  * request waiting for the patient or another balance charge (claimBalance's errors).
  */
-function startBalanceCharge(db: Db, clinicId: string, depositId: string, charge: NewCardCharge) {
-  return db.transaction(async (tx) => {
-    const { due, title } = await claimBalance(tx, clinicId, depositId);
-    if (charge.amount > due) throw fieldError('amount', SAVED_CARD_MESSAGES.overBalance(due));
-    if (due - charge.amount > 0 && due - charge.amount < MIN_CHARGE_PENCE)
-      throw fieldError('amount', SAVED_CARD_MESSAGES.leavesTooLittle(due));
-    return { charge: await insertChargeUnlessTaken(tx, charge), title: `Balance: ${title}` };
-  });
+async function startBalanceCharge(tx: Tx, clinicId: string, depositId: string, charge: NewCardCharge) {
+  const { due, title } = await claimBalance(tx, clinicId, depositId);
+  if (charge.amount > due) throw fieldError('amount', SAVED_CARD_MESSAGES.overBalance(due));
+  if (due - charge.amount > 0 && due - charge.amount < MIN_CHARGE_PENCE)
+    throw fieldError('amount', SAVED_CARD_MESSAGES.leavesTooLittle(due));
+  return { charge: await insertChargeUnlessTaken(tx, charge), title: `Balance: ${title}` };
 }
 
 /** Whether `given` is the charge's token: 48 hex digits, compared in constant time. */

@@ -5,7 +5,7 @@
  * consents exactly as given; the clinic sees the card and removes it, which detaches it at the provider.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMailTo, signedInClinic } from '../../../test/accounts.js';
@@ -327,6 +327,13 @@ describe('a card on file', () => {
       payload: { kind, amount },
     });
 
+  /** The clinic's saved-card charge entries in the audit log. */
+  const chargeEntries = (clinicId: string) =>
+    app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clinicId, clinicId), eq(auditLog.action, 'saved_card.charged')));
+
   it('charges a £40 no-show fee that is paid and recorded, and refuses £50 and a second one', async () => {
     const patient = await patientWithSavedCard();
     const tooMuch = await chargeCard(patient, 'no_show_fee', 5000);
@@ -338,10 +345,29 @@ describe('a card on file', () => {
     expect(
       await app.database.db.select().from(cardCharges).where(eq(cardCharges.savedCardId, patient.cardId)),
     ).toEqual([]);
+    expect(await chargeEntries(patient.user.clinicId)).toEqual([]);
 
     const charged = await chargeCard(patient, 'no_show_fee', 4000);
     expect(charged.statusCode).toBe(200);
     expect(charged.json().charge).toMatchObject({ kind: 'no_show_fee', amount: 4000, status: 'succeeded' });
+    // Audited against the clinic, by the member who charged it, in the transaction that started it.
+    const audited = [
+      expect.objectContaining({
+        action: 'saved_card.charged',
+        actorUserId: patient.user.id,
+        entityType: 'clinic',
+        entityId: patient.user.clinicId,
+        clinicId: patient.user.clinicId,
+        details: {
+          chargeId: charged.json().charge.id,
+          cardId: patient.cardId,
+          patientId: patient.patientId,
+          amount: 4000,
+          kind: 'no_show_fee',
+        },
+      }),
+    ];
+    expect(await chargeEntries(patient.user.clinicId)).toEqual(audited);
     await sandboxOf(app).events.deliverDue();
     const detail = (
       await app.inject({ url: `/api/patients/${patient.patientId}`, cookies: patient.cookies })
@@ -374,6 +400,8 @@ describe('a card on file', () => {
     expect(both.json().message).toBe(
       'A fee has already been charged, or is being charged, for this appointment',
     );
+    // The refused charges are not audited.
+    expect(await chargeEntries(patient.user.clinicId)).toEqual(audited);
   });
 
   it('records a fee as a payment like any other: linked, in the CSV and stats, receipted, refundable', async () => {
@@ -455,6 +483,8 @@ describe('a card on file', () => {
     );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(19);
+    // One charge, one entry: the refused clicks' entries went with their transactions.
+    expect(await chargeEntries(patient.user.clinicId)).toHaveLength(1);
     const rows = await app.database.db
       .select()
       .from(cardCharges)
@@ -582,6 +612,7 @@ describe('a card on file', () => {
     const stranger = await signedInClinic(app);
     const foreign = await chargeCard({ ...patient, cookies: stranger.cookies }, 'no_show_fee', 1000);
     expect(foreign.statusCode).toBe(404);
+    expect(await chargeEntries(stranger.user.clinicId)).toEqual([]);
     await app.inject({
       method: 'POST',
       url: `/api/patients/${patient.patientId}/cards/${patient.cardId}/remove`,
@@ -590,6 +621,7 @@ describe('a card on file', () => {
     const removed = await chargeCard(patient, 'no_show_fee', 1000);
     expect(removed.statusCode).toBe(409);
     expect(removed.json().message).toBe('This card has been removed and can no longer be charged');
+    expect(await chargeEntries(patient.user.clinicId)).toEqual([]);
     expect(
       await app.database.db.select().from(cardCharges).where(eq(cardCharges.savedCardId, patient.cardId)),
     ).toEqual([]);

@@ -12,7 +12,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clinicMemberOf, requireAdmin, requireClinic } from '../auth/index.js';
-import { clinicStatement, clinicStatementCsv, platformStatement, platformStatementCsv } from './service.js';
+import {
+  clinicStatement,
+  exportClinicStatement,
+  platformStatement,
+  platformStatementCsv,
+} from './service.js';
 
 const params = z.object({ month: statementMonthSchema });
 
@@ -32,14 +37,18 @@ export async function statementRoutes(app: FastifyInstance) {
       schema: { tags: ['statements'], params, querystring: statementQuerySchema },
     },
     async (request, reply) => {
-      const statement = await clinicStatement(
-        app.database.db,
-        clinicMemberOf(request).clinicId,
-        request.params.month,
+      const member = clinicMemberOf(request);
+      if (request.query.format === 'csv') {
+        const { fileName, csv } = await exportClinicStatement(
+          app.database.db,
+          { clinicId: member.clinicId, actorUserId: member.id },
+          request.params.month,
+        );
+        return sendCsv(reply, fileName, csv);
+      }
+      return clinicStatementSchema.parse(
+        await clinicStatement(app.database.db, member.clinicId, request.params.month),
       );
-      if (request.query.format === 'csv')
-        return sendCsv(reply, `clinicpay-statement-${statement.month}.csv`, clinicStatementCsv(statement));
-      return clinicStatementSchema.parse(statement);
     },
   );
 }

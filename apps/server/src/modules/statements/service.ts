@@ -14,6 +14,7 @@ import { TZDate } from '@date-fns/tz';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/index.js';
 import { penceToPounds } from '../payments/index.js';
 import { type MonthBounds, selectMonthSums } from './queries.js';
 
@@ -86,7 +87,7 @@ function csv(rows: [string, number][]): string {
 }
 
 /** The clinic statement as CSV: Item, Amount (pounds), one line per figure. */
-export function clinicStatementCsv(statement: ClinicStatement): string {
+function clinicStatementCsv(statement: ClinicStatement): string {
   return csv([
     [`Payments (${statement.paymentCount})`, statement.grossPayments],
     ["ClinicPay's fee", -statement.platformFees],
@@ -99,6 +100,30 @@ export function clinicStatementCsv(statement: ClinicStatement): string {
     ['Dispute fees owed', -statement.disputeFeesOwed],
     ['Card fees paid by ClinicPay', statement.cardFeesPaidByClinicPay],
   ]);
+}
+
+/**
+ * GET /api/statements/:month?format=csv: the clinic's month as a CSV download with its file name, by
+ * `actor` (a member of the clinic, from the session). Once the month is read, the export is audited
+ * (`statement.exported`, against the clinic, with the month) in a transaction of its own. Throws as
+ * clinicStatement (VALIDATION_FAILED for a month not started yet), writing no entry.
+ */
+export async function exportClinicStatement(
+  db: Db,
+  actor: { clinicId: string; actorUserId: string },
+  month: string,
+): Promise<{ fileName: string; csv: string }> {
+  const statement = await clinicStatement(db, actor.clinicId, month);
+  await db.transaction((tx) =>
+    recordAudit(tx, {
+      actorUserId: actor.actorUserId,
+      action: 'statement.exported',
+      entityType: 'clinic',
+      entityId: actor.clinicId,
+      details: { month: statement.month },
+    }),
+  );
+  return { fileName: `clinicpay-statement-${statement.month}.csv`, csv: clinicStatementCsv(statement) };
 }
 
 /** The platform statement as CSV: Item, Amount (pounds). */

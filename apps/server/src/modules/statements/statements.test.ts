@@ -3,13 +3,13 @@
  * refund and a lost dispute, to the penny, on screen and as CSV; the platform's month shows the loss the
  * dispute made; months not started, malformed months and other roles are refused.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin, signedInClinic } from '../../../test/accounts.js';
 import { connectedClinicWithLink, payPage, sandboxOf, settleSandbox } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { disputes, payments } from '../../db/schema/index.js';
+import { auditLog, disputes, payments } from '../../db/schema/index.js';
 import { londonToday } from '../payments/index.js';
 
 describe('monthly statements', () => {
@@ -104,6 +104,43 @@ describe('monthly statements', () => {
       disputeCosts: 135 + 2000,
       netRevenue: 570 - 502 - 30 - 2135,
     });
+  });
+
+  it("audits the clinic's CSV export with its month, and neither the screen, the platform's nor a refusal", async () => {
+    const month = londonToday().slice(0, 7);
+    const clinic = await signedInClinic(app);
+    const statement = (url: string, cookies = clinic.cookies) => app.inject({ method: 'GET', url, cookies });
+    const exported = () =>
+      app.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.clinicId, clinic.user.clinicId), eq(auditLog.action, 'statement.exported')));
+
+    expect((await statement(`/api/statements/${month}`)).statusCode).toBe(200);
+    expect((await statement('/api/statements/2099-01?format=csv')).statusCode).toBe(400);
+    expect((await statement('/api/statements/2026-13?format=csv')).statusCode).toBe(400);
+    expect(await exported()).toEqual([]);
+
+    expect((await statement(`/api/statements/${month}?format=csv`)).statusCode).toBe(200);
+    expect(await exported()).toEqual([
+      expect.objectContaining({
+        action: 'statement.exported',
+        actorUserId: clinic.user.id,
+        entityType: 'clinic',
+        entityId: clinic.user.clinicId,
+        details: { month },
+      }),
+    ]);
+
+    const admin = await signedInAdmin(app);
+    expect((await statement(`/api/admin/statements/${month}?format=csv`, admin.cookies)).statusCode).toBe(
+      200,
+    );
+    const byAdmin = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, admin.user.id), eq(auditLog.action, 'statement.exported')));
+    expect(byAdmin).toEqual([]);
   });
 
   it('refuses a month not started, a malformed month, and the other role', async () => {

@@ -36,6 +36,7 @@ const CLINIC_ROUTES: Record<string, Permission> = {
   'PUT /api/clinic/policies/{kind}': 'manage',
   'DELETE /api/clinic/policies/{kind}': 'manage',
   'GET /api/clinic/terms': 'collect',
+  'GET /api/clinic/audit': 'manage',
   'PUT /api/clinic/terms': 'manage',
   'DELETE /api/clinic/terms': 'manage',
   'GET /api/disputes': 'money',

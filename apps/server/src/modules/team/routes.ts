@@ -1,11 +1,14 @@
 /**
- * /api/team (the owner's: config.permission 'manage', decision 0121) and /api/team-invitations (the
+ * /api/team and /api/clinic/audit (the owner's: config.permission 'manage', decisions 0121 and 0124)
+ * and /api/team-invitations (the
  * invited person's, no account needed: the token authorises). Thin: validate with the shared schema,
  * call one service function, answer.
  */
 import {
   acceptInvitationRequestSchema,
+  adminAuditPageSchema,
   changeRoleRequestSchema,
+  clinicAuditQuerySchema,
   invitationPreviewSchema,
   invitationTokenQuerySchema,
   messageResponseSchema,
@@ -20,6 +23,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { linkOrigin } from '../../http/link-origin.js';
+import { listClinicAuditEntries } from '../audit/index.js';
 import { clinicMemberOf, requireClinic } from '../auth/index.js';
 import {
   acceptInvitation,
@@ -98,6 +102,16 @@ export async function teamRoutes(app: FastifyInstance) {
       await signOutMember(deps, ownerOf(request), request.params.userId);
       return { message: TEAM_MESSAGES.signedOutEverywhere };
     },
+  );
+
+  // The clinic's own audit trail, for its owner (decision 0124).
+  api.get(
+    '/clinic/audit',
+    {
+      config,
+      schema: { tags, querystring: clinicAuditQuerySchema, response: { 200: adminAuditPageSchema } },
+    },
+    async (request) => listClinicAuditEntries(deps.db, ownerOf(request).clinicId, request.query),
   );
 
   api.patch(

@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   LinkIcon,
   LockKeyhole,
+  ScrollText,
   Send,
   Settings,
   ShieldAlert,
@@ -32,6 +33,7 @@ export const CLINIC_NAV: readonly ClinicNavItem[] = [
   { to: '/dashboard/patients', label: 'Patients', icon: Users },
   { to: '/dashboard/disputes', label: 'Disputes', icon: ShieldAlert, permission: 'money' },
   { to: PAYOUTS_PAGE_PATH, label: 'Payouts', icon: Landmark, permission: 'manage' },
+  { to: '/dashboard/audit', label: 'Audit Log', icon: ScrollText, permission: 'manage' },
   { to: '/dashboard/settings', label: 'Settings', icon: Settings, permission: 'manage' },
   { to: '/dashboard/security', label: 'Security', icon: LockKeyhole, unless: 'manage' },
 ];

@@ -47,6 +47,7 @@ describe('the clinic sidebar', () => {
       ['Patients', '/dashboard/patients'],
       ['Disputes', '/dashboard/disputes'],
       ['Payouts', '/dashboard/payouts'],
+      ['Audit Log', '/dashboard/audit'],
       ['Settings', '/dashboard/settings'],
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));

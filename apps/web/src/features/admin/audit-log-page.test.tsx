@@ -3,8 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { detailsSummary } from '@/lib/audit-details';
 import { startMockServer } from '@/testing/app';
-import { AuditLogPage, detailsSummary } from './audit-log-page';
+import { AuditLogPage } from './audit-log-page';
 import { ClinicProfilePage } from './clinic-profile-page';
 import { renderAdmin } from './test-support';
 
@@ -20,6 +21,7 @@ const anEntry = (overrides: Partial<AdminAuditEntry> = {}): AdminAuditEntry => (
   entityId: '99999999-9999-4999-8999-999999999999',
   createdAt: '2026-11-20T10:30:00.000Z',
   details: { amount: 1500 },
+  ipAddress: '203.0.113.7',
   ...overrides,
 });
 
@@ -109,6 +111,13 @@ describe('detailsSummary', () => {
       detailsSummary({ patientNotificationWebhook: { from: null, to: 'https://a.example' }, amount: 1500 }),
     ).toBe('patientNotificationWebhook: — → https://a.example; amount: 1500');
     expect(detailsSummary({})).toBe('');
+    expect(
+      detailsSummary({
+        email: 'rita@example.com',
+        before: { role: 'reception' },
+        after: { role: 'manager' },
+      }),
+    ).toBe('role: reception → manager; email: rita@example.com');
   });
 });
 

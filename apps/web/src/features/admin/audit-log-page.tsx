@@ -17,6 +17,7 @@ import { DateRangePicker } from '@/components/ui/date-range-picker';
 import { Label } from '@/components/ui/label';
 import { Pager } from '@/components/ui/pager';
 import { NativeSelect } from '@/components/ui/select';
+import { detailsSummary } from '@/lib/audit-details';
 import { type DayRange, fromIsoDay, toIsoDay } from '@/lib/date-ranges';
 import { formatLongDateTime } from '@/lib/dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -49,28 +50,6 @@ function useAuditParams() {
     setParams(updated);
   };
   return { filters, page, setFilters, setPage };
-}
-
-const isChange = (value: unknown): value is { from: unknown; to: unknown } =>
-  typeof value === 'object' && value !== null && 'from' in value && 'to' in value;
-const text = (value: unknown) =>
-  value === null || value === undefined
-    ? '—'
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
-
-/** The entry's details in one line: 'from → to' for a change, 'key: value' for the rest. */
-export function detailsSummary(details: Record<string, unknown>): string {
-  if ('from' in details || 'to' in details) {
-    const { from, to, ...rest } = details;
-    return [`${text(from)} → ${text(to)}`, detailsSummary(rest)].filter(Boolean).join('; ');
-  }
-  return Object.entries(details)
-    .map(([key, value]) =>
-      isChange(value) ? `${key}: ${text(value.from)} → ${text(value.to)}` : `${key}: ${text(value)}`,
-    )
-    .join('; ');
 }
 
 /**
@@ -111,6 +90,7 @@ export function AuditLogPage() {
         ),
     },
     { header: 'By', cell: (entry) => entry.actorEmail ?? ADMIN_CONSOLE_MESSAGES.auditByProvider },
+    { header: 'From', cell: (entry) => entry.ipAddress ?? '—' },
     {
       header: 'Details',
       cell: (entry) => <span className="text-slate-600">{detailsSummary(entry.details)}</span>,

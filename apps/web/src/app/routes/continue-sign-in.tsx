@@ -1,0 +1,1 @@
+export { ContinueSignInPage as default } from '@/features/auth/continue-sign-in-page';
