@@ -22,6 +22,9 @@ const PUBLIC_PAGES = [
   ['/forgot-password', 'Forgot password'],
   ['/reset-password', 'Reset password'],
   ['/verify-email', 'Verify your email'],
+  ['/join?token=not-a-token', 'Join your team'],
+  ['/sign-in/two-factor', 'Two-factor sign-in'],
+  ['/sign-in/continue?token=not-a-token', 'Continue signing in'],
   ['/no-such-page', null],
 ] as const;
 
@@ -40,7 +43,10 @@ const CLINIC_PAGES = [
   '/dashboard/settings?tab=requests',
   '/dashboard/settings?tab=policies',
   '/dashboard/settings?tab=terms',
+  '/dashboard/settings?tab=team',
   '/dashboard/settings?tab=security',
+  '/dashboard/security',
+  '/dashboard/audit',
 ];
 
 const ADMIN_PAGES = ['/admin', '/admin/clinics', '/admin/disputes', '/admin/statements', '/admin/settings'];

@@ -139,7 +139,14 @@ test('an owner builds a team: a receptionist joins, works within their role, and
   await expect(rita).toHaveURL(/\/sign-in/);
   await ritaContext.close();
 
-  // The audit trail shows each step, on the clinic's own entries.
+  // The owner's own audit log shows the team's changes, with where each came from.
+  await page.goto('/dashboard/audit');
+  const trail = page.getByRole('table', { name: 'Audit Log' });
+  for (const action of ['Team member invited', 'Team member joined', 'Team member signed out everywhere'])
+    await expect(trail.getByRole('row').filter({ hasText: action }).first()).toBeVisible();
+  await expect(trail.getByRole('row').filter({ hasText: 'Team member joined' })).toContainText(/127\.0\.0\.1|::1/);
+
+  // The admin's audit log shows each step, on the clinic's own entries.
   const clinicId = (await (await page.request.get('/api/clinic')).json()).clinic.id;
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();

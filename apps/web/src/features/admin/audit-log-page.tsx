@@ -2,23 +2,18 @@ import {
   ADMIN_AUDIT_PAGE_SIZE,
   ADMIN_CONSOLE_MESSAGES,
   type AdminAuditEntry,
-  AUDIT_ACTION_LABELS,
-  AUDIT_ACTIONS,
   auditActionLabel,
 } from '@clinicpay/shared';
 import { X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { AuditFilters } from '@/components/audit-filters';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
-import { DateRangePicker } from '@/components/ui/date-range-picker';
-import { Label } from '@/components/ui/label';
 import { Pager } from '@/components/ui/pager';
-import { NativeSelect } from '@/components/ui/select';
 import { detailsSummary } from '@/lib/audit-details';
-import { type DayRange, fromIsoDay, toIsoDay } from '@/lib/date-ranges';
 import { formatLongDateTime } from '@/lib/dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAuditEntries } from './api/list-audit-entries';
@@ -61,8 +56,6 @@ export function AuditLogPage() {
   const { filters, page, setFilters, setPage } = useAuditParams();
   const entries = useAuditEntries({ ...filters, page });
   const total = entries.data?.total ?? 0;
-  const from = fromIsoDay(filters.from);
-  const to = fromIsoDay(filters.to);
   const filteredClinic = filters.clinicId
     ? entries.data?.items.find((entry) => entry.clinicId === filters.clinicId)
     : undefined;
@@ -99,35 +92,7 @@ export function AuditLogPage() {
 
   return (
     <PageFrame title={ADMIN_CONSOLE_MESSAGES.auditTitle}>
-      <div className="flex flex-wrap items-end gap-4">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="audit-action">Action</Label>
-          <NativeSelect
-            id="audit-action"
-            value={filters.action ?? ''}
-            onChange={(event) => setFilters({ action: event.target.value })}
-          >
-            <option value="">{ADMIN_CONSOLE_MESSAGES.auditAllActions}</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {AUDIT_ACTION_LABELS[action]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex w-full flex-col gap-1.5 sm:w-72">
-          <Label htmlFor="audit-dates">Date range</Label>
-          <DateRangePicker
-            id="audit-dates"
-            value={from && to ? { from, to } : null}
-            onChange={(range: DayRange | null) =>
-              setFilters({
-                from: range ? toIsoDay(range.from) : undefined,
-                to: range ? toIsoDay(range.to) : undefined,
-              })
-            }
-          />
-        </div>
+      <AuditFilters filters={filters} onChange={setFilters}>
         {filters.clinicId ? (
           <Button variant="outline" onClick={() => setFilters({ clinicId: undefined })}>
             Clinic: {filteredClinic ? clinicNameOf(filteredClinic.clinicName) : 'chosen clinic'}
@@ -135,7 +100,7 @@ export function AuditLogPage() {
             <span className="sr-only">(show every clinic)</span>
           </Button>
         ) : null}
-      </div>
+      </AuditFilters>
       {entries.isError ? (
         <Alert tone="error">{ADMIN_CONSOLE_MESSAGES.auditFailed}</Alert>
       ) : (

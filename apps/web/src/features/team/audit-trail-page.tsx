@@ -3,24 +3,15 @@
  * from which address and what changed; filtered by action and London days, paged on the server
  * (decision 0124). The filters and the page live in the address.
  */
-import {
-  ADMIN_AUDIT_PAGE_SIZE,
-  type AdminAuditEntry,
-  AUDIT_ACTION_LABELS,
-  AUDIT_ACTIONS,
-  auditActionLabel,
-} from '@clinicpay/shared';
+import { ADMIN_AUDIT_PAGE_SIZE, type AdminAuditEntry, auditActionLabel } from '@clinicpay/shared';
 import { useSearchParams } from 'react-router';
+import { AuditFilters } from '@/components/audit-filters';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
-import { DateRangePicker } from '@/components/ui/date-range-picker';
-import { Label } from '@/components/ui/label';
 import { Pager } from '@/components/ui/pager';
-import { NativeSelect } from '@/components/ui/select';
 import { detailsSummary } from '@/lib/audit-details';
-import { type DayRange, fromIsoDay, toIsoDay } from '@/lib/date-ranges';
 import { formatLongDateTime } from '@/lib/dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAuditTrail } from './api/audit-trail';
@@ -59,44 +50,13 @@ export function AuditTrailPage() {
     setParams(next, { replace: true });
   };
   const entries = useAuditTrail({ ...filters, page });
-  const from = fromIsoDay(filters.from);
-  const to = fromIsoDay(filters.to);
 
   return (
     <PageFrame
       title="Audit Log"
       description="Every change to your clinic: who made it, when, from where, and what changed."
     >
-      <div className="flex flex-wrap items-end gap-4">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="audit-action">Action</Label>
-          <NativeSelect
-            id="audit-action"
-            value={filters.action ?? ''}
-            onChange={(event) => setFilters({ action: event.target.value })}
-          >
-            <option value="">All actions</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {AUDIT_ACTION_LABELS[action]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex w-full flex-col gap-1.5 sm:w-72">
-          <Label htmlFor="audit-dates">Date range</Label>
-          <DateRangePicker
-            id="audit-dates"
-            value={from && to ? { from, to } : null}
-            onChange={(range: DayRange | null) =>
-              setFilters({
-                from: range ? toIsoDay(range.from) : undefined,
-                to: range ? toIsoDay(range.to) : undefined,
-              })
-            }
-          />
-        </div>
-      </div>
+      <AuditFilters filters={filters} onChange={setFilters} />
       {entries.isError ? (
         <Alert tone="error">{entries.error.message}</Alert>
       ) : (
