@@ -144,7 +144,9 @@ test('an owner builds a team: a receptionist joins, works within their role, and
   const trail = page.getByRole('table', { name: 'Audit Log' });
   for (const action of ['Team member invited', 'Team member joined', 'Team member signed out everywhere'])
     await expect(trail.getByRole('row').filter({ hasText: action }).first()).toBeVisible();
-  await expect(trail.getByRole('row').filter({ hasText: 'Team member joined' })).toContainText(/127\.0\.0\.1|::1/);
+  await expect(trail.getByRole('row').filter({ hasText: 'Team member joined' })).toContainText(
+    /127\.0\.0\.1|::1/,
+  );
 
   // The admin's audit log shows each step, on the clinic's own entries.
   const clinicId = (await (await page.request.get('/api/clinic')).json()).clinic.id;

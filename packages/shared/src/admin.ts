@@ -190,6 +190,15 @@ export const adminClinicProfileSchema = z.object({
     /** The clinic's own connected account at the provider, kept across disconnects; null when it has none. */
     providerAccountId: z.string().nullable(),
     createdAt: z.string(),
+    /**
+     * The clinic's account has not set its password yet: the admin's invitation is unused, and can be
+     * sent again (decision 0125).
+     */
+    invitationPending: z.boolean(),
+    /** When an admin suspended sign-in for the clinic's team; null while they may sign in (decision 0125). */
+    signInSuspendedAt: z.string().nullable(),
+    /** The reason the clinic was told, while sign-in is suspended. */
+    signInSuspensionReason: z.string().nullable(),
   }),
   /** The clinic's figures, all time (docs/decisions/0097-one-set-of-figures.md). */
   stats: paymentFiguresSchema.extend({
@@ -292,6 +301,25 @@ export const INVITATION_MESSAGES = {
   failed: 'Failed to invite clinic',
   nameRequired: 'Please enter the clinic name',
   emailExists: 'An account with this email already exists',
+  invalidEmail: 'Please enter a valid email address',
+  // Admins inviting admins (decision 0125).
+  adminsTitle: 'Administrators',
+  adminsDescription:
+    'Each admin is emailed a link to set a password, which works once, for 7 days. They must set up two-factor sign-in before the console opens.',
+  adminsFailed: 'Failed to load administrators',
+  adminFailed: 'Failed to invite admin',
+  adminInvitePending: 'Invited: no password yet',
+  // Sending a clinic's invitation again (decision 0125).
+  resendButton: 'Resend invitation',
+  resendTitle: 'Send the invitation again?',
+  resendQuestion: (clinicName: string) =>
+    `${clinicName} is emailed a new link to set its password. The link sent before stops working.`,
+  resending: 'Sending...',
+  resent: (email: string) => `Invitation sent again to ${email}`,
+  resendFailed: (message: string) => `Failed to resend the invitation: ${message}`,
+  alreadyUsed:
+    "This clinic's invitation has been used: its account has a password. It can reset the password from the sign-in page.",
+  pendingBadge: 'Invitation not used yet',
 } as const;
 
 /** POST /api/admin/clinics: a new clinic and its account, invited by email to set a password. */
@@ -301,10 +329,90 @@ export const clinicInvitationSchema = z.object({
     tooLong: 'Please keep this under 200 characters',
   }),
   email: accountEmailField({
-    missing: 'Please enter a valid email address',
-    invalid: 'Please enter a valid email address',
+    missing: INVITATION_MESSAGES.invalidEmail,
+    invalid: INVITATION_MESSAGES.invalidEmail,
   }),
 });
 export type ClinicInvitation = z.input<typeof clinicInvitationSchema>;
 
 export const clinicInvitationResponseSchema = z.object({ clinicId: z.string(), message: z.string() });
+
+/** POST /api/admin/admins: an admin invited by email to set a password (decision 0125). */
+export const adminInvitationSchema = z.object({
+  email: accountEmailField({
+    missing: INVITATION_MESSAGES.invalidEmail,
+    invalid: INVITATION_MESSAGES.invalidEmail,
+  }),
+});
+export type AdminInvitation = z.input<typeof adminInvitationSchema>;
+
+export const adminInvitationResponseSchema = z.object({ userId: z.string(), message: z.string() });
+
+/** GET /api/admin/admins: every admin, oldest first. */
+export const adminAccountsSchema = z.object({
+  admins: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      /** Two-factor sign-in is on (every admin must turn it on before the console opens: decision 0122). */
+      twoFactorEnabled: z.boolean(),
+      /** Invited and has not set a password yet. */
+      invitationPending: z.boolean(),
+      /** When the admin was added. */
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type AdminAccounts = z.infer<typeof adminAccountsSchema>;
+
+/** POST /api/admin/clinics/:clinicId/resend-invitation. */
+export const resendInvitationResponseSchema = z.object({ message: z.string() });
+
+export const SIGN_IN_SUSPENSION_MESSAGES = {
+  badge: 'Sign-in suspended',
+  since: (date: string) => `Since ${date}`,
+  suspendButton: 'Suspend sign-in',
+  suspendTitle: 'Suspend sign-in for this clinic?',
+  suspendQuestion: (clinicName: string) =>
+    `Nobody at ${clinicName} will be able to sign in, and everyone signed in now is signed out. The clinic is emailed the reason.`,
+  reasonLabel: 'Reason, told to the clinic',
+  reasonTooShort: 'Please give a reason of at least 3 characters',
+  reasonTooLong: 'Please keep the reason to 500 characters or fewer',
+  suspending: 'Suspending...',
+  suspended: (clinicName: string) => `Sign-in suspended for ${clinicName}`,
+  suspendFailed: (message: string) => `Failed to suspend sign-in: ${message}`,
+  reactivateButton: 'Reactivate sign-in',
+  reactivateTitle: 'Reactivate sign-in for this clinic?',
+  reactivateQuestion: (clinicName: string) =>
+    `${clinicName}'s team will be able to sign in again. The clinic is emailed that sign-in is back.`,
+  reactivating: 'Reactivating...',
+  reactivated: (clinicName: string) => `Sign-in reactivated for ${clinicName}`,
+  reactivateFailed: (message: string) => `Failed to reactivate sign-in: ${message}`,
+  alreadySuspended: 'Sign-in is already suspended for this clinic',
+  notSuspended: 'Sign-in is not suspended for this clinic',
+  suspendedSubject: 'Your ClinicPay sign-in is suspended',
+  reactivatedSubject: 'Your ClinicPay sign-in is back',
+} as const;
+
+/** The most a suspension's reason may say: it goes into an email and every refused sign-in. */
+export const SUSPENSION_REASON_MAX = 500;
+
+/** POST /api/admin/clinics/:clinicId/suspend-sign-in: the reason, trimmed, 3 to 500 characters. */
+export const signInSuspensionSchema = z.object({
+  reason: z
+    .string({ error: SIGN_IN_SUSPENSION_MESSAGES.reasonTooShort })
+    .trim()
+    .min(3, SIGN_IN_SUSPENSION_MESSAGES.reasonTooShort)
+    .max(SUSPENSION_REASON_MAX, SIGN_IN_SUSPENSION_MESSAGES.reasonTooLong),
+});
+export type SignInSuspension = z.input<typeof signInSuspensionSchema>;
+
+/** What suspend-sign-in and reactivate-sign-in answer: the clinic's sign-in as it is now. */
+export const signInSuspensionResponseSchema = z.object({
+  message: z.string(),
+  clinicId: z.string(),
+  clinicName: z.string(),
+  signInSuspendedAt: z.string().nullable(),
+  signInSuspensionReason: z.string().nullable(),
+});
+export type SignInSuspensionResponse = z.infer<typeof signInSuspensionResponseSchema>;

@@ -87,6 +87,10 @@ export const ERROR_CODES = [
   'TWO_FACTOR_LOCKED',
   'TWO_FACTOR_STATE',
   'SIGN_IN_LINK_REQUIRED',
+  'CLINIC_SUSPENDED',
+  'SIGN_IN_ALREADY_SUSPENDED',
+  'SIGN_IN_NOT_SUSPENDED',
+  'INVITATION_ALREADY_USED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -50,6 +50,9 @@ export const AUTH_MESSAGES = {
   signInRequired: 'Please sign in to continue',
   adminOnly: 'This page is for platform administrators only',
   clinicOnly: 'This page is for clinic accounts only',
+  // An admin suspended sign-in for the member's clinic, telling it why (decision 0125).
+  clinicSuspended: (reason: string) =>
+    `ClinicPay has suspended sign-in for your clinic: ${reason}. Contact support.`,
 } as const;
 
 /** Passwords are accepted up to 128 characters (OWASP: allow at least 64). */

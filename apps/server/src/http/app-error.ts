@@ -97,6 +97,11 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   TWO_FACTOR_LOCKED: 429,
   TWO_FACTOR_STATE: 409,
   SIGN_IN_LINK_REQUIRED: 403,
+  // An admin suspended sign-in for the member's clinic (decision 0125).
+  CLINIC_SUSPENDED: 403,
+  SIGN_IN_ALREADY_SUSPENDED: 409,
+  SIGN_IN_NOT_SUSPENDED: 409,
+  INVITATION_ALREADY_USED: 409,
 };
 
 export class AppError extends Error {

@@ -51,6 +51,13 @@ export const clinics = pgTable(
     requestExpiryDays: integer('request_expiry_days').notNull().default(30),
     /** What the patient reads on an expired, cancelled or used-up page (0105); null: the standard text. */
     closedPageText: text('closed_page_text'),
+    /**
+     * When an admin suspended sign-in for every member of the clinic (decision 0125); null while its team
+     * may sign in.
+     */
+    signInSuspendedAt: timestamp('sign_in_suspended_at', { withTimezone: true }),
+    /** The reason the clinic was told, kept while sign-in is suspended (decision 0125). */
+    signInSuspensionReason: text('sign_in_suspension_reason'),
   },
   (table) => [
     index('clinics_created_at_idx').on(table.createdAt.desc()),

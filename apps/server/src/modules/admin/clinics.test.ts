@@ -397,6 +397,15 @@ describe('the admin clinics API', () => {
       { method: 'POST', url: `/api/admin/clinics/${clinicId}/disconnect` },
       { method: 'POST', url: `/api/admin/clinics/${clinicId}/restore-payments` },
       { method: 'POST', url: `/api/admin/clinics/${clinicId}/close-provider-account` },
+      { method: 'POST', url: `/api/admin/clinics/${clinicId}/resend-invitation` },
+      {
+        method: 'POST',
+        url: `/api/admin/clinics/${clinicId}/suspend-sign-in`,
+        payload: { reason: 'A sneaky reason' },
+      },
+      { method: 'POST', url: `/api/admin/clinics/${clinicId}/reactivate-sign-in` },
+      { method: 'GET', url: '/api/admin/admins' },
+      { method: 'POST', url: '/api/admin/admins', payload: { email: 'sneaky-admin@clinic.example' } },
       { method: 'PUT', url: '/api/admin/platform-settings/fee', payload: { platformFeePercent: 9 } },
       { method: 'GET', url: '/api/admin/system-settings/webhooks' },
       {
@@ -441,6 +450,7 @@ describe('the admin clinics API', () => {
     }
     const [after] = await app.database.db.select().from(clinics).where(eq(clinics.id, clinicId));
     expect(after?.stripeStatus).toBe('connected');
+    expect(after?.signInSuspendedAt).toBeNull();
     expect((await app.inject({ url: '/api/platform-settings/fee' })).json().platformFeePercent).toBe('3.0');
     const webhooks = await app.inject({ url: '/api/admin/system-settings/webhooks', cookies: admin.cookies });
     expect(webhooks.json()).toEqual({

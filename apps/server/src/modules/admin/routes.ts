@@ -3,6 +3,7 @@
  * clinic user before anything else is read, whatever the input.
  */
 import {
+  adminAccountsSchema,
   adminAuditPageSchema,
   adminAuditQuerySchema,
   adminClinicIdSchema,
@@ -10,18 +11,29 @@ import {
   adminClinicProfileSchema,
   adminClinicsQuerySchema,
   adminDisconnectResponseSchema,
+  adminInvitationResponseSchema,
+  adminInvitationSchema,
   adminProviderActionResponseSchema,
   adminStatsQuerySchema,
   adminStatsSchema,
   clinicInvitationResponseSchema,
   clinicInvitationSchema,
+  resendInvitationResponseSchema,
+  signInSuspensionResponseSchema,
+  signInSuspensionSchema,
 } from '@clinicpay/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { linkOrigin } from '../../http/link-origin.js';
 import { listAuditEntries } from '../audit/index.js';
 import { requireAdmin } from '../auth/index.js';
-import { inviteClinic } from './invitations.js';
+import {
+  type InvitationDeps,
+  inviteAdmin,
+  inviteClinic,
+  listAdmins,
+  resendClinicInvitation,
+} from './invitations.js';
 import {
   adminStats,
   clinicProfile,
@@ -29,7 +41,9 @@ import {
   forceDisconnect,
   listClinics,
   type ProviderActionDeps,
+  reactivateClinicSignIn,
   restorePayments,
+  suspendClinicSignIn,
 } from './service.js';
 
 export async function adminRoutes(app: FastifyInstance) {
@@ -83,6 +97,40 @@ export async function adminRoutes(app: FastifyInstance) {
       closeProviderAccount(providerDeps(request), request.params.clinicId, request.sessionUser?.id ?? ''),
   );
 
+  // Suspending a clinic's sign-in, with the reason it is told, and reactivating it (decision 0125).
+  api.post(
+    '/admin/clinics/:clinicId/suspend-sign-in',
+    {
+      schema: {
+        tags,
+        params: adminClinicIdSchema,
+        body: signInSuspensionSchema,
+        response: { 200: signInSuspensionResponseSchema },
+      },
+    },
+    (request) =>
+      suspendClinicSignIn(
+        providerDeps(request),
+        request.params.clinicId,
+        request.body.reason,
+        request.sessionUser?.id ?? '',
+      ),
+  );
+
+  api.post(
+    '/admin/clinics/:clinicId/reactivate-sign-in',
+    { schema: { tags, params: adminClinicIdSchema, response: { 200: signInSuspensionResponseSchema } } },
+    (request) =>
+      reactivateClinicSignIn(providerDeps(request), request.params.clinicId, request.sessionUser?.id ?? ''),
+  );
+
+  const invitationDeps = (request: FastifyRequest): InvitationDeps => ({
+    db: app.database.db,
+    auth: app.auth,
+    jobs: app.jobs,
+    publicUrl: linkOrigin(request, app.config),
+  });
+
   api.post(
     '/admin/clinics',
     {
@@ -92,15 +140,31 @@ export async function adminRoutes(app: FastifyInstance) {
         response: { 201: clinicInvitationResponseSchema },
       },
     },
-    async (request, reply) => {
-      const deps = {
-        db: app.database.db,
-        auth: app.auth,
-        jobs: app.jobs,
-        publicUrl: linkOrigin(request, app.config),
-      };
-      return reply.status(201).send(await inviteClinic(deps, request.body, request.sessionUser?.id ?? ''));
-    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await inviteClinic(invitationDeps(request), request.body, request.sessionUser?.id ?? '')),
+  );
+
+  api.post(
+    '/admin/clinics/:clinicId/resend-invitation',
+    { schema: { tags, params: adminClinicIdSchema, response: { 200: resendInvitationResponseSchema } } },
+    (request) =>
+      resendClinicInvitation(invitationDeps(request), request.params.clinicId, request.sessionUser?.id ?? ''),
+  );
+
+  // Admins invite admins (decision 0125).
+  api.get('/admin/admins', { schema: { tags, response: { 200: adminAccountsSchema } } }, () =>
+    listAdmins(app.database.db),
+  );
+
+  api.post(
+    '/admin/admins',
+    { schema: { tags, body: adminInvitationSchema, response: { 201: adminInvitationResponseSchema } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await inviteAdmin(invitationDeps(request), request.body.email, request.sessionUser?.id ?? '')),
   );
 
   // Every audited action, filtered and paged on the server (decision 0098).

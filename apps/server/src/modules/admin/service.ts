@@ -14,6 +14,8 @@ import {
   averagePayment,
   PROVIDER_ACCOUNT_MESSAGES,
   paymentFigures,
+  SIGN_IN_SUSPENSION_MESSAGES,
+  type SignInSuspensionResponse,
 } from '@clinicpay/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -24,6 +26,8 @@ import type { JobQueue } from '../../jobs/index.js';
 import { queueEmail } from '../../mail/email-job.js';
 import type { Mail } from '../../mail/mailer.js';
 import { renderTemplate } from '../../mail/render-email.js';
+import { recordAudit } from '../audit/index.js';
+import { deleteClinicSessions, findClinicOwner } from '../auth/index.js';
 import {
   type ClinicRow,
   clinicAddress,
@@ -32,6 +36,7 @@ import {
   findClinic,
   findClinicAccountEmail,
   restoreClinicPayments,
+  setSignInSuspension,
 } from '../clinics/index.js';
 import {
   selectClinicAudit,
@@ -74,8 +79,9 @@ export async function clinicProfile(db: Db, clinicId: string): Promise<AdminClin
   if (!isUuid(clinicId)) throw notFound();
   const clinic = await findClinic(db, clinicId);
   if (!clinic) throw notFound();
-  const [contact, totals, recent, links, audit] = await Promise.all([
+  const [contact, owner, totals, recent, links, audit] = await Promise.all([
     findClinicAccountEmail(db, clinicId),
+    findClinicOwner(db, clinicId),
     selectClinicTotals(db, clinicId),
     selectClinicPayments(db, clinicId, RECENT_PAYMENTS),
     selectClinicLinks(db, clinicId, LINKS_SHOWN),
@@ -95,6 +101,9 @@ export async function clinicProfile(db: Db, clinicId: string): Promise<AdminClin
       paymentsTurnedOff: clinic.paymentsTurnedOffAt !== null,
       providerAccountId: clinic.providerAccountId,
       createdAt: clinic.createdAt.toISOString(),
+      invitationPending: owner !== undefined && !owner.hasPassword,
+      signInSuspendedAt: clinic.signInSuspendedAt?.toISOString() ?? null,
+      signInSuspensionReason: clinic.signInSuspendedAt ? clinic.signInSuspensionReason : null,
     },
     stats: { ...figures, averagePayment: averagePayment(figures) },
     recentPayments: recent.map((payment) => ({
@@ -123,7 +132,9 @@ export interface ProviderActionDeps {
   publicUrl: string;
 }
 
-const nameOf = (clinic: Pick<ClinicRow, 'clinicName'>) => clinic.clinicName ?? ADMIN_MESSAGES.unnamedClinic;
+/** The clinic's name as the admin's answers and the clinic's emails give it. */
+export const nameOf = (clinic: Pick<ClinicRow, 'clinicName'>) =>
+  clinic.clinicName ?? ADMIN_MESSAGES.unnamedClinic;
 
 /**
  * The email to `to` telling the clinic `clinicName` that an admin turned its card payments off (decision
@@ -146,7 +157,8 @@ export async function paymentsTurnedOffEmail(
   };
 }
 
-async function clinicOrNotFound(db: Db, clinicId: string): Promise<ClinicRow> {
+/** The clinic row with this id. Throws CLINIC_NOT_FOUND for an unknown or malformed id. */
+export async function clinicOrNotFound(db: Db, clinicId: string): Promise<ClinicRow> {
   if (!isUuid(clinicId)) throw notFound();
   const clinic = await findClinic(db, clinicId);
   if (!clinic) throw notFound();
@@ -211,4 +223,144 @@ export async function closeProviderAccount(deps: ProviderActionDeps, clinicId: s
   await clinicOrNotFound(deps.db, clinicId);
   const clinic = await closeClinicProviderAccount(deps, { clinicId, actorUserId });
   return providerActionResult(clinic, ADMIN_MESSAGES.accountClosed(nameOf(clinic)));
+}
+
+/** What suspending and reactivating a clinic's sign-in need: the database, and the job queue for email. */
+export interface SignInSuspensionDeps {
+  db: Db;
+  jobs: Pick<JobQueue, 'send'>;
+  /** Where the clinic's emails link to (the contact and sign-in pages). */
+  publicUrl: string;
+}
+
+/**
+ * The email to `to` telling the clinic `clinicName` that an admin suspended its sign-in, and why
+ * (decision 0125), built with React Email (templates/sign-in-suspended-email.tsx). Rejects only when
+ * rendering fails.
+ */
+export async function signInSuspendedEmail(
+  to: string,
+  clinicName: string,
+  reason: string,
+  contactUrl: string,
+): Promise<Mail> {
+  return {
+    to,
+    subject: SIGN_IN_SUSPENSION_MESSAGES.suspendedSubject,
+    ...(await renderTemplate(
+      async () => (await import('./templates/sign-in-suspended-email.js')).SignInSuspendedEmail,
+      { clinicName, reason, contactUrl },
+    )),
+  };
+}
+
+/**
+ * The email to `to` telling the clinic `clinicName` that its sign-in is back (decision 0125), built
+ * with React Email (templates/sign-in-reactivated-email.tsx). Rejects only when rendering fails.
+ */
+export async function signInReactivatedEmail(
+  to: string,
+  clinicName: string,
+  signInUrl: string,
+): Promise<Mail> {
+  return {
+    to,
+    subject: SIGN_IN_SUSPENSION_MESSAGES.reactivatedSubject,
+    ...(await renderTemplate(
+      async () => (await import('./templates/sign-in-reactivated-email.js')).SignInReactivatedEmail,
+      { clinicName, signInUrl },
+    )),
+  };
+}
+
+/** The clinic's addresses, each once: its profile email and its owner's account email. */
+async function clinicAddresses(db: Db, clinic: ClinicRow): Promise<string[]> {
+  const owner = await findClinicOwner(db, clinic.id);
+  const addresses = [clinic.email, owner?.email].filter((address): address is string => Boolean(address));
+  return [...new Map(addresses.map((address) => [address.toLowerCase(), address])).values()];
+}
+
+function suspensionResult(clinic: ClinicRow, message: string): SignInSuspensionResponse {
+  return {
+    message,
+    clinicId: clinic.id,
+    clinicName: nameOf(clinic),
+    signInSuspendedAt: clinic.signInSuspendedAt?.toISOString() ?? null,
+    signInSuspensionReason: clinic.signInSuspendedAt ? clinic.signInSuspensionReason : null,
+  };
+}
+
+/**
+ * POST /api/admin/clinics/:clinicId/suspend-sign-in (decision 0125): in one transaction, marks the
+ * clinic suspended with `reason` (trimmed, 3 to 500 characters, as the route's schema checks), signs
+ * every member of its team out, queues the email telling the clinic why (to its email and its owner's)
+ * and audits it. From then on every sign-in of a member is refused with the reason. Throws
+ * CLINIC_NOT_FOUND and SIGN_IN_ALREADY_SUSPENDED (409).
+ */
+export async function suspendClinicSignIn(
+  deps: SignInSuspensionDeps,
+  clinicId: string,
+  reason: string,
+  actorUserId: string,
+): Promise<SignInSuspensionResponse> {
+  const clinic = await clinicOrNotFound(deps.db, clinicId);
+  const alreadySuspended = () =>
+    new AppError('SIGN_IN_ALREADY_SUSPENDED', SIGN_IN_SUSPENSION_MESSAGES.alreadySuspended);
+  if (clinic.signInSuspendedAt) throw alreadySuspended();
+  // Rendered before the transaction, which then only writes.
+  const mails = await Promise.all(
+    (await clinicAddresses(deps.db, clinic)).map((to) =>
+      signInSuspendedEmail(to, nameOf(clinic), reason, `${deps.publicUrl}/contact`),
+    ),
+  );
+  const suspended = await deps.db.transaction(async (tx) => {
+    // Set only on a clinic not suspended already, so two admins at once suspend it once.
+    const row = await setSignInSuspension(tx, clinicId, { at: new Date(), reason });
+    if (!row) throw alreadySuspended();
+    await deleteClinicSessions(tx, clinicId);
+    for (const mail of mails) await queueEmail(deps.jobs, mail, { tx });
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'clinic.sign_in_suspended',
+      entityType: 'clinic',
+      entityId: clinicId,
+      details: { reason },
+    });
+    return row;
+  });
+  return suspensionResult(suspended, SIGN_IN_SUSPENSION_MESSAGES.suspended(nameOf(suspended)));
+}
+
+/**
+ * POST /api/admin/clinics/:clinicId/reactivate-sign-in (decision 0125): in one transaction, lifts the
+ * clinic's suspension, queues the email saying its sign-in is back and audits it (with the reason it
+ * had). Throws CLINIC_NOT_FOUND and SIGN_IN_NOT_SUSPENDED (409).
+ */
+export async function reactivateClinicSignIn(
+  deps: SignInSuspensionDeps,
+  clinicId: string,
+  actorUserId: string,
+): Promise<SignInSuspensionResponse> {
+  const clinic = await clinicOrNotFound(deps.db, clinicId);
+  const notSuspended = () => new AppError('SIGN_IN_NOT_SUSPENDED', SIGN_IN_SUSPENSION_MESSAGES.notSuspended);
+  if (!clinic.signInSuspendedAt) throw notSuspended();
+  const mails = await Promise.all(
+    (await clinicAddresses(deps.db, clinic)).map((to) =>
+      signInReactivatedEmail(to, nameOf(clinic), `${deps.publicUrl}/sign-in`),
+    ),
+  );
+  const reactivated = await deps.db.transaction(async (tx) => {
+    const row = await setSignInSuspension(tx, clinicId, null);
+    if (!row) throw notSuspended();
+    for (const mail of mails) await queueEmail(deps.jobs, mail, { tx });
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'clinic.sign_in_reactivated',
+      entityType: 'clinic',
+      entityId: clinicId,
+      details: { reason: clinic.signInSuspensionReason },
+    });
+    return row;
+  });
+  return suspensionResult(reactivated, SIGN_IN_SUSPENSION_MESSAGES.reactivated(nameOf(reactivated)));
 }

@@ -8,11 +8,20 @@ import { type AccountDeps, sendAccountEmail } from './service.js';
 
 export { type Auth, createAuth } from './auth.js';
 export { hashPassword, verifyPassword } from './password-hashing.js';
-/** The team module's reads and writes of users and sessions, which this module owns (decision 0121). */
+/**
+ * Reads and writes of users, sessions and set-password links, which this module owns, for the team
+ * module (decision 0121) and the admin module: admins inviting admins, a clinic's invitation sent
+ * again, and a clinic's sign-in suspended (decision 0125).
+ */
 export {
+  deleteAllButNewestVerification,
+  deleteClinicSessions,
   deleteSessionsOf,
   findAccountByEmail,
+  findClinicOwner,
+  insertInvitedAdmin,
   insertMemberUser,
+  selectAdmins,
   selectClinicMembers,
   setMembership,
   setTwoFactorRequiredInClinic,

@@ -4,10 +4,11 @@
  * - after FAILED_SIGN_IN_LIMIT failures in a row, from any addresses, the account does not lock: its next
  *   sign-in needs a single-use link emailed to it, and until that link is opened every sign-in gets the
  *   same answer, right password or wrong, so guessing tells nothing and the owner is never shut out;
- * - a sign-in from a device the account has not signed in on before emails the account.
+ * - a sign-in from a device the account has not signed in on before emails the account;
+ * - a member of a clinic whose sign-in an admin suspended is refused, with the reason (decision 0125).
  */
 import { randomBytes } from 'node:crypto';
-import { CLINIC_TIME_ZONE, type SessionUser } from '@clinicpay/shared';
+import { AUTH_MESSAGES, CLINIC_TIME_ZONE, type SessionUser } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { currentClientAddress } from '../../http/request-context.js';
@@ -17,7 +18,14 @@ import { type AuditAction, recordAudit } from '../audit/index.js';
 import type { Auth } from './auth.js';
 import { deviceName } from './devices.js';
 import { newDeviceEmail, signInLinkEmail } from './emails.js';
-import { countFailedSignIns, findAccountById, hasSignedInOn, lastAuditAt } from './queries.js';
+import {
+  countFailedSignIns,
+  deleteSessionsOf,
+  findAccountById,
+  findSignInSuspension,
+  hasSignedInOn,
+  lastAuditAt,
+} from './queries.js';
 
 /** Failed sign-ins in a row after which the next sign-in needs the emailed link. */
 export const FAILED_SIGN_IN_LIMIT = 5;
@@ -104,6 +112,23 @@ export async function sendSignInLink(
 
 /** The refusal every sign-in of an account that needs the link gets, whatever its password. */
 export const signInLinkNeeded = () => new AppError('SIGN_IN_LINK_REQUIRED', PROTECTION_MESSAGES.linkSent);
+
+/**
+ * Refuses a sign-in whose password (and code) were right when an admin has suspended sign-in for the
+ * account's clinic (decision 0125): asked only once the password is known right, so it tells a stranger
+ * nothing. Ends every session of the account, any the sign-in just opened included, and throws
+ * CLINIC_SUSPENDED (403) with the reason the clinic was told. An account in no clinic passes.
+ */
+export async function refuseSuspendedClinic(
+  db: Db,
+  account: { id: string; clinicId: string | null },
+): Promise<void> {
+  if (!account.clinicId) return;
+  const suspension = await findSignInSuspension(db, account.clinicId);
+  if (!suspension) return;
+  await deleteSessionsOf(db, account.id);
+  throw new AppError('CLINIC_SUSPENDED', AUTH_MESSAGES.clinicSuspended(suspension.reason));
+}
 
 /** Records a failed sign-in of an existing account; emails the link when it makes the limit. */
 export async function recordFailedSignIn(deps: ProtectionDeps, account: SigningInAccount, origin: string) {

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ClinicRole } from '@clinicpay/shared';
-import { and, asc, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { accounts, auditLog, clinics, sessions, users, verifications } from '../../db/schema/index.js';
 
@@ -65,7 +65,7 @@ export async function markEmailVerified(db: Db, userId: string): Promise<void> {
  * statement when a newer row is already stored, or else by the newer row's issuer, which stores its
  * row after that statement and so sees the older one (decision 0026).
  */
-export async function deleteAllButNewestVerification(db: Db, value: string): Promise<void> {
+export async function deleteAllButNewestVerification(db: Db | Tx, value: string): Promise<void> {
   await db.execute(sql`
     delete from ${verifications}
     where ${verifications.value} = ${value}
@@ -150,6 +150,79 @@ export async function deleteSessionsOf(tx: Db | Tx, userId: string, keepSessionI
     .where(and(eq(sessions.userId, userId), keepSessionId ? ne(sessions.id, keepSessionId) : undefined))
     .returning({ id: sessions.id });
   return rows.length;
+}
+
+/**
+ * Deletes every session of every user of the clinic, so its whole team is signed out at once (an
+ * admin's suspension of its sign-in: decision 0125). Returns how many there were.
+ */
+export async function deleteClinicSessions(tx: Db | Tx, clinicId: string): Promise<number> {
+  const rows = await tx
+    .delete(sessions)
+    .where(
+      inArray(sessions.userId, tx.select({ id: users.id }).from(users).where(eq(users.clinicId, clinicId))),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/**
+ * The clinic's suspension of sign-in (decision 0125): its reason, or undefined while its team may sign
+ * in. Read here rather than through the clinics module, which imports this one.
+ */
+export async function findSignInSuspension(db: Db, clinicId: string) {
+  const [row] = await db
+    .select({ reason: clinics.signInSuspensionReason })
+    .from(clinics)
+    .where(and(eq(clinics.id, clinicId), isNotNull(clinics.signInSuspendedAt)));
+  return row ? { reason: row.reason ?? '' } : undefined;
+}
+
+/** Whether the user has a password credential (false: an invitation not used yet). */
+const hasPassword = sql<boolean>`(${accounts.password} is not null)`;
+const credentialOf = and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential'));
+
+/** The clinic's owner: id, email, and whether they have set a password; undefined when it has none. */
+export async function findClinicOwner(db: Db, clinicId: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, hasPassword })
+    .from(users)
+    .leftJoin(accounts, credentialOf)
+    .where(and(eq(users.clinicId, clinicId), eq(users.clinicRole, 'owner')));
+  return row ? { ...row, hasPassword: Boolean(row.hasPassword) } : undefined;
+}
+
+/** Every admin, oldest first, with whether they have set a password and turned two-factor sign-in on. */
+export async function selectAdmins(db: Db) {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      twoFactorEnabled: users.twoFactorEnabled,
+      hasPassword,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .leftJoin(accounts, credentialOf)
+    .where(eq(users.role, 'admin'))
+    .orderBy(asc(users.createdAt), asc(users.id));
+  return rows.map((row) => ({ ...row, hasPassword: Boolean(row.hasPassword) }));
+}
+
+/**
+ * Stores an invited admin (decision 0125): verified (the emailed link proves the address once used),
+ * bound to use two-factor sign-in (decision 0122), in no clinic, and without a password until the
+ * invitation is used. A taken email fails with the database's unique violation (23505).
+ */
+export async function insertInvitedAdmin(tx: Tx, admin: { id: string; email: string }): Promise<void> {
+  await tx.insert(users).values({
+    id: admin.id,
+    email: admin.email,
+    name: 'Administrator',
+    role: 'admin',
+    emailVerified: true,
+    twoFactorRequired: true,
+  });
 }
 
 /** Sets whether every member of the clinic must use two-factor sign-in (decision 0122). */

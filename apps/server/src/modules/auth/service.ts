@@ -32,6 +32,7 @@ import {
   needsSignInLink,
   recordFailedSignIn,
   recordSignIn,
+  refuseSuspendedClinic,
   sendSignInLink,
   signInLinkNeeded,
 } from './protection.js';
@@ -188,7 +189,8 @@ export type SignInResult =
  * an existing account is audited; after FAILED_SIGN_IN_LIMIT failures in a row every try gets
  * SIGN_IN_LINK_REQUIRED (403) and the account is emailed a link on `origin`, until it is opened
  * (decision 0124). A completed sign-in from a new device emails the account. Throws INVALID_CREDENTIALS
- * (401) for any refusal, one text for both parts so neither is revealed.
+ * (401) for any refusal, one text for both parts so neither is revealed, and, once the password is known
+ * right, CLINIC_SUSPENDED (403) for a member of a clinic whose sign-in an admin suspended (decision 0125).
  */
 export async function signIn(
   deps: AccountDeps,
@@ -209,6 +211,9 @@ export async function signIn(
       twoFactorRedirect?: boolean;
       user?: Parameters<typeof toSessionUser>[0];
     };
+    // The password is right: only now is a suspended clinic told (decision 0125). An AppError passes
+    // through the catch below untouched.
+    if (found) await refuseSuspendedClinic(deps.db, found);
     if (answer.twoFactorRedirect || !answer.user) return { outcome: 'two-factor', headers: result.headers };
     const user = toSessionUser(answer.user);
     await recordSignIn(deps, user, headers.get('user-agent'), origin);

@@ -20,7 +20,7 @@ import { AppError } from '../../http/app-error.js';
 import { qrCodeOf } from '../../http/qr-code.js';
 import { type AuditAction, recordAudit } from '../audit/index.js';
 import { type Auth, recoveryCodeDigest } from './auth.js';
-import { type ProtectionDeps, recordSignIn } from './protection.js';
+import { type ProtectionDeps, recordSignIn, refuseSuspendedClinic } from './protection.js';
 import { toSessionUser } from './session.js';
 
 /** better-auth's own error code of a refusal (e.g. 'INVALID_CODE'), if it is one. */
@@ -128,8 +128,9 @@ export async function confirmTwoFactor(
  * The second step of a sign-in, with the signed cookie the first step set: a TOTP code, or a recovery
  * code, which is used up; the completed sign-in is recorded (protection.ts). Returns the user and the
  * headers that set the session. Throws
- * TWO_FACTOR_INVALID (400), TWO_FACTOR_EXPIRED (401: no first step, or over 10 minutes ago) and
- * TWO_FACTOR_LOCKED (429: too many wrong codes).
+ * TWO_FACTOR_INVALID (400), TWO_FACTOR_EXPIRED (401: no first step, or over 10 minutes ago),
+ * TWO_FACTOR_LOCKED (429: too many wrong codes) and CLINIC_SUSPENDED (403: an admin suspended sign-in
+ * for the account's clinic, decision 0125; the session just opened is ended).
  */
 export async function completeTwoFactorSignIn(
   deps: ProtectionDeps,
@@ -153,6 +154,8 @@ export async function completeTwoFactorSignIn(
           .catch((error) => refusal(error));
   const user = toSessionUser(result.response.user as Parameters<typeof toSessionUser>[0]);
   if (input.method === 'recovery') await audit(db, user, 'two_factor.recovery_code_used');
+  // Suspended between the two steps, or before: the session just opened ends (decision 0125).
+  await refuseSuspendedClinic(db, user);
   await recordSignIn(deps, user, headers.get('user-agent'), origin);
   return { user, headers: result.headers };
 }

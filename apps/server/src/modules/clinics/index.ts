@@ -18,6 +18,7 @@ export {
   insertClinic,
   setProviderStatus,
   setRequireTwoFactor,
+  setSignInSuspension,
 } from './queries.js';
 export { clinicRoutes } from './routes.js';
 export { getClinicRow } from './service.js';

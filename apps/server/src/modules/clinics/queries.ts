@@ -1,5 +1,5 @@
 /** Reads and writes of the clinics table (and a clinic's user accounts). No rules here. */
-import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { clinics, users } from '../../db/schema/index.js';
 
@@ -36,6 +36,29 @@ export async function updateClinic(
 /** Sets whether the clinic requires two-factor sign-in of its team (decision 0122). */
 export async function setRequireTwoFactor(tx: Db | Tx, clinicId: string, required: boolean): Promise<void> {
   await tx.update(clinics).set({ requireTwoFactor: required }).where(eq(clinics.id, clinicId));
+}
+
+/**
+ * Suspends sign-in for the clinic's team with `reason` (decision 0125), or lifts the suspension when
+ * `suspension` is null. Only a clinic not already so changes: resolves to the row as stored, or undefined
+ * when the clinic is unknown or already suspended (or, lifting, not suspended).
+ */
+export async function setSignInSuspension(
+  tx: Db | Tx,
+  clinicId: string,
+  suspension: { at: Date; reason: string } | null,
+): Promise<ClinicRow | undefined> {
+  const [row] = await tx
+    .update(clinics)
+    .set({ signInSuspendedAt: suspension?.at ?? null, signInSuspensionReason: suspension?.reason ?? null })
+    .where(
+      and(
+        eq(clinics.id, clinicId),
+        suspension ? isNull(clinics.signInSuspendedAt) : isNotNull(clinics.signInSuspendedAt),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 /** Inserts a clinic with its name and email; returns its id. */

@@ -219,6 +219,9 @@ const aProfile = (clinic: Partial<AdminClinicProfile['clinic']> = {}): AdminClin
     paymentsTurnedOff: false,
     providerAccountId: 'acct_quiet',
     createdAt: '2026-11-01T10:00:00.000Z',
+    invitationPending: false,
+    signInSuspendedAt: null,
+    signInSuspensionReason: null,
     ...clinic,
   },
   stats: {
@@ -269,6 +272,9 @@ describe('the clinic profile', () => {
             paymentsTurnedOff: false,
             providerAccountId: 'acct_quiet',
             createdAt: '2026-11-01T10:00:00.000Z',
+            invitationPending: false,
+            signInSuspendedAt: null,
+            signInSuspensionReason: null,
           },
           stats: {
             count: 0,
@@ -363,5 +369,191 @@ describe('the clinic profile', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'Failed to close the account: The account still has a balance.',
     );
+  });
+});
+
+const renderProfile = () =>
+  renderAdmin(<ClinicProfilePage />, { path: '/admin/clinics/c1', pattern: '/admin/clinics/:clinicId' });
+const REASON = 'Unpaid invoices since October';
+
+describe("the clinic profile: the clinic's sign-in and invitation", () => {
+  it('resends an unused invitation after a confirmation, and offers it no more once used', async () => {
+    let resent: string[] = [];
+    let profile = aProfile({ invitationPending: true });
+    server.use(
+      http.get('/api/admin/clinics/:clinicId', () => HttpResponse.json(profile)),
+      http.post('/api/admin/clinics/:clinicId/resend-invitation', ({ params }) => {
+        resent = [...resent, String(params.clinicId)];
+        profile = aProfile({ invitationPending: false });
+        return HttpResponse.json({ message: 'Invitation sent again to owner@quiet.example' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderProfile();
+    expect(await screen.findByText('Invitation not used yet')).toBeTruthy();
+    const opener = screen.getByRole('button', { name: 'Resend invitation' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Send the invitation again?' });
+    expect(dialog.textContent).toContain(
+      'Quiet Clinic is emailed a new link to set its password. The link sent before stops working.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+    expect(resent).toEqual([]);
+
+    await user.click(opener);
+    const again = await screen.findByRole('dialog', { name: 'Send the invitation again?' });
+    await user.click(within(again).getByRole('button', { name: 'Resend invitation' }));
+    expect(await screen.findByText('Invitation sent again to owner@quiet.example')).toBeTruthy();
+    expect(resent).toEqual(['c1']);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Resend invitation' })).toBeNull());
+  });
+
+  it("shows the server's refusal to resend inline in the dialog, which stays open", async () => {
+    server.use(
+      http.get('/api/admin/clinics/:clinicId', () =>
+        HttpResponse.json(aProfile({ invitationPending: true })),
+      ),
+      http.post('/api/admin/clinics/:clinicId/resend-invitation', () =>
+        HttpResponse.json(
+          { code: 'INVITATION_ALREADY_USED', message: "This clinic's invitation has been used." },
+          { status: 409 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderProfile();
+    await user.click(await screen.findByRole('button', { name: 'Resend invitation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send the invitation again?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Resend invitation' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      "Failed to resend the invitation: This clinic's invitation has been used.",
+    );
+    expect(within(dialog).getByRole('button', { name: 'Resend invitation' })).toBeTruthy();
+  });
+
+  it('suspends sign-in only with a reason, its error tied to the field, then shows the suspension', async () => {
+    const bodies: unknown[] = [];
+    let profile = aProfile();
+    server.use(
+      http.get('/api/admin/clinics/:clinicId', () => HttpResponse.json(profile)),
+      http.post('/api/admin/clinics/:clinicId/suspend-sign-in', async ({ request, params }) => {
+        bodies.push({ clinicId: params.clinicId, ...((await request.json()) as object) });
+        profile = aProfile({ signInSuspendedAt: '2026-11-28T09:15:00.000Z', signInSuspensionReason: REASON });
+        return HttpResponse.json({
+          message: 'Sign-in suspended for Quiet Clinic',
+          clinicId: 'c1',
+          clinicName: 'Quiet Clinic',
+          signInSuspendedAt: '2026-11-28T09:15:00.000Z',
+          signInSuspensionReason: REASON,
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderProfile();
+    expect(await screen.findByText("The clinic's team can sign in.")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Resend invitation' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Suspend sign-in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend sign-in for this clinic?' });
+    expect(dialog.textContent).toContain(
+      'Nobody at Quiet Clinic will be able to sign in, and everyone signed in now is signed out.',
+    );
+    const reason = within(dialog).getByLabelText('Reason, told to the clinic');
+    expect(document.activeElement).toBe(reason);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend sign-in' }));
+    const error = await within(dialog).findByText('Please give a reason of at least 3 characters');
+    expect(reason.getAttribute('aria-describedby')).toBe(error.id);
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(reason));
+    await user.type(reason, '  ab  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend sign-in' }));
+    expect(within(dialog).getByText('Please give a reason of at least 3 characters')).toBeTruthy();
+    expect(bodies).toEqual([]);
+
+    await user.clear(reason);
+    await user.type(reason, ` ${REASON} `);
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend sign-in' }));
+    expect(await screen.findByText('Sign-in suspended for Quiet Clinic')).toBeTruthy();
+    expect(bodies).toEqual([{ clinicId: 'c1', reason: REASON }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Sign-in suspended')).toBeTruthy();
+    expect(screen.getByText('Since 28 November 2026 at 09:15')).toBeTruthy();
+    expect(screen.getByText(REASON)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reactivate sign-in' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Suspend sign-in' })).toBeNull();
+  });
+
+  it("shows the server's refusal of a reason under the field, and any other refusal in the dialog", async () => {
+    let answer: { status: number; body: Record<string, unknown> } = {
+      status: 400,
+      body: {
+        code: 'VALIDATION_FAILED',
+        message: 'Please keep the reason to 500 characters or fewer',
+        fieldErrors: { reason: 'Please keep the reason to 500 characters or fewer' },
+      },
+    };
+    server.use(
+      http.get('/api/admin/clinics/:clinicId', () => HttpResponse.json(aProfile())),
+      http.post('/api/admin/clinics/:clinicId/suspend-sign-in', () =>
+        HttpResponse.json(answer.body, { status: answer.status }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderProfile();
+    await user.click(await screen.findByRole('button', { name: 'Suspend sign-in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend sign-in for this clinic?' });
+    const reason = within(dialog).getByLabelText('Reason, told to the clinic');
+    await user.type(reason, REASON);
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend sign-in' }));
+    const error = await within(dialog).findByText('Please keep the reason to 500 characters or fewer');
+    expect(reason.getAttribute('aria-describedby')).toBe(error.id);
+
+    answer = {
+      status: 409,
+      body: { code: 'SIGN_IN_ALREADY_SUSPENDED', message: 'Sign-in is already suspended for this clinic' },
+    };
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend sign-in' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Failed to suspend sign-in: Sign-in is already suspended for this clinic',
+    );
+  });
+
+  it('reactivates sign-in after a confirmation', async () => {
+    let reactivated: string[] = [];
+    let profile = aProfile({ signInSuspendedAt: '2026-11-28T09:15:00.000Z', signInSuspensionReason: REASON });
+    server.use(
+      http.get('/api/admin/clinics/:clinicId', () => HttpResponse.json(profile)),
+      http.post('/api/admin/clinics/:clinicId/reactivate-sign-in', ({ params }) => {
+        reactivated = [...reactivated, String(params.clinicId)];
+        profile = aProfile();
+        return HttpResponse.json({
+          message: 'Sign-in reactivated for Quiet Clinic',
+          clinicId: 'c1',
+          clinicName: 'Quiet Clinic',
+          signInSuspendedAt: null,
+          signInSuspensionReason: null,
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderProfile();
+    const opener = await screen.findByRole('button', { name: 'Reactivate sign-in' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Reactivate sign-in for this clinic?' });
+    expect(dialog.textContent).toContain("Quiet Clinic's team will be able to sign in again.");
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+    expect(reactivated).toEqual([]);
+
+    await user.click(opener);
+    const again = await screen.findByRole('dialog', { name: 'Reactivate sign-in for this clinic?' });
+    await user.click(within(again).getByRole('button', { name: 'Reactivate sign-in' }));
+    expect(await screen.findByText('Sign-in reactivated for Quiet Clinic')).toBeTruthy();
+    expect(reactivated).toEqual(['c1']);
+    expect(await screen.findByRole('button', { name: 'Suspend sign-in' })).toBeTruthy();
+    expect(screen.queryByText('Sign-in suspended')).toBeNull();
   });
 });

@@ -136,6 +136,9 @@ describe('the clinic profile’s audit card', () => {
         paymentsTurnedOff: false,
         providerAccountId: 'acct_harley',
         createdAt: '2026-11-01T10:00:00.000Z',
+        invitationPending: false,
+        signInSuspendedAt: null,
+        signInSuspensionReason: null,
       },
       stats: {
         count: 0,

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminClinic } from './api/get-admin-clinic';
+import { ClinicAccessCard } from './components/clinic-access-card';
 import { ClinicAuditCard, ClinicLinksCard, ClinicPaymentsCard } from './components/clinic-activity';
 import { clinicNameOf } from './components/clinic-avatar';
 import { ClinicInfoCard } from './components/clinic-info-card';
@@ -33,7 +34,9 @@ function ProfileError() {
 
 /**
  * The admin's clinic profile: cards, information (with 'Payments turned off' and the clinic's own
- * provider account, which can be closed: decision 0081), first 5 payments, links with usage, audit.
+ * provider account, which can be closed: decision 0081), the clinic's sign-in with Suspend or Reactivate
+ * and, while its invitation is unused, Resend invitation (decision 0125), first 5 payments, links with
+ * usage, audit.
  */
 export function ClinicProfilePage() {
   const { clinicId = '' } = useParams();
@@ -77,6 +80,7 @@ export function ClinicProfilePage() {
         </li>
       </ul>
       <ClinicInfoCard clinic={clinic} accountAction={<CloseAccountAction clinic={clinic} />} />
+      <ClinicAccessCard clinic={clinic} />
       <div className="grid gap-6 lg:grid-cols-2">
         <ClinicPaymentsCard payments={recentPayments} />
         <ClinicLinksCard links={links} />

@@ -149,6 +149,7 @@ describe('Admin Settings: failed notifications', () => {
       http.get('/api/platform-settings/fee', () => HttpResponse.json({ platformFeePercent: '3.0' })),
       http.get('/api/admin/platform-settings/fee/history', () => HttpResponse.json({ items: [] })),
       http.get('/api/admin/clinics', () => HttpResponse.json({ items: [], page: 1, pageSize: 10, total: 0 })),
+      http.get('/api/admin/admins', () => HttpResponse.json({ admins: [] })),
       http.get('/api/admin/system-settings/webhooks', () =>
         HttpResponse.json({
           patientNotificationWebhook: null,

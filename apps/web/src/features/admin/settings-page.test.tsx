@@ -17,8 +17,40 @@ let reveals = 0;
 let rotations = 0;
 let disconnected: string[] = [];
 let restored: string[] = [];
+let adminInvitations: unknown[] = [];
+let adminReads = 0;
 const server = startMockServer(
   [
+    http.get('/api/admin/admins', () => {
+      adminReads += 1;
+      return HttpResponse.json({
+        admins: [
+          {
+            id: 'u1',
+            email: 'ops@clinicpay.example',
+            twoFactorEnabled: true,
+            invitationPending: false,
+            createdAt: '2026-10-01T09:00:00.000Z',
+          },
+          {
+            id: 'u2',
+            email: 'new@clinicpay.example',
+            twoFactorEnabled: false,
+            invitationPending: true,
+            createdAt: '2026-11-20T10:30:00.000Z',
+          },
+        ],
+      });
+    }),
+    http.post('/api/admin/admins', async ({ request }) => {
+      const body = (await request.json()) as { email: string };
+      adminInvitations.push(body);
+      await delay(50);
+      return HttpResponse.json(
+        { userId: 'u3', message: `Invitation sent to ${body.email}` },
+        { status: 201 },
+      );
+    }),
     http.get('/api/platform-settings/fee', () => HttpResponse.json({ platformFeePercent: '3.0' })),
     http.get('/api/admin/notifications/failed', () => HttpResponse.json({ notifications: [] })),
     http.get('/api/admin/platform-settings/fee/history', () =>
@@ -116,6 +148,8 @@ const server = startMockServer(
     rotations = 0;
     disconnected = [];
     restored = [];
+    adminInvitations = [];
+    adminReads = 0;
   },
 );
 
@@ -427,5 +461,79 @@ describe('Admin Settings: notification webhooks', () => {
     const error = await screen.findByText(message);
     expect(input.getAttribute('aria-describedby')).toBe(error.id);
     expect(await screen.findByText('Failed to save notification webhooks')).toBeTruthy();
+  });
+});
+
+describe('Admin Settings: administrators', () => {
+  it('lists every admin with two-factor sign-in and when they were added', async () => {
+    renderSettings();
+    const table = await screen.findByRole('table', { name: 'Administrators' });
+    await within(table).findByText('ops@clinicpay.example');
+    const cells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(cells).toEqual([
+      ['ops@clinicpay.example', 'On', '1 Oct 2026'],
+      ['new@clinicpay.example' + 'Invited: no password yet', 'Not set up yet', '20 Nov 2026'],
+    ]);
+  });
+
+  it('invites an admin by email, checking the field first, and reads the list again', async () => {
+    const user = userEvent.setup();
+    renderSettings();
+    await screen.findByRole('table', { name: 'Administrators' });
+    await waitFor(() => expect(adminReads).toBe(1));
+    const input = screen.getByLabelText("New admin's email");
+    const submit = screen.getByRole('button', { name: 'Invite admin' });
+    await user.click(submit);
+    const error = await screen.findByText('Please enter a valid email address');
+    expect(input.getAttribute('aria-describedby')).toBe(error.id);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    expect(adminInvitations).toEqual([]);
+
+    await user.type(input, 'New.Admin@ClinicPay.example');
+    await user.click(submit);
+    expect(await screen.findByRole('button', { name: 'Sending...' })).toBeTruthy();
+    expect(await screen.findByText('Invitation sent to new.admin@clinicpay.example')).toBeTruthy();
+    expect(adminInvitations).toEqual([{ email: 'new.admin@clinicpay.example' }]);
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
+    await waitFor(() => expect(adminReads).toBe(2));
+  });
+
+  it('puts a taken email under the field, tied to it', async () => {
+    server.use(
+      http.post('/api/admin/admins', () =>
+        HttpResponse.json(
+          { code: 'EMAIL_TAKEN', message: 'An account with this email already exists' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderSettings();
+    const input = screen.getByLabelText("New admin's email");
+    await user.type(input, 'ops@clinicpay.example');
+    await user.click(screen.getByRole('button', { name: 'Invite admin' }));
+    const taken = await screen.findByText('An account with this email already exists');
+    expect(input.getAttribute('aria-describedby')).toContain(taken.id);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(input));
+  });
+
+  it('says the list failed to load, and still offers the invitation', async () => {
+    server.use(
+      http.get('/api/admin/admins', () =>
+        HttpResponse.json({ code: 'INTERNAL', message: 'An unexpected error occurred.' }, { status: 500 }),
+      ),
+    );
+    renderSettings();
+    expect(await screen.findByText('Failed to load administrators')).toBeTruthy();
+    expect(screen.getByLabelText("New admin's email")).toBeTruthy();
   });
 });

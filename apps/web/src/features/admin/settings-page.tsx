@@ -2,6 +2,7 @@ import { ADMIN_MESSAGES } from '@clinicpay/shared';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { AdminsCard } from './components/admins-card';
 import { FailedNotificationsCard } from './components/failed-notifications-card';
 import { PlatformFeeCard } from './components/platform-fee-card';
 import { ProviderConnectionsCard } from './components/provider-connections-card';
@@ -10,7 +11,7 @@ import { WebhooksCard } from './components/webhooks-card';
 /**
  * Admin Settings: the notice, the platform fee with its confirmation and history, Stripe connections,
  * the webhook URLs with the masked signing secret (decision 0098), and the failed notifications with
- * their Retry.
+ * their Retry, and the administrators with the form that invites another (decision 0125).
  */
 export function AdminSettingsPage() {
   useDocumentTitle('Admin Settings');
@@ -21,6 +22,7 @@ export function AdminSettingsPage() {
       <ProviderConnectionsCard />
       <WebhooksCard />
       <FailedNotificationsCard />
+      <AdminsCard />
     </PageFrame>
   );
 }
