@@ -5,7 +5,6 @@ import {
   auditActionLabel,
 } from '@clinicpay/shared';
 import { X } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { AuditFilters } from '@/components/audit-filters';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
@@ -16,36 +15,14 @@ import { Pager } from '@/components/ui/pager';
 import { detailsSummary } from '@/lib/audit-details';
 import { formatLongDateTime } from '@/lib/dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFilterPageParams } from '@/lib/use-filter-page-params';
 import { useAuditEntries } from './api/list-audit-entries';
 import { clinicNameOf } from './components/clinic-avatar';
 
 const FILTERS = ['action', 'clinicId', 'from', 'to'] as const;
-type Filter = (typeof FILTERS)[number];
 
 /** The filters and the page live in the address, so a filtered log can be linked to (a clinic's). */
-function useAuditParams() {
-  const [params, setParams] = useSearchParams();
-  const filters = Object.fromEntries(FILTERS.map((key) => [key, params.get(key) ?? undefined])) as Partial<
-    Record<Filter, string>
-  >;
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  /** Changes filters and goes back to page 1. */
-  const setFilters = (changes: Partial<Record<Filter, string | undefined>>) => {
-    const next = new URLSearchParams(params);
-    next.delete('page');
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next, { replace: true });
-  };
-  const setPage = (next: number) => {
-    const updated = new URLSearchParams(params);
-    updated.set('page', String(next));
-    setParams(updated);
-  };
-  return { filters, page, setFilters, setPage };
-}
+const useAuditParams = () => useFilterPageParams(FILTERS);
 
 /**
  * The platform's audit log (decision 0098): every recorded action, newest first, filtered by action,

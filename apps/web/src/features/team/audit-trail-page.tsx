@@ -4,7 +4,6 @@
  * (decision 0124). The filters and the page live in the address.
  */
 import { ADMIN_AUDIT_PAGE_SIZE, type AdminAuditEntry, auditActionLabel } from '@clinicpay/shared';
-import { useSearchParams } from 'react-router';
 import { AuditFilters } from '@/components/audit-filters';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
@@ -14,10 +13,10 @@ import { Pager } from '@/components/ui/pager';
 import { detailsSummary } from '@/lib/audit-details';
 import { formatLongDateTime } from '@/lib/dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFilterPageParams } from '@/lib/use-filter-page-params';
 import { useAuditTrail } from './api/audit-trail';
 
 const FILTERS = ['action', 'from', 'to'] as const;
-type Filter = (typeof FILTERS)[number];
 
 const COLUMNS: Column<AdminAuditEntry>[] = [
   { header: 'When', cell: (entry) => formatLongDateTime(entry.createdAt) },
@@ -35,20 +34,7 @@ const COLUMNS: Column<AdminAuditEntry>[] = [
 
 export function AuditTrailPage() {
   useDocumentTitle('Audit Log');
-  const [params, setParams] = useSearchParams();
-  const filters = Object.fromEntries(FILTERS.map((key) => [key, params.get(key) ?? undefined])) as Partial<
-    Record<Filter, string>
-  >;
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const setFilters = (changes: Partial<Record<Filter, string | undefined>>) => {
-    const next = new URLSearchParams(params);
-    next.delete('page');
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next, { replace: true });
-  };
+  const { filters, page, setFilters, setPage } = useFilterPageParams(FILTERS);
   const entries = useAuditTrail({ ...filters, page });
 
   return (
@@ -75,11 +61,7 @@ export function AuditTrailPage() {
         label="Audit log pages"
         page={page}
         pageCount={Math.ceil((entries.data?.total ?? 0) / ADMIN_AUDIT_PAGE_SIZE)}
-        onPage={(next) => {
-          const updated = new URLSearchParams(params);
-          updated.set('page', String(next));
-          setParams(updated);
-        }}
+        onPage={setPage}
       />
     </PageFrame>
   );
