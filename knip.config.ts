@@ -33,7 +33,7 @@ const config: KnipConfig = {
       ignoreDependencies: ['libphonenumber-js'],
     },
     'apps/web': {
-      entry: ['src/payment-main.tsx', 'scripts/*.mjs', 'src/**/*.test.{ts,tsx}'],
+      entry: ['src/payment-main.tsx', 'src/site-main.tsx', 'scripts/*.mjs', 'src/**/*.test.{ts,tsx}'],
       project: ['src/**/*.{ts,tsx,css}', 'scripts/*.mjs'],
       // The web tests' environment, named in the root vitest.config.ts.
       ignoreDependencies: ['jsdom'],

@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { SITE_PAGES } from './src/app/site-pages.js';
 
 /** `npm run dev` serves the app on 5173 and proxies the API to the watching server on 3000. */
 const serverOrigin = process.env.CLINICPAY_SERVER_ORIGIN ?? 'http://localhost:3000';
@@ -19,8 +20,17 @@ const sharedSource = `${path.sep}packages${path.sep}shared${path.sep}`;
 /** The mode of the payment pages' own build. */
 const PAYMENT_MODE = 'payment-pages';
 
-/** Where the payment pages' own build (below) lists its files for scripts/check-payment-budget.mjs. */
+/** The mode of the public site's own build (decision 0127). */
+const SITE_MODE = 'site-pages';
+
+/** Where the payment pages' own build (below) lists its files for scripts/check-js-budget.mjs. */
 const PAYMENT_MANIFEST = '.vite/payment-manifest.json';
+
+/** Where the public site's own build lists its files, for scripts/check-js-budget.mjs. */
+const SITE_MANIFEST = '.vite/site-manifest.json';
+
+/** The public pages' paths, HTML copies and route modules, for the server and the budget check. */
+const SITE_PAGE_LIST = '.vite/site-pages.json';
 
 /**
  * The payment pages' entry is built on its own (decision 0114): built with the site, it would share
@@ -72,12 +82,81 @@ function paymentPageCopies(): Plugin {
   };
 }
 
-/** After the site's build, builds payment.html into the same directory with this same config. */
-function paymentBuild(): Plugin {
+/**
+ * `.vite/site-pages.json`, the public pages the site build serves (decision 0127): each page's path, its
+ * route module, the files of that module's chunk and of the chunks it imports beyond the entry's, and
+ * whether it reads the session first. The server answers each path with site.html and names those files
+ * in the `Link` header as `modulepreload`, with the session where it is read
+ * (apps/server/src/http/web-app.ts), so they download with the entry instead of once it has run;
+ * scripts/check-js-budget.mjs counts each page's first load from it.
+ */
+function sitePageList(): Plugin {
+  return {
+    name: 'clinicpay:site-page-list',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (fileNames: string[], seen = new Set<string>()) => {
+        for (const fileName of fileNames) {
+          if (seen.has(fileName)) continue;
+          seen.add(fileName);
+          closure(byFile.get(fileName)?.imports ?? [], seen);
+        }
+        return seen;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) return this.error('site.html has no entry chunk');
+      const entryFiles = closure([entry.fileName]);
+      const pages = SITE_PAGES.map((page) => {
+        const { path: pagePath, route } = page;
+        const module = `src/app/routes/${route}.tsx`;
+        const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(import.meta.dirname, module));
+        if (!chunk) return this.error(`The site build has no chunk for ${module}`);
+        const preloads = [...closure([chunk.fileName])].filter((file) => !entryFiles.has(file));
+        return { path: pagePath, module, preloads, readsSession: 'readsSession' in page };
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: SITE_PAGE_LIST,
+        source: `${JSON.stringify(pages, null, 2)}\n`,
+      });
+    },
+  };
+}
+
+/** What the site build and the full app's build take for sonner: it loads on the first toast (decision 0127). */
+const SONNER_ON_DEMAND = path.resolve(import.meta.dirname, 'src/lib/sonner-on-demand.tsx');
+
+/** What the site build takes for React Router: the parts of it the public pages use (decision 0127). */
+const SITE_ROUTER = path.resolve(import.meta.dirname, 'src/lib/site-router.tsx');
+
+/**
+ * Libraries a build takes another module for, by the name the code imports (decision 0127): every import
+ * of it but the substitute's own (sonner-on-demand.tsx imports the real sonner) gets the substitute. The
+ * payment build keeps both libraries; the unit tests and the dev server run on the real ones.
+ */
+function substitutes(replacements: Record<string, string>): Plugin {
+  return {
+    name: 'clinicpay:substitutes',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const substitute = replacements[source];
+      if (substitute && importer !== substitute) return substitute;
+    },
+  };
+}
+
+/**
+ * After the full app's build, builds payment.html and then site.html into the same directory with this
+ * same config, each in its own mode.
+ */
+function ownBuilds(): Plugin {
   let outDir = '';
   let done = false;
   return {
-    name: 'clinicpay:payment-build',
+    name: 'clinicpay:own-builds',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
@@ -86,24 +165,35 @@ function paymentBuild(): Plugin {
       if (done) return;
       done = true;
       const { build } = await import('vite');
-      await build({
-        configFile: path.join(import.meta.dirname, 'vite.config.ts'),
-        mode: PAYMENT_MODE,
-        build: { outDir },
-      });
+      for (const mode of [PAYMENT_MODE, SITE_MODE]) {
+        await build({
+          configFile: path.join(import.meta.dirname, 'vite.config.ts'),
+          mode,
+          build: { outDir },
+        });
+      }
     },
   };
 }
 
+/** Each build's entry and manifest, by mode. */
+function buildOf(mode: string) {
+  if (mode === PAYMENT_MODE) return { input: 'payment.html', manifest: PAYMENT_MANIFEST, own: true };
+  if (mode === SITE_MODE) return { input: 'site.html', manifest: SITE_MANIFEST, own: true };
+  return { input: 'index.html', manifest: true, own: false };
+}
+
 export default defineConfig(({ command, mode }) => ({
   // Builds log warnings and errors only: the per-file size table (three lines a file with the
-  // compressed copies) buried the warnings in `npm start`'s output, and scripts/check-payment-budget.mjs
+  // compressed copies) buried the warnings in `npm start`'s output, and scripts/check-js-budget.mjs
   // prints the sizes that matter. The dev server keeps its banner with its address. Decision 0099.
   logLevel: command === 'build' ? 'warn' : 'info',
   plugins: [
     react(),
     tailwindcss(),
-    mode === PAYMENT_MODE ? paymentPageCopies() : paymentBuild(),
+    mode === PAYMENT_MODE ? paymentPageCopies() : mode === SITE_MODE ? sitePageList() : ownBuilds(),
+    mode === SITE_MODE && substitutes({ sonner: SONNER_ON_DEMAND, 'react-router': SITE_ROUTER }),
+    !buildOf(mode).own && substitutes({ sonner: SONNER_ON_DEMAND }),
     // Brotli and gzip copies beside each file, sent by @fastify/static's preCompressed (docs/benchmarks.md).
     // Only when building: the plugin holds on to stdout from the moment it is made until the build ends.
     command === 'build' && compression({ algorithms: ['brotliCompress', 'gzip'] }),
@@ -111,7 +201,7 @@ export default defineConfig(({ command, mode }) => ({
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
-      ...(mode === PAYMENT_MODE ? PREACT_FOR_REACT : []),
+      ...(buildOf(mode).own ? PREACT_FOR_REACT : []),
     ],
   },
   server: {
@@ -125,17 +215,17 @@ export default defineConfig(({ command, mode }) => ({
   build: {
     outDir: 'dist',
     sourcemap: true,
-    // scripts/check-payment-budget.mjs walks the payment build's manifest for the pages' first load.
-    manifest: mode === PAYMENT_MODE ? PAYMENT_MANIFEST : true,
-    // The payment build adds to the site's build.
-    emptyOutDir: mode !== PAYMENT_MODE,
-    copyPublicDir: mode !== PAYMENT_MODE,
+    // scripts/check-js-budget.mjs walks each build's manifest for the pages' first load.
+    manifest: buildOf(mode).manifest,
+    // The payment and site builds add to the full app's build.
+    emptyOutDir: !buildOf(mode).own,
+    copyPublicDir: !buildOf(mode).own,
     rolldownOptions: {
       onLog(level, log, handler) {
         if (level === 'warn' && isReactRouterFeatureCheck(log)) return;
         handler(level, log);
       },
-      input: path.resolve(import.meta.dirname, mode === PAYMENT_MODE ? 'payment.html' : 'index.html'),
+      input: path.resolve(import.meta.dirname, buildOf(mode).input),
       treeshake: { moduleSideEffects: (id: string) => !id.includes(sharedSource) },
     },
   },

@@ -180,3 +180,118 @@ describe('the web app on the wire', () => {
     expect(response.statusCode).toBe(404);
   });
 });
+
+// The public pages' own entry (decision 0127): site.html, and the list of the pages it serves.
+describe('the public pages on the wire', () => {
+  const SITE_HTML = '<!doctype html><title>ClinicPay</title><script src="/assets/site-1.js"></script>';
+  const SITE_PAGES = [
+    {
+      path: '/',
+      module: 'src/app/routes/landing.tsx',
+      preloads: ['assets/landing-2.js'],
+      readsSession: false,
+    },
+    {
+      path: '/sign-in',
+      module: 'src/app/routes/sign-in.tsx',
+      preloads: ['assets/sign-in-3.js', 'assets/form-4.js'],
+      readsSession: true,
+    },
+    {
+      path: '/sign-in/two-factor',
+      module: 'src/app/routes/two-factor-sign-in.tsx',
+      preloads: [],
+      readsSession: false,
+    },
+    {
+      path: '/about',
+      module: 'src/app/routes/about.tsx',
+      preloads: ['assets/about-5.js'],
+      readsSession: false,
+    },
+  ];
+  const apps: FastifyInstance[] = [];
+  const dirs: string[] = [];
+
+  /** A build with the full app (its manifest naming the sign-in route's chunk) and, optionally, the site. */
+  async function appWith(siteList: string | null, { siteHtml = true } = {}) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinicpay-web-'));
+    dirs.push(dir);
+    writeFakeDist(dir);
+    if (siteHtml) fs.writeFileSync(path.join(dir, 'site.html'), SITE_HTML);
+    if (siteList !== null) fs.writeFileSync(path.join(dir, '.vite', 'site-pages.json'), siteList);
+    const app = await createTestApp({ webDistDir: dir });
+    apps.push(app);
+    return app;
+  }
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers each page the site build lists with site.html, and every other page with index.html', async () => {
+    const app = await appWith(JSON.stringify(SITE_PAGES));
+    const body = async (url: string) => (await app.inject({ url })).body;
+    for (const url of [
+      '/',
+      '/sign-in',
+      '/sign-in/',
+      '/sign-in?redirectTo=%2Fdashboard',
+      '/sign-in/two-factor',
+      '/about',
+    ]) {
+      expect(await body(url), url).toBe(SITE_HTML);
+    }
+    for (const url of [
+      '/dashboard',
+      '/admin',
+      '/two-factor-setup',
+      '/auth/callback',
+      '/sign-in/other',
+      '/nowhere',
+    ]) {
+      expect(await body(url), url).toBe(INDEX_HTML);
+    }
+    expect(await body('/payment/abc')).toBe(PAYMENT_HTML);
+    const response = await app.inject({ url: '/sign-in' });
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it("names a public page's own chunks, and the session where it reads it first, in the Link header, and none of the full app's chunks", async () => {
+    const app = await appWith(JSON.stringify(SITE_PAGES));
+    const link = async (url: string) => (await app.inject({ url })).headers.link;
+    // The full app's manifest names sign-in-6.js, site-layout-5.js, form-4.js and button-3.js for /sign-in.
+    expect(await link('/sign-in?redirectTo=%2Fdashboard')).toBe(
+      '</api/auth/session>; rel=preload; as=fetch; crossorigin, ' +
+        '</assets/sign-in-3.js>; rel=modulepreload, </assets/form-4.js>; rel=modulepreload',
+    );
+    expect(await link('/about')).toBe('</assets/about-5.js>; rel=modulepreload');
+    expect(await link('/')).toBe('</assets/landing-2.js>; rel=modulepreload');
+    // Nothing for a page that reads no session and has no chunks of its own.
+    expect(await link('/sign-in/two-factor')).toBeUndefined();
+  });
+
+  // Each fallback on an app of its own (an app takes seconds to start on a busy machine).
+  it.each([
+    ['no list', null, true],
+    ['a list that is not JSON', 'not json', true],
+    [
+      'a path that is not absolute',
+      JSON.stringify([{ path: 'sign-in', preloads: [], readsSession: true }]),
+      true,
+    ],
+    [
+      'a preload outside the assets',
+      JSON.stringify([{ path: '/sign-in', preloads: ['../../etc/passwd'], readsSession: true }]),
+      true,
+    ],
+    ['no site.html', JSON.stringify(SITE_PAGES), false],
+  ] as const)('falls back to index.html for every page with %s', async (_case, list, siteHtml) => {
+    const app = await appWith(list, { siteHtml });
+    const response = await app.inject({ url: '/sign-in' });
+    expect(response.body).toBe(INDEX_HTML);
+    // As index.html's page: the full app's chunks for sign-in.
+    expect(response.headers.link).toContain('</assets/sign-in-6.js>; rel=modulepreload');
+  });
+});

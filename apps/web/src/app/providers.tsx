@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from 'sonner';
-import { SESSION_QUERY_KEY } from '@/features/auth/api/session';
+import { SESSION_QUERY_KEY } from '@/features/auth/api/session-key';
 import { ApiError } from '@/lib/api-client';
 import { forgetPendingVerification } from '@/lib/browser-storage';
 

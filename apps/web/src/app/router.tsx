@@ -1,7 +1,8 @@
 /**
- * The route table. Every page and every layout but the payment one is a lazy chunk, so a patient
- * opening a payment page downloads only the payment pages, never the site's header and footer,
- * dashboard or admin code (decision 0114; apps/web/scripts/check-payment-budget.mjs keeps the count).
+ * The full app's route table. Every page and every layout but the payment one is a lazy chunk, so a page
+ * downloads only its own code (apps/web/scripts/check-js-budget.mjs keeps the count). In production the
+ * payment pages (payment.html, decision 0114) and the public pages (site.html, decision 0127) are served
+ * by entries of their own; they stay here for the dev server and for links inside the signed-in app.
  * The root route's HydrateFallback is what shows while the first page's lazy chunks load.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';

@@ -3,7 +3,20 @@
  * month, last month, year to date, clear). Days are the browser's calendar days, sent to the server as
  * YYYY-MM-DD.
  */
-import { endOfMonth, format, isValid, parse, startOfMonth, startOfYear, subDays, subMonths } from 'date-fns';
+/*
+ * date-fns's lightFormat and parseISO rather than format and parse, which bring every token's parser and
+ * formatter and the default locale: about 8 kB gzipped in every page with a date filter (decision 0127).
+ */
+import {
+  endOfMonth,
+  isValid,
+  lightFormat,
+  parseISO,
+  startOfMonth,
+  startOfYear,
+  subDays,
+  subMonths,
+} from 'date-fns';
 
 export interface DayRange {
   from: Date;
@@ -30,17 +43,18 @@ export const RANGE_PRESETS: readonly RangePreset[] = [
 
 /** '2026-11-23' for the day as shown on the calendar. */
 export function toIsoDay(date: Date): string {
-  return format(date, 'yyyy-MM-dd');
+  return lightFormat(date, 'yyyy-MM-dd');
 }
 
 /** The calendar day of '2026-11-23', or null for anything that is not a real date. */
 export function fromIsoDay(value: string | null | undefined): Date | null {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const date = parse(value, 'yyyy-MM-dd', new Date());
+  // A date-only ISO string is the calendar day at local midnight, as the picker's days are.
+  const date = parseISO(value);
   return isValid(date) && toIsoDay(date) === value ? date : null;
 }
 
 /** '23/11/2026' (en-GB, docs/product.md#constants). */
 export function formatDayNumeric(date: Date): string {
-  return format(date, 'dd/MM/yyyy');
+  return lightFormat(date, 'dd/MM/yyyy');
 }

@@ -1,93 +1,42 @@
-import { enGB } from 'date-fns/locale';
-import { CalendarDays } from 'lucide-react';
-import { useState } from 'react';
-import { type DateRange, DayPicker } from 'react-day-picker';
-import 'react-day-picker/style.css';
+import { lazy, Suspense, useState } from 'react';
 import { cn } from '@/lib/cn';
-import { type DayRange, formatDayNumeric, RANGE_PRESETS } from '@/lib/date-ranges';
-import { useMediaQuery } from '@/lib/use-media-query';
 import { Button } from './button';
-import { Popover, PopoverContent, PopoverTrigger } from './popover';
+import { type DateRangePickerProps, TriggerText } from './date-range-picker-trigger';
 
-interface DateRangePickerProps {
-  id: string;
-  value: DayRange | null;
-  /** Called with a complete range (both days chosen) or null when cleared. */
-  onChange: (range: DayRange | null) => void;
-  placeholder?: string;
-  className?: string;
-}
+export type { DateRangePickerProps } from './date-range-picker-trigger';
+
+// Radix's popover, react-day-picker and its styles: about 30 kB gzipped, loaded on the first opening.
+const DateRangePickerPopover = lazy(() => import('./date-range-picker-popover'));
 
 /**
  * A from–to day picker in a popover (docs/product.md#constants): one month below 768 px, two otherwise,
  * with the presets last 7 days, this month, last month, year to date and clear. Label it with
  * <Label htmlFor={id}>.
+ *
+ * Until it is first opened it is the button alone, as Radix's popover trigger renders it when closed; the
+ * first press loads the popover with the calendar (date-range-picker-popover.tsx, decision 0127), which
+ * opens at once and from then on stands in its place.
  */
-export function DateRangePicker({
-  id,
-  value,
-  onChange,
-  placeholder = 'All dates',
-  className,
-}: DateRangePickerProps) {
-  const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState<DateRange | undefined>(value ?? undefined);
-  const wide = useMediaQuery('(min-width: 768px)');
-
-  const choose = (range: DayRange | null) => {
-    onChange(range);
-    setDraft(range ?? undefined);
-    setOpen(false);
-  };
-
-  // The first click starts a range and the second ends it (in either order); only then does it apply.
-  const onDayClick = (_range: DateRange | undefined, day: Date) => {
-    const start = draft?.from && !draft.to ? draft.from : null;
-    if (!start) return setDraft({ from: day, to: undefined });
-    choose(day < start ? { from: day, to: start } : { from: start, to: day });
-  };
-
-  return (
-    <Popover
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setDraft(value ?? undefined);
-      }}
+export function DateRangePicker(props: DateRangePickerProps) {
+  const [opened, setOpened] = useState(false);
+  const { id, value, placeholder = 'All dates', className } = props;
+  const closed = (
+    <Button
+      id={id}
+      variant="outline"
+      className={cn('w-full justify-start font-normal', className)}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      data-state="closed"
+      onClick={() => setOpened(true)}
     >
-      <PopoverTrigger asChild>
-        <Button id={id} variant="outline" className={cn('w-full justify-start font-normal', className)}>
-          <CalendarDays className="h-4 w-4" aria-hidden />
-          {value ? `${formatDayNumeric(value.from)} – ${formatDayNumeric(value.to)}` : placeholder}
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent className="flex flex-col gap-3 md:flex-row">
-        <fieldset className="flex flex-wrap gap-1 md:flex-col" aria-label="Date presets">
-          {RANGE_PRESETS.map((preset) => (
-            <Button
-              key={preset.label}
-              variant="ghost"
-              size="sm"
-              className="justify-start"
-              onClick={() => choose(preset.range(new Date()))}
-            >
-              {preset.label}
-            </Button>
-          ))}
-          <Button variant="ghost" size="sm" className="justify-start" onClick={() => choose(null)}>
-            Clear
-          </Button>
-        </fieldset>
-        <DayPicker
-          mode="range"
-          locale={enGB}
-          numberOfMonths={wide ? 2 : 1}
-          selected={draft}
-          onSelect={onDayClick}
-          defaultMonth={draft?.from ?? value?.from}
-          style={{ '--rdp-accent-color': 'var(--color-brand-700)' } as React.CSSProperties}
-        />
-      </PopoverContent>
-    </Popover>
+      <TriggerText value={value} placeholder={placeholder} />
+    </Button>
+  );
+  if (!opened) return closed;
+  return (
+    <Suspense fallback={closed}>
+      <DateRangePickerPopover {...props} />
+    </Suspense>
   );
 }

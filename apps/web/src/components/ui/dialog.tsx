@@ -1,68 +1,44 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
-import { type ComponentProps, useRef } from 'react';
-import { cn } from '@/lib/cn';
+/**
+ * Dialogs, whose code loads when one first opens (decision 0127): Radix's dialog with its focus trap,
+ * scroll lock and dismissal is about 15 kB gzipped that no page needs before then. `Dialog` renders
+ * nothing until its `open` prop is first true (every dialog here is opened from state), then loads
+ * dialog-parts.tsx and renders Radix's from then on, open or closed, as it would have been from the
+ * start. `DialogContent`, `DialogTitle`, `DialogDescription` and `DialogClose` are rendered only inside an
+ * open `Dialog`, so by then Radix's are loaded.
+ */
+import type { ComponentProps } from 'react';
+import { onDemand } from '@/lib/on-demand';
+import type * as Parts from './dialog-parts';
 
-export const Dialog = DialogPrimitive.Root;
-export const DialogClose = DialogPrimitive.Close;
+type PartName = 'DialogContent' | 'DialogTitle' | 'DialogDescription' | 'DialogClose';
+
+let parts: Pick<typeof Parts, PartName> | undefined;
+const loadParts = () =>
+  import('./dialog-parts').then((loaded) => {
+    const { DialogContent, DialogTitle, DialogDescription, DialogClose } = loaded;
+    parts = { DialogContent, DialogTitle, DialogDescription, DialogClose };
+    return loaded;
+  });
+
+/** A dialog, opened and closed by its `open` prop. */
+export const Dialog = onDemand<ComponentProps<typeof Parts.Dialog>>(
+  async () => (await loadParts()).Dialog,
+  (props) => Boolean(props.open),
+);
+
+/** One of Radix's parts, once loaded (always, inside an open Dialog). */
+function part<K extends PartName>(name: K) {
+  return function Part(props: ComponentProps<(typeof Parts)[K]>) {
+    const Loaded = parts?.[name] as React.ComponentType<typeof props> | undefined;
+    return Loaded ? <Loaded {...props} /> : null;
+  };
+}
 
 /**
  * The dialog's box. Focus goes back to whatever opened it when it closes (WCAG 2.4.3, decision 0027):
- * Radix does that only for a Dialog.Trigger, and most dialogs here open from state (a table row, a form's
- * submit, a button inside another dialog). The opener is what had focus as the dialog opened.
+ * dialog-parts.tsx.
  */
-export function DialogContent({
-  className,
-  children,
-  onOpenAutoFocus,
-  onCloseAutoFocus,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Content>) {
-  const opener = useRef<HTMLElement | null>(null);
-  return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-lg',
-          className,
-        )}
-        onOpenAutoFocus={(event) => {
-          // Runs before focus moves in, so the active element is still the opener.
-          const active = document.activeElement;
-          opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
-          onOpenAutoFocus?.(event);
-        }}
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          if (event.defaultPrevented) return;
-          // An opener that went with the dialog (Dismiss on a dismissed card) leaves focus at the page.
-          const target = opener.current?.isConnected ? opener.current : document.getElementById('main');
-          if (!target) return;
-          event.preventDefault();
-          target.focus({ preventScroll: target !== opener.current });
-        }}
-        {...props}
-      >
-        {children}
-        <DialogPrimitive.Close
-          className="absolute top-4 right-4 rounded p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-          aria-label="Close"
-        >
-          <X className="h-4 w-4" aria-hidden />
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
-  );
-}
-
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('pr-8 text-lg font-semibold', className)} {...props} />;
-}
-
-export function DialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn('text-sm text-slate-600', className)} {...props} />;
-}
+export const DialogContent = part('DialogContent');
+export const DialogTitle = part('DialogTitle');
+export const DialogDescription = part('DialogDescription');
+export const DialogClose = part('DialogClose');

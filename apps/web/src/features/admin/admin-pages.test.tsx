@@ -63,7 +63,8 @@ describe('the admin dashboard', () => {
     expect(statsQueries.at(-1)).toEqual({});
 
     await user.click(screen.getByRole('button', { name: /Date range/ }));
-    await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
+    // The picker's popover loads on its first opening (decision 0127).
+    await user.click(await screen.findByRole('button', { name: 'Last 7 days' }));
     await waitFor(() => expect(Object.keys(statsQueries.at(-1) ?? {})).toEqual(['from', 'to']));
     expect(
       await screen.findByText(/^Filtering data from \d\d\/\d\d\/\d{4} to \d\d\/\d\d\/\d{4}$/),

@@ -13,7 +13,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDownloadPaymentReport } from './api/download-payment-report';
 import { type PaymentListFilters, usePayments } from './api/list-payments';
 import { HistoryFilters } from './components/history-filters';
-import { PaymentDetailsDialog } from './components/payment-details-dialog';
+import { PaymentDetailsDialog } from './components/payment-details-on-demand';
 import { PaymentsList } from './components/payments-list';
 import { historySearchParams, historyViewFrom } from './lib/history-search-params';
 

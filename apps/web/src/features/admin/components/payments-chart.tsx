@@ -1,9 +1,11 @@
 import { type AdminStats, FIGURE_TEXTS, formatPence } from '@clinicpay/shared';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatDate } from '@/lib/dates';
+import { dayLabel } from './payments-chart-labels';
 
-const dayLabel = (isoDay: string) => formatDate(`${isoDay}T12:00:00Z`);
+// Recharts is loaded after the page (decision 0127): the chart's box keeps its height meanwhile, so
+// nothing moves.
+const PaymentsBars = lazy(() => import('./payments-bars'));
 
 /**
  * Net payments per London day over `period` (the range chosen, or the last 30 days), as the Total
@@ -11,7 +13,6 @@ const dayLabel = (isoDay: string) => formatDate(`${isoDay}T12:00:00Z`);
  * sighted users; the same figures are in a table for screen readers.
  */
 export function PaymentsChart({ series, period }: { series: AdminStats['series']; period: string }) {
-  const data = series.map((day) => ({ ...day, pounds: day.amount / 100 }));
   return (
     <Card>
       <CardHeader>
@@ -20,23 +21,9 @@ export function PaymentsChart({ series, period }: { series: AdminStats['series']
       </CardHeader>
       <CardContent>
         <div className="h-56" aria-hidden>
-          <ResponsiveContainer width="100%" height="100%">
-            {/* Hidden from assistive technology (the table below reads it out), so not focusable either. */}
-            <BarChart
-              data={data}
-              margin={{ top: 4, right: 8, bottom: 0, left: 8 }}
-              accessibilityLayer={false}
-            >
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="date" tickFormatter={dayLabel} tick={{ fontSize: 12 }} minTickGap={24} />
-              <YAxis tickFormatter={(pounds: number) => `£${pounds}`} tick={{ fontSize: 12 }} width={64} />
-              <Tooltip
-                labelFormatter={(label) => dayLabel(String(label))}
-                formatter={(pounds) => [formatPence(Math.round(Number(pounds) * 100)), 'Payments']}
-              />
-              <Bar dataKey="pounds" fill="var(--color-brand-700)" radius={[3, 3, 0, 0]} />
-            </BarChart>
-          </ResponsiveContainer>
+          <Suspense fallback={null}>
+            <PaymentsBars series={series} />
+          </Suspense>
         </div>
         {/*
           sr-only on a wrapper, not on the table: a table ignores the 1px width, height and overflow that

@@ -1,11 +1,9 @@
 import { type SessionUser, sessionResponseSchema } from '@clinicpay/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { sessionKeys } from './session-key';
 
-/** The query keys of this file; only this feature writes them. */
-export const sessionKeys = { current: ['session'] as const };
-/** The signed-in user's query key, which the app clears when the server says the session ended. */
-export const SESSION_QUERY_KEY = sessionKeys.current;
+export { sessionKeys } from './session-key';
 
 export function getSession() {
   return apiRequest('/auth/session', { schema: sessionResponseSchema });

@@ -1,9 +1,9 @@
 import { AUTH_MESSAGES, messageResponseSchema } from '@clinicpay/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiRequest } from '@/lib/api-client';
 import { forgetPendingVerification } from '@/lib/browser-storage';
+import { carryToasts } from '@/lib/carried-toasts';
 
 export function signOut() {
   return apiRequest('/auth/sign-out', { method: 'POST', schema: messageResponseSchema });
@@ -11,18 +11,19 @@ export function signOut() {
 
 /**
  * Ends the session on the server, forgets what the browser kept, and goes to /sign-in
- * (docs/product.md#states-account).
+ * (docs/product.md#states-account). /sign-in is the public site's page (site.html, decision 0127), so it
+ * is loaded in full, which also drops everything this page held, and the toast goes with it
+ * (lib/carried-toasts.ts). Nothing here reads the session again meanwhile, so the route guards do not
+ * send the user elsewhere first.
  */
 export function useSignOut() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: signOut,
     onSettled: () => {
       forgetPendingVerification();
-      queryClient.clear();
       toast.success(AUTH_MESSAGES.signedOut);
-      navigate('/sign-in', { replace: true });
+      carryToasts();
+      window.location.replace('/sign-in');
     },
   });
 }

@@ -24,15 +24,15 @@ const aLink = (overrides: Partial<PaymentLink> = {}): PaymentLink => ({
   ...overrides,
 });
 
-/** The dialog's terms and what each says, in order. */
-function facts() {
-  const dialog = screen.getByRole('dialog', { name: 'Open evening' });
+/** The dialog's terms and what each says, in order (the dialog's code loads as it opens: decision 0127). */
+async function facts() {
+  const dialog = await screen.findByRole('dialog', { name: 'Open evening' });
   const terms = within(dialog).getAllByRole('term');
   return Object.fromEntries(terms.map((term) => [term.textContent, term.nextElementSibling?.textContent]));
 }
 
 describe('a link’s details', () => {
-  it('shows the payments it took and their net, its limit, last day and the clinic’s reference', () => {
+  it('shows the payments it took and their net, its limit, last day and the clinic’s reference', async () => {
     renderWithApp(
       <LinkDetailsDialog
         link={aLink({
@@ -44,15 +44,15 @@ describe('a link’s details', () => {
         onClose={() => {}}
       />,
     );
-    expect(facts()).toMatchObject({
+    expect(await facts()).toMatchObject({
       Payments: '2 payments, £55.00 net (2 of 5 payments taken)',
       'Last day to pay': '31 March 2099',
       'Your reference': 'EVENT-7',
     });
   });
 
-  it('leaves out what a link does not have', () => {
+  it('leaves out what a link does not have', async () => {
     renderWithApp(<LinkDetailsDialog link={aLink()} onClose={() => {}} />);
-    expect(Object.keys(facts())).toEqual(['Amount', 'Type', 'Created', 'Link']);
+    expect(Object.keys(await facts())).toEqual(['Amount', 'Type', 'Created', 'Link']);
   });
 });

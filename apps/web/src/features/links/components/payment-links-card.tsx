@@ -17,9 +17,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { copyToClipboard } from '@/lib/clipboard';
 import { formatDate } from '@/lib/dates';
 import { formatIsoDay } from '@/lib/london-days';
+import { onDemand } from '@/lib/on-demand';
 import { LINKS_PAGE_SIZE, type LinkView, usePaymentLinks } from '../api/list-payment-links';
 import { useSetLinkArchived } from '../api/set-link-archived';
-import { LinkDetailsDialog } from './link-details-dialog';
+
+/** A link's details, loaded when a link is first opened (decision 0127). */
+const LinkDetailsDialog = onDemand(
+  async () => (await import('./link-details-dialog')).LinkDetailsDialog,
+  (props) => props.link !== null,
+);
 
 /**
  * The dashboard's Payment Links card (docs/product.md#clinic-dashboard): active or archived links,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Pager } from '@/components/ui/pager';
 import { NO_FILTERS, usePayments } from '../api/list-payments';
-import { PaymentDetailsDialog } from './payment-details-dialog';
+import { PaymentDetailsDialog } from './payment-details-on-demand';
 import { PaymentsList } from './payments-list';
 
 export const RECENT_PAYMENTS_PAGE_SIZE = 10;
