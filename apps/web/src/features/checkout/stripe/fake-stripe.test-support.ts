@@ -73,14 +73,18 @@ export function fakeStripe() {
     groupOptions,
     element: (type: string) => created.find((element) => element.type === type),
     /**
-     * The element of `type` once react-stripe-js has made it. It makes its Elements in effects, which
-     * React's act runs before the render returns and Preact runs a little later (the web-payment
-     * project), so a test that emits an element's event waits for the element first.
+     * The element of `type` once react-stripe-js has made it and listens for `event`. It makes its
+     * Elements in one effect and attaches each handler in another, which React's act runs before the
+     * render returns and Preact runs a little later (the web-payment project), so a test that emits an
+     * element's event waits for that event's handler first; an event emitted before it is lost.
      */
-    mounted: (type: string) =>
+    mounted: (type: string, event: string) =>
       vi.waitFor(() => {
         const element = created.find((candidate) => candidate.type === type);
         if (!element) throw new Error(`react-stripe-js has not made the ${type} Element yet`);
+        if (!element.handlers.get(event)?.length) {
+          throw new Error(`react-stripe-js does not listen for the ${type} Element's ${event} yet`);
+        }
         return element;
       }),
   };

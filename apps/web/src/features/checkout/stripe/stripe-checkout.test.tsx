@@ -67,8 +67,8 @@ describe('the payment form with Stripe', () => {
     const fake = fakeStripe();
     renderCheckout(Promise.resolve(fake.stripe));
     await screen.findByRole('button', { name: 'Pay £45.00' });
-    const wallet = fake.element('expressCheckout');
-    expect(wallet?.options).toMatchObject({
+    const wallet = await fake.mounted('expressCheckout', 'ready');
+    expect(wallet.options).toMatchObject({
       buttonType: { applePay: 'buy', googlePay: 'buy' },
       buttonTheme: { applePay: 'black', googlePay: 'black' },
       buttonHeight: 48,
@@ -80,7 +80,7 @@ describe('the payment form with Stripe', () => {
     const container = screen.getByTestId('wallet-button');
     expect(container.style.visibility).toBe('hidden');
     act(() =>
-      wallet?.emit('ready', {
+      wallet.emit('ready', {
         elementType: 'expressCheckout',
         availablePaymentMethods: { applePay: true, googlePay: false },
       }),
@@ -93,11 +93,8 @@ describe('the payment form with Stripe', () => {
     const fake = fakeStripe();
     renderCheckout(Promise.resolve(fake.stripe));
     await screen.findByRole('button', { name: 'Pay £45.00' });
-    act(() =>
-      fake
-        .element('expressCheckout')
-        ?.emit('ready', { elementType: 'expressCheckout', availablePaymentMethods: undefined }),
-    );
+    const wallet = await fake.mounted('expressCheckout', 'ready');
+    act(() => wallet.emit('ready', { elementType: 'expressCheckout', availablePaymentMethods: undefined }));
     expect(screen.getByTestId('wallet-button').hidden).toBe(true);
   });
 
@@ -106,7 +103,7 @@ describe('the payment form with Stripe', () => {
     renderCheckout(Promise.resolve(fake.stripe));
     fireEvent.input(await screen.findByLabelText('Full Name'), { target: { value: 'Ada Patient' } });
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'ada@patient.example' } });
-    const card = await fake.mounted('card');
+    const card = await fake.mounted('card', 'change');
     act(() => card.emit('change', { elementType: 'card', complete: false, empty: false }));
     fireEvent.click(screen.getByRole('button', { name: 'Pay £45.00' }));
     expect(await screen.findByText('Card information is not complete')).toBeTruthy();
@@ -119,7 +116,7 @@ describe('the payment form with Stripe', () => {
     renderCheckout(Promise.resolve(fake.stripe));
     fireEvent.input(await screen.findByLabelText('Full Name'), { target: { value: 'Ada Patient' } });
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'ada@patient.example' } });
-    const card = await fake.mounted('card');
+    const card = await fake.mounted('card', 'change');
     act(() =>
       card.emit('change', {
         elementType: 'card',
@@ -180,7 +177,7 @@ describe('the payment form with Stripe', () => {
       const sent = serveIntent();
       const router = renderPaymentPage(fake.stripe);
       fireEvent.input(await screen.findByLabelText('Full Name'), { target: { value: 'Wren Patient' } });
-      const wallet = await fake.mounted('expressCheckout');
+      const wallet = await fake.mounted('expressCheckout', 'confirm');
       act(() => wallet.emit('confirm', confirmEvent()));
       expect(await screen.findByText('success page')).toBeTruthy();
       expect(router.state.location.search).toBe(`?link_id=${page.id}&payment_id=pi_1`);
@@ -206,7 +203,7 @@ describe('the payment form with Stripe', () => {
       const router = renderPaymentPage(fake.stripe);
       fireEvent.input(await screen.findByLabelText('Full Name'), { target: { value: 'Wren Patient' } });
       const paymentFailed = vi.fn();
-      const wallet = await fake.mounted('expressCheckout');
+      const wallet = await fake.mounted('expressCheckout', 'confirm');
       act(() => wallet.emit('confirm', confirmEvent(paymentFailed)));
       const alert = await screen.findByRole('alert');
       expect(alert.textContent).toBe(
@@ -244,7 +241,7 @@ describe('the payment form with Stripe', () => {
     renderCheckout(Promise.resolve(fake.stripe));
     fireEvent.input(await screen.findByLabelText('Full Name'), { target: { value: 'Ada Patient' } });
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'ada@patient.example' } });
-    const card = await fake.mounted('card');
+    const card = await fake.mounted('card', 'change');
     act(() => card.emit('change', { elementType: 'card', complete: true, empty: false }));
     fireEvent.click(screen.getByRole('button', { name: 'Pay £45.00' }));
     const alert = await screen.findByRole('alert');
