@@ -11,7 +11,11 @@
  *   its own X-Forwarded-For address, as patients do, so the per-address intent limit is not hit either;
  * - targets (autocannon, BENCH_CONNECTIONS connections, BENCH_SECONDS seconds each), alternated round
  *   by round for BENCH_ROUNDS rounds after a warm-up: bare JSON vs /healthz, bare page data vs
- *   GET /api/public/payments/:id, bare intent creation vs POST .../payment-intents;
+ *   GET /api/public/payments/:id, bare intent creation vs POST .../payment-intents. The bare routes
+ *   (bench/http-bare-server.ts) send the app's own statements with plain `pg` (or plain PGlite): what the
+ *   same SQL costs with nothing around it;
+ * - the goals (decision 0126), met or missed for each app build: each public payment route at 0.8× the
+ *   bare route's req/s or more, with a p99 at most 2× the bare route's;
  * - RSS (VmRSS of each server process): idle after start and warm-up, the peak sampled every 250 ms
  *   while it is under load, and idle again 5 s after the last round.
  * BENCH_BEFORE_DIST names an earlier build (`node build.mjs <dir>` at an older commit, in a tree laid
@@ -298,7 +302,7 @@ async function benchDatabase(
     await new Promise((resolve) => setTimeout(resolve, 5000));
     for (const server of servers) server.rss.after = rssMb(server.process.pid);
 
-    const rows = targets.map((target) => {
+    const rows = targets.map((target): Row & { errors: number; timeouts: number } => {
       const list = samples.get(target) ?? [];
       return {
         target,
@@ -332,10 +336,56 @@ ${rows
 | ${label} server process | RSS idle MB | RSS peak under load MB | RSS idle after load MB |
 | --- | --- | --- | --- |
 ${servers.map((server) => `| ${server.name === 'bare' ? 'bare Fastify' : `app (${server.name})`} | ${server.rss.idle} | ${server.rss.peak} | ${server.rss.after} |`).join('\n')}
+
+${goalsTable(label, rows, apps)}
 `);
   } finally {
     await Promise.all(servers.map(stopServer));
   }
+}
+
+/** A measured target's medians over the rounds. */
+interface Row {
+  target: Target;
+  requestsPerSecond: number;
+  p99: number;
+}
+
+/** The goals of decision 0126 for the public payment routes, against the bare route running the same SQL. */
+const GOALS = [
+  { route: 'page data', bare: 'bare Fastify: page data', app: 'GET /api/public/payments/:id' },
+  {
+    route: 'intent creation',
+    bare: 'bare Fastify: intent creation',
+    app: 'POST /api/public/payments/:id/payment-intents',
+  },
+];
+const MIN_THROUGHPUT_RATIO = 0.8;
+const MAX_P99_RATIO = 2;
+
+/** The goals table: each goal with the baseline, the app's figure, the ratio, and met or missed. */
+function goalsTable(label: string, rows: Row[], apps: Server[]): string {
+  const lines = [
+    `Goals on ${label} (decision 0126): each route ≥ ${MIN_THROUGHPUT_RATIO}× the bare route's req/s, p99 ≤ ${MAX_P99_RATIO}× the bare route's.`,
+    '',
+    '| goal | baseline: bare route, same SQL | ClinicPay | ratio | limit | result |',
+    '| --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const goal of GOALS) {
+    const bare = rows.find((row) => row.target.name.startsWith(goal.bare));
+    for (const server of apps) {
+      const app = rows.find((row) => row.target.server === server && row.target.name.endsWith(goal.app));
+      if (!bare || !app) continue;
+      const who = apps.length > 1 ? ` (${server.name})` : '';
+      const throughput = app.requestsPerSecond / bare.requestsPerSecond;
+      const p99 = app.p99 / bare.p99;
+      lines.push(
+        `| ${goal.route}${who}: req/s | ${bare.requestsPerSecond.toFixed(0)} | ${app.requestsPerSecond.toFixed(0)} | ${throughput.toFixed(2)} | ≥ ${MIN_THROUGHPUT_RATIO} | ${throughput >= MIN_THROUGHPUT_RATIO ? 'met' : 'missed'} |`,
+        `| ${goal.route}${who}: p99 ms | ${bare.p99} | ${app.p99} | ${p99.toFixed(2)} | ≤ ${MAX_P99_RATIO} | ${p99 <= MAX_P99_RATIO ? 'met' : 'missed'} |`,
+      );
+    }
+  }
+  return lines.join('\n');
 }
 
 /** A server build to run, with the Node flags to run it with. */

@@ -27,6 +27,31 @@ describe('the shared rate-limit store', () => {
       .where(eq(rateLimits.key, key));
   afterAll(() => database.close());
 
+  /** The database, each run of the prepared counting statement noting the requests it adds. */
+  const countingStatements = (statements: number[]) => {
+    const { session } = database.db._;
+    const countingSession = new Proxy(session, {
+      get(target, property, receiver) {
+        if (property !== 'prepareQuery') return Reflect.get(target, property, receiver);
+        return (...args: Parameters<typeof session.prepareQuery>) => {
+          const prepared = session.prepareQuery(...args);
+          return {
+            execute: (values: { requests: number[] }) => {
+              statements.push(values.requests.reduce((sum, requests) => sum + requests, 0));
+              return prepared.execute(values);
+            },
+          };
+        };
+      },
+    });
+    return new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property === '_') return { ...target._, session: countingSession };
+        return Reflect.get(target, property, receiver);
+      },
+    });
+  };
+
   it('counts each of many concurrent requests once', async () => {
     const counts = await Promise.all(
       Array.from({ length: 30 }, () => incrementRateLimit(database.db, 'concurrent', 60_000)),
@@ -96,9 +121,25 @@ describe('the shared rate-limit store', () => {
 
   it('counts concurrent requests in few statements, each with its own count (decision 0075)', async () => {
     const statements: string[] = [];
+    // The database as the store sees it, with each run of its prepared counting statement noted.
+    const { session } = database.db._;
+    const countingSession = new Proxy(session, {
+      get(target, property, receiver) {
+        if (property !== 'prepareQuery') return Reflect.get(target, property, receiver);
+        return (...args: Parameters<typeof session.prepareQuery>) => {
+          const prepared = session.prepareQuery(...args);
+          return {
+            execute: (values: Record<string, unknown>) => {
+              statements.push('insert');
+              return prepared.execute(values);
+            },
+          };
+        };
+      },
+    });
     const counting = new Proxy(database.db, {
       get(target, property, receiver) {
-        if (property === 'insert') statements.push('insert');
+        if (property === '_') return { ...target._, session: countingSession };
         return Reflect.get(target, property, receiver);
       },
     });
@@ -119,12 +160,81 @@ describe('the shared rate-limit store', () => {
     expect(statements).toHaveLength(2);
   });
 
+  it('counts a key far from its limit a little ahead, handing out the rest without statements (decision 0126)', async () => {
+    const statements: number[] = [];
+    const count = rateLimitCounter(countingStatements(statements));
+    const counts: number[] = [];
+    for (let request = 0; request < 40; request++) counts.push((await count('ahead', 60_000, 1000)).current);
+    // Each request its own count, in order.
+    expect(counts).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
+    // A statement for another key runs after the one on its way.
+    await count('after-ahead', 60_000);
+    // The first request alone; then 62 ahead ((1000 - 1 - 1) / 16); when half of those were handed
+    // out (at the 33rd request), 58 more ((1000 - 64) / 16) while the rest were handed out.
+    expect(statements).toEqual([1, 63, 58, 1]);
+    expect((await readRateLimit(database.db, 'ahead')).current).toBe(122);
+  });
+
+  it('counts every request as it comes within 16 of the limit, and nothing ahead of an unknown one', async () => {
+    const statements: number[] = [];
+    const count = rateLimitCounter(countingStatements(statements));
+    const counts: number[] = [];
+    for (let request = 0; request < 30; request++) counts.push((await count('near', 60_000, 40)).current);
+    expect(counts).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+    // A sixteenth of what is left, rounded down: at most 2 ahead, and none from a count of 25.
+    expect(Math.max(...statements)).toBeLessThanOrEqual(3);
+    expect(statements.slice(-3)).toEqual([1, 1, 1]);
+    await count('after-near', 60_000);
+    const row = (await readRateLimit(database.db, 'near')).current;
+    expect(row).toBeGreaterThanOrEqual(30);
+    expect(row).toBeLessThanOrEqual(32);
+    statements.length = 0;
+    for (let request = 0; request < 3; request++) await count('unlimited', 60_000);
+    expect(statements).toEqual([1, 1, 1]);
+  });
+
+  it('serves the requests that wait for a statement from what it counted ahead', async () => {
+    const statements: number[] = [];
+    const count = rateLimitCounter(countingStatements(statements));
+    await count('waiting', 60_000, 1000);
+    // 50 at once: the first goes with 62 counted ahead; the 49 that came while it ran take those, in
+    // order, with no statement of their own, and 58 more are counted ahead.
+    const counts = await Promise.all(Array.from({ length: 50 }, () => count('waiting', 60_000, 1000)));
+    expect(counts.map((counter) => counter.current)).toEqual(
+      Array.from({ length: 50 }, (_, index) => index + 2),
+    );
+    await count('after-waiting', 60_000);
+    expect(statements).toEqual([1, 63, 58, 1]);
+  });
+
+  it('hands out nothing counted ahead once the window has ended, and starts the new one from one', async () => {
+    let now = 0;
+    const count = rateLimitCounter(database.db, () => now);
+    await count('ahead-window', 60_000, 1000);
+    expect((await count('ahead-window', 60_000, 1000)).current).toBe(2);
+    const third = await count('ahead-window', 60_000, 1000);
+    expect(third.current).toBe(3);
+    expect(third.ttl).toBeGreaterThan(55_000);
+    expect(third.ttl).toBeLessThanOrEqual(60_000);
+    await endWindow('ahead-window');
+    now += 60_000;
+    expect((await count('ahead-window', 60_000, 1000)).current).toBe(1);
+    expect((await readRateLimit(database.db, 'ahead-window')).current).toBe(1);
+  });
+
   it('starts a new window for a batch whose key has expired, counting from one', async () => {
     const count = rateLimitCounter(database.db);
     await count('batch-window', 60_000);
     await endWindow('batch-window');
     const counters = await Promise.all([1, 2, 3].map(() => count('batch-window', 60_000)));
     expect(counters.map((counter) => counter.current).sort()).toEqual([1, 2, 3]);
+  });
+
+  it('keeps its counters in an unlogged table, which commits without a write-ahead log flush (migration 0038)', async () => {
+    const { rows } = (await database.db.execute(
+      sql`select relpersistence from pg_class where relname = 'rate_limits'`,
+    )) as unknown as { rows: { relpersistence: string }[] };
+    expect(rows).toEqual([{ relpersistence: 'u' }]);
   });
 
   it('refuses settings it would not honour', () => {
@@ -151,6 +261,20 @@ describe('limits shared by every server process (decision 0021)', () => {
       statuses.push((await app?.inject({ url: '/api/contact/details' }))?.statusCode ?? 0);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+  });
+
+  it('never lets more than the limit through across processes that count ahead (decision 0126)', async () => {
+    const apps = await start({ API_RATE_LIMIT_PER_MINUTE: '200' });
+    let allowed = 0;
+    for (let attempt = 0; attempt < 260; attempt++) {
+      const response = await apps[attempt % 2]?.inject({ url: '/api/contact/details' });
+      if (response?.statusCode === 200) allowed++;
+      else expect(response?.statusCode).toBe(429);
+    }
+    // Each process may hold a few requests counted ahead when the limit is reached: at most a
+    // sixteenth of what was left, and nothing within 16 of the limit.
+    expect(allowed).toBeLessThanOrEqual(200);
+    expect(allowed).toBeGreaterThanOrEqual(200 - 200 / 16);
   });
 
   it("holds a route's own limit across processes: 5 contact messages a minute in all", async () => {

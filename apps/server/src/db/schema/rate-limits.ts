@@ -1,6 +1,7 @@
 /**
  * Rate-limit counters shared by every server process (decision 0021): one row per
  * limit and key, counting requests until expires_at, when the next request starts a new window.
+ * The table is unlogged (migration 0038, decision 0126), which Drizzle's schema does not express.
  */
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 

@@ -154,6 +154,43 @@ describe('the sandbox gateway', () => {
     });
   });
 
+  it("refuses a payment intent's key with other parameters, replays it at once, and runs anew once it is forgotten", async () => {
+    const { id: accountId } = await newAccount('account:intent-keys');
+    const input = {
+      amount: 3000,
+      applicationFeeAmount: 90,
+      destinationAccountId: accountId,
+      metadata: { link_id: 'l' },
+      statementDescriptorSuffix: null,
+      idempotencyKey: 'payment-intent:keys',
+    };
+    const first = await gateway.createPaymentIntent(input);
+    await expect(gateway.createPaymentIntent({ ...input, amount: 3100 })).rejects.toMatchObject({
+      name: 'GatewayError',
+      code: 'idempotency_error',
+    });
+    // Two at once with one new key: one intent, both told of it.
+    const [a, b] = await Promise.all([
+      gateway.createPaymentIntent({ ...input, idempotencyKey: 'payment-intent:race' }),
+      gateway.createPaymentIntent({ ...input, idempotencyKey: 'payment-intent:race' }),
+    ]);
+    expect(a.id).toBe(b.id);
+    // Stripe forgets a key after 24 hours: the same request then makes a new intent.
+    await database.db
+      .update(sandboxPaymentIntents)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(sandboxPaymentIntents.id, first.id));
+    const anew = await gateway.createPaymentIntent(input);
+    expect(anew.id).not.toBe(first.id);
+    expect(await gateway.createPaymentIntent(input)).toEqual(anew);
+    expect(
+      await database.db
+        .select({ id: sandboxPaymentIntents.id })
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.idempotencyKey, 'payment-intent:race')),
+    ).toHaveLength(1);
+  });
+
   it('cancels an intent that can still be paid, with its event, and refuses one that cannot', async () => {
     const { id: accountId } = await newAccount('account:cancel');
     const intent = await gateway.createPaymentIntent({

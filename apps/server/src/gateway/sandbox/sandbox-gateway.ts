@@ -244,8 +244,33 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   /** Where a sandbox page is served for a browser that will be sent back to `returnUrl`. */
   const pageOrigin = (returnUrl: string) => allowedLinkOrigin(returnUrl, links);
 
+  // Prepared once: intent creation runs them for every Pay Now (decision 0126).
+  const accountById = db
+    .select()
+    .from(sandboxAccounts)
+    .where(eq(sandboxAccounts.id, sql.placeholder('id')))
+    .prepare('sandbox_account');
+  const insertIntent = db
+    .insert(sandboxPaymentIntents)
+    .values({
+      id: sql.placeholder('id'),
+      clientSecret: sql.placeholder('clientSecret'),
+      amount: sql.placeholder('amount'),
+      applicationFeeAmount: sql.placeholder('applicationFeeAmount'),
+      destinationAccountId: sql.placeholder('destinationAccountId'),
+      metadata: sql.placeholder('metadata'),
+      statementDescriptorSuffix: sql.placeholder('statementDescriptorSuffix'),
+      customerId: sql.placeholder('customerId'),
+      savesCard: sql.placeholder('savesCard'),
+      idempotencyKey: sql.placeholder('idempotencyKey'),
+      requestFingerprint: sql.placeholder('requestFingerprint'),
+    })
+    .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
+    .returning()
+    .prepare('sandbox_insert_intent');
+
   async function account(accountId: string): Promise<SandboxAccountRow> {
-    const [row] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId));
+    const [row] = await accountById.execute({ id: accountId });
     if (!row) throw new GatewayError(`No such account: '${accountId}'`, 'resource_missing');
     return row;
   }
@@ -530,6 +555,23 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
         // Only when set, so intents made before cards could be saved keep their fingerprints.
         ...(customerId !== null ? { saveCardForCustomerId: customerId } : {}),
       });
+      // The usual case, a key not used before: one prepared insert, no transaction.
+      const firstId = sandboxId('pi');
+      const [fresh] = await insertIntent.execute({
+        id: firstId,
+        clientSecret: `${firstId}_secret_${randomBytes(12).toString('hex')}`,
+        amount: input.amount,
+        applicationFeeAmount: input.applicationFeeAmount,
+        destinationAccountId: input.destinationAccountId,
+        metadata: input.metadata,
+        statementDescriptorSuffix: input.statementDescriptorSuffix,
+        customerId,
+        savesCard: customerId !== null,
+        idempotencyKey: input.idempotencyKey,
+        requestFingerprint: fingerprint,
+      });
+      if (fresh) return toPaymentIntent(fresh);
+      // The key was used before: replay it, or run anew once it is forgotten (idempotency.ts).
       const row = await db.transaction(async (tx) => {
         const [stored] = await tx
           .select()

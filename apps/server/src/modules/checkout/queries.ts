@@ -1,30 +1,141 @@
 /**
  * Reads for the public payment page: a payment request first, then a payment link
- * (docs/product.md#server-calls).
+ * (docs/product.md#server-calls), in one statement with what the page and Pay Now also need.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { PLATFORM_FEE_SETTING_KEY } from '@clinicpay/shared';
+import { and, Column, eq, getTableColumns, isNull, sql, type Table } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { clinics, paymentLinks, paymentRequests } from '../../db/schema/index.js';
 
 export type ClinicRow = typeof clinics.$inferSelect;
+export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
+export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 
-export async function findRequestWithClinic(db: Db, requestId: string) {
-  const [row] = await db
-    .select({ request: paymentRequests, clinic: clinics, link: paymentLinks })
-    .from(paymentRequests)
-    .innerJoin(clinics, eq(clinics.id, paymentRequests.clinicId))
-    .leftJoin(paymentLinks, eq(paymentLinks.id, paymentRequests.paymentLinkId))
-    .where(eq(paymentRequests.id, requestId));
-  return row;
+/** What one read of a payment page finds: its request or link, the clinic, its terms and the fee. */
+export interface PayablePageRow {
+  /** The request whose id was asked for; null when the id is a link's. */
+  request: PaymentRequestRow | null;
+  /** The link asked for, or the request's link (null for a custom request). */
+  link: PaymentLinkRow | null;
+  clinic: ClinicRow;
+  /**
+   * The clinic's latest version of its payment terms when it is in force (as termsInForce in the
+   * policies module reads it: docs/decisions/0107-payment-terms.md); else null.
+   */
+  terms: { id: string; version: number; text: string } | null;
+  /** The stored platform fee percent text (platform_settings), or null when there is none. */
+  feeText: string | null;
 }
 
-export async function findLinkWithClinic(db: Db, linkId: string) {
-  const [row] = await db
-    .select({ link: paymentLinks, clinic: clinics })
-    .from(paymentLinks)
-    .innerJoin(clinics, eq(clinics.id, paymentLinks.clinicId))
-    .where(eq(paymentLinks.id, linkId));
-  return row;
+/**
+ * The page's one statement (docs/decisions/0126-public-payment-api-hot-path.md): the request
+ * with this id and its link, else the link with this id; its clinic; the clinic's latest terms; the
+ * platform fee. Each row comes back whole as JSON, so the answer is one column of one row.
+ */
+const PAYABLE_PAGE_COLUMN = sql<PayablePageJson>`json_build_object(
+  'request', to_json(r),
+  'link', to_json(l),
+  'clinic', to_json(c),
+  'terms', case when t.is_active then json_build_object('id', t.id, 'version', t.version, 'text', t.text) end,
+  'feeText', (select s.value from platform_settings s where s.key = ${PLATFORM_FEE_SETTING_KEY})
+)`.as('page');
+const PAYABLE_PAGE_FROM = sql`(select ${sql.placeholder('id')}::uuid as id) as page
+left join payment_requests r on r.id = page.id
+left join payment_links l on l.id = coalesce(r.payment_link_id, case when r.id is null then page.id end)
+join clinics c on c.id = coalesce(r.clinic_id, l.clinic_id)
+left join lateral (
+  select ct.id, ct.version, ct.text, ct.is_active from clinic_terms ct
+  where ct.clinic_id = c.id order by ct.version desc limit 1
+) t on true`;
+
+/** The name the page's statement is prepared under, on each connection that runs it. */
+const PAYABLE_PAGE_NAME = 'checkout_payable_page';
+
+/** The statement's text and parameters, rendered once. */
+let payablePageQuery: { sql: string; params: unknown[] } | undefined;
+
+/**
+ * The page's statement as node-postgres runs it (name, text, values), for the bench's bare baseline
+ * (bench/http-bare-server.ts), which runs exactly what the app runs with nothing around it.
+ */
+export function payablePageStatement(id: string): { name: string; text: string; values: unknown[] } {
+  payablePageQuery ??= new QueryBuilder()
+    .select({ page: PAYABLE_PAGE_COLUMN })
+    .from(PAYABLE_PAGE_FROM)
+    .toSQL();
+  return {
+    name: PAYABLE_PAGE_NAME,
+    text: payablePageQuery.sql,
+    values: payablePageQuery.params.map((param) => (typeof param === 'string' ? param : id)),
+  };
+}
+
+/** Per table: each column's property, its name in the JSON, and how its value is read (dates as Date). */
+const jsonColumns = new WeakMap<Table, [string, string, ((value: unknown) => unknown) | null][]>();
+
+function columnsOf(table: Table) {
+  let columns = jsonColumns.get(table);
+  if (!columns) {
+    columns = (Object.entries(getTableColumns(table)) as [string, Column][]).map(([key, column]) => [
+      key,
+      column.name,
+      // JSON columns arrive decoded; a column Drizzle reads as it comes (text, uuid, boolean) is kept as
+      // it is; dates and the rest are read as Drizzle reads them.
+      column.dataType === 'json' || column.mapFromDriverValue === Column.prototype.mapFromDriverValue
+        ? null
+        : (value: unknown) => column.mapFromDriverValue(value),
+    ]);
+    jsonColumns.set(table, columns);
+  }
+  return columns;
+}
+
+/** A row read as JSON, each column's value turned into what Drizzle's select gives (dates as Date). */
+function rowFromJson<T extends Table>(
+  table: T,
+  json: Record<string, unknown> | null,
+): T['$inferSelect'] | null {
+  if (json === null) return null;
+  const row: Record<string, unknown> = {};
+  for (const [key, name, read] of columnsOf(table)) {
+    const value = json[name] ?? null;
+    row[key] = value === null || read === null ? value : read(value);
+  }
+  return row as T['$inferSelect'];
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof preparePayablePage>>();
+
+function preparePayablePage(db: Db) {
+  return db.select({ page: PAYABLE_PAGE_COLUMN }).from(PAYABLE_PAGE_FROM).prepare(PAYABLE_PAGE_NAME);
+}
+
+interface PayablePageJson {
+  request: Record<string, unknown> | null;
+  link: Record<string, unknown> | null;
+  clinic: Record<string, unknown>;
+  terms: PayablePageRow['terms'];
+  feeText: string | null;
+}
+
+/** The page with this id (a UUID), in one round trip; undefined when no request or link has it. */
+export async function findPayablePage(db: Db, id: string): Promise<PayablePageRow | undefined> {
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = preparePayablePage(db);
+    prepared.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
+  if (!row) return undefined;
+  const { page } = row;
+  return {
+    request: rowFromJson(paymentRequests, page.request),
+    link: rowFromJson(paymentLinks, page.link),
+    clinic: rowFromJson(clinics, page.clinic) as ClinicRow,
+    terms: page.terms,
+    feeText: page.feeText,
+  };
 }
 
 /**

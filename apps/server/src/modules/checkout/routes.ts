@@ -29,6 +29,12 @@ import { createCheckoutIntent, createCheckoutSetup, getPublicPaymentData } from 
 const pageParams = z.object({ id: z.string().max(100).toLowerCase() });
 const intentParams = z.object({ id: z.string().max(100) });
 
+/**
+ * Nothing the public payment API runs records an audit entry, so its routes keep no request context
+ * (http/request-context.ts, decision 0126): they answer every patient's page load, Pay Now and poll.
+ */
+const NO_REQUEST_CONTEXT = { requestContext: false } as const;
+
 /** The checkout body with where it came from: the IP address and User-Agent kept with a consent. */
 function payerOf(request: { body: CheckoutBody; ip: string; headers: FastifyRequest['headers'] }) {
   return {
@@ -51,7 +57,10 @@ export async function checkoutRoutes(app: FastifyInstance) {
 
   api.get(
     '/public/payments/:id',
-    { schema: { tags: ['checkout'], params: pageParams, response: { 200: publicPaymentDataSchema } } },
+    {
+      schema: { tags: ['checkout'], params: pageParams, response: { 200: publicPaymentDataSchema } },
+      config: { ...NO_REQUEST_CONTEXT },
+    },
     async (request) => getPublicPaymentData(db, request.params.id),
   );
 
@@ -64,7 +73,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
         body: checkoutBodySchema,
         response: { 200: checkoutResponseSchema },
       },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { ...NO_REQUEST_CONTEXT, rateLimit: { max: 20, timeWindow: '1 minute' } },
       preHandler: perPage,
     },
     async (request) =>
@@ -80,7 +89,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
         body: checkoutBodySchema,
         response: { 200: checkoutSetupResponseSchema },
       },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { ...NO_REQUEST_CONTEXT, rateLimit: { max: 20, timeWindow: '1 minute' } },
       preHandler: perPage,
     },
     async (request) => createCheckoutSetup({ db, gateway: app.gateway }, request.params.id, payerOf(request)),
@@ -88,7 +97,10 @@ export async function checkoutRoutes(app: FastifyInstance) {
 
   api.get(
     '/public/setup-intents/:id/card',
-    { schema: { tags: ['checkout'], params: intentParams, response: { 200: savedCardResultSchema } } },
+    {
+      schema: { tags: ['checkout'], params: intentParams, response: { 200: savedCardResultSchema } },
+      config: { ...NO_REQUEST_CONTEXT },
+    },
     async (request) => cardSavedBySetup(db, request.params.id),
   );
 
@@ -96,6 +108,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
     '/public/payment-intents/:id/reference',
     {
       schema: { tags: ['checkout'], params: intentParams, response: { 200: paymentReferenceResponseSchema } },
+      config: { ...NO_REQUEST_CONTEXT },
     },
     async (request) => ({ reference: (await findPaymentReference(db, request.params.id)) ?? null }),
   );

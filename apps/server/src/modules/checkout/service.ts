@@ -12,8 +12,10 @@ import {
   CUSTOM_REQUEST_TITLE,
   canTakePayments,
   cardStatementText,
+  DEFAULT_PLATFORM_FEE_BASIS_POINTS,
   type ErrorCode,
   type PublicPaymentData,
+  percentTextToBasisPoints,
   platformFeeFor,
   requestTerms,
   statementSuffix,
@@ -26,12 +28,11 @@ import { isUuid } from '../../http/ids.js';
 import { clinicAddress } from '../clinics/index.js';
 import { countLinkPayments, isClosed } from '../links/index.js';
 import { recordPatient } from '../patients/index.js';
-import { getPlatformFeeBasisPoints } from '../platform-settings/index.js';
-import { recordTermsAcceptance, termsInForce } from '../policies/index.js';
+import { recordTermsAcceptance } from '../policies/index.js';
 import { requestState } from '../requests/index.js';
 import { cardOnFileTerms, customerForPatient, recordConsents } from '../saved-cards/index.js';
 import { intentIdempotencyKey, setupIdempotencyKey } from './idempotency.js';
-import { type ClinicRow, findLinkWithClinic, findRequestWithClinic } from './queries.js';
+import { type ClinicRow, findPayablePage, type PayablePageRow } from './queries.js';
 import { requestIntent } from './request-intent.js';
 
 interface Payable {
@@ -61,6 +62,18 @@ interface Payable {
   message: string | null;
   /** The clinic's reference: the request's (which took the link's when sent without one), or the link's (0108). */
   clinicReference: string | null;
+  /** The clinic's payment terms in force (docs/decisions/0107-payment-terms.md), read with the page. */
+  termsInForce: PayablePageRow['terms'];
+  /** The platform fee in force, in basis points, read with the page. */
+  feeBasisPoints: number;
+}
+
+/**
+ * The platform fee from its stored percent text: a missing or unreadable one is the default 3.0%, as
+ * getPlatformFeeBasisPoints in the platform-settings module reads it (docs/product.md, decision 0098).
+ */
+function feeBasisPoints(stored: string | null): number {
+  return (stored === null ? null : percentTextToBasisPoints(stored)) ?? DEFAULT_PLATFORM_FEE_BASIS_POINTS;
 }
 
 /**
@@ -111,13 +124,16 @@ const CLOSED = new Set<Payable['payability']>(['cancelled', 'expired', 'used_up'
 
 /**
  * A request id first, then a link id (docs/product.md#server-calls); anything else is 'Payment link not
- * found'.
+ * found'. One round trip (findPayablePage), and a second only for a link with a most payments.
  */
 async function findPayable(db: Db, id: string): Promise<Payable> {
   if (!isUuid(id)) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_REFUSALS.notFound);
 
-  const request = await findRequestWithClinic(db, id);
-  if (request) {
+  const page = await findPayablePage(db, id);
+  if (!page) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_REFUSALS.notFound);
+  const alongside = { termsInForce: page.terms, feeBasisPoints: feeBasisPoints(page.feeText) };
+  if (page.request) {
+    const request = { request: page.request, link: page.link, clinic: page.clinic };
     const { amount, title, type } = requestTerms(request.request, request.link);
     if (!amount) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_REFUSALS.notFound);
     return {
@@ -144,11 +160,12 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
       description: request.link?.description ?? null,
       message: request.request.message,
       clinicReference: request.request.clinicReference ?? request.link?.clinicReference ?? null,
+      ...alongside,
     };
   }
 
-  const link = await findLinkWithClinic(db, id);
-  if (!link) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_REFUSALS.notFound);
+  if (!page.link) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_REFUSALS.notFound);
+  const link = { link: page.link, clinic: page.clinic };
   return {
     id,
     amount: link.link.amount,
@@ -168,6 +185,7 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
     description: link.link.description,
     message: null,
     clinicReference: link.link.clinicReference,
+    ...alongside,
   };
 }
 
@@ -188,10 +206,9 @@ function termsFor(db: Db, payable: Payable) {
  * The clinic's payment terms the patient accepts on this page (docs/decisions/0107-payment-terms.md):
  * on a page that takes a payment now, while the clinic has terms in force; else null.
  */
-async function paymentTermsFor(db: Db, payable: Payable) {
+function paymentTermsFor(payable: Payable) {
   if (payable.payability !== 'payable' || payable.securesAppointment) return null;
-  const terms = await termsInForce(db, payable.clinic.id);
-  return terms ? { id: terms.id, version: terms.version, text: terms.text } : null;
+  return payable.termsInForce;
 }
 
 /**
@@ -199,8 +216,8 @@ async function paymentTermsFor(db: Db, payable: Payable) {
  * version in force. Throws AppError VALIDATION_FAILED (400) on `termsAccepted` when it is not ticked, or
  * was ticked under a version since replaced (the page then shows the new one). Null without terms.
  */
-async function termsAccepted(db: Db, payable: Payable, input: CheckoutInput) {
-  const terms = await paymentTermsFor(db, payable);
+function termsAccepted(payable: Payable, input: CheckoutInput) {
+  const terms = paymentTermsFor(payable);
   if (!terms) return null;
   if (input.termsAccepted !== true)
     throw new AppError('VALIDATION_FAILED', CHECKOUT_MESSAGES.termsRequired, {
@@ -217,7 +234,7 @@ async function termsAccepted(db: Db, payable: Payable, input: CheckoutInput) {
 export async function getPublicPaymentData(db: Db, id: string): Promise<PublicPaymentData> {
   const payable = await findPayable(db, id);
   return {
-    terms: await paymentTermsFor(db, payable),
+    terms: paymentTermsFor(payable),
     cardOnFile: await termsFor(db, payable),
     deposit:
       payable.treatmentTotal === null
@@ -357,9 +374,9 @@ export async function createCheckoutIntent(
 ) {
   const { payable, destination } = await payableNow(deps.db, id);
   if (payable.securesAppointment) throw new AppError('LINK_SAVES_CARD_ONLY', CHECKOUT_REFUSALS.savesCardOnly);
-  const terms = await termsAccepted(deps.db, payable, input);
+  const terms = termsAccepted(payable, input);
 
-  const applicationFeeAmount = platformFeeFor(payable.amount, await getPlatformFeeBasisPoints(deps.db));
+  const applicationFeeAmount = platformFeeFor(payable.amount, payable.feeBasisPoints);
   const statementDescriptorSuffix = statementSuffix(payable.clinic);
   const order: Record<string, string> = {
     clinic_id: payable.clinic.id,
