@@ -1,8 +1,9 @@
 /**
  * What every benchmark shares: the PostgreSQL database named by BENCH_DATABASE_URL (or DATABASE_URL),
  * migrated and seeded with `seedDemoData` when it has no big clinic yet (BENCH_CLINICS, BENCH_PAYMENTS,
- * BENCH_BIG_CLINIC change the sizes), and timing a query: warm-up runs, then timed runs one at a time,
- * reported as p50, p95 and max in milliseconds.
+ * BENCH_BIG_CLINIC change the sizes), timing a query (warm-up runs, then timed runs one at a time,
+ * reported as p50, p95 and max in milliseconds), and the targets table: each budget with its figure, the
+ * baseline measured in the same run (the old or naive way) and the ratio between them.
  */
 import { sql } from 'drizzle-orm';
 import { analyzeSeededTables, BIG_CLINIC_NAME, seedDemoData } from '../src/cli/seed.js';
@@ -91,4 +92,67 @@ export async function timeCases(
     console.error(rows.at(-1));
   }
   return rows;
+}
+
+/** One budget: the case timed, its p95 budget in ms, and the baseline it is compared with, if any. */
+export interface Target {
+  name: string;
+  timing: Timing;
+  /** The p95 budget, in milliseconds. */
+  budgetMs: number;
+  baseline?: { name: string; timing: Timing };
+  /** The least speed-up (baseline p50 over the case's p50) the target asks for, if it asks one. */
+  minSpeedUp?: number;
+}
+
+const ms = (value: number) => value.toFixed(1);
+
+/** Whether a target is met: p95 within the budget and, when asked, the speed-up at least the one asked. */
+export function targetMet(target: Target): boolean {
+  const speedUp = target.baseline ? target.baseline.timing.p50 / target.timing.p50 : undefined;
+  return (
+    target.timing.p95 <= target.budgetMs &&
+    (target.minSpeedUp === undefined || (speedUp !== undefined && speedUp >= target.minSpeedUp))
+  );
+}
+
+/**
+ * The targets as a markdown table: each case's p50 and p95 against its budget, its baseline's p50 and
+ * p95 and the ratios (baseline over case), and met or missed.
+ */
+export function targetsTable(targets: Target[]): string {
+  const rows = targets.map((target) => {
+    const { timing, baseline } = target;
+    const ratio = (before: number, after: number) => `${(before / after).toFixed(1)}×`;
+    const asked = target.minSpeedUp === undefined ? '' : ` (≥ ${target.minSpeedUp}× asked)`;
+    return [
+      target.name,
+      ms(timing.p50),
+      ms(timing.p95),
+      `≤ ${target.budgetMs}`,
+      baseline ? baseline.name : '–',
+      baseline ? ms(baseline.timing.p50) : '–',
+      baseline ? ms(baseline.timing.p95) : '–',
+      baseline
+        ? `${ratio(baseline.timing.p50, timing.p50)} / ${ratio(baseline.timing.p95, timing.p95)}${asked}`
+        : '–',
+      targetMet(target) ? 'met' : '**missed**',
+    ].join(' | ');
+  });
+  return [
+    '| target | p50 ms | p95 ms | budget (p95 ms) | baseline (before) | baseline p50 ms | baseline p95 ms | speed-up p50 / p95 | |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map((row) => `| ${row} |`),
+  ].join('\n');
+}
+
+/** The machine line every bench prints: cores, memory, Node, PostgreSQL, and the load average. */
+export async function machineLine(db: Db): Promise<string> {
+  const os = await import('node:os');
+  const [version] = await rowsOf<{ server_version: string }>(db, sql`show server_version`);
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
+  return `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, Node ${process.version}, PostgreSQL ${version?.server_version} (same host); load average at the end ${load}.`;
 }

@@ -5,16 +5,28 @@
  * flat in the row count). BENCH_DATABASE_URL (or DATABASE_URL) names the database; it is migrated, and seeded
  * with `seedDemoData` when it has no big clinic yet (BENCH_PAYMENTS, BENCH_CLINICS, BENCH_BIG_CLINIC change
  * the sizes). Timings call the service functions the routes call (SQL and mapping, no HTTP). Prints a
- * markdown table for docs/benchmarks.md.
+ * markdown table for docs/benchmarks.md, then the targets: every history page p95 ≤ 15 ms, and page 5,000
+ * (Next from page 4,999, a keyset read) at least 100× faster than the old way, which fetched the whole
+ * history and cut the page out of it; both baselines (that, and a plain OFFSET with a separate count)
+ * are measured in the same run (BENCH_BASELINE_ITERATIONS timed runs, default 5).
  */
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { type ExportContext, exportPayments } from '../src/modules/payments/report.js';
 import { clinicStats, listPayments, type PaymentsContext } from '../src/modules/payments/service.js';
-import { openBenchDatabase, rowsOf, timeRuns, timingRow } from './harness.js';
+import {
+  machineLine,
+  openBenchDatabase,
+  rowsOf,
+  type Target,
+  type Timing,
+  targetsTable,
+  timeRuns,
+  timingRow,
+} from './harness.js';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const WARMUP = 20;
+const BASELINE_ITERATIONS = Number(process.env.BENCH_BASELINE_ITERATIONS ?? 5);
 
 const { database, db, bigClinicId: clinicId } = await openBenchDatabase();
 
@@ -77,10 +89,82 @@ const cases: [string, () => Promise<unknown>][] = [
 ];
 
 const rows: string[] = [];
+const timings = new Map<string, Timing>();
 for (const [name, run] of cases) {
-  rows.push(timingRow(name, await timeRuns(run, { warmup: WARMUP, iterations: ITERATIONS })));
+  const timing = await timeRuns(run, { warmup: WARMUP, iterations: ITERATIONS });
+  timings.set(name, timing);
+  rows.push(timingRow(name, timing));
   console.error(rows.at(-1));
 }
+
+// The baselines, in SQL beside the bench: the history as one relation (its payments and unpaid
+// requests, the columns a page shows), read the old ways.
+const history = sql`(
+  select p.id, p.paid_at as date, p.patient_name, p.patient_email, p.patient_phone, p.amount_paid as amount,
+         p.status::text as status, p.type::text as type, p.title, p.payment_ref as reference, p.refund_amount as refunded
+  from payments p where p.clinic_id = ${clinicId}
+  union all
+  select r.id, r.sent_at, r.patient_name, r.patient_email, r.patient_phone, r.custom_amount, 'sent', 'other',
+         r.title, null, 0
+  from payment_requests r where r.clinic_id = ${clinicId} and r.paid_at is null
+) as h`;
+/** The old way: every entry of the clinic read, newest first, and the page cut out of them. */
+const fetchEverything = async (page: number) => {
+  const all = await rowsOf<{ id: string }>(db, sql`select * from ${history} order by date desc, id desc`);
+  return { items: all.slice((page - 1) * 10, page * 10), total: all.length };
+};
+/** The naive SQL way: the page by OFFSET on the sorted union, and a separate count of every entry. */
+const plainOffset = async (page: number) => {
+  const [items, [total]] = await Promise.all([
+    rowsOf(db, sql`select * from ${history} order by date desc, id desc limit 10 offset ${(page - 1) * 10}`),
+    rowsOf<{ total: number }>(db, sql`select count(*)::int as total from ${history}`),
+  ]);
+  return { items, total: total?.total };
+};
+const baselineOptions = { warmup: 1, iterations: BASELINE_ITERATIONS };
+const everything = {
+  name: 'whole history fetched, page cut out',
+  timing: await timeRuns(() => fetchEverything(5000), baselineOptions),
+};
+console.error(timingRow(`baseline: page 5,000, ${everything.name}`, everything.timing));
+const offsetBaseline = {
+  name: 'plain OFFSET and a count',
+  timing: await timeRuns(() => plainOffset(5000), { warmup: 2, iterations: 4 * BASELINE_ITERATIONS }),
+};
+console.error(timingRow(`baseline: page 5,000, ${offsetBaseline.name}`, offsetBaseline.timing));
+const timingOf = (name: string): Timing => {
+  const timing = timings.get(name);
+  if (!timing) throw new Error(`no timing for ${name}`);
+  return timing;
+};
+const PAGE_BUDGET_MS = 15;
+const targets: Target[] = [
+  { name: 'history: first page', timing: timingOf('history: first page (10)'), budgetMs: PAGE_BUDGET_MS },
+  {
+    name: 'history: page 5,000 by cursor (deep page, keyset): speed-up',
+    timing: timingOf('history: page 5,000 by cursor (Next from 4,999)'),
+    budgetMs: PAGE_BUDGET_MS,
+    baseline: everything,
+    minSpeedUp: 100,
+  },
+  {
+    name: 'history: page 5,000 by cursor, against a plain OFFSET',
+    timing: timingOf('history: page 5,000 by cursor (Next from 4,999)'),
+    budgetMs: PAGE_BUDGET_MS,
+    baseline: offsetBaseline,
+  },
+  {
+    name: 'history: page 5,000 by page number (a typed address)',
+    timing: timingOf('history: page 5,000 by offset (49,990)'),
+    budgetMs: PAGE_BUDGET_MS,
+    baseline: offsetBaseline,
+  },
+  {
+    name: `history: last page (${lastPage})`,
+    timing: timingOf(`history: last page (${lastPage})`),
+    budgetMs: PAGE_BUDGET_MS,
+  },
+];
 
 /** Lines in a chunk, found with indexOf rather than a loop over every character. */
 function linesIn(text: string) {
@@ -147,11 +231,8 @@ for (const [name, filters] of [
   console.error(exports.at(-1));
 }
 
-const version = (
-  (await db.execute(sql`show server_version`)) as unknown as { rows: { server_version: string }[] }
-).rows[0]?.server_version;
 console.log(`
-Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, Node ${process.version}, PostgreSQL ${version} (same host).
+${await machineLine(db)}
 Data: ${counts?.payments.toLocaleString('en-GB')} payments across ${counts?.clinics.toLocaleString('en-GB')} clinics; the big clinic holds ${counts?.big.toLocaleString('en-GB')} payments and ${counts?.big_requests.toLocaleString('en-GB')} unpaid requests.
 ${ITERATIONS} timed runs after ${WARMUP} warm-up runs, one at a time.
 
@@ -162,5 +243,9 @@ ${rows.join('\n')}
 | CSV report (big clinic) | rows | seconds | MB written | peak heap growth MB | peak live heap growth MB | peak RSS growth MB |
 | --- | --- | --- | --- | --- | --- | --- |
 ${exports.join('\n')}
+
+Targets (baselines: ${BASELINE_ITERATIONS} timed runs of the whole history, ${4 * BASELINE_ITERATIONS} of the plain OFFSET):
+
+${targetsTable(targets)}
 `);
 await database.close();

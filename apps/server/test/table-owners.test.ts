@@ -34,6 +34,7 @@ const OWNERS: Record<string, string> = {
   payments: 'payments',
   failed_payment_attempts: 'payments',
   payouts: 'payouts',
+  payout_lines: 'payouts',
   platform_settings: 'platform-settings',
   system_settings: 'platform-settings',
   clinic_policies: 'policies',

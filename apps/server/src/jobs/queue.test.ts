@@ -187,4 +187,71 @@ describe('the job queue', () => {
       await jobs.stop();
     }
   });
+  const manyJob = defineJob({
+    name: 'test.many',
+    schema: z.object({ n: z.number().int() }),
+    retryLimit: 2,
+    retryDelaySeconds: 30,
+    expireInSeconds: 45,
+  });
+
+  it('queues many jobs in one call with their contract’s settings, each id once however often it is sent', async () => {
+    const jobs = createJobQueue({ database, work: false, onError: () => {} });
+    const runs: number[] = [];
+    jobs.register(manyJob, async ({ n }) => {
+      runs.push(n);
+    });
+    await jobs.start();
+    try {
+      const ids: string[] = Array.from({ length: 30 }, () => crypto.randomUUID());
+      const batch = ids.map((id, n) => ({ id, payload: { n } }));
+      await jobs.sendMany(manyJob, batch);
+      // Sent again (a retried sweep), and once more inside a transaction with a new one: only it is added.
+      await jobs.sendMany(manyJob, batch.slice(0, 10));
+      await database.db.transaction((tx) =>
+        jobs.sendMany(manyJob, [...batch.slice(20), { payload: { n: 30 } }], { tx }),
+      );
+      await jobs.sendMany(manyJob, []);
+      const stored = await database.sql.executeSql(
+        `select id::text as id, retry_limit, retry_delay, retry_backoff, extract(epoch from expire_in)::int as expire
+         from ${JOB_SCHEMA}.job where name = $1`,
+        [manyJob.name],
+      );
+      expect(stored.rows).toHaveLength(31);
+      expect(stored.rows.filter((row) => ids.includes(String(row.id)))).toHaveLength(30);
+      expect(
+        new Set(
+          stored.rows.map((row) =>
+            JSON.stringify([row.retry_limit, row.retry_delay, row.retry_backoff, row.expire]),
+          ),
+        ),
+      ).toEqual(new Set([JSON.stringify([2, 30, true, 45])]));
+      await jobs.drain();
+      expect(runs.sort((a, b) => a - b)).toEqual(Array.from({ length: 31 }, (_, n) => n));
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it('queues none of a batch when one payload is refused', async () => {
+    const jobs = createJobQueue({ database, work: false, onError: () => {} });
+    jobs.register(manyJob, async () => {});
+    await jobs.start();
+    try {
+      const before = await database.sql.executeSql(
+        `select count(*)::int as n from ${JOB_SCHEMA}.job where name = $1`,
+        [manyJob.name],
+      );
+      await expect(
+        jobs.sendMany(manyJob, [{ payload: { n: 1 } }, { payload: { n: 1.5 } }]),
+      ).rejects.toThrow();
+      const after = await database.sql.executeSql(
+        `select count(*)::int as n from ${JOB_SCHEMA}.job where name = $1`,
+        [manyJob.name],
+      );
+      expect(after.rows).toEqual(before.rows);
+    } finally {
+      await jobs.stop();
+    }
+  });
 });

@@ -46,6 +46,17 @@ export interface JobQueue {
     payload: JobPayload<Contract>,
     options?: SendOptions,
   ): Promise<string | null>;
+  /**
+   * Queues many jobs of one type in one statement, after checking every payload (none is queued when
+   * one is refused). A job given an `id` (a uuid) takes it, and a job whose id is already stored is
+   * left as it is: queueing the same work twice under the same id queues it once (an idempotency key).
+   * Inside a transaction pass `tx`. Throws a ZodError for a payload its contract refuses.
+   */
+  sendMany<Contract extends JobContract>(
+    contract: Contract,
+    jobs: ReadonlyArray<{ payload: JobPayload<Contract>; id?: string }>,
+    options?: Pick<SendOptions, 'tx'>,
+  ): Promise<void>;
   /** Creates the queues and their schedules, and with `work` starts polling for jobs in this process. */
   start(): Promise<void>;
   /**
@@ -243,6 +254,21 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         ...(sendOptions.priority ? { priority: sendOptions.priority } : {}),
         ...(sendOptions.tx ? { db: transactionExecutor(sendOptions.tx) as PgBoss.Db } : {}),
       });
+    },
+
+    async sendMany(contract, jobs, sendOptions = {}) {
+      const rows: PgBoss.JobInsert[] = jobs.map(({ payload, id }) => ({
+        ...(id ? { id } : {}),
+        name: contract.name,
+        data: contract.schema.parse(payload) as object,
+        retryLimit: contract.retryLimit,
+        retryDelay: retryDelaySeconds(contract),
+        retryBackoff: true,
+        expireInSeconds: expireInSeconds(contract),
+      }));
+      if (!rows.length) return;
+      // pg-boss inserts them with one statement, skipping an id already stored (ON CONFLICT DO NOTHING).
+      await boss.insert(rows, sendOptions.tx ? { db: transactionExecutor(sendOptions.tx) as PgBoss.Db } : {});
     },
 
     async start() {

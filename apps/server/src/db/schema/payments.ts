@@ -191,7 +191,31 @@ export const paymentRequests = pgTable(
       'payment_requests_custom_amount_positive',
       sql`${table.customAmount} is null or ${table.customAmount} > 0`,
     ),
-    index('payment_requests_clinic_sent_idx').on(table.clinicId, table.sentAt.desc()),
+    // The Requests page, newest first with the id as tie-break, walked without reading the table: the
+    // columns every filter and the search test follow the key (docs/decisions/0128-back-office-at-scale.md).
+    index('payment_requests_clinic_sent_id_idx').on(
+      table.clinicId,
+      table.sentAt.desc(),
+      table.id.desc(),
+      table.status,
+      table.cancelledAt,
+      table.expiresAt,
+      table.viewedAt,
+      table.lastRemindedAt,
+      table.searchText,
+    ),
+    // The requests still waiting (not paid, not cancelled) by their last day to pay: the Requests page's
+    // open, opened, reminded and expired counts.
+    index('payment_requests_clinic_waiting_idx')
+      .on(table.clinicId, table.expiresAt, table.viewedAt, table.lastRemindedAt)
+      .where(sql`${table.status} = 'sent' and ${table.cancelledAt} is null`),
+    // The Requests page's search over every request, paid ones included, counted by trigrams for a term
+    // of three letters or more (the history's indexes below hold unpaid requests only).
+    index('payment_requests_clinic_all_search_idx').using(
+      'gin',
+      table.clinicId,
+      sql`${table.searchText} gin_trgm_ops`,
+    ),
     index('payment_requests_clinic_status_idx').on(table.clinicId, table.status),
     index('payment_requests_patient_sent_idx').on(table.patientId, table.sentAt.desc()),
     index('payment_requests_original_payment_idx').on(table.originalPaymentId),
@@ -214,6 +238,21 @@ export const paymentRequests = pgTable(
       .where(sql`${table.paidAt} is null`),
   ],
 );
+
+/**
+ * Each clinic's payment requests counted (docs/decisions/0128-back-office-at-scale.md): all of them, the
+ * paid ones and the cancelled ones (unpaid with a cancellation), kept by a trigger on payment_requests
+ * (migration 0039), so the Requests page's pager reads one row for those instead of counting the
+ * clinic's requests on every page.
+ */
+export const paymentRequestCounts = pgTable('payment_request_counts', {
+  clinicId: uuid('clinic_id')
+    .primaryKey()
+    .references(() => clinics.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+  paid: integer('paid').notNull().default(0),
+  cancelled: integer('cancelled').notNull().default(0),
+});
 
 export const payments = pgTable(
   'payments',

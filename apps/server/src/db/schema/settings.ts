@@ -2,7 +2,19 @@
  * Platform-wide settings (docs/product.md#record-settings), notifications, the audit log,
  * contact messages and the dev outbox.
  */
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { clinics } from './clinics.js';
 import { notificationChannel, notificationStatus, recipientType } from './enums.js';
@@ -100,7 +112,49 @@ export const auditLog = pgTable(
     // The admin's audit log, newest first, unfiltered or by action; the fee history (decision 0098).
     index('audit_log_created_idx').on(table.createdAt.desc(), table.id.desc()),
     index('audit_log_action_created_idx').on(table.action, table.createdAt.desc(), table.id.desc()),
+    // A clinic's entries of one action, newest first: the owner's trail, or the admin's, by action
+    // (docs/decisions/0128-back-office-at-scale.md).
+    index('audit_log_clinic_action_created_idx').on(
+      table.clinicId,
+      table.action,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
   ],
+);
+
+/**
+ * How many audit entries each clinic has of each action on each Europe/London day, kept by a trigger on
+ * audit_log's inserts (migration 0039): the log is append-only (decision 0124), so these counts are
+ * exact, and the trails' pagers sum at most a row per action and day instead of counting every entry
+ * (docs/decisions/0128-back-office-at-scale.md).
+ */
+export const auditDailyCounts = pgTable(
+  'audit_daily_counts',
+  {
+    clinicId: uuid('clinic_id').notNull(),
+    action: text('action').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    entries: integer('entries').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.clinicId, table.action, table.day] })],
+);
+
+/**
+ * Every audit entry (a clinic's or the platform's) counted per action, Europe/London day and shard, kept
+ * by the same trigger; action '' counts every action. The shard is the clinic's (hashtext of its id & 15,
+ * as platform_daily_totals, decision 0022), so two clinics' transactions seldom wait on one row
+ * (docs/decisions/0128-back-office-at-scale.md).
+ */
+export const auditPlatformDailyCounts = pgTable(
+  'audit_platform_daily_counts',
+  {
+    action: text('action').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    shard: smallint('shard').notNull(),
+    entries: integer('entries').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.action, table.day, table.shard] })],
 );
 
 /** Messages sent through the contact page (docs/decisions/0006-contact-form-submit.md). */

@@ -1,7 +1,10 @@
 /**
  * GET /api/admin/audit (decision 0098): every audited action, newest first, filtered by action, clinic
- * and London days, paged on the server with the total; bad filters are 400, and only admins read it.
+ * and London days, paged on the server with the total (counted from the daily counts a trigger keeps,
+ * every page found from the nearer end: docs/decisions/0128-back-office-at-scale.md); bad filters are
+ * 400, and only admins read it.
  */
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin, signedInClinic } from '../../../test/accounts.js';
@@ -101,6 +104,64 @@ describe('GET /api/admin/audit', () => {
     expect(third).toMatchObject({ page: 3, total: 7 });
     expect(third.items).toHaveLength(1);
     expect((await get('?pageSize=3&page=4')).body).toMatchObject({ items: [], total: 7 });
+  });
+
+  it('walks every page of every filter to the order of the log, and counts every entry however it is written', async () => {
+    const york = await insertClinic(app, { clinicName: 'York Dental' });
+    const db = app.database.db;
+    const entry = (i: number) => ({
+      actorUserId: admin.user.id,
+      action: ['link.created', 'request.sent', 'account.signed_in'][i % 3] ?? 'link.created',
+      entityType: 'clinic',
+      entityId: york,
+      details: { i },
+      // Two entries at each instant (the id breaks the tie), every 7 hours across the October clock change.
+      createdAt: new Date(Date.UTC(2026, 9, 20) + Math.floor(i / 2) * 7 * 3_600_000),
+    });
+    // One by one, then many in one statement, then a transaction rolled back, which leaves no count.
+    for (let i = 0; i < 9; i++) await db.insert(auditLog).values(entry(i));
+    await db.insert(auditLog).values(Array.from({ length: 30 }, (_, i) => entry(9 + i)));
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(auditLog).values([entry(100), entry(101)]);
+        await tx.execute(sql`select 1 / 0`);
+      }),
+    ).rejects.toThrow();
+
+    const filters: [string, SQL][] = [
+      ['', sql`true`],
+      ['action=request.sent', sql`action = 'request.sent'`],
+      [`clinicId=${york}`, sql`clinic_id = ${york}`],
+      [
+        `clinicId=${york}&action=account.signed_in`,
+        sql`clinic_id = ${york} and action = 'account.signed_in'`,
+      ],
+      [
+        'from=2026-10-24&to=2026-10-27',
+        sql`created_at >= '2026-10-23T23:00:00Z' and created_at < '2026-10-28T00:00:00Z'`,
+      ],
+      [
+        `clinicId=${york}&action=link.created&from=2026-10-26`,
+        sql`clinic_id = ${york} and action = 'link.created' and created_at >= '2026-10-26T00:00:00Z'`,
+      ],
+    ];
+    for (const [query, where] of filters) {
+      const expected = (
+        (await db.execute(
+          sql`select id from audit_log where ${where} and created_at < '2026-11-01T00:00:00Z'
+              order by created_at desc, id desc`,
+        )) as unknown as { rows: { id: string }[] }
+      ).rows.map((row) => row.id);
+      const walked: string[] = [];
+      for (let number = 1; number <= Math.ceil(expected.length / 4); number++) {
+        const { body } = await get(`?${query}&pageSize=4&page=${number}`);
+        expect(body.total, query).toBe(expected.length);
+        walked.push(...body.items.map((item: { id: string }) => item.id));
+      }
+      expect(walked, query).toEqual(expected);
+      const beyond = (await get(`?${query}&pageSize=4&page=${Math.ceil(expected.length / 4) + 1}`)).body;
+      expect(beyond, query).toMatchObject({ items: [], total: expected.length });
+    }
   });
 
   it('answers 400 with a message to bad filters', async () => {

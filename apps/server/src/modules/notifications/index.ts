@@ -10,7 +10,7 @@ import { type DeliveryDeps, deliverNotificationHandler } from './deliver.js';
 import { deliverNotification } from './jobs.js';
 
 export type { DeliveryDeps } from './deliver.js';
-export { queueNotice, queuePaymentNotice } from './payload.js';
+export { type Notice, queueNotice, queueNotices, queuePaymentNotice } from './payload.js';
 export { notificationRoutes, textStatusRoutes } from './routes.js';
 export { listNotificationsAbout } from './service.js';
 

@@ -108,8 +108,44 @@ export interface Notice {
  * number of rows queued.
  */
 export async function queueNotice(tx: Tx, jobs: Pick<JobQueue, 'send'>, notice: Notice): Promise<number> {
-  const recipients = await recipientsOf(tx, notice);
   const webhooks = await getNotificationWebhooks(tx);
+  const inserted = await insertNotifications(tx, await rowsOfNotice(tx, notice, webhooks));
+  for (const { id } of inserted) await jobs.send(deliverNotification, { notificationId: id }, { tx });
+  return inserted.length;
+}
+
+/**
+ * Queues many notices in `tx`, each as queueNotice queues one, in a few statements whatever their
+ * number: the webhook settings read once, every row inserted at once, and every delivery job queued at
+ * once, each job with its row's id as its own, so a row is never queued for delivery twice. For a
+ * sweep that queues thousands (the request reminders, docs/decisions/0129-reminders-at-scale.md).
+ * Resolves to the number of rows queued.
+ */
+export async function queueNotices(
+  tx: Tx,
+  jobs: Pick<JobQueue, 'sendMany'>,
+  notices: readonly Notice[],
+): Promise<number> {
+  if (!notices.length) return 0;
+  const webhooks = await getNotificationWebhooks(tx);
+  const rows: NewNotificationRow[] = [];
+  for (const notice of notices) rows.push(...(await rowsOfNotice(tx, notice, webhooks)));
+  const inserted = await insertNotifications(tx, rows);
+  await jobs.sendMany(
+    deliverNotification,
+    inserted.map(({ id }) => ({ id, payload: { notificationId: id } })),
+    { tx },
+  );
+  return inserted.length;
+}
+
+/** A notice's rows: one per channel and recipient, and one for the admin's webhook when set. */
+async function rowsOfNotice(
+  tx: Tx,
+  notice: Notice,
+  webhooks: Awaited<ReturnType<typeof getNotificationWebhooks>>,
+): Promise<NewNotificationRow[]> {
+  const recipients = await recipientsOf(tx, notice);
   const webhookUrl =
     notice.recipientType === 'patient'
       ? webhooks.patientNotificationWebhook
@@ -124,10 +160,7 @@ export async function queueNotice(tx: Tx, jobs: Pick<JobQueue, 'send'>, notice: 
     recipient: to,
   }));
   if (webhookUrl) rows.push({ ...rowOf(notice, method), channel: 'webhook', recipient: webhookUrl });
-
-  const inserted = await insertNotifications(tx, rows);
-  for (const { id } of inserted) await jobs.send(deliverNotification, { notificationId: id }, { tx });
-  return inserted.length;
+  return rows;
 }
 
 function rowOf(notice: Notice, method: NotificationMethod): NewNotificationRow {

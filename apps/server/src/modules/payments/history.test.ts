@@ -319,6 +319,46 @@ describe('GET /api/payments: the whole history', () => {
     await app.database.db.delete(payments).where(eq(payments.id, pending.id));
     expect((await whole()).total).toBe(4);
   });
+
+  it('reads any page by number from the London day it starts on, as Next reads it from the page before', async () => {
+    const clinic = await signedInClinic(app);
+    // Four London days around the clocks going back (25 October 2026), several entries at one instant,
+    // a pending payment, refunded ones and unpaid requests among them.
+    const instants = [
+      '2026-10-24T22:30:00Z',
+      '2026-10-25T00:30:00Z',
+      '2026-10-25T23:30:00Z',
+      '2026-10-27T09:00:00Z',
+    ];
+    for (const [day, at] of instants.entries()) {
+      for (let i = 0; i < 5; i++) {
+        await payment(clinic, {
+          name: `Day ${day} payment ${i}`,
+          amount: 1000 + i,
+          paidAt: new Date(i < 3 ? at : new Date(at).getTime() + i * 60_000),
+          status: i === 4 ? 'pending' : i === 3 ? 'refunded' : 'paid',
+          refundAmount: i === 3 ? 1003 : 0,
+        });
+      }
+      await request(clinic, { name: `Day ${day} request`, sentAt: new Date(at) });
+    }
+    const byCursor: string[][] = [];
+    let page = (await get(clinic, '/api/payments?pageSize=3')).json();
+    while (page.items.length) {
+      byCursor.push(names(page));
+      page = (await get(clinic, `/api/payments?pageSize=3&cursor=${page.nextCursor}`)).json();
+    }
+    expect(byCursor.flat()).toHaveLength(24);
+    for (let number = 1; number <= byCursor.length; number++) {
+      const body = (await get(clinic, `/api/payments?pageSize=3&page=${number}`)).json();
+      expect(body.total).toBe(24);
+      expect(names(body), `page ${number}`).toEqual(byCursor[number - 1]);
+    }
+    expect((await get(clinic, '/api/payments?pageSize=3&page=9')).json()).toMatchObject({
+      items: [],
+      total: 24,
+    });
+  });
 });
 
 describe('GET /api/payments/stats', () => {

@@ -4,6 +4,7 @@
  * statistic or report ever needs the whole history in memory. Amounts are integer pence. No rules
  * here: the service turns filters into the bounds these queries take.
  */
+
 import {
   CUSTOM_REQUEST_TITLE,
   type DisplayPayment,
@@ -15,6 +16,7 @@ import {
 import { and, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
+import { executePrepared } from '../../db/prepared.js';
 import {
   failedPaymentAttempts,
   paymentDailyTotals,
@@ -312,14 +314,6 @@ function beyond(clinicId: string, position: HistoryPosition, direction: 'after' 
   return sql`(e.date, e.id) ${operator} (${date}, ${position.id}::uuid)`;
 }
 
-/** The full rows of a page of keys (kind, id), newest first. */
-function rowsOf(clinicId: string, keys: SQL): SQL {
-  return sql`with page as materialized (${keys})
-    select ${ROW_COLUMNS} from ${ENTRIES}
-    where e.clinic_id = ${clinicId} and (e.kind, e.id) in (select kind, id from page)
-    ${NEWEST_FIRST}`;
-}
-
 function rowsFrom(result: unknown): HistoryRow[] {
   return (result as { rows: HistoryRow[] }).rows;
 }
@@ -365,11 +359,24 @@ function countWholeHistory(clinicId: string): SQL {
     )::int as total`;
 }
 
+/** A page's total and rows as one statement gives them: a row of nulls beside the total when the page is empty. */
+type CountedHistoryRow = HistoryRow & { total: number | string };
+
+/**
+ * Whether a page is counted before it is read: one by offset past the second page (a typed address;
+ * Next and Previous carry cursors), so it is read from whichever end is nearer. The first pages are read
+ * from the newest end in the statement that counts them.
+ */
+const countedFirst = (at: HistoryPageAt, limit: number) => 'offset' in at && at.offset > 2 * limit;
+
 /**
  * One page of the history, newest first (ties by id), and the number of matching rows. The page's
- * keys are found first on the narrow indexes and only its rows are then read. A page after or before
- * an entry costs what the first page does, however deep; a page by offset walks `offset` index entries,
- * from the oldest end for a page in the older half.
+ * keys are found first on the narrow indexes and only its rows are then read, in the statement that
+ * counts the total. A page after or before an entry costs what the first page does, however deep; a
+ * page by offset walks `offset` index entries, from the oldest end for a page in the older half. The
+ * whole history (no filter) is counted from the daily totals without a transaction: one round trip to
+ * the database for a page by cursor or one of the first two (two for a deeper one by offset); a
+ * filtered one in a transaction without parallel workers (docs/benchmarks.md).
  */
 export async function selectHistoryPage(
   db: Db,
@@ -378,42 +385,137 @@ export async function selectHistoryPage(
   at: HistoryPageAt,
 ): Promise<{ rows: HistoryRow[]; total: number }> {
   const conditions = conditionsOf(where);
+  const page = { clinicId: where.clinicId, conditions, limit, at };
+  if (isWholeHistory(where)) {
+    const run = (query: SQL) => executePrepared(db, 'history', query);
+    // A deeper page by offset starts at the London day its first entry is on, found from the day counts.
+    if (countedFirst(at, limit)) return countedPage(await run(wholeHistoryPageByDay(page)));
+    return pageWithTotal(run, page, countWholeHistory(where.clinicId));
+  }
   // One connection, no parallel workers: on a busy server, starting workers for a count of a few
   // hundred thousand index entries costs more than it saves.
-  const [rows, total] = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    const byTrigrams = where.search !== undefined && hasTrigram(where.search);
+    const count = sql`select count(*)::int as total from ${ENTRIES} where ${conditions}`;
+    if (where.search === undefined || !hasTrigram(where.search))
+      return pageWithTotal((query) => tx.execute(query), page, count);
     // PostgreSQL prefers scanning every search text of the clinic in the narrow btree to reading the
     // trigram index's candidates from the table, though for a term with trigrams ('smith') those are a
     // fraction of the rows and take a third of the time (decision 0070). The scan is for terms
     // without a trigram ('sm'); a term with one is counted through the trigram index.
-    if (byTrigrams) await tx.execute(sql`set local enable_indexonlyscan = off`);
-    const counted = await tx.execute(
-      isWholeHistory(where)
-        ? countWholeHistory(where.clinicId)
-        : sql`select count(*)::int as total from ${ENTRIES} where ${conditions}`,
-    );
-    if (byTrigrams) await tx.execute(sql`set local enable_indexonlyscan = on`);
-    const total = Number((counted as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0);
-    const keys = pageKeys(where.clinicId, conditions, limit, at, total);
-    return [keys ? await tx.execute(rowsOf(where.clinicId, keys)) : { rows: [] }, total] as const;
+    await tx.execute(sql`set local enable_indexonlyscan = off`);
+    const total = totalOf(await tx.execute(count));
+    await tx.execute(sql`set local enable_indexonlyscan = on`);
+    return countedPage(await tx.execute(countedPageOf(page, sql`select ${total}::int as total`, total)));
   });
-  return { rows: rowsFrom(rows), total };
 }
 
-/** The keys of the page, or undefined when it is past the end. */
-function pageKeys(clinicId: string, conditions: SQL, limit: number, at: HistoryPageAt, total: number) {
+/** What a page is: the clinic, the conditions on `e`, its size and where it is. */
+interface PageOf {
+  clinicId: string;
+  conditions: SQL;
+  limit: number;
+  at: HistoryPageAt;
+}
+
+const totalOf = (result: unknown) =>
+  Number((result as { rows: { total: number | string }[] }).rows[0]?.total ?? 0);
+
+/**
+ * A page and the total (`count`: a query of one row with a `total` column), in one statement; for a
+ * page counted first (countedFirst), the total first, which says from which end to read it.
+ */
+async function pageWithTotal(run: (query: SQL) => Promise<unknown>, page: PageOf, count: SQL) {
+  if (!countedFirst(page.at, page.limit)) return countedPage(await run(countedPageOf(page, count)));
+  const total = totalOf(await run(count));
+  return countedPage(await run(countedPageOf(page, sql`select ${total}::int as total`, total)));
+}
+
+/**
+ * The clinic's whole history counted per London day: its recorded payments from the daily totals (one
+ * row a day, kept exactly by the trigger on payments, decision 0022), its other payments and its unpaid
+ * requests by their indexes.
+ */
+function historyDays(clinicId: string): SQL {
+  return sql`select day, sum(n)::int as n from (
+      select ${paymentDailyTotals.day} as day, ${paymentDailyTotals.recordedCount} as n from ${paymentDailyTotals}
+        where ${paymentDailyTotals.clinicId} = ${clinicId}
+      union all
+      select (${payments.paidAt} at time zone 'Europe/London')::date, count(*)::int from ${payments}
+        where ${payments.clinicId} = ${clinicId} and ${inArray(payments.status, UNRECORDED_STATUSES)} group by 1
+      union all
+      select (${paymentRequests.sentAt} at time zone 'Europe/London')::date, count(*)::int from ${paymentRequests}
+        where ${paymentRequests.clinicId} = ${clinicId} and ${paymentRequests.paidAt} is null group by 1
+    ) as counted group by day`;
+}
+
+/**
+ * A page of the whole history by offset, in one statement, as cheap however deep: the day counts give
+ * the total and the London day the page's first entry is on, with how many entries are newer than that
+ * day; the page is then walked from that day's end, skipping only the entries of that day before it
+ * (docs/decisions/0128-back-office-at-scale.md). Past the end, no day holds it and the page is empty.
+ */
+function wholeHistoryPageByDay(page: PageOf): SQL {
+  if (!('offset' in page.at)) throw new Error('a page by offset');
+  const offset = sql`${page.at.offset}::int`;
+  return sql`with days as materialized (${historyDays(page.clinicId)}),
+    counted as materialized (select coalesce(sum(n), 0)::int as total from days),
+    placed as materialized (
+      select day, before from (
+        select day, n, coalesce(sum(n) over (order by day desc rows between unbounded preceding and 1 preceding), 0)::int
+          as before from days
+      ) as running where before <= ${offset} and before + n > ${offset}
+    ),
+    page as materialized (
+      select e.kind, e.id from ${ENTRIES} where ${page.conditions}
+        and e.date < (((select day from placed) + 1)::timestamp at time zone 'Europe/London')
+      ${NEWEST_FIRST} limit ${page.limit} offset (select ${offset} - before from placed)
+    )
+    select counted.total, r.* from counted left join (
+      select ${ROW_COLUMNS} from ${ENTRIES}
+      where e.clinic_id = ${page.clinicId} and (e.kind, e.id) in (select kind, id from page)
+    ) as r on true
+    order by r.date desc nulls last, r.id desc nulls last`;
+}
+
+/** The rows and total of a countedPageOf statement. */
+function countedPage(result: unknown): { rows: HistoryRow[]; total: number } {
+  const found = (result as { rows: CountedHistoryRow[] }).rows;
+  return {
+    rows: found.flatMap(({ total: _total, ...row }) => (row.id === null ? [] : [row])),
+    total: Number(found[0]?.total ?? 0),
+  };
+}
+
+/**
+ * One statement for a page and the total (`count`): the total, then the page's keys, then only their
+ * rows (looked up by key, whatever the planner guesses of the keys). An empty page gives one row of
+ * nulls beside the total. `total`, when known, lets a page by offset be read from the nearer end.
+ */
+function countedPageOf(page: PageOf, count: SQL, total?: number): SQL {
+  return sql`with counted as materialized (${count}), page as materialized (${pageKeys(page, total)})
+    select counted.total, r.* from counted left join (
+      select ${ROW_COLUMNS} from ${ENTRIES}
+      where e.clinic_id = ${page.clinicId} and (e.kind, e.id) in (select kind, id from page)
+    ) as r on true
+    order by r.date desc nulls last, r.id desc nulls last`;
+}
+
+/**
+ * The keys of the page. By offset, from the newest end, or, with the total known, from the nearer end:
+ * from the oldest when the page's middle is in the older half, so the deepest page costs what the
+ * middle one does; past the end, none.
+ */
+function pageKeys({ clinicId, conditions, limit, at }: PageOf, total?: number): SQL {
   const keys = (order: SQL, extra: SQL = sql``) =>
     sql`select e.kind, e.id from ${ENTRIES} where ${conditions}${extra} ${order}`;
   if ('after' in at)
     return sql`${keys(NEWEST_FIRST, sql` and ${beyond(clinicId, at.after, 'after')}`)} limit ${limit}`;
-  if ('before' in at) {
+  if ('before' in at)
     return sql`${keys(OLDEST_FIRST, sql` and ${beyond(clinicId, at.before, 'before')}`)} limit ${limit}`;
-  }
-  if (at.offset >= total) return undefined;
-  if (at.offset + limit / 2 <= total / 2)
+  if (total === undefined || 2 * at.offset + limit <= total)
     return sql`${keys(NEWEST_FIRST)} limit ${limit} offset ${at.offset}`;
-  // A page in the older half is read from the oldest end, so the deepest page costs what the middle one does.
+  if (at.offset >= total) return sql`select null::text as kind, null::uuid as id where false`;
   return sql`${keys(OLDEST_FIRST)} limit ${Math.min(limit, total - at.offset)} offset ${Math.max(0, total - at.offset - limit)}`;
 }
 

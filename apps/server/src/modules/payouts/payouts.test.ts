@@ -3,8 +3,9 @@
  * reach the clinic's connected account as balance transactions, pending and then available; the daily
  * payout pays the available balance out; its breakdown names ClinicPay's references and patients and
  * adds up to the payout; the Xero and QuickBooks exports; a failed payout emails the clinic once and its
- * money is paid out again; another clinic's payout ids answer 404; a clinic without an account 409; a
- * payout event for an account no clinic holds is acknowledged and changes nothing.
+ * money is paid out again; a paid payout's lines are kept once and its breakdown read from them;
+ * another clinic's payout ids answer 404; a clinic without an account 409; a payout event for an account
+ * no clinic holds is acknowledged and changes nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import {
   auditLog,
   clinics,
   payments,
+  payoutLines,
   payouts,
   sandboxBalanceTransactions,
   webhookEvents,
@@ -340,6 +342,69 @@ describe('payouts', () => {
         paymentReference: (await paymentOf(intentId)).paymentRef,
       }),
     ]);
+  });
+
+  it("keeps a paid payout's lines once, from its payout.paid, and reads its breakdown from them", async () => {
+    const clinic = await connectedClinicWithLink(app, 2500);
+    const accountId = await accountOf(String(clinic.user.clinicId));
+    const intents = [
+      await payPage(app, clinic.linkId, AVAILABLE_AT_ONCE_CARD),
+      await payPage(app, clinic.linkId, AVAILABLE_AT_ONCE_CARD),
+    ];
+    await settle();
+    expect((await pressPayoutControl(accountId, 'pay_out')).statusCode).toBe(303);
+    await settle();
+    const payoutId = (await get(clinic.cookies, '/api/payouts')).json().payouts[0].id as string;
+    const recordedRow = async () =>
+      (await app.database.db.select().from(payouts).where(eq(payouts.providerPayoutId, payoutId)))[0];
+
+    // In transit: read from the provider, nothing kept.
+    const inTransit = (await get(clinic.cookies, `/api/payouts/${payoutId}`)).json();
+    expect(inTransit.payout.status).toBe('in_transit');
+    expect(inTransit.lines).toHaveLength(2);
+    expect(await recordedRow()).toBeUndefined();
+
+    await arrive();
+    const row = await recordedRow();
+    expect(row).toMatchObject({ status: 'paid', linesRecordedAt: expect.any(Date) });
+    expect(row?.providerCreatedAt?.toISOString()).toBe(inTransit.payout.created);
+    const kept = await app.database.db
+      .select()
+      .from(payoutLines)
+      .where(eq(payoutLines.payoutId, String(row?.id)));
+    expect(kept.map((line) => [line.position, line.type, line.origin, line.net])).toEqual([
+      [0, 'payment', 'charge', 2500 - 75],
+      [1, 'payment', 'charge', 2500 - 75],
+    ]);
+
+    // The provider's record of the lines is gone; the breakdown is ClinicPay's own, as it was.
+    await app.database.db
+      .delete(sandboxBalanceTransactions)
+      .where(
+        and(
+          eq(sandboxBalanceTransactions.payoutId, payoutId),
+          eq(sandboxBalanceTransactions.type, 'payment'),
+        ),
+      );
+    const detail = (await get(clinic.cookies, `/api/payouts/${payoutId}`)).json();
+    const references = await Promise.all(intents.map(async (intent) => (await paymentOf(intent)).paymentRef));
+    expect(detail).toMatchObject({
+      payout: { id: payoutId, status: 'paid', amount: 2 * (2500 - 75), created: inTransit.payout.created },
+      linesTotal: 2 * (2500 - 75),
+    });
+    expect(detail.lines).toEqual(inTransit.lines.map((line: object) => ({ ...line })));
+    expect(detail.lines.map((line: { paymentReference: string }) => line.paymentReference).sort()).toEqual(
+      references.sort(),
+    );
+
+    // Another payout.paid about it keeps nothing twice.
+    expect((await sendConnectEvent('payout.paid', accountId, payoutId)).statusCode).toBe(200);
+    expect(
+      await app.database.db
+        .select()
+        .from(payoutLines)
+        .where(eq(payoutLines.payoutId, String(row?.id))),
+    ).toHaveLength(2);
   });
 
   it("answers 404 for another clinic's payout and for malformed ids, and 409 without an account", async () => {

@@ -1,14 +1,16 @@
 /**
  * Payouts and balance for a clinic (docs/decisions/0087-payout-reconciliation.md): the balance and
  * payouts read from the clinic's connected account, each payout's lines (its balance transactions on
- * the account, the payout's own left out) with ClinicPay's payment reference and patient, the
- * reconciliation exports, the Express dashboard link, and the provider's payout events: a failed
+ * the account, the payout's own left out) with ClinicPay's payment reference and patient, kept once the
+ * payout is paid and read from the provider until then (docs/decisions/0128-back-office-at-scale.md),
+ * the reconciliation exports, the Express dashboard link, and the provider's payout events: a failed
  * payout emails the clinic once, in the event's transaction. Amounts in pence; dates ISO 8601.
  * Docs: docs.stripe.com/api/balance/balance_object, /api/payouts/object,
  * /api/balance_transactions/list, /connect/payouts-connected-accounts, /api/accounts/login_link/create.
  */
 import {
   PAYOUT_LINE_LABELS,
+  PAYOUT_LINE_ORIGINS,
   PAYOUT_MESSAGES,
   PAYOUT_STATUS_LABELS,
   PAYOUT_STATUSES,
@@ -16,6 +18,7 @@ import {
   type PayoutDetail,
   type PayoutExportFormat,
   type PayoutLine,
+  type PayoutLineOrigin,
   type PayoutStatus,
   type PayoutsOverview,
   payoutFailureReason,
@@ -32,7 +35,15 @@ import { type ClinicRow, findClinicAccountEmail, getClinicRow } from '../clinics
 import { findPaymentsByIntents } from '../payments/index.js';
 import { payoutFailedEmail } from './emails.js';
 import { payoutCsv, payoutCsvFileName } from './export.js';
-import { markFailureNotified, upsertPayout } from './queries.js';
+import {
+  findPayoutWithLines,
+  insertPayoutLines,
+  markFailureNotified,
+  type NewPayoutLine,
+  type PayoutRow,
+  selectPayoutLines,
+  upsertPayout,
+} from './queries.js';
 
 /** What the payouts routes need: the database and the card provider gateway. */
 export interface PayoutDeps {
@@ -104,24 +115,37 @@ export async function getPayoutsOverview(deps: PayoutDeps, clinicId: string): Pr
   return { balance, payouts: payouts.map(toPayout) };
 }
 
-/**
- * The lines of a payout: its balance transactions but its own (the payout's debit), each with what it
- * is in plain English and, when it comes from a ClinicPay payment, that payment's id, reference and
- * patient (read in one query).
- */
-async function payoutLines(
-  db: Db,
-  clinicId: string,
-  payoutId: string,
-  transactions: BalanceTransaction[],
-): Promise<PayoutLine[]> {
-  const lines = transactions.filter(
+/** A payout's balance transactions but its own (the payout's debit): what its lines are. */
+function linesOf(payoutId: string, transactions: readonly BalanceTransaction[]): BalanceTransaction[] {
+  return transactions.filter(
     (transaction) =>
       !(
         transaction.type === 'payout' &&
         (transaction.sourceId === payoutId || transaction.sourceId === null)
       ),
   );
+}
+
+/** What a line says it is, in plain English: the label of its origin, or the provider's description. */
+function lineLabel(line: { origin: PayoutLineOrigin; description: string | null; type: string }): string {
+  return line.origin === 'other' ? (line.description ?? line.type) : PAYOUT_LINE_LABELS[line.origin];
+}
+
+/** A kept line's origin; one this version does not know reads as 'other'. */
+const originOf = (origin: string): PayoutLineOrigin =>
+  (PAYOUT_LINE_ORIGINS as readonly string[]).includes(origin) ? (origin as PayoutLineOrigin) : 'other';
+
+/**
+ * A payout's lines (its balance transactions but its own debit), each with the clinic's payment its
+ * intent made, when there is one (the payments read in one query).
+ */
+async function linesWithPayments(
+  db: Pick<Db, 'select'>,
+  clinicId: string,
+  payoutId: string,
+  transactions: readonly BalanceTransaction[],
+) {
+  const lines = linesOf(payoutId, transactions);
   const intentIds = [
     ...new Set(lines.flatMap(({ paymentIntentId }) => (paymentIntentId ? [paymentIntentId] : []))),
   ];
@@ -131,28 +155,90 @@ async function payoutLines(
       payment,
     ]),
   );
-  return lines.map((line) => {
-    const payment = line.paymentIntentId ? payments.get(line.paymentIntentId) : undefined;
+  return lines.map((line) => ({
+    line,
+    payment: line.paymentIntentId ? payments.get(line.paymentIntentId) : undefined,
+  }));
+}
+
+/**
+ * The lines of a payout read from the provider, each with what it is in plain English and, when it
+ * comes from a ClinicPay payment, that payment's id, reference and patient.
+ */
+async function payoutLines(
+  db: Db,
+  clinicId: string,
+  payoutId: string,
+  transactions: BalanceTransaction[],
+): Promise<PayoutLine[]> {
+  return (await linesWithPayments(db, clinicId, payoutId, transactions)).map(({ line, payment }) => ({
+    id: line.id,
+    type: line.type,
+    origin: line.origin,
+    label: lineLabel(line),
+    amount: line.amount,
+    fee: line.fee,
+    net: line.net,
+    created: line.created.toISOString(),
+    paymentId: payment?.id ?? null,
+    paymentReference: payment?.paymentRef ?? null,
+    patientName: payment?.patientName ?? null,
+  }));
+}
+
+/** A kept payout as the provider last told it (its row is what payout events re-read). */
+function keptPayout(row: PayoutRow): ProviderPayout {
+  return {
+    id: row.providerPayoutId,
+    amount: row.amount,
+    status: knownStatus(row.status),
+    arrivalDate: row.arrivalDate,
+    created: row.providerCreatedAt ?? row.createdAt,
+    failureCode: row.failureCode,
+    failureMessage: null,
+  };
+}
+
+/**
+ * The payout with its lines, from ClinicPay's own records when its lines are kept (a paid payout:
+ * one read of the lines, however many, with their payments), else undefined.
+ */
+async function keptPayoutDetail(
+  db: Db,
+  clinicId: string,
+  payoutId: string,
+): Promise<PayoutDetail | undefined> {
+  const row = await findPayoutWithLines(db, clinicId, payoutId);
+  if (!row) return undefined;
+  const lines = (await selectPayoutLines(db, row.id)).map((line): PayoutLine => {
+    const origin = originOf(line.origin);
     return {
       id: line.id,
       type: line.type,
-      origin: line.origin,
-      label: line.origin === 'other' ? (line.description ?? line.type) : PAYOUT_LINE_LABELS[line.origin],
+      origin,
+      label: lineLabel({ ...line, origin }),
       amount: line.amount,
       fee: line.fee,
       net: line.net,
-      created: line.created.toISOString(),
-      paymentId: payment?.id ?? null,
-      paymentReference: payment?.paymentRef ?? null,
-      patientName: payment?.patientName ?? null,
+      created: line.created,
+      paymentId: line.paymentId,
+      paymentReference: line.paymentReference,
+      patientName: line.patientName,
     };
   });
+  return {
+    payout: toPayout(keptPayout(row)),
+    lines,
+    linesTotal: lines.reduce((sum, line) => sum + line.net, 0),
+  };
 }
 
 /**
  * GET /api/payouts/:payoutId: the payout and every line paid out in it; the lines' nets sum to the
- * payout's amount. Throws PAYOUT_NOT_FOUND (404) for a malformed id or a payout the clinic's account
- * does not have (another clinic's included), CLINIC_NOT_CONNECTED (409), PROVIDER_UNAVAILABLE (503).
+ * payout's amount. A paid payout is read from ClinicPay's own records of it (its lines kept when it was
+ * paid: docs/decisions/0128-back-office-at-scale.md); any other from the clinic's connected account.
+ * Throws PAYOUT_NOT_FOUND (404) for a malformed id or a payout the clinic's account does not have
+ * (another clinic's included), CLINIC_NOT_CONNECTED (409), PROVIDER_UNAVAILABLE (503).
  */
 export async function getPayoutDetail(
   deps: PayoutDeps,
@@ -160,6 +246,8 @@ export async function getPayoutDetail(
   payoutId: string,
 ): Promise<PayoutDetail> {
   if (!PAYOUT_ID.test(payoutId)) throw notFound();
+  const kept = await keptPayoutDetail(deps.db, clinicId, payoutId);
+  if (kept) return kept;
   const accountId = await accountOf(deps.db, clinicId);
   const read = async <T>(request: () => Promise<T>): Promise<T> => {
     try {
@@ -214,9 +302,34 @@ export async function dashboardLink(deps: PayoutDeps, clinicId: string): Promise
   return onAccount(() => deps.gateway.createLoginLink(accountId));
 }
 
+/** The lines of a payout to keep, in the provider's order, each with its payment as the breakdown names it. */
+async function linesToKeep(
+  tx: Tx,
+  clinicId: string,
+  payoutId: string,
+  transactions: readonly BalanceTransaction[],
+): Promise<NewPayoutLine[]> {
+  return (await linesWithPayments(tx, clinicId, payoutId, transactions)).map(({ line, payment }) => ({
+    providerTransactionId: line.id,
+    type: line.type,
+    origin: line.origin,
+    amount: line.amount,
+    fee: line.fee,
+    net: line.net,
+    createdAt: line.created,
+    description: line.description,
+    paymentIntentId: line.paymentIntentId,
+    paymentId: payment?.id ?? null,
+    paymentReference: payment?.paymentRef ?? null,
+    patientName: payment?.patientName ?? null,
+  }));
+}
+
 /**
  * Records the provider's payout, as re-read for a payout event, in the event's transaction: the
- * payouts row is created or brought up to date, and when the payout failed and the clinic was not told
+ * payouts row is created or brought up to date; a paid payout's lines (`transactions`, its balance
+ * transactions as the provider lists them) are kept once, so its breakdown is read from here
+ * (docs/decisions/0128-back-office-at-scale.md); and when the payout failed and the clinic was not told
  * yet, the clinic is emailed why and how to fix its bank details (once per payout).
  */
 export async function recordProviderPayout(
@@ -225,6 +338,7 @@ export async function recordProviderPayout(
   clinic: ClinicRow,
   accountId: string,
   payout: ProviderPayout,
+  transactions?: readonly BalanceTransaction[],
 ): Promise<void> {
   const row = await upsertPayout(tx, {
     clinicId: clinic.id,
@@ -234,7 +348,10 @@ export async function recordProviderPayout(
     status: payout.status,
     arrivalDate: payout.arrivalDate,
     failureCode: payout.failureCode,
+    providerCreatedAt: payout.created,
   });
+  if (transactions && row.linesRecordedAt === null)
+    await insertPayoutLines(tx, row, await linesToKeep(tx, clinic.id, payout.id, transactions));
   if (payout.status !== 'failed' || row.failureNotifiedAt !== null) return;
   const to = clinic.email ?? (await findClinicAccountEmail(tx, clinic.id));
   if (to)

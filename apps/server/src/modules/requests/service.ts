@@ -35,14 +35,14 @@ import {
   lastDayBefore,
   londonDay,
 } from '../links/index.js';
-import { listNotificationsAbout, queueNotice } from '../notifications/index.js';
+import { listNotificationsAbout, type Notice, queueNotice, queueNotices } from '../notifications/index.js';
 import { recordPatient } from '../patients/index.js';
 import { hasPolicyInForce } from '../policies/index.js';
 import {
+  type ClaimedReminder,
   claimDueReminders,
   findClinicRequest,
   findClinicRequestRow,
-  findRequestRow,
   insertPaymentRequest,
   lockPaymentRequest,
   markRequestCancelled,
@@ -218,8 +218,26 @@ function queueRequestNotice(
   link: RequestToStore['paymentLink'],
   type: 'payment_request' | 'payment_reminder' = 'payment_request',
 ): Promise<number> {
+  return queueNotice(tx, deps.jobs, requestNotice(deps, clinic, row, link, type));
+}
+
+/**
+ * The patient's notice of a request, with its link, amount and what it is for, to go by email, and by
+ * text to a phone that can take one, whatever the clinic's notification settings
+ * (docs/decisions/0104-requests-go-whatever-the-settings.md).
+ */
+function requestNotice(
+  deps: Pick<SendRequestDeps, 'publicUrl'>,
+  clinic: ClinicRow,
+  row: Pick<
+    PaymentRequestRow,
+    'id' | 'customAmount' | 'title' | 'type' | 'patientName' | 'patientEmail' | 'patientPhone' | 'message'
+  >,
+  link: Pick<NonNullable<RequestToStore['paymentLink']>, 'amount' | 'title' | 'type'> | null,
+  type: 'payment_request' | 'payment_reminder',
+): Notice {
   const { amount, title } = requestTerms(row, link);
-  return queueNotice(tx, deps.jobs, {
+  return {
     type,
     recipientType: 'patient',
     whateverTheSettings: true,
@@ -234,7 +252,7 @@ function queueRequestNotice(
       paymentLink: `${deps.publicUrl}/payment/${row.id}`,
       message: row.message ?? `Payment for ${title}`,
     },
-  });
+  };
 }
 
 /**
@@ -490,41 +508,63 @@ export async function listPaymentRequests(
   };
 }
 
-/** How many requests one sweep claims per transaction. */
-const REMINDER_BATCH = 200;
+/**
+ * How many requests one sweep claims per transaction: their notices are queued with a few statements
+ * whatever the number (docs/decisions/0129-reminders-at-scale.md), so a batch takes a fraction of a
+ * second, and each row stays locked only that long.
+ */
+const REMINDER_BATCH = 500;
+
+/** What the reminder sweep needs: the database, the job queue (to queue the notices in bulk) and the public URL. */
+export interface ReminderSweepDeps {
+  db: Db;
+  jobs: Pick<JobQueue, 'sendMany'>;
+  /** e.g. 'https://pay.example.com': the patient's link is {publicUrl}/payment/{request id}. */
+  publicUrl: string;
+}
 
 /**
  * The requests.send-reminders sweep (docs/decisions/0106-request-reminders.md): every request whose
- * next scheduled reminder is due at `now` gets one, by the channels of the request, in batches; each is
- * claimed and its notice queued in one transaction, so it is sent once whichever process sweeps.
- * Resolves to the number of requests reminded. `now` is the clock (tests move it); `onlyRequestId`
- * sweeps that one request alone.
+ * next scheduled reminder is due at `now` gets one, by the channels of the request, in batches of
+ * REMINDER_BATCH; each batch is claimed and its notices queued in one transaction, in a few statements
+ * (docs/decisions/0129-reminders-at-scale.md), so each reminder is queued once whichever process
+ * sweeps, and its delivery job once whatever is retried. Resolves to the number of requests reminded.
+ * `now` is the clock (tests move it); `onlyRequestId` sweeps that one request alone; `batchSize`
+ * (tests) replaces REMINDER_BATCH.
  */
 export async function sendDueReminders(
-  deps: Pick<SendRequestDeps, 'db' | 'jobs' | 'publicUrl'>,
+  deps: ReminderSweepDeps,
   now: Date,
-  options: { onlyRequestId?: string } = {},
+  options: { onlyRequestId?: string; batchSize?: number } = {},
 ): Promise<number> {
+  const batchSize = options.batchSize ?? REMINDER_BATCH;
   const clinics = new Map<string, ClinicRow>();
   let reminded = 0;
   for (;;) {
     const claimed = await deps.db.transaction(async (tx) => {
-      const ids = await claimDueReminders(tx, now, REMINDER_BATCH, options.onlyRequestId);
-      for (const id of ids) {
-        const row = await findRequestRow(tx, id);
-        if (!row) continue;
-        const clinic = clinics.get(row.clinicId) ?? (await getClinicRow(tx, row.clinicId));
-        clinics.set(row.clinicId, clinic);
-        const link = row.paymentLinkId
-          ? ((await findClinicLink(tx, row.clinicId, row.paymentLinkId)) ?? null)
-          : null;
-        await queueRequestNotice(tx, deps, clinic, row, link, 'payment_reminder');
-      }
-      return ids.length;
+      const rows = await claimDueReminders(tx, now, batchSize, options.onlyRequestId);
+      const notices: Notice[] = [];
+      for (const row of rows) notices.push(reminderNotice(deps, await clinicOf(tx, clinics, row), row));
+      await queueNotices(tx, deps.jobs, notices);
+      return rows.length;
     });
     reminded += claimed;
-    if (claimed < REMINDER_BATCH) return reminded;
+    if (claimed < batchSize) return reminded;
   }
+}
+
+/** The claimed request's clinic, read once a sweep. */
+async function clinicOf(tx: Tx, clinics: Map<string, ClinicRow>, row: ClaimedReminder): Promise<ClinicRow> {
+  const known = clinics.get(row.clinicId);
+  if (known) return known;
+  const clinic = await getClinicRow(tx, row.clinicId);
+  clinics.set(row.clinicId, clinic);
+  return clinic;
+}
+
+/** A claimed request's reminder notice (`payment_reminder`), by the request's channels. */
+function reminderNotice(deps: Pick<ReminderSweepDeps, 'publicUrl'>, clinic: ClinicRow, row: ClaimedReminder) {
+  return requestNotice(deps, clinic, row, row.link, 'payment_reminder');
 }
 
 /**

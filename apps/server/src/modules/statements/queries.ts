@@ -23,25 +23,40 @@ const toNumbers = <K extends string>(row: Row, keys: readonly K[]) =>
  * (each refund reverses the clinic's transfer in proportion: refund_clinic_share), disputes
  * opened in it (what was taken back, withdrawn, reinstated and the fees), disputes paid back in it, and
  * payouts that reached the bank in it. Each figure is a money rule of migration 0033 (decision 0119).
+ * The payments' sums come from the daily totals of the month's London days (decision 0022), which the
+ * trigger on payments keeps by those same rules: a month is whole London days, so they answer it
+ * exactly, from at most a row a day (16 for the platform) instead of every payment
+ * (docs/decisions/0128-back-office-at-scale.md). The month's refunds are found on their (clinic,
+ * created) index first and only then joined to their payments.
  */
 export async function selectMonthSums(db: Db, clinicId: string | null, month: MonthBounds) {
   const clinic = (column: string) => (clinicId === null ? sql`true` : sql`${sql.raw(column)} = ${clinicId}`);
   const { from, to } = month;
+  const londonDay = (instant: Date) =>
+    sql`(${instant.toISOString()}::timestamptz at time zone 'Europe/London')::date`;
+  const paid =
+    clinicId === null
+      ? sql`select coalesce(sum(t.payment_count), 0) as payment_count,
+               coalesce(sum(t.payments_total + t.refunds_total), 0) as gross,
+               coalesce(sum(t.platform_fees), 0) as platform_fees,
+               coalesce(sum(t.platform_fees - t.revenue), 0) as card_fees
+          from platform_daily_totals t where t.day >= ${londonDay(from)} and t.day < ${londonDay(to)}`
+      : sql`select coalesce(sum(t.recorded_count), 0) as payment_count,
+               coalesce(sum(t.amount_paid), 0) as gross,
+               coalesce(sum(t.platform_fees), 0) as platform_fees,
+               coalesce(sum(t.platform_fees - t.revenue), 0) as card_fees
+          from payment_daily_totals t where t.clinic_id = ${clinicId}
+            and t.day >= ${londonDay(from)} and t.day < ${londonDay(to)}`;
   const result = await db.execute(sql`
-    with paid as (
-      select count(*) filter (where payment_is_recorded(p.status)) as payment_count,
-             coalesce(sum(payment_gross(p.status, p.amount_paid)), 0) as gross,
-             coalesce(sum(payment_application_fee(p.status, p.platform_fee)), 0) as platform_fees,
-             coalesce(sum(payment_card_fee(p.status, p.stripe_fee)), 0) as card_fees
-      from payments p where ${clinic('p.clinic_id')} and p.paid_at >= ${from} and p.paid_at < ${to})
+    with paid as (${paid}),
+    refunded as materialized (
+      select r.amount, r.payment_id from refunds r
+      where ${clinic('r.clinic_id')} and r.status = 'succeeded' and r.created_at >= ${from} and r.created_at < ${to})
     select
       paid.payment_count, paid.gross, paid.platform_fees, paid.card_fees,
-      (select coalesce(sum(r.amount), 0) from refunds r where ${clinic('r.clinic_id')} and r.status = 'succeeded'
-         and r.created_at >= ${from} and r.created_at < ${to}) as refunds,
+      (select coalesce(sum(r.amount), 0) from refunded r) as refunds,
       (select coalesce(sum(refund_clinic_share(r.amount, p.net_amount, p.amount_paid)), 0)
-         from refunds r join payments p on p.id = r.payment_id
-         where ${clinic('r.clinic_id')} and r.status = 'succeeded'
-         and r.created_at >= ${from} and r.created_at < ${to}) as refunds_deducted,
+         from refunded r join payments p on p.id = r.payment_id) as refunds_deducted,
       (select count(*) from disputes d where ${clinic('d.clinic_id')}
          and d.created_at >= ${from} and d.created_at < ${to}) as dispute_count,
       (select coalesce(sum(d.reversed_amount), 0) from disputes d where ${clinic('d.clinic_id')}
