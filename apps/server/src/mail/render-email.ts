@@ -15,16 +15,33 @@ export interface EmailBodies {
 }
 
 // html-to-text capitalises headings by default; names in a heading keep their own case.
-const TEXT_OPTIONS = { selectors: [{ selector: 'h1', options: { uppercase: false } }] };
+const HEADING_SELECTORS = [{ selector: 'h1', options: { uppercase: false } }];
+
+/**
+ * The plain-text converter, compiled once (html-to-text's `compile`): React Email's `toPlainText` calls
+ * `convert`, which compiles the same options again for every email, a third of a reminder's rendering
+ * (docs/decisions/0129-reminders-at-scale.md). Same options as `toPlainText(html, { selectors })`.
+ */
+let toPlainText: ((html: string) => string) | undefined;
+
+async function plainTextConverter(): Promise<(html: string) => string> {
+  if (toPlainText) return toPlainText;
+  const [{ plainTextSelectors }, { compile }] = await Promise.all([
+    import('@react-email/render'),
+    import('html-to-text'),
+  ]);
+  toPlainText = compile({ wordwrap: false, selectors: [...plainTextSelectors, ...HEADING_SELECTORS] });
+  return toPlainText;
+}
 
 /**
  * Renders `element` to its HTML document and plain text (not wrapped to a line width). Rejects when a
  * template throws while rendering.
  */
 export async function renderEmail(element: ReactElement): Promise<EmailBodies> {
-  const { render, toPlainText } = await import('@react-email/render');
+  const [{ render }, convert] = await Promise.all([import('@react-email/render'), plainTextConverter()]);
   const html = await render(element);
-  return { html, text: toPlainText(html, TEXT_OPTIONS) };
+  return { html, text: convert(html) };
 }
 
 /**
