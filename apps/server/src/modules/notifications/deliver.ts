@@ -25,11 +25,10 @@ import type { JobHandler } from '../../jobs/index.js';
 import { isPermanentMailFailure, type Mailer } from '../../mail/mailer.js';
 import { PermanentSmsFailure, type SmsSender } from '../../mail/sms.js';
 import { type WebhookSender, WebhookUrlRefused } from '../../mail/webhook-sender.js';
-import { findClinic } from '../clinics/index.js';
 import type { deliverNotification } from './jobs.js';
 import type { NotificationPayload } from './payload.js';
 import {
-  findNoticeSubject,
+  findNoticeContext,
   findNotification,
   findPaymentForNotice,
   markNotificationSent,
@@ -124,9 +123,10 @@ async function contentOf(
   row: NotificationRow,
   payload: NotificationPayload,
 ): Promise<NoticeContent> {
-  const clinic = await findClinic(deps.db, row.clinicId);
+  // The clinic and the subject in one read; the payment's details only for a notice about one.
+  const subject = await findNoticeContext(deps.db, row);
+  const { clinic } = subject;
   const payment = row.paymentId ? await findPaymentForNotice(deps.db, row.paymentId) : undefined;
-  const subject = await findNoticeSubject(deps.db, row);
   const about = noticeAbout(subject, payload.payment.message);
   // A request, or a charge the patient must confirm: a link to act on, and no payment date yet.
   const isRequest =

@@ -99,28 +99,52 @@ export async function selectFailedNotifications(db: Db, limit: number) {
     .limit(limit);
 }
 
+/** What findNoticeContext reads for a notice: its clinic, and what it is about in the clinic's words. */
+export interface NoticeContext {
+  /** The clinic's name, logo and card statement name; undefined when the clinic is gone. */
+  clinic: { clinicName: string | null; logoUrl: string | null; statementName: string | null } | undefined;
+  /** The payment's or request's title (its link's, for a request of a link). */
+  title: string | null;
+  /** The message the clinic wrote on the request, if any. */
+  message: string | null;
+  /** The clinic's own reference (docs/decisions/0108-clinic-reference.md). */
+  clinicReference: string | null;
+}
+
 /**
- * What a notice is about, in the clinic's words: the payment's or request's title (its link's, for a
- * request of a link), the message the clinic wrote on the request, if any, and the clinic's reference
- * (docs/decisions/0108-clinic-reference.md).
+ * A notice's clinic (name, logo, statement name) and what it is about, in the clinic's words, in one
+ * read: a delivery runs it for every email (docs/decisions/0129-reminders-at-scale.md).
  */
-export async function findNoticeSubject(
+export async function findNoticeContext(
   db: Db,
-  about: { paymentId: string | null; paymentRequestId: string | null },
-): Promise<{ title: string | null; message: string | null; clinicReference: string | null }> {
+  about: { clinicId: string; paymentId: string | null; paymentRequestId: string | null },
+): Promise<NoticeContext> {
   const result = await db.execute(sql`
-    select coalesce(p.title, r.title, l.title) as title, r.message,
+    select c.id as clinic_id, c.clinic_name, c.logo_url, c.statement_name,
+           coalesce(p.title, r.title, l.title) as title, r.message,
            coalesce(p.clinic_reference, r.clinic_reference) as clinic_reference
     from (select 1) as one
-    left join payments p on p.id = ${about.paymentId}
+    left join ${clinics} c on c.id = ${about.clinicId}
+    left join ${payments} p on p.id = ${about.paymentId}
     left join payment_requests r on r.id = coalesce(p.payment_request_id, ${about.paymentRequestId}::uuid)
     left join payment_links l on l.id = r.payment_link_id`);
-  const row = (
+  const [row] = (
     result as unknown as {
-      rows: { title: string | null; message: string | null; clinic_reference: string | null }[];
+      rows: {
+        clinic_id: string | null;
+        clinic_name: string | null;
+        logo_url: string | null;
+        statement_name: string | null;
+        title: string | null;
+        message: string | null;
+        clinic_reference: string | null;
+      }[];
     }
-  ).rows[0];
+  ).rows;
   return {
+    clinic: row?.clinic_id
+      ? { clinicName: row.clinic_name, logoUrl: row.logo_url, statementName: row.statement_name }
+      : undefined,
     title: row?.title ?? null,
     message: row?.message ?? null,
     clinicReference: row?.clinic_reference ?? null,
