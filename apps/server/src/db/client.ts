@@ -60,13 +60,24 @@ export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 export const JOB_SCHEMA = 'pgboss';
 
 /**
+ * pg-boss fetches a queue's next jobs `order by priority desc, created_on, id`, but its index is on
+ * (name, start_after), so every fetch read and sorted every queued job of the queue: with 10,000
+ * reminders queued, most of PostgreSQL's time (docs/decisions/0129-reminders-at-scale.md). This index
+ * of ours, on the partitioned job table (so on every queue's partition, present and future), hands the
+ * fetch its jobs in that order, and it stops at the batch.
+ */
+const JOB_FETCH_ORDER_INDEX = `create index if not exists clinicpay_job_fetch_order
+  on ${JOB_SCHEMA}.job (name, priority desc, created_on, id) where state < 'active'`;
+
+/**
  * Creates the job queue's tables when they do not exist yet (pg-boss's own construction plan, one
- * transaction under its advisory lock). Later pg-boss versions migrate them when the queue starts.
+ * transaction under its advisory lock), and the index its fetch needs (JOB_FETCH_ORDER_INDEX). Later
+ * pg-boss versions migrate them when the queue starts.
  */
 export async function installJobSchema(executor: SqlExecutor): Promise<void> {
   const { rows } = await executor.executeSql(`select to_regclass('${JOB_SCHEMA}.version') as installed`);
-  if (rows[0]?.installed) return;
-  await executor.executeSql(PgBoss.getConstructionPlans(JOB_SCHEMA));
+  if (!rows[0]?.installed) await executor.executeSql(PgBoss.getConstructionPlans(JOB_SCHEMA));
+  await executor.executeSql(JOB_FETCH_ORDER_INDEX);
 }
 
 function migrationCount(): number {

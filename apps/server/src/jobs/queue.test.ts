@@ -55,6 +55,53 @@ describe('the job queue', () => {
     expect(finished).toEqual([1]);
   });
 
+  it("fetches a queue's next jobs in pg-boss's order from an index, not by sorting every queued job", async () => {
+    const orderedJob = defineJob({
+      name: 'test.ordered',
+      schema: z.object({ n: z.number().int() }),
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      expireInSeconds: 60,
+    });
+    const jobs = createJobQueue({ database, work: false, onError: () => {} });
+    const ran: number[] = [];
+    jobs.register(orderedJob, async ({ n }) => {
+      ran.push(n);
+    });
+    await jobs.start();
+    await jobs.sendMany(
+      orderedJob,
+      Array.from({ length: 300 }, (_, n) => ({ payload: { n } })),
+    );
+    // The queue's partition has the index (made on the partitioned table, so on every queue's).
+    const partition = await database.sql.executeSql(
+      `select partition_name from ${JOB_SCHEMA}.queue where name = $1`,
+      [orderedJob.name],
+    );
+    const table = String(partition.rows[0]?.partition_name);
+    const indexes = await database.sql.executeSql(
+      `select indexdef from pg_indexes where schemaname = $1 and tablename = $2`,
+      [JOB_SCHEMA, table],
+    );
+    expect(
+      indexes.rows.some((row) =>
+        /\(name, priority DESC, created_on, id\) WHERE \(state < 'active'/.test(String(row.indexdef)),
+      ),
+    ).toBe(true);
+    // pg-boss's fetch, as it plans it, walks that index and sorts nothing.
+    await database.sql.executeSql(`analyze ${JOB_SCHEMA}.${table}`);
+    const plan = await database.sql.executeSql(
+      `explain select id from ${JOB_SCHEMA}.job where name = '${orderedJob.name}' and state < 'active'
+         and start_after < now() order by priority desc, created_on, id limit 1 for update skip locked`,
+    );
+    const text = plan.rows.map((row) => String(Object.values(row)[0])).join('\n');
+    expect(text).toMatch(/Index Scan using \w*_name_priority_created_on_id_idx/);
+    expect(text).not.toMatch(/Sort/);
+    await jobs.drain();
+    expect(ran).toHaveLength(300);
+    await jobs.stop();
+  });
+
   const quickJob = defineJob({
     name: 'test.quick',
     schema: z.object({ n: z.number().int() }),
