@@ -555,21 +555,25 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
         // Only when set, so intents made before cards could be saved keep their fingerprints.
         ...(customerId !== null ? { saveCardForCustomerId: customerId } : {}),
       });
+      // A new intent's row, under a new id each time it is made.
+      const newIntent = () => {
+        const id = sandboxId('pi');
+        return {
+          id,
+          clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+          amount: input.amount,
+          applicationFeeAmount: input.applicationFeeAmount,
+          destinationAccountId: input.destinationAccountId,
+          metadata: input.metadata,
+          statementDescriptorSuffix: input.statementDescriptorSuffix,
+          customerId,
+          savesCard: customerId !== null,
+          idempotencyKey: input.idempotencyKey,
+          requestFingerprint: fingerprint,
+        };
+      };
       // The usual case, a key not used before: one prepared insert, no transaction.
-      const firstId = sandboxId('pi');
-      const [fresh] = await insertIntent.execute({
-        id: firstId,
-        clientSecret: `${firstId}_secret_${randomBytes(12).toString('hex')}`,
-        amount: input.amount,
-        applicationFeeAmount: input.applicationFeeAmount,
-        destinationAccountId: input.destinationAccountId,
-        metadata: input.metadata,
-        statementDescriptorSuffix: input.statementDescriptorSuffix,
-        customerId,
-        savesCard: customerId !== null,
-        idempotencyKey: input.idempotencyKey,
-        requestFingerprint: fingerprint,
-      });
+      const [fresh] = await insertIntent.execute(newIntent());
       if (fresh) return toPaymentIntent(fresh);
       // The key was used before: replay it, or run anew once it is forgotten (idempotency.ts).
       const row = await db.transaction(async (tx) => {
@@ -585,22 +589,9 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
             .set({ idempotencyKey: forgottenKey(input.idempotencyKey, stored.id) })
             .where(eq(sandboxPaymentIntents.id, stored.id));
         }
-        const id = sandboxId('pi');
         const [created] = await tx
           .insert(sandboxPaymentIntents)
-          .values({
-            id,
-            clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-            amount: input.amount,
-            applicationFeeAmount: input.applicationFeeAmount,
-            destinationAccountId: input.destinationAccountId,
-            metadata: input.metadata,
-            statementDescriptorSuffix: input.statementDescriptorSuffix,
-            customerId,
-            savesCard: customerId !== null,
-            idempotencyKey: input.idempotencyKey,
-            requestFingerprint: fingerprint,
-          })
+          .values(newIntent())
           .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
           .returning();
         return created;
