@@ -180,11 +180,13 @@ describe("the sandbox's balances and payouts", () => {
 
     // Told once: the next payout is paid, with the same payment in it.
     const again = await gateway.balance.payOut(accountId);
+    const pressed = Date.now();
     await gateway.balance.arriveNow(accountId);
-    expect(await gateway.retrievePayout(accountId, String(again?.id))).toMatchObject({
-      status: 'paid',
-      amount: 4850,
-    });
+    const arrived = await gateway.retrievePayout(accountId, String(again?.id));
+    expect(arrived).toMatchObject({ status: 'paid', amount: 4850 });
+    // It arrived when told to, not on its planned next-day date: today's statement counts it.
+    expect(arrived.arrivalDate.getTime()).toBeGreaterThanOrEqual(pressed - 1000);
+    expect(arrived.arrivalDate.getTime()).toBeLessThanOrEqual(Date.now());
     const paidLines = await gateway.listPayoutBalanceTransactions(accountId, String(again?.id));
     expect(paidLines.map(({ type, origin }) => [type, origin])).toEqual([
       ['payment', 'charge'],

@@ -281,8 +281,10 @@ export function createSandboxBalance(options: { db: Db; events: SandboxEvents; j
    * A payout in transit reaches the bank: paid (payout.paid), or, when it was told to fail, failed with
    * its failure code (payout.failed): a payout_failure transaction returns the money to the balance and
    * the transactions it paid out are free to be paid out again. Nothing for a payout already settled.
+   * `arrivedAt`, when given, becomes its arrival date: a payout told to arrive now arrives today, so it
+   * counts in this month's statement even when its planned arrival was the next month.
    */
-  async function settle(payoutId: string): Promise<SandboxPayoutRow | undefined> {
+  async function settle(payoutId: string, arrivedAt?: Date): Promise<SandboxPayoutRow | undefined> {
     const settled = await db.transaction(async (tx) => {
       const [payout] = await tx
         .select()
@@ -293,7 +295,7 @@ export function createSandboxBalance(options: { db: Db; events: SandboxEvents; j
       if (!payout.failsWith) {
         const [paid] = await tx
           .update(sandboxPayouts)
-          .set({ status: 'paid' })
+          .set({ status: 'paid', ...(arrivedAt && { arrivalDate: arrivedAt }) })
           .where(eq(sandboxPayouts.id, payoutId))
           .returning();
         if (paid) await events.emit('connect', 'payout.paid', payoutObject(paid), paid.accountId, tx);
@@ -303,6 +305,7 @@ export function createSandboxBalance(options: { db: Db; events: SandboxEvents; j
         .update(sandboxPayouts)
         .set({
           status: 'failed',
+          ...(arrivedAt && { arrivalDate: arrivedAt }),
           failureCode: payout.failsWith,
           failureMessage: SANDBOX_PAYOUT_FAILURES[payout.failsWith] ?? 'The payout failed.',
         })
@@ -470,13 +473,17 @@ export function createSandboxBalance(options: { db: Db; events: SandboxEvents; j
 
     settle,
 
-    /** The payouts page's "Arrive now": every payout of the account still in transit is settled now. */
+    /**
+     * The payouts page's "Arrive now": every payout of the account still in transit is settled now, and
+     * now is its arrival date.
+     */
     async arriveNow(accountId: string): Promise<void> {
+      const now = new Date();
       const inTransit = await db
         .select({ id: sandboxPayouts.id })
         .from(sandboxPayouts)
         .where(and(eq(sandboxPayouts.accountId, accountId), eq(sandboxPayouts.status, 'in_transit')));
-      for (const { id } of inTransit) await settle(id);
+      for (const { id } of inTransit) await settle(id, now);
     },
 
     /** Everything the account holds, available and pending (closing an account needs it to be zero). Pence. */
