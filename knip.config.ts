@@ -33,7 +33,14 @@ const config: KnipConfig = {
       ignoreDependencies: ['libphonenumber-js'],
     },
     'apps/web': {
-      entry: ['src/payment-main.tsx', 'src/site-main.tsx', 'scripts/*.mjs', 'src/**/*.test.{ts,tsx}'],
+      // site-prerender.tsx: the build's own pre-rendering entry (vite.config.ts, decision 0130).
+      entry: [
+        'src/payment-main.tsx',
+        'src/site-main.tsx',
+        'src/site-prerender.tsx',
+        'scripts/*.mjs',
+        'src/**/*.test.{ts,tsx}',
+      ],
       project: ['src/**/*.{ts,tsx,css}', 'scripts/*.mjs'],
       // The web tests' environment, named in the root vitest.config.ts.
       ignoreDependencies: ['jsdom'],

@@ -1,10 +1,13 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { SITE_PAGES } from './src/app/site-pages.js';
+import { SIGNED_OUT, SITE_PAGES } from './src/app/site-pages.js';
 
 /** `npm run dev` serves the app on 5173 and proxies the API to the watching server on 3000. */
 const serverOrigin = process.env.CLINICPAY_SERVER_ORIGIN ?? 'http://localhost:3000';
@@ -22,6 +25,16 @@ const PAYMENT_MODE = 'payment-pages';
 
 /** The mode of the public site's own build (decision 0127). */
 const SITE_MODE = 'site-pages';
+
+/** The build of site-prerender.tsx for Node, which draws each public page to HTML (decision 0130). */
+const PRERENDER_MODE = 'site-prerender';
+
+/** Where the pre-rendering build goes, beside the web build (never served). */
+const PRERENDER_OUT_DIR = path.resolve(import.meta.dirname, 'node_modules/.cache/site-prerender');
+
+/** Where a public page's pre-rendered copy of site.html is written in the web build (decision 0130). */
+const prerenderedHtml = (route: string, signedOut: boolean) =>
+  `site/${route}${signedOut ? '.signed-out' : ''}.html`;
 
 /** Where the payment pages' own build (below) lists its files for scripts/check-js-budget.mjs. */
 const PAYMENT_MANIFEST = '.vite/payment-manifest.json';
@@ -114,7 +127,15 @@ function sitePageList(): Plugin {
         const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(import.meta.dirname, module));
         if (!chunk) return this.error(`The site build has no chunk for ${module}`);
         const preloads = [...closure([chunk.fileName])].filter((file) => !entryFiles.has(file));
-        return { path: pagePath, module, preloads, readsSession: 'readsSession' in page };
+        const readsSession = 'readsSession' in page;
+        return {
+          path: pagePath,
+          module,
+          preloads,
+          readsSession,
+          html: prerenderedHtml(route, false),
+          ...(readsSession && { signedOutHtml: prerenderedHtml(route, true) }),
+        };
       });
       this.emitFile({
         type: 'asset',
@@ -172,12 +193,55 @@ function ownBuilds(): Plugin {
           build: { outDir },
         });
       }
+      await build({
+        configFile: path.join(import.meta.dirname, 'vite.config.ts'),
+        mode: PRERENDER_MODE,
+        build: { outDir: PRERENDER_OUT_DIR },
+      });
+      await writePrerenderedPages(outDir);
     },
   };
 }
 
+/**
+ * Draws each public page with the pre-rendering build and writes it into its own copy of the built
+ * site.html's root element, with a brotli and a gzip copy as the build's other files have (decision
+ * 0130). A page that asks who is signed in gets a second copy drawn for a visitor known to be signed
+ * out, its root marked with `data-session` (app/site-pages.ts).
+ *
+ * The page is drawn by its HTML and stylesheet; its scripts only make it work, so the entry is fetched
+ * at low priority (`fetchpriority="low"`) and loads the rest once the page is on screen
+ * (src/site-main.tsx). Until it has, the root is `inert`, so that nothing in it can be pressed or typed
+ * into (a form sent by the browser itself would put what was typed in the address).
+ */
+async function writePrerenderedPages(outDir: string) {
+  const { renderSitePage } = (await import(
+    pathToFileURL(path.join(PRERENDER_OUT_DIR, 'site-prerender.js')).href
+  )) as typeof import('./src/site-prerender');
+  const siteHtml = fs
+    .readFileSync(path.join(outDir, 'site.html'), 'utf8')
+    .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
+    .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
+  const root = '<div id="root"></div>';
+  if (!siteHtml.includes(root)) throw new Error(`The built site.html has no ${root}`);
+  for (const page of SITE_PAGES) {
+    const copies = [false, ...('readsSession' in page ? [true] : [])];
+    for (const signedOut of copies) {
+      const body = await renderSitePage(page.path, { signedOut });
+      const attributes = signedOut ? ` data-session="${SIGNED_OUT}"` : '';
+      const html = siteHtml.replace(root, () => `<div id="root" inert${attributes}>${body}</div>`);
+      const file = path.join(outDir, prerenderedHtml(page.route, signedOut));
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, html);
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html));
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
+    }
+  }
+}
+
 /** Each build's entry and manifest, by mode. */
 function buildOf(mode: string) {
+  if (mode === PRERENDER_MODE) return { input: 'src/site-prerender.tsx', manifest: false, own: true };
   if (mode === PAYMENT_MODE) return { input: 'payment.html', manifest: PAYMENT_MANIFEST, own: true };
   if (mode === SITE_MODE) return { input: 'site.html', manifest: SITE_MANIFEST, own: true };
   return { input: 'index.html', manifest: true, own: false };
@@ -191,12 +255,17 @@ export default defineConfig(({ command, mode }) => ({
   plugins: [
     react(),
     tailwindcss(),
-    mode === PAYMENT_MODE ? paymentPageCopies() : mode === SITE_MODE ? sitePageList() : ownBuilds(),
-    mode === SITE_MODE && substitutes({ sonner: SONNER_ON_DEMAND, 'react-router': SITE_ROUTER }),
+    mode === PAYMENT_MODE
+      ? paymentPageCopies()
+      : mode === SITE_MODE
+        ? sitePageList()
+        : mode !== PRERENDER_MODE && ownBuilds(),
+    (mode === SITE_MODE || mode === PRERENDER_MODE) &&
+      substitutes({ sonner: SONNER_ON_DEMAND, 'react-router': SITE_ROUTER }),
     !buildOf(mode).own && substitutes({ sonner: SONNER_ON_DEMAND }),
     // Brotli and gzip copies beside each file, sent by @fastify/static's preCompressed (docs/benchmarks.md).
     // Only when building: the plugin holds on to stdout from the moment it is made until the build ends.
-    command === 'build' && compression({ algorithms: ['brotliCompress', 'gzip'] }),
+    command === 'build' && mode !== PRERENDER_MODE && compression({ algorithms: ['brotliCompress', 'gzip'] }),
   ],
   resolve: {
     alias: [
@@ -212,13 +281,17 @@ export default defineConfig(({ command, mode }) => ({
       '/readyz': serverOrigin,
     },
   },
+  // The pre-rendering build runs in Node with every package bundled in, so that each import of React
+  // takes Preact as the site's build does.
+  ssr: mode === PRERENDER_MODE ? { noExternal: true } : undefined,
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    ssr: mode === PRERENDER_MODE,
+    sourcemap: mode !== PRERENDER_MODE,
     // scripts/check-js-budget.mjs walks each build's manifest for the pages' first load.
     manifest: buildOf(mode).manifest,
     // The payment and site builds add to the full app's build.
-    emptyOutDir: !buildOf(mode).own,
+    emptyOutDir: !buildOf(mode).own || mode === PRERENDER_MODE,
     copyPublicDir: !buildOf(mode).own,
     rolldownOptions: {
       onLog(level, log, handler) {

@@ -1,7 +1,9 @@
 /**
  * Decision 0078: a page's HTML names its code and first data in a Link header, and the page
  * uses what the browser fetched for it. Were a preload not to match the page's own request (its mode
- * or credentials), the browser would fetch the same URL twice.
+ * or credentials), the browser would fetch the same URL twice. Decision 0130: a public page comes drawn
+ * in its HTML, readable before any script runs, and with no session cookie sign-in does not ask who is
+ * signed in.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
@@ -17,18 +19,50 @@ function countRequests(page: Page): Map<string, number> {
 }
 
 test.describe('what a page asks for first', () => {
-  test('sign-in fetches who is signed in, and each of its scripts, once', async ({ page }) => {
+  test('signed in, sign-in fetches who is signed in, and each of its scripts, once', async ({
+    page,
+    clinic,
+  }) => {
     const counts = countRequests(page);
     const response = await page.goto('/sign-in');
-    const link = (await response?.headerValue('link')) ?? '';
-    expect(link).toContain('</api/auth/session>; rel=preload; as=fetch; crossorigin');
-    expect(link).toMatch(/<\/assets\/sign-in-[\w-]+\.js>; rel=modulepreload/);
-    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect(await response?.headerValue('link')).toBe(
+      '</api/auth/session>; rel=preload; as=fetch; crossorigin',
+    );
+    await expect(page.getByText(`as ${clinic.email}.`)).toBeVisible();
 
     expect(counts.get('/api/auth/session')).toBe(1);
     const scripts = [...counts].filter(([path]) => path.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(5);
     for (const [path, count] of scripts) expect(count, path).toBe(1);
+  });
+
+  test('signed out, sign-in comes with its form drawn, asks nobody who is signed in, and signs in', async ({
+    page,
+    clinic,
+  }) => {
+    await page.context().clearCookies();
+    const counts = countRequests(page);
+    const response = await page.goto('/sign-in');
+    expect(await response?.headerValue('link')).toBeNull();
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('data-session="signed-out"');
+    expect(html).toMatch(/<label[^>]*>Email<\/label>/);
+    await page.getByLabel('Email').fill(clinic.email);
+    await page.getByLabel('Password').fill(clinic.password);
+    expect(counts.get('/api/auth/session')).toBeUndefined();
+    for (const [path, count] of counts) if (path.endsWith('.js')) expect(count, path).toBe(1);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/dashboard');
+  });
+
+  test('reset password fetches the check of its link once', async ({ page }) => {
+    const counts = countRequests(page);
+    const response = await page.goto('/reset-password?token=not-a-token&userId=not-a-user');
+    expect(await response?.headerValue('link')).toBe(
+      '</api/auth/reset-password?token=not-a-token&userId=not-a-user>; rel=preload; as=fetch; crossorigin',
+    );
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect(counts.get('/api/auth/reset-password')).toBe(1);
   });
 
   test("a payment page fetches its data and the card provider's config once", async ({ page, link }) => {
@@ -40,4 +74,21 @@ test.describe('what a page asks for first', () => {
     expect(counts.get(`/api/public/payments/${link.id}`)).toBe(1);
     expect(counts.get('/api/payment-provider/config')).toBe(1);
   });
+});
+
+test.describe('a public page before its scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const [path, heading] of [
+    ['/', 'Get paid for consultations, treatments and deposits'],
+    ['/fees', 'Simple, transparent fees'],
+    ['/sign-up', 'Create your account'],
+  ] as const) {
+    test(`${path} is drawn in its HTML, and nothing in it can be used until they run`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeAttached();
+      await expect(page.locator('h1')).toContainText(heading);
+      await expect(page.locator('#root')).toHaveAttribute('inert', '');
+    });
+  }
 });

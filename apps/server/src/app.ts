@@ -28,7 +28,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { createSmsSender } from './mail/sms.js';
 import { createWebhookSender } from './mail/webhook-sender.js';
 import { adminRoutes } from './modules/admin/index.js';
-import { authRoutes, createAuth, registerAuthJobs } from './modules/auth/index.js';
+import { authRoutes, carriesSessionCookie, createAuth, registerAuthJobs } from './modules/auth/index.js';
 import { balanceRoutes } from './modules/balances/index.js';
 import { checkoutRoutes } from './modules/checkout/index.js';
 import { clinicRoutes } from './modules/clinics/index.js';
@@ -259,6 +259,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   if (isSandbox(gateway)) await app.register(sandboxPageRoutes, { gateway });
 
-  await registerWebApp(app, options.webDistDir);
+  await registerWebApp(app, options.webDistDir, {
+    signedOut: (request) => !carriesSessionCookie(request.headers.cookie),
+  });
   return app;
 }

@@ -14,6 +14,7 @@
  *   node apps/web/scripts/lighthouse.mjs [--runs 3] [--json out.json] [--chrome /usr/bin/chromium]
  *     [--pages landing,sign-in,payment]   (some of the pages below, by name; all by default)
  *     [--screenshots dir]   (each run's final screenshot, as Lighthouse took it)
+ *     [--reports dir]   (each run's full Lighthouse report, JSON, for what the figures leave out)
  *     [--root dir]   (a tree laid out as this repository's, with its apps/server/dist and apps/web/dist)
  */
 import { spawn } from 'node:child_process';
@@ -179,13 +180,14 @@ async function paymentLink(origin) {
 }
 
 /** One Lighthouse mobile run of `url`, performance only; the figures this script reports. */
-async function measure(url, port, screenshotFile) {
+async function measure(url, port, screenshotFile, reportFile) {
   const { lhr } = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
   });
+  if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(lhr));
   const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const screenshot = lhr.audits['final-screenshot']?.details?.data;
   if (screenshotFile && screenshot) {
@@ -226,6 +228,7 @@ async function main() {
       runs: { type: 'string', default: '3' },
       json: { type: 'string' },
       screenshots: { type: 'string' },
+      reports: { type: 'string' },
       chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
       pages: { type: 'string' },
       root: { type: 'string', default: path.resolve(import.meta.dirname, '../../..') },
@@ -249,8 +252,11 @@ async function main() {
     for (const [name, url] of Object.entries(pages)) {
       const all = [];
       for (let run = 0; run < runs; run += 1) {
-        const screenshot = values.screenshots && path.join(values.screenshots, `${name}-${run + 1}.jpg`);
-        all.push(await measure(url, chrome.port, screenshot));
+        const file = (dir, extension) =>
+          dir && path.join(dir, `${name.replace('/', '-')}-${run + 1}.${extension}`);
+        all.push(
+          await measure(url, chrome.port, file(values.screenshots, 'jpg'), file(values.reports, 'json')),
+        );
       }
       results[name] = { url: url.replace(origin, ''), target: TARGETS[name], median: median(all), runs: all };
     }

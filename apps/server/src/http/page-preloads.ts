@@ -8,7 +8,8 @@
  * - the API answers the page reads before it can show anything, as `rel=preload; as=fetch;
  *   crossorigin`, matching the page's own `fetch` (GET, same-origin credentials), so the page reads the
  *   preloaded answer: the signed-in user on the account pages and behind the clinic and admin areas,
- *   a payment page's data and the card provider's config.
+ *   a payment page's data and the card provider's config, and on the public pages opened from an emailed
+ *   link, the check of that link the page makes before it shows its form (reset password, join).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -107,6 +108,34 @@ function paymentPagePreloads(url: URL): string[] {
   const links = [fetchPreload(`/api/public/payments/${id}`)];
   if (id === match[1]) links.push(fetchPreload('/api/payment-provider/config'));
   return links;
+}
+
+/** A token or user id as the emailed links carry them; anything else is not preloaded. */
+const LINK_VALUE = /^[A-Za-z0-9_-]{1,200}$/;
+
+/**
+ * The check a public page opened from an emailed link makes before it shows its form, as that page asks
+ * for it (the same URL, so the page reads the preloaded answer): reset password's link check
+ * (apps/web/src/features/auth/api/reset-password.ts) and join's invitation
+ * (apps/web/src/features/team/api/invitation.ts). Empty for any other page, or a link without them.
+ */
+export function emailedLinkPreloads(requestUrl: string): string[] {
+  let url: URL;
+  try {
+    url = new URL(requestUrl, 'http://localhost');
+  } catch {
+    return [];
+  }
+  const pathname = url.pathname.replace(/(.)\/+$/, '$1');
+  const token = url.searchParams.get('token') ?? '';
+  if (!LINK_VALUE.test(token)) return [];
+  if (pathname === '/reset-password') {
+    const userId = url.searchParams.get('userId') ?? '';
+    if (!LINK_VALUE.test(userId)) return [];
+    return [fetchPreload(`/api/auth/reset-password?${new URLSearchParams({ token, userId })}`)];
+  }
+  if (pathname === '/join') return [fetchPreload(`/api/team-invitations?token=${encodeURIComponent(token)}`)];
+  return [];
 }
 
 /**

@@ -181,44 +181,82 @@ describe('the web app on the wire', () => {
   });
 });
 
-// The public pages' own entry (decision 0127): site.html, and the list of the pages it serves.
+// The public pages' own entry (decision 0127): site.html, the list of the pages it serves, and each
+// page's copy of it with the page drawn in (decision 0130).
 describe('the public pages on the wire', () => {
   const SITE_HTML = '<!doctype html><title>ClinicPay</title><script src="/assets/site-1.js"></script>';
+  /** A page's pre-rendered copy of site.html, as the web build writes it. */
+  const drawn = (what: string) => SITE_HTML.replace('</script>', `</script><div id="root">${what}</div>`);
   const SITE_PAGES = [
     {
       path: '/',
       module: 'src/app/routes/landing.tsx',
       preloads: ['assets/landing-2.js'],
       readsSession: false,
+      html: 'site/landing.html',
     },
     {
       path: '/sign-in',
       module: 'src/app/routes/sign-in.tsx',
       preloads: ['assets/sign-in-3.js', 'assets/form-4.js'],
       readsSession: true,
+      html: 'site/sign-in.html',
+      signedOutHtml: 'site/sign-in.signed-out.html',
     },
     {
       path: '/sign-in/two-factor',
       module: 'src/app/routes/two-factor-sign-in.tsx',
       preloads: [],
       readsSession: false,
+      html: 'site/two-factor-sign-in.html',
     },
     {
       path: '/about',
       module: 'src/app/routes/about.tsx',
       preloads: ['assets/about-5.js'],
       readsSession: false,
+      html: 'site/about.html',
+    },
+    {
+      path: '/reset-password',
+      module: 'src/app/routes/reset-password.tsx',
+      preloads: [],
+      readsSession: false,
+      html: 'site/reset-password.html',
+    },
+    {
+      path: '/join',
+      module: 'src/app/routes/join.tsx',
+      preloads: [],
+      readsSession: false,
+      html: 'site/join.html',
     },
   ];
+  const SITE_FILES: Record<string, string> = {
+    'site/landing.html': drawn('Landing'),
+    'site/sign-in.html': drawn('Sign-in, asking who is signed in'),
+    'site/sign-in.signed-out.html': drawn('Sign-in form'),
+    'site/two-factor-sign-in.html': drawn('Two-factor'),
+    'site/about.html': drawn('About'),
+    'site/reset-password.html': drawn('Checking your reset link'),
+    'site/join.html': drawn('Checking your invitation'),
+  };
+  const SESSION_COOKIE = { cookie: 'theme=dark; clinicpay.session_token=abc.def' };
   const apps: FastifyInstance[] = [];
   const dirs: string[] = [];
 
   /** A build with the full app (its manifest naming the sign-in route's chunk) and, optionally, the site. */
-  async function appWith(siteList: string | null, { siteHtml = true } = {}) {
+  async function appWith(siteList: string | null, { siteHtml = true, drawnPages = true } = {}) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinicpay-web-'));
     dirs.push(dir);
     writeFakeDist(dir);
     if (siteHtml) fs.writeFileSync(path.join(dir, 'site.html'), SITE_HTML);
+    fs.mkdirSync(path.join(dir, 'site'));
+    if (drawnPages)
+      for (const [file, html] of Object.entries(SITE_FILES)) {
+        fs.writeFileSync(path.join(dir, file), html);
+        fs.writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(html));
+      }
     if (siteList !== null) fs.writeFileSync(path.join(dir, '.vite', 'site-pages.json'), siteList);
     const app = await createTestApp({ webDistDir: dir });
     apps.push(app);
@@ -229,19 +267,30 @@ describe('the public pages on the wire', () => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('answers each page the site build lists with site.html, and every other page with index.html', async () => {
+  it('answers each page the site build lists with its own drawn copy, and every other page with index.html', async () => {
     const app = await appWith(JSON.stringify(SITE_PAGES));
-    const body = async (url: string) => (await app.inject({ url })).body;
-    for (const url of [
-      '/',
-      '/sign-in',
-      '/sign-in/',
-      '/sign-in?redirectTo=%2Fdashboard',
-      '/sign-in/two-factor',
-      '/about',
-    ]) {
-      expect(await body(url), url).toBe(SITE_HTML);
+    const body = async (url: string, headers: Record<string, string> = SESSION_COOKIE) =>
+      (await app.inject({ url, headers })).body;
+    for (const [url, file] of [
+      ['/', 'site/landing.html'],
+      ['/sign-in', 'site/sign-in.html'],
+      ['/sign-in/', 'site/sign-in.html'],
+      ['/sign-in?redirectTo=%2Fdashboard', 'site/sign-in.html'],
+      ['/sign-in/two-factor', 'site/two-factor-sign-in.html'],
+      ['/about', 'site/about.html'],
+    ] as const) {
+      expect(await body(url), url).toBe(SITE_FILES[file]);
     }
+    // Without a session cookie no one is signed in: sign-in comes with its form drawn; a page that
+    // does not ask who is signed in is the same either way.
+    expect(await body('/sign-in?redirectTo=%2Fdashboard', {})).toBe(
+      SITE_FILES['site/sign-in.signed-out.html'],
+    );
+    expect(await body('/sign-in', { cookie: 'theme=dark' })).toBe(SITE_FILES['site/sign-in.signed-out.html']);
+    expect(await body('/sign-in', { cookie: '__Secure-clinicpay.session_token=abc' })).toBe(
+      SITE_FILES['site/sign-in.html'],
+    );
+    expect(await body('/about', {})).toBe(SITE_FILES['site/about.html']);
     for (const url of [
       '/dashboard',
       '/admin',
@@ -256,42 +305,83 @@ describe('the public pages on the wire', () => {
     const response = await app.inject({ url: '/sign-in' });
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-type']).toMatch(/^text\/html/);
+    // A cache in between keeps the two sign-in copies apart.
+    expect(String(response.headers.vary)).toMatch(/Cookie/);
+    // Compressed as every other file is.
+    const compressed = await app.inject({ url: '/about', headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(SITE_FILES['site/about.html']);
   });
 
-  it("names a public page's own chunks, and the session where it reads it first, in the Link header, and none of the full app's chunks", async () => {
+  it("names the session in the Link header where a public page reads it first, and none of the full app's chunks (its own are in its HTML)", async () => {
     const app = await appWith(JSON.stringify(SITE_PAGES));
-    const link = async (url: string) => (await app.inject({ url })).headers.link;
+    const link = async (url: string, headers: Record<string, string> = SESSION_COOKIE) =>
+      (await app.inject({ url, headers })).headers.link;
     // The full app's manifest names sign-in-6.js, site-layout-5.js, form-4.js and button-3.js for /sign-in.
     expect(await link('/sign-in?redirectTo=%2Fdashboard')).toBe(
-      '</api/auth/session>; rel=preload; as=fetch; crossorigin, ' +
-        '</assets/sign-in-3.js>; rel=modulepreload, </assets/form-4.js>; rel=modulepreload',
+      '</api/auth/session>; rel=preload; as=fetch; crossorigin',
     );
-    expect(await link('/about')).toBe('</assets/about-5.js>; rel=modulepreload');
-    expect(await link('/')).toBe('</assets/landing-2.js>; rel=modulepreload');
-    // Nothing for a page that reads no session and has no chunks of its own.
-    expect(await link('/sign-in/two-factor')).toBeUndefined();
+    // Drawn for a signed-out visitor, sign-in does not ask for the session.
+    expect(await link('/sign-in', {})).toBeUndefined();
+    for (const url of ['/about', '/', '/sign-in/two-factor']) expect(await link(url), url).toBeUndefined();
+  });
+
+  it('names the check an emailed link makes with the page that makes it, in the same URL', async () => {
+    const app = await appWith(JSON.stringify(SITE_PAGES));
+    const link = async (url: string) => (await app.inject({ url })).headers.link;
+    expect(await link('/reset-password?token=abc_DEF-1&userId=u1')).toBe(
+      '</api/auth/reset-password?token=abc_DEF-1&userId=u1>; rel=preload; as=fetch; crossorigin',
+    );
+    expect(await link('/reset-password/?userId=u1&token=abc')).toBe(
+      '</api/auth/reset-password?token=abc&userId=u1>; rel=preload; as=fetch; crossorigin',
+    );
+    expect(await link('/join?token=t0k')).toBe(
+      '</api/team-invitations?token=t0k>; rel=preload; as=fetch; crossorigin',
+    );
+    // Nothing for a value no emailed link carries, or a link without its values.
+    for (const url of [
+      '/reset-password?token=a%3Eb&userId=u1',
+      '/reset-password?token=abc',
+      '/join',
+      '/join?token=',
+    ]) {
+      expect(await link(url), url).toBeUndefined();
+    }
+    expect(await link('/about?token=abc')).toBeUndefined();
   });
 
   // Each fallback on an app of its own (an app takes seconds to start on a busy machine).
   it.each([
-    ['no list', null, true],
-    ['a list that is not JSON', 'not json', true],
+    ['no list', null, true, true],
+    ['a list that is not JSON', 'not json', true, true],
     [
       'a path that is not absolute',
       JSON.stringify([{ path: 'sign-in', preloads: [], readsSession: true }]),
+      true,
       true,
     ],
     [
       'a preload outside the assets',
       JSON.stringify([{ path: '/sign-in', preloads: ['../../etc/passwd'], readsSession: true }]),
       true,
+      true,
     ],
-    ['no site.html', JSON.stringify(SITE_PAGES), false],
-  ] as const)('falls back to index.html for every page with %s', async (_case, list, siteHtml) => {
-    const app = await appWith(list, { siteHtml });
-    const response = await app.inject({ url: '/sign-in' });
-    expect(response.body).toBe(INDEX_HTML);
-    // As index.html's page: the full app's chunks for sign-in.
-    expect(response.headers.link).toContain('</assets/sign-in-6.js>; rel=modulepreload');
-  });
+    [
+      'a drawn copy outside the site folder',
+      JSON.stringify([{ path: '/sign-in', preloads: [], readsSession: true, html: 'index.html' }]),
+      true,
+      true,
+    ],
+    ['no site.html', JSON.stringify(SITE_PAGES), false, true],
+    ['its drawn copies missing', JSON.stringify(SITE_PAGES), true, false],
+  ] as const)(
+    'falls back to index.html for every page with %s',
+    async (_case, list, siteHtml, drawnPages) => {
+      const app = await appWith(list, { siteHtml, drawnPages });
+      const response = await app.inject({ url: '/sign-in' });
+      expect(response.body).toBe(INDEX_HTML);
+      // As index.html's page: the full app's chunks for sign-in.
+      expect(response.headers.link).toContain('</assets/sign-in-6.js>; rel=modulepreload');
+    },
+  );
 });

@@ -9,8 +9,10 @@
  * answers payment.html, and the success and failed pages its two copies, which the web build writes
  * (apps/web/vite.config.ts); they load none of the site's code. The public pages (marketing and
  * signed-out account pages) are another entry (decision 0127): each path the web build lists in
- * `.vite/site-pages.json` answers site.html. Each page's HTML names what the page asks for first in a
- * `Link` header (page-preloads.ts; for a public page, what that list says).
+ * `.vite/site-pages.json` answers its own copy of site.html with the page already drawn in it (decision
+ * 0130): for a page that asks who is signed in, the copy drawn with its form when the request carries
+ * no session cookie, else the one that asks first. Each page's HTML names what the page asks for first
+ * in a `Link` header (page-preloads.ts; for a public page, the session where it asks who is signed in).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +20,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from './app-error.js';
-import { createPagePreloads } from './page-preloads.js';
+import { createPagePreloads, emailedLinkPreloads } from './page-preloads.js';
 
 const NOT_FOUND_MESSAGE = 'Not found';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -37,17 +39,33 @@ const PAGE_HTML: [pathname: RegExp, file: string][] = [
 const SITE_HTML = 'site.html';
 const SITE_PAGE_LIST = path.join('.vite', 'site-pages.json');
 
+/** A pre-rendered page's HTML file in the web build. */
+const prerenderedHtml = z.string().regex(/^site\/[\w.-]+\.html$/);
+
 /**
- * One public page as the web build lists it: its path, the files of its own chunks, and whether it asks
- * who is signed in before it shows anything.
+ * One public page as the web build lists it: its path, the files of its own chunks, whether it asks
+ * who is signed in before it shows anything, and its pre-rendered HTML (decision 0130): the copy that
+ * asks, and for a page that asks, the copy drawn for a visitor known to be signed out.
  */
 const sitePageListSchema = z.array(
   z.object({
     path: z.string().startsWith('/'),
     preloads: z.array(z.string().regex(/^assets\/[\w.-]+\.js$/)),
     readsSession: z.boolean(),
+    html: prerenderedHtml,
+    signedOutHtml: prerenderedHtml.optional(),
   }),
 );
+
+/**
+ * How the server answers one public page: its HTML and what its `Link` header names whatever the query,
+ * and those for a signed-out visitor.
+ */
+interface SitePage {
+  html: string;
+  links: string[];
+  signedOut?: { html: string; links: string[] };
+}
 
 /**
  * The session's preload, as page-preloads.ts names it (decision 0078): a `fetch` with same-origin
@@ -56,14 +74,14 @@ const sitePageListSchema = z.array(
 const SESSION_PRELOAD = '</api/auth/session>; rel=preload; as=fetch; crossorigin';
 
 /**
- * The public pages site.html serves, by path (without a trailing slash), each with its `Link` header:
- * the session where the page reads it first, then the page's own chunks; empty when the build wrote no
- * site.html or no readable list, so that every page falls back to index.html, which routes them all too.
- * A public page's header is its own: page-preloads.ts reads the full app's manifest, whose chunks a
- * public page does not load.
+ * The public pages the site build serves, by path (without a trailing slash), each with its HTML and
+ * `Link` header: the session where the page reads it first; for a page drawn for a signed-out visitor
+ * too, that copy, which does not ask. The check of an emailed link is added per request, from its query. A page's chunks are named in its HTML, at low priority (decision
+ * 0130), not in the header. Empty when the build wrote no site.html or no readable list, or a listed
+ * file is missing, so that every page falls back to index.html, which routes them all too.
  */
-function readSitePages(webDistDir: string): Map<string, string | undefined> {
-  const pages = new Map<string, string | undefined>();
+function readSitePages(webDistDir: string): Map<string, SitePage> {
+  const pages = new Map<string, SitePage>();
   if (!fs.existsSync(path.join(webDistDir, SITE_HTML))) return pages;
   let listed: z.infer<typeof sitePageListSchema>;
   try {
@@ -73,12 +91,14 @@ function readSitePages(webDistDir: string): Map<string, string | undefined> {
   } catch {
     return pages;
   }
+  const files = listed.flatMap((page) => [page.html, ...(page.signedOutHtml ? [page.signedOutHtml] : [])]);
+  if (!files.every((file) => fs.existsSync(path.join(webDistDir, file)))) return pages;
   for (const page of listed) {
-    const links = [
-      ...(page.readsSession ? [SESSION_PRELOAD] : []),
-      ...page.preloads.map((file) => `</${file}>; rel=modulepreload`),
-    ];
-    pages.set(withoutTrailingSlash(page.path), links.length > 0 ? links.join(', ') : undefined);
+    pages.set(withoutTrailingSlash(page.path), {
+      html: page.html,
+      links: page.readsSession ? [SESSION_PRELOAD] : [],
+      ...(page.signedOutHtml && { signedOut: { html: page.signedOutHtml, links: [] } }),
+    });
   }
   return pages;
 }
@@ -97,18 +117,27 @@ function wantsPage(request: FastifyRequest): boolean {
   );
 }
 
-/**
- * The HTML file for a page URL: a payment page's own when the build wrote it, site.html for a public
- * page the site build lists, else index.html.
- */
-function pageHtml(webDistDir: string, pathname: string, sitePages: Map<string, unknown>): string {
+/** The HTML file for a page URL outside the public site: a payment page's own when the build wrote it, else index.html. */
+function pageHtml(webDistDir: string, pathname: string): string {
   const match = PAGE_HTML.find(([pattern]) => pattern.test(pathname));
   if (match) return fs.existsSync(path.join(webDistDir, match[1])) ? match[1] : 'index.html';
-  return sitePages.has(withoutTrailingSlash(pathname)) ? SITE_HTML : 'index.html';
+  return 'index.html';
+}
+
+export interface WebAppOptions {
+  /**
+   * Whether the request shows that no one is signed in (it carries no session cookie): a public page
+   * that asks who is signed in is then answered with its form already drawn.
+   */
+  signedOut: (request: FastifyRequest) => boolean;
 }
 
 /** Registers static serving when webDistDir holds a build; otherwise every unknown path is a 404. */
-export async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string | undefined,
+  { signedOut }: WebAppOptions,
+) {
   const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
   const hasBuild = indexFile !== undefined && fs.existsSync(indexFile);
 
@@ -128,15 +157,18 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
   }
 
   const pagePreloads = hasBuild && webDistDir ? createPagePreloads(webDistDir) : () => undefined;
-  const sitePages =
-    hasBuild && webDistDir ? readSitePages(webDistDir) : new Map<string, string | undefined>();
+  const sitePages = hasBuild && webDistDir ? readSitePages(webDistDir) : new Map<string, SitePage>();
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (hasBuild && webDistDir && wantsPage(request)) {
       const pathname = pathnameOf(request);
-      const html = pageHtml(webDistDir, pathname, sitePages);
-      const preloads =
-        html === SITE_HTML ? sitePages.get(withoutTrailingSlash(pathname)) : pagePreloads(request.url);
-      if (preloads) reply.header('link', preloads);
+      const sitePage = sitePages.get(withoutTrailingSlash(pathname));
+      const chosen = sitePage?.signedOut && signedOut(request) ? sitePage.signedOut : sitePage;
+      const { html, links } = chosen
+        ? { html: chosen.html, links: [...chosen.links, ...emailedLinkPreloads(request.url)].join(', ') }
+        : { html: pageHtml(webDistDir, pathname), links: pagePreloads(request.url) };
+      if (links) reply.header('link', links);
+      // The answer differs with the session cookie where a signed-out copy exists.
+      if (sitePage?.signedOut) reply.header('vary', 'Cookie');
       return reply.header('cache-control', REVALIDATE).type('text/html').sendFile(html);
     }
     throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);

@@ -29,9 +29,17 @@ function createQueryClient() {
   return client;
 }
 
-/** App-wide providers: the query cache and the toaster. */
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * App-wide providers: the query cache and the toaster. `signedOut`: it is already known that no one is
+ * signed in (the public site's HTML says so, app/site-app.tsx), so the session starts as signed out
+ * instead of being asked for.
+ */
+export function Providers({ children, signedOut = false }: { children: ReactNode; signedOut?: boolean }) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (signedOut) client.setQueryData(SESSION_QUERY_KEY, { user: null });
+    return client;
+  });
   return (
     <QueryClientProvider client={queryClient}>
       {children}

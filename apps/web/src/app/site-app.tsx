@@ -15,6 +15,7 @@ import { SiteLayout } from './layouts/site-layout';
 import { Providers } from './providers';
 import { RootErrorBoundary } from './root';
 import { ScrollToTop } from './scroll-to-top';
+import { SITE_PAGE_LOADERS, type SitePath, sitePathOf } from './site-page-loaders';
 
 /**
  * An address outside the public pages: the app that serves it loads it, with the toasts on screen. The
@@ -56,41 +57,78 @@ function PageSlot({ children }: { children: ReactNode }) {
   return firstPageShown ? <Suspense fallback={null}>{children}</Suspense> : children;
 }
 
-/** A page component from its route module (app/routes/*), loaded when first shown, in its slot. */
-const page = (load: () => Promise<{ default: React.ComponentType }>) => {
-  const Page = lazy(load);
-  return function SitePage() {
+/** A public page: its component, and `preload()`, which loads its chunk so it renders without waiting. */
+type SitePage = (() => ReactNode) & { preload: () => Promise<void> };
+
+/**
+ * A page component from its route module (app/routes/*), loaded when first shown, in its slot. Once
+ * `preload()` has loaded it, it renders at once: the page that came pre-rendered in its HTML
+ * (site-prerender.tsx) is drawn over that HTML in one pass, with no empty frame while its chunk loads.
+ */
+const page = (load: () => Promise<{ default: React.ComponentType }>): SitePage => {
+  let loaded: React.ComponentType | undefined;
+  const Lazy = lazy(load);
+  function SitePage() {
+    const Page = loaded ?? Lazy;
     return (
       <PageSlot>
         <Page />
       </PageSlot>
     );
+  }
+  SitePage.preload = async () => {
+    loaded = (await load()).default;
   };
+  return SitePage;
 };
 
-/**
- * The public pages by path, each a route module of app/router.tsx. vite.config.ts reads this list
- * (SITE_PAGE_MODULES) to write each page's HTML copy, and the server answers these paths with them.
- */
-const Landing = page(() => import('./routes/landing'));
-const About = page(() => import('./routes/about'));
-const Fees = page(() => import('./routes/fees'));
-const Terms = page(() => import('./routes/terms'));
-const Privacy = page(() => import('./routes/privacy'));
-const Contact = page(() => import('./routes/contact'));
-const SignIn = page(() => import('./routes/sign-in'));
-const TwoFactorSignIn = page(() => import('./routes/two-factor-sign-in'));
-const ContinueSignIn = page(() => import('./routes/continue-sign-in'));
-const SignUp = page(() => import('./routes/sign-up'));
-const VerifyEmail = page(() => import('./routes/verify-email'));
-const ForgotPassword = page(() => import('./routes/forgot-password'));
-const ResetPassword = page(() => import('./routes/reset-password'));
-const Join = page(() => import('./routes/join'));
+const Landing = page(SITE_PAGE_LOADERS['/']);
+const About = page(SITE_PAGE_LOADERS['/about']);
+const Fees = page(SITE_PAGE_LOADERS['/fees']);
+const Terms = page(SITE_PAGE_LOADERS['/terms']);
+const Privacy = page(SITE_PAGE_LOADERS['/privacy']);
+const Contact = page(SITE_PAGE_LOADERS['/contact']);
+const SignIn = page(SITE_PAGE_LOADERS['/sign-in']);
+const TwoFactorSignIn = page(SITE_PAGE_LOADERS['/sign-in/two-factor']);
+const ContinueSignIn = page(SITE_PAGE_LOADERS['/sign-in/continue']);
+const SignUp = page(SITE_PAGE_LOADERS['/sign-up']);
+const VerifyEmail = page(SITE_PAGE_LOADERS['/verify-email']);
+const ForgotPassword = page(SITE_PAGE_LOADERS['/forgot-password']);
+const ResetPassword = page(SITE_PAGE_LOADERS['/reset-password']);
+const Join = page(SITE_PAGE_LOADERS['/join']);
 
-/** The public pages; give it a router (BrowserRouter in site-main.tsx, a memory router in tests). */
-export function SiteApp() {
+/** Each page by its path (app/site-pages.ts). */
+const PAGE_BY_PATH: Record<SitePath, SitePage> = {
+  '/': Landing,
+  '/about': About,
+  '/fees': Fees,
+  '/terms': Terms,
+  '/privacy': Privacy,
+  '/contact': Contact,
+  '/sign-in': SignIn,
+  '/sign-in/two-factor': TwoFactorSignIn,
+  '/sign-in/continue': ContinueSignIn,
+  '/sign-up': SignUp,
+  '/verify-email': VerifyEmail,
+  '/forgot-password': ForgotPassword,
+  '/reset-password': ResetPassword,
+  '/join': Join,
+};
+
+/** Loads the chunk of the public page at `pathname`, if it is one, so that it renders at once. */
+export async function preloadSitePage(pathname: string): Promise<void> {
+  const path = sitePathOf(pathname);
+  if (path) await PAGE_BY_PATH[path].preload();
+}
+
+/**
+ * The public pages; give it a router (BrowserRouter in site-main.tsx, StaticRouter in
+ * site-prerender.tsx, a memory router in tests). `signedOut`: the server knows no one is signed in (the
+ * request carried no session cookie), so the pages that ask who is signed in show at once.
+ */
+export function SiteApp({ signedOut = false }: { signedOut?: boolean }) {
   return (
-    <Providers>
+    <Providers signedOut={signedOut}>
       <PageErrorBoundary>
         <ScrollToTop />
         <SkipLink />

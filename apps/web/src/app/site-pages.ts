@@ -22,3 +22,9 @@ export const SITE_PAGES = [
   { path: '/reset-password', route: 'reset-password' },
   { path: '/join', route: 'join' },
 ] as const satisfies readonly { path: string; route: string; readsSession?: true }[];
+
+/**
+ * The root element's `data-session` in a page's HTML drawn for a visitor with no session cookie
+ * (site-prerender.tsx, decision 0130): the page shows its form at once instead of asking who is signed in.
+ */
+export const SIGNED_OUT = 'signed-out';

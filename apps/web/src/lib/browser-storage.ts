@@ -11,8 +11,9 @@ export function rememberPendingVerification(email: string, userId: string) {
   localStorage.setItem(USER_ID, userId);
 }
 
+/** The email waiting for verification; null where there is no storage (a page pre-rendered at build time). */
 export function pendingVerificationEmail(): string | null {
-  return localStorage.getItem(VERIFICATION_EMAIL);
+  return typeof localStorage === 'undefined' ? null : localStorage.getItem(VERIFICATION_EMAIL);
 }
 
 export function forgetPendingVerification() {

@@ -9,6 +9,8 @@
  *   A navigation to a path the app does not serve loads that page in full.
  * - `Routes` and `Route`: index, static paths, layout routes (rendered around their child through
  *   `Outlet`) and `*`, first match wins, as written.
+ * - `StaticRouter`: one fixed address, for pre-rendering a page to HTML at build time (site-prerender.tsx);
+ *   navigating from it is an error, as nothing is shown to navigate in.
  * - `Link` (a plain link, followed in the page unless a modifier key or another target asks for the
  *   browser's own; one to the page already shown replaces its history entry), `Navigate`, `useNavigate`, `useLocation`, `useSearchParams` (read only).
  *
@@ -113,6 +115,20 @@ export function BrowserRouter({
     [isOwnPath, onLeave],
   );
   const value = useMemo(() => ({ location, navigate }), [location, navigate]);
+  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+}
+
+/** One fixed address (a path with its query), for rendering a page to HTML outside a browser. */
+export function StaticRouter({ location, children }: { location: string; children: ReactNode }) {
+  const value = useMemo<RouterValue>(() => {
+    const url = new URL(location, 'http://localhost');
+    return {
+      location: { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key: 'default' },
+      navigate: (to) => {
+        throw new Error(`A pre-rendered page navigated to ${to}`);
+      },
+    };
+  }, [location]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 

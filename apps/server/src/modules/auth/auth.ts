@@ -7,6 +7,7 @@
 import { createHmac } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { getSessionCookie } from 'better-auth/cookies';
 import { twoFactor } from 'better-auth/plugins';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -22,6 +23,9 @@ import { hashPassword, verifyPassword } from './password-hashing.js';
  * Fastify's `request.ip` (which honours TRUST_PROXY), never taken from the client.
  */
 export const CLIENT_IP_HEADER = 'x-clinicpay-client-ip';
+
+/** The start of every ClinicPay auth cookie's name (`clinicpay.session_token`). */
+const COOKIE_PREFIX = 'clinicpay';
 
 /** A session ends after 2 hours without use (idle timeout)... */
 export const SESSION_IDLE_SECONDS = 2 * 60 * 60;
@@ -130,7 +134,7 @@ export function createAuth({ db, config, jobs, log }: CreateAuthOptions) {
     advanced: {
       // The address is Fastify's request.ip, set by toWebHeaders (session.ts), not a client's header.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      cookiePrefix: 'clinicpay',
+      cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: config.isProduction,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
@@ -138,3 +142,14 @@ export function createAuth({ db, config, jobs, log }: CreateAuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Whether a request's Cookie header holds a ClinicPay session cookie, valid or not (better-auth's own
+ * test of its name, with or without the `__Secure-` prefix: `getSessionCookie` of `better-auth/cookies`).
+ * Without one, no one is signed in: the public site serves such a visitor the sign-in and sign-up forms
+ * drawn in full (decision 0130). With one, the session still has to be read to know who it is.
+ */
+export function carriesSessionCookie(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  return getSessionCookie(new Headers({ cookie: cookieHeader }), { cookiePrefix: COOKIE_PREFIX }) !== null;
+}

@@ -6,7 +6,7 @@ import type { JobQueue } from '../../jobs/index.js';
 import { accountEmailJob } from './jobs.js';
 import { type AccountDeps, sendAccountEmail } from './service.js';
 
-export { type Auth, createAuth } from './auth.js';
+export { type Auth, carriesSessionCookie, createAuth } from './auth.js';
 export { hashPassword, verifyPassword } from './password-hashing.js';
 /**
  * Reads and writes of users, sessions and set-password links, which this module owns, for the team
