@@ -7,7 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { SIGNED_OUT, SITE_PAGES } from './src/app/site-pages.js';
+import { SITE_PAGES } from './src/app/site-pages.js';
 
 /** `npm run dev` serves the app on 5173 and proxies the API to the watching server on 3000. */
 const serverOrigin = process.env.CLINICPAY_SERVER_ORIGIN ?? 'http://localhost:3000';
@@ -32,9 +32,12 @@ const PRERENDER_MODE = 'site-prerender';
 /** Where the pre-rendering build goes, beside the web build (never served). */
 const PRERENDER_OUT_DIR = path.resolve(import.meta.dirname, 'node_modules/.cache/site-prerender');
 
-/** Where a public page's pre-rendered copy of site.html is written in the web build (decision 0130). */
-const prerenderedHtml = (route: string, signedOut: boolean) =>
-  `site/${route}${signedOut ? '.signed-out' : ''}.html`;
+/**
+ * Where a public page's pre-rendered copy of site.html is written in the web build (decision 0130): its
+ * own, or another drawn for one case (site-prerender.tsx, copiesOf).
+ */
+const prerenderedHtml = (route: string, variant?: string) =>
+  `site/${route}${variant ? `.${variant}` : ''}.html`;
 
 /** Where the payment pages' own build (below) lists its files for scripts/check-js-budget.mjs. */
 const PAYMENT_MANIFEST = '.vite/payment-manifest.json';
@@ -98,7 +101,8 @@ function paymentPageCopies(): Plugin {
 /**
  * `.vite/site-pages.json`, the public pages the site build serves (decision 0127): each page's path, its
  * route module, the files of that module's chunk and of the chunks it imports beyond the entry's, and
- * whether it reads the session first. The server answers each path with site.html and names those files
+ * whether it reads the session first. The pre-rendering step adds each page's drawn copies (decision
+ * 0130). The server answers each path with site.html and names those files
  * in the `Link` header as `modulepreload`, with the session where it is read
  * (apps/server/src/http/web-app.ts), so they download with the entry instead of once it has run;
  * scripts/check-js-budget.mjs counts each page's first load from it.
@@ -133,8 +137,6 @@ function sitePageList(): Plugin {
           module,
           preloads,
           readsSession,
-          html: prerenderedHtml(route, false),
-          ...(readsSession && { signedOutHtml: prerenderedHtml(route, true) }),
         };
       });
       this.emitFile({
@@ -207,7 +209,8 @@ function ownBuilds(): Plugin {
  * Draws each public page with the pre-rendering build and writes it into its own copy of the built
  * site.html's root element, with a brotli and a gzip copy as the build's other files have (decision
  * 0130). A page that asks who is signed in gets a second copy drawn for a visitor known to be signed
- * out, its root marked with `data-session` (app/site-pages.ts).
+ * out, its root marked with `data-session` (app/site-pages.ts); Reset password a copy for each thing
+ * checking its link may find, its root marked with `data-link-state`.
  *
  * The page is drawn by its HTML and stylesheet; its scripts only make it work, so the entry is fetched
  * at low priority (`fetchpriority="low"`) and loads the rest once the page is on screen
@@ -215,7 +218,7 @@ function ownBuilds(): Plugin {
  * into (a form sent by the browser itself would put what was typed in the address).
  */
 async function writePrerenderedPages(outDir: string) {
-  const { renderSitePage } = (await import(
+  const { copiesOf, renderSitePage } = (await import(
     pathToFileURL(path.join(PRERENDER_OUT_DIR, 'site-prerender.js')).href
   )) as typeof import('./src/site-prerender');
   const siteHtml = fs
@@ -224,19 +227,30 @@ async function writePrerenderedPages(outDir: string) {
     .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
   const root = '<div id="root"></div>';
   if (!siteHtml.includes(root)) throw new Error(`The built site.html has no ${root}`);
+  const listFile = path.join(outDir, SITE_PAGE_LIST);
+  const listed = JSON.parse(fs.readFileSync(listFile, 'utf8')) as Record<string, unknown>[];
   for (const page of SITE_PAGES) {
-    const copies = [false, ...('readsSession' in page ? [true] : [])];
-    for (const signedOut of copies) {
-      const body = await renderSitePage(page.path, { signedOut });
-      const attributes = signedOut ? ` data-session="${SIGNED_OUT}"` : '';
+    const files: Record<string, unknown> = {};
+    for (const copy of copiesOf(page.path)) {
+      const body = await renderSitePage(page.path, copy);
+      const attributes = Object.entries(copy.data ?? {})
+        .map(([name, value]) => ` data-${name}="${value}"`)
+        .join('');
       const html = siteHtml.replace(root, () => `<div id="root" inert${attributes}>${body}</div>`);
-      const file = path.join(outDir, prerenderedHtml(page.route, signedOut));
+      const name = prerenderedHtml(page.route, copy.variant);
+      const file = path.join(outDir, name);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, html);
       fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html));
       fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
+      if (copy.linkState) files.linkStateHtml = { ...(files.linkStateHtml ?? {}), [copy.linkState]: name };
+      else files[copy.signedOut ? 'signedOutHtml' : 'html'] = name;
     }
+    const entry = listed.find((candidate) => candidate.path === page.path);
+    if (!entry) throw new Error(`${SITE_PAGE_LIST} does not list ${page.path}`);
+    Object.assign(entry, files);
   }
+  fs.writeFileSync(listFile, `${JSON.stringify(listed, null, 2)}\n`);
 }
 
 /** Each build's entry and manifest, by mode. */

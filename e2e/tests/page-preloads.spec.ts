@@ -55,14 +55,29 @@ test.describe('what a page asks for first', () => {
     await expect(page).toHaveURL('/dashboard');
   });
 
-  test('reset password fetches the check of its link once', async ({ page }) => {
+  test('reset password comes with its link checked by the server: the refusal in its HTML, no check from the page', async ({
+    page,
+  }) => {
     const counts = countRequests(page);
     const response = await page.goto('/reset-password?token=not-a-token&userId=not-a-user');
+    expect(await response?.text()).toContain(
+      'Invalid reset token. Please request a new password reset link.',
+    );
+    await expect(page.getByRole('alert')).toHaveText(
+      'Invalid reset token. Please request a new password reset link.',
+    );
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    expect(counts.get('/api/auth/reset-password')).toBeUndefined();
+  });
+
+  test('join fetches the invitation once, named with its HTML', async ({ page }) => {
+    const counts = countRequests(page);
+    const response = await page.goto('/join?token=not-a-token');
     expect(await response?.headerValue('link')).toBe(
-      '</api/auth/reset-password?token=not-a-token&userId=not-a-user>; rel=preload; as=fetch; crossorigin',
+      '</api/team-invitations?token=not-a-token>; rel=preload; as=fetch; crossorigin',
     );
     await expect(page.getByRole('alert')).toBeVisible();
-    expect(counts.get('/api/auth/reset-password')).toBe(1);
+    expect(counts.get('/api/team-invitations')).toBe(1);
   });
 
   test("a payment page fetches its data and the card provider's config once", async ({ page, link }) => {

@@ -28,7 +28,13 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { createSmsSender } from './mail/sms.js';
 import { createWebhookSender } from './mail/webhook-sender.js';
 import { adminRoutes } from './modules/admin/index.js';
-import { authRoutes, carriesSessionCookie, createAuth, registerAuthJobs } from './modules/auth/index.js';
+import {
+  authRoutes,
+  carriesSessionCookie,
+  createAuth,
+  registerAuthJobs,
+  resetLinkState,
+} from './modules/auth/index.js';
 import { balanceRoutes } from './modules/balances/index.js';
 import { checkoutRoutes } from './modules/checkout/index.js';
 import { clinicRoutes } from './modules/clinics/index.js';
@@ -261,6 +267,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerWebApp(app, options.webDistDir, {
     signedOut: (request) => !carriesSessionCookie(request.headers.cookie),
+    resetLinkState: (token, userId) => resetLinkState(app.auth, token, userId),
   });
   return app;
 }

@@ -12,9 +12,10 @@
  * before any script runs. This module loads the page's chunk first, then renders the same page over
  * that HTML in one pass: the elements stay where they are and gain their behaviour, and the root, inert
  * until then, can be used. `data-session` on the root says the server knew no one was signed in, as the
- * page was drawn.
+ * page was drawn, and `data-link-state` what it found checking the page's reset link.
  */
 import './lib/preact-ref-as-prop';
+import { RESET_LINK_STATES } from '@clinicpay/shared';
 import { render } from 'preact';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -33,12 +34,19 @@ if (!container) throw new Error('site.html has no #root element');
 // A toast the page before showed as it led here, such as 'Signed out successfully' (decision 0127).
 showCarriedToasts();
 
+// What the server found checking this address's reset link, when it drew the page for it.
+const linkState = RESET_LINK_STATES.find((state) => state === container.dataset.linkState);
+const servedLinkState = linkState && {
+  location: `${window.location.pathname}${window.location.search}`,
+  state: linkState,
+};
+
 // Drawn over the page's HTML only once its chunk is here: until then the HTML stays as it came.
 await preloadSitePage(window.location.pathname).catch(() => undefined);
 const site = (
   <StrictMode>
     <BrowserRouter isOwnPath={isSitePath} onLeave={carryToasts}>
-      <SiteApp signedOut={container.dataset.session === SIGNED_OUT} />
+      <SiteApp signedOut={container.dataset.session === SIGNED_OUT} linkState={servedLinkState} />
     </BrowserRouter>
   </StrictMode>
 );

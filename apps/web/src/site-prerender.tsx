@@ -7,13 +7,15 @@
  * A page is drawn at the address a visitor comes to it by: the pages opened from an emailed link with
  * their link's query (a token), so that they show what such a visitor first sees. A page that asks who
  * is signed in is drawn twice: as it first shows while it asks, and, for a visitor the server knows to
- * be signed out, with its form.
+ * be signed out, with its form. Reset password is drawn as it shows while it checks its link, and for
+ * each thing the server may find checking it first: the form, or each refusal.
  */
 import './lib/preact-ref-as-prop';
+import { RESET_LINK_STATES, type ResetLinkState } from '@clinicpay/shared';
 import { renderToString } from 'preact-render-to-string';
 import { StrictMode } from 'react';
 import { preloadSitePage, SiteApp } from './app/site-app';
-import { SITE_PAGES } from './app/site-pages';
+import { SIGNED_OUT, SITE_PAGES } from './app/site-pages';
 import { StaticRouter } from './lib/site-router';
 
 /**
@@ -27,18 +29,52 @@ const ARRIVES_WITH: Partial<Record<(typeof SITE_PAGES)[number]['path'], string>>
 };
 
 /**
- * The HTML of the public page at `path` (one of app/site-pages.ts), to go inside site.html's root
- * element. `signedOut`: drawn for a visitor known to be signed out. Throws for a path that is not a
- * public page.
+ * One drawn copy of a page: `variant` names its file (none: the page's own copy), `data` its root's
+ * data attributes, which tell the site what it was drawn for; `signedOut`: for a visitor known to be
+ * signed out; `linkState`: for what the server found checking the page's reset link.
  */
-export async function renderSitePage(path: string, { signedOut = false } = {}): Promise<string> {
+export interface PageCopy {
+  variant?: string;
+  data?: Record<string, string>;
+  signedOut?: boolean;
+  linkState?: ResetLinkState;
+}
+
+/** The copies of the public page at `path` the build draws (app/site-pages.ts). */
+export function copiesOf(path: string): PageCopy[] {
+  const page = SITE_PAGES.find((candidate) => candidate.path === path);
+  if (!page) throw new Error(`${path} is not a public page`);
+  return [
+    {},
+    ...('readsSession' in page
+      ? [{ variant: SIGNED_OUT, data: { session: SIGNED_OUT }, signedOut: true }]
+      : []),
+    ...('checksResetLink' in page
+      ? RESET_LINK_STATES.map((state) => ({
+          variant: `link-${state}`,
+          data: { 'link-state': state },
+          linkState: state,
+        }))
+      : []),
+  ];
+}
+
+/**
+ * The HTML of one copy of the public page at `path` (one of app/site-pages.ts), to go inside
+ * site.html's root element. Throws for a path that is not a public page.
+ */
+export async function renderSitePage(
+  path: string,
+  { signedOut = false, linkState }: PageCopy = {},
+): Promise<string> {
   const page = SITE_PAGES.find((candidate) => candidate.path === path);
   if (!page) throw new Error(`${path} is not a public page`);
   await preloadSitePage(path);
+  const location = `${path}${ARRIVES_WITH[page.path] ?? ''}`;
   return renderToString(
     <StrictMode>
-      <StaticRouter location={`${path}${ARRIVES_WITH[page.path] ?? ''}`}>
-        <SiteApp signedOut={signedOut} />
+      <StaticRouter location={location}>
+        <SiteApp signedOut={signedOut} linkState={linkState && { location, state: linkState }} />
       </StaticRouter>
     </StrictMode>,
   );

@@ -104,6 +104,20 @@ export const resetTokenQuerySchema = z.object({
 });
 export type ResetTokenQuery = z.input<typeof resetTokenQuerySchema>;
 
+/**
+ * What checking a reset link found (docs/product.md#validation): valid, or the reason it is refused, each
+ * with the server's reason text. The server checks the link as it answers the Reset password page and
+ * sends the copy drawn for what it found (decision 0130), so the page shows the form or the refusal at
+ * once.
+ */
+export const RESET_LINK_REFUSALS = {
+  'invalid-token': AUTH_MESSAGES.invalidResetToken,
+  'invalid-user': AUTH_MESSAGES.invalidUserId,
+  expired: AUTH_MESSAGES.resetExpired,
+} as const;
+export type ResetLinkState = 'valid' | keyof typeof RESET_LINK_REFUSALS;
+export const RESET_LINK_STATES = ['valid', ...Object.keys(RESET_LINK_REFUSALS)] as ResetLinkState[];
+
 export const resetPasswordRequestSchema = resetTokenQuerySchema
   .extend({
     password: password(6, AUTH_MESSAGES.resetPasswordMin),

@@ -8,8 +8,8 @@
  * - the API answers the page reads before it can show anything, as `rel=preload; as=fetch;
  *   crossorigin`, matching the page's own `fetch` (GET, same-origin credentials), so the page reads the
  *   preloaded answer: the signed-in user on the account pages and behind the clinic and admin areas,
- *   a payment page's data and the card provider's config, and on the public pages opened from an emailed
- *   link, the check of that link the page makes before it shows its form (reset password, join).
+ *   a payment page's data and the card provider's config, and on Join, opened from an emailed link, the
+ *   invitation it reads before it shows its form.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -110,14 +110,14 @@ function paymentPagePreloads(url: URL): string[] {
   return links;
 }
 
-/** A token or user id as the emailed links carry them; anything else is not preloaded. */
+/** A token as the emailed links carry it; anything else is not preloaded. */
 const LINK_VALUE = /^[A-Za-z0-9_-]{1,200}$/;
 
 /**
- * The check a public page opened from an emailed link makes before it shows its form, as that page asks
- * for it (the same URL, so the page reads the preloaded answer): reset password's link check
- * (apps/web/src/features/auth/api/reset-password.ts) and join's invitation
- * (apps/web/src/features/team/api/invitation.ts). Empty for any other page, or a link without them.
+ * What a public page opened from an emailed link reads before it shows its form, as that page asks for
+ * it (the same URL, so the page reads the preloaded answer): Join's invitation
+ * (apps/web/src/features/team/api/invitation.ts). Empty for any other page, or a link without a token.
+ * (Reset password's link is checked by the server as it answers the page: web-app.ts.)
  */
 export function emailedLinkPreloads(requestUrl: string): string[] {
   let url: URL;
@@ -126,16 +126,9 @@ export function emailedLinkPreloads(requestUrl: string): string[] {
   } catch {
     return [];
   }
-  const pathname = url.pathname.replace(/(.)\/+$/, '$1');
   const token = url.searchParams.get('token') ?? '';
-  if (!LINK_VALUE.test(token)) return [];
-  if (pathname === '/reset-password') {
-    const userId = url.searchParams.get('userId') ?? '';
-    if (!LINK_VALUE.test(userId)) return [];
-    return [fetchPreload(`/api/auth/reset-password?${new URLSearchParams({ token, userId })}`)];
-  }
-  if (pathname === '/join') return [fetchPreload(`/api/team-invitations?token=${encodeURIComponent(token)}`)];
-  return [];
+  if (url.pathname.replace(/(.)\/+$/, '$1') !== '/join' || !LINK_VALUE.test(token)) return [];
+  return [fetchPreload(`/api/team-invitations?token=${encodeURIComponent(token)}`)];
 }
 
 /**

@@ -2,9 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkMailedTo, signUp, uniqueEmail } from '../../test/accounts.js';
 import { createTestApp } from '../../test/test-app.js';
+import { verifications } from '../db/schema/index.js';
 
 const SCRIPT = `export const greeting = '${'hello from the payment page '.repeat(20)}';\n`;
 const INDEX_HTML = '<!doctype html><title>ClinicPay</title>';
@@ -223,6 +226,12 @@ describe('the public pages on the wire', () => {
       preloads: [],
       readsSession: false,
       html: 'site/reset-password.html',
+      linkStateHtml: {
+        valid: 'site/reset-password.link-valid.html',
+        'invalid-token': 'site/reset-password.link-invalid-token.html',
+        'invalid-user': 'site/reset-password.link-invalid-user.html',
+        expired: 'site/reset-password.link-expired.html',
+      },
     },
     {
       path: '/join',
@@ -239,6 +248,10 @@ describe('the public pages on the wire', () => {
     'site/two-factor-sign-in.html': drawn('Two-factor'),
     'site/about.html': drawn('About'),
     'site/reset-password.html': drawn('Checking your reset link'),
+    'site/reset-password.link-valid.html': drawn('Set new password'),
+    'site/reset-password.link-invalid-token.html': drawn('Invalid reset token'),
+    'site/reset-password.link-invalid-user.html': drawn('Invalid user ID'),
+    'site/reset-password.link-expired.html': drawn('This reset link has expired'),
     'site/join.html': drawn('Checking your invitation'),
   };
   const SESSION_COOKIE = { cookie: 'theme=dark; clinicpay.session_token=abc.def' };
@@ -326,15 +339,52 @@ describe('the public pages on the wire', () => {
     for (const url of ['/about', '/', '/sign-in/two-factor']) expect(await link(url), url).toBeUndefined();
   });
 
+  it('answers Reset password with the copy drawn for what checking its link finds', async () => {
+    const app = await appWith(JSON.stringify(SITE_PAGES));
+    const page = async (url: string) => (await app.inject({ url })).body;
+    const email = uniqueEmail('reset');
+    await signUp(app, email);
+    await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    const link = await linkMailedTo(app, email, 'Reset your ClinicPay password');
+    const token = String(link.searchParams.get('token'));
+    const userId = String(link.searchParams.get('userId'));
+
+    expect(await page(`/reset-password?token=${token}&userId=${userId}`)).toBe(
+      SITE_FILES['site/reset-password.link-valid.html'],
+    );
+    expect(await page(`/reset-password?token=${token}&userId=someone-else`)).toBe(
+      SITE_FILES['site/reset-password.link-invalid-user.html'],
+    );
+    expect(await page(`/reset-password?token=not-a-token&userId=${userId}`)).toBe(
+      SITE_FILES['site/reset-password.link-invalid-token.html'],
+    );
+    // Without both, the page says the link is missing itself: the copy that checks in the browser.
+    expect(await page(`/reset-password?token=${token}`)).toBe(SITE_FILES['site/reset-password.html']);
+    // The page's check is answered: nothing to preload.
+    expect(
+      (await app.inject({ url: `/reset-password?token=${token}&userId=${userId}` })).headers.link,
+    ).toBeUndefined();
+
+    await app.database.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.value, userId));
+    expect(await page(`/reset-password?token=${token}&userId=${userId}`)).toBe(
+      SITE_FILES['site/reset-password.link-expired.html'],
+    );
+    // Checking the link does not use it up: it is refused for being expired, not for being used.
+    expect(
+      (await app.inject({ url: `/api/auth/reset-password?token=${token}&userId=${userId}` })).json(),
+    ).toMatchObject({
+      message: 'This reset link has expired',
+    });
+  });
+
   it('names the check an emailed link makes with the page that makes it, in the same URL', async () => {
     const app = await appWith(JSON.stringify(SITE_PAGES));
     const link = async (url: string) => (await app.inject({ url })).headers.link;
-    expect(await link('/reset-password?token=abc_DEF-1&userId=u1')).toBe(
-      '</api/auth/reset-password?token=abc_DEF-1&userId=u1>; rel=preload; as=fetch; crossorigin',
-    );
-    expect(await link('/reset-password/?userId=u1&token=abc')).toBe(
-      '</api/auth/reset-password?token=abc&userId=u1>; rel=preload; as=fetch; crossorigin',
-    );
+    // Checked by the server first when it can be: a refused link's copy, nothing to preload.
+    expect(await link('/reset-password?token=abc_DEF-1&userId=u1')).toBeUndefined();
     expect(await link('/join?token=t0k')).toBe(
       '</api/team-invitations?token=t0k>; rel=preload; as=fetch; crossorigin',
     );

@@ -16,6 +16,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { RESET_LINK_STATES, type ResetLinkState, resetTokenQuerySchema } from '@clinicpay/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -54,6 +55,7 @@ const sitePageListSchema = z.array(
     readsSession: z.boolean(),
     html: prerenderedHtml,
     signedOutHtml: prerenderedHtml.optional(),
+    linkStateHtml: z.partialRecord(z.enum(RESET_LINK_STATES as [ResetLinkState]), prerenderedHtml).optional(),
   }),
 );
 
@@ -65,6 +67,8 @@ interface SitePage {
   html: string;
   links: string[];
   signedOut?: { html: string; links: string[] };
+  /** Reset password's copies, by what checking its link finds. */
+  linkStates?: Partial<Record<ResetLinkState, string>>;
 }
 
 /**
@@ -91,13 +95,18 @@ function readSitePages(webDistDir: string): Map<string, SitePage> {
   } catch {
     return pages;
   }
-  const files = listed.flatMap((page) => [page.html, ...(page.signedOutHtml ? [page.signedOutHtml] : [])]);
+  const files = listed.flatMap((page) => [
+    page.html,
+    ...(page.signedOutHtml ? [page.signedOutHtml] : []),
+    ...Object.values(page.linkStateHtml ?? {}),
+  ]);
   if (!files.every((file) => fs.existsSync(path.join(webDistDir, file)))) return pages;
   for (const page of listed) {
     pages.set(withoutTrailingSlash(page.path), {
       html: page.html,
       links: page.readsSession ? [SESSION_PRELOAD] : [],
       ...(page.signedOutHtml && { signedOut: { html: page.signedOutHtml, links: [] } }),
+      ...(page.linkStateHtml && { linkStates: page.linkStateHtml }),
     });
   }
   return pages;
@@ -130,13 +139,15 @@ export interface WebAppOptions {
    * that asks who is signed in is then answered with its form already drawn.
    */
   signedOut: (request: FastifyRequest) => boolean;
+  /** What checking a reset link finds; a page drawn for it is answered when there is one. */
+  resetLinkState: (token: string, userId: string) => Promise<ResetLinkState>;
 }
 
 /** Registers static serving when webDistDir holds a build; otherwise every unknown path is a 404. */
 export async function registerWebApp(
   app: FastifyInstance,
   webDistDir: string | undefined,
-  { signedOut }: WebAppOptions,
+  { signedOut, resetLinkState }: WebAppOptions,
 ) {
   const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
   const hasBuild = indexFile !== undefined && fs.existsSync(indexFile);
@@ -158,14 +169,34 @@ export async function registerWebApp(
 
   const pagePreloads = hasBuild && webDistDir ? createPagePreloads(webDistDir) : () => undefined;
   const sitePages = hasBuild && webDistDir ? readSitePages(webDistDir) : new Map<string, SitePage>();
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  /**
+   * Reset password's copy drawn for what its link's check finds, when the request's query is a link's
+   * (docs/product.md#account-screens); undefined otherwise, or when the check cannot be made: the copy
+   * that checks in the browser is answered then.
+   */
+  async function resetPageFor(request: FastifyRequest, sitePage: SitePage): Promise<string | undefined> {
+    if (!sitePage.linkStates) return undefined;
+    const query = resetTokenQuerySchema.safeParse(request.query);
+    if (!query.success) return undefined;
+    try {
+      return sitePage.linkStates[await resetLinkState(query.data.token, query.data.userId)];
+    } catch (error) {
+      request.log.warn({ err: error }, 'reset link could not be checked for its page');
+      return undefined;
+    }
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (hasBuild && webDistDir && wantsPage(request)) {
       const pathname = pathnameOf(request);
       const sitePage = sitePages.get(withoutTrailingSlash(pathname));
       const chosen = sitePage?.signedOut && signedOut(request) ? sitePage.signedOut : sitePage;
-      const { html, links } = chosen
-        ? { html: chosen.html, links: [...chosen.links, ...emailedLinkPreloads(request.url)].join(', ') }
-        : { html: pageHtml(webDistDir, pathname), links: pagePreloads(request.url) };
+      const checked = sitePage && (await resetPageFor(request, sitePage));
+      const { html, links } = checked
+        ? { html: checked, links: '' }
+        : chosen
+          ? { html: chosen.html, links: [...chosen.links, ...emailedLinkPreloads(request.url)].join(', ') }
+          : { html: pageHtml(webDistDir, pathname), links: pagePreloads(request.url) };
       if (links) reply.header('link', links);
       // The answer differs with the session cookie where a signed-out copy exists.
       if (sitePage?.signedOut) reply.header('vary', 'Cookie');

@@ -11,6 +11,7 @@ import { Component, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { SkipLink } from '@/components/layout/skip-link';
 import { carryToasts } from '@/lib/carried-toasts';
+import { type ServedLinkState, ServedLinkStateProvider } from '@/lib/served-link-state';
 import { SiteLayout } from './layouts/site-layout';
 import { Providers } from './providers';
 import { RootErrorBoundary } from './root';
@@ -126,35 +127,44 @@ export async function preloadSitePage(pathname: string): Promise<void> {
  * site-prerender.tsx, a memory router in tests). `signedOut`: the server knows no one is signed in (the
  * request carried no session cookie), so the pages that ask who is signed in show at once.
  */
-export function SiteApp({ signedOut = false }: { signedOut?: boolean }) {
+export function SiteApp({
+  signedOut = false,
+  linkState,
+}: {
+  signedOut?: boolean;
+  /** What the server found checking the reset link of the address it answered (lib/served-link-state.tsx). */
+  linkState?: ServedLinkState;
+}) {
   return (
     <Providers signedOut={signedOut}>
-      <PageErrorBoundary>
-        <ScrollToTop />
-        <SkipLink />
-        {/* Nothing while a page's chunk loads, as the full app's router shows (app/root.tsx). */}
-        <Suspense fallback={null}>
-          <Routes>
-            <Route element={<SiteLayout />}>
-              <Route index element={<Landing />} />
-              <Route path="about" element={<About />} />
-              <Route path="fees" element={<Fees />} />
-              <Route path="terms" element={<Terms />} />
-              <Route path="privacy" element={<Privacy />} />
-              <Route path="contact" element={<Contact />} />
-              <Route path="sign-in" element={<SignIn />} />
-              <Route path="sign-in/two-factor" element={<TwoFactorSignIn />} />
-              <Route path="sign-in/continue" element={<ContinueSignIn />} />
-              <Route path="sign-up" element={<SignUp />} />
-              <Route path="verify-email" element={<VerifyEmail />} />
-              <Route path="forgot-password" element={<ForgotPassword />} />
-              <Route path="reset-password" element={<ResetPassword />} />
-              <Route path="join" element={<Join />} />
-            </Route>
-            <Route path="*" element={<ElsewhereInTheSite />} />
-          </Routes>
-        </Suspense>
-      </PageErrorBoundary>
+      <ServedLinkStateProvider value={linkState}>
+        <PageErrorBoundary>
+          <ScrollToTop />
+          <SkipLink />
+          {/* Nothing while a page's chunk loads, as the full app's router shows (app/root.tsx). */}
+          <Suspense fallback={null}>
+            <Routes>
+              <Route element={<SiteLayout />}>
+                <Route index element={<Landing />} />
+                <Route path="about" element={<About />} />
+                <Route path="fees" element={<Fees />} />
+                <Route path="terms" element={<Terms />} />
+                <Route path="privacy" element={<Privacy />} />
+                <Route path="contact" element={<Contact />} />
+                <Route path="sign-in" element={<SignIn />} />
+                <Route path="sign-in/two-factor" element={<TwoFactorSignIn />} />
+                <Route path="sign-in/continue" element={<ContinueSignIn />} />
+                <Route path="sign-up" element={<SignUp />} />
+                <Route path="verify-email" element={<VerifyEmail />} />
+                <Route path="forgot-password" element={<ForgotPassword />} />
+                <Route path="reset-password" element={<ResetPassword />} />
+                <Route path="join" element={<Join />} />
+              </Route>
+              <Route path="*" element={<ElsewhereInTheSite />} />
+            </Routes>
+          </Suspense>
+        </PageErrorBoundary>
+      </ServedLinkStateProvider>
     </Providers>
   );
 }

@@ -29,6 +29,7 @@ export {
 export { authRoutes } from './routes.js';
 export { type AccountDeps, createAdmin } from './service.js';
 export { clinicMemberOf, requireAdmin, requireClinic } from './session.js';
+export { resetLinkState } from './tokens.js';
 
 /** Registers the worker of the account emails resend-verification and forgot-password ask for. */
 export function registerAuthJobs(jobs: JobQueue, deps: AccountDeps): void {

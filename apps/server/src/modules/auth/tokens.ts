@@ -5,7 +5,7 @@
  * issuing one revokes the older ones, as the email promises (decision 0026).
  */
 import { randomBytes } from 'node:crypto';
-import { AUTH_MESSAGES } from '@clinicpay/shared';
+import { AUTH_MESSAGES, RESET_LINK_REFUSALS, type ResetLinkState } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { Auth } from './auth.js';
@@ -59,13 +59,24 @@ export async function consumeVerificationToken(auth: Auth, token: string, userId
 }
 
 /**
+ * What a reset link's check finds (docs/product.md#validation): 'valid', or why it is refused, by its
+ * name in RESET_LINK_REFUSALS: an unknown token, another user's, or an expired one. Does not use the
+ * token up.
+ */
+export async function resetLinkState(auth: Auth, token: string, userId: string): Promise<ResetLinkState> {
+  const stored = await (await internalAdapter(auth)).findVerificationValue(resetIdentifier(token));
+  if (!stored) return 'invalid-token';
+  if (stored.value !== userId) return 'invalid-user';
+  if (stored.expiresAt < new Date()) return 'expired';
+  return 'valid';
+}
+
+/**
  * Checks a reset link's token against docs/product.md#validation; each refusal is INVALID_TOKEN (400):
  * unknown → 'Invalid reset token', another user's → 'Invalid user ID', expired → 'This reset link has
  * expired'. Does not use the token up.
  */
 export async function checkResetToken(auth: Auth, token: string, userId: string): Promise<void> {
-  const stored = await (await internalAdapter(auth)).findVerificationValue(resetIdentifier(token));
-  if (!stored) throw new AppError('INVALID_TOKEN', AUTH_MESSAGES.invalidResetToken);
-  if (stored.value !== userId) throw new AppError('INVALID_TOKEN', AUTH_MESSAGES.invalidUserId);
-  if (stored.expiresAt < new Date()) throw new AppError('INVALID_TOKEN', AUTH_MESSAGES.resetExpired);
+  const state = await resetLinkState(auth, token, userId);
+  if (state !== 'valid') throw new AppError('INVALID_TOKEN', RESET_LINK_REFUSALS[state]);
 }

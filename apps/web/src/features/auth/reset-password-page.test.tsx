@@ -2,6 +2,7 @@ import { AUTH_MESSAGES, RATE_LIMITED_MESSAGE } from '@clinicpay/shared';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { ServedLinkStateProvider } from '@/lib/served-link-state';
 import { startMockServer } from '@/testing/app';
 import { ResetPasswordPage } from './reset-password-page';
 import { apiError, messageOf, renderForm } from './test-support';
@@ -29,6 +30,63 @@ async function setPassword(password: string, confirmPassword = password) {
   await user.click(await screen.findByRole('button', { name: 'Update Password' }));
   return rendered;
 }
+
+describe('a reset-password link the server checked as it answered the page (decision 0130)', () => {
+  let checks = 0;
+  const counted = () =>
+    server.use(
+      http.get('/api/auth/reset-password', () => {
+        checks += 1;
+        return HttpResponse.json({ message: 'Set new password' });
+      }),
+    );
+
+  it('found valid: the form at once, with no check of its own, and the password is set', async () => {
+    checks = 0;
+    counted();
+    const { user } = renderForm(
+      <ServedLinkStateProvider value={{ location: LINK, state: 'valid' }}>
+        <ResetPasswordPage />
+      </ServedLinkStateProvider>,
+      LINK,
+    );
+    await user.type(screen.getByLabelText('New Password'), 'new password 1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'new password 1');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(checks).toBe(0);
+  });
+
+  it('found expired: the server’s reason at once', async () => {
+    checks = 0;
+    counted();
+    renderForm(
+      <ServedLinkStateProvider value={{ location: LINK, state: 'expired' }}>
+        <ResetPasswordPage />
+      </ServedLinkStateProvider>,
+      LINK,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      `${AUTH_MESSAGES.resetExpired}. ${AUTH_MESSAGES.requestNewLink}`,
+    );
+    expect(checks).toBe(0);
+  });
+
+  it('at another address the page checks its own link', async () => {
+    checks = 0;
+    counted();
+    renderForm(
+      <ServedLinkStateProvider
+        value={{ location: '/reset-password?token=other&userId=u1', state: 'expired' }}
+      >
+        <ResetPasswordPage />
+      </ServedLinkStateProvider>,
+      LINK,
+    );
+    expect(await screen.findByLabelText('New Password')).toBeTruthy();
+    expect(checks).toBe(1);
+  });
+});
 
 describe('the reset-password link', () => {
   it('without token or userId says so and sends nothing', async () => {

@@ -1,6 +1,7 @@
 import {
   AUTH_MESSAGES,
   type ErrorCode,
+  RESET_LINK_REFUSALS,
   type ResetPasswordRequest,
   resetPasswordRequestSchema,
 } from '@clinicpay/shared';
@@ -17,6 +18,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { serverAnswered } from '@/lib/api-client';
 import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
+import { useServedLinkState } from '@/lib/served-link-state';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useResetPassword, useResetTokenCheck } from './api/reset-password';
 
@@ -47,12 +49,22 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const userId = params.get('userId');
-  const check = useResetTokenCheck(token && userId ? { token, userId } : null);
+  // Checked by the server as it answered this address (decision 0130): not checked again.
+  const served = useServedLinkState();
+  const check = useResetTokenCheck(token && userId && !served ? { token, userId } : null);
 
   if (!token || !userId) {
     return (
       <AuthCard title="Reset password">
         <InvalidLink message={AUTH_MESSAGES.resetMissing} />
+      </AuthCard>
+    );
+  }
+  if (served === 'valid') return <NewPasswordForm token={token} userId={userId} />;
+  if (served) {
+    return (
+      <AuthCard title="Reset password">
+        <InvalidLink message={`${RESET_LINK_REFUSALS[served]}. ${REQUEST_NEW_LINK}`} />
       </AuthCard>
     );
   }
