@@ -83,38 +83,10 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): SitePage =
   return SitePage;
 };
 
-const Landing = page(SITE_PAGE_LOADERS['/']);
-const About = page(SITE_PAGE_LOADERS['/about']);
-const Fees = page(SITE_PAGE_LOADERS['/fees']);
-const Terms = page(SITE_PAGE_LOADERS['/terms']);
-const Privacy = page(SITE_PAGE_LOADERS['/privacy']);
-const Contact = page(SITE_PAGE_LOADERS['/contact']);
-const SignIn = page(SITE_PAGE_LOADERS['/sign-in']);
-const TwoFactorSignIn = page(SITE_PAGE_LOADERS['/sign-in/two-factor']);
-const ContinueSignIn = page(SITE_PAGE_LOADERS['/sign-in/continue']);
-const SignUp = page(SITE_PAGE_LOADERS['/sign-up']);
-const VerifyEmail = page(SITE_PAGE_LOADERS['/verify-email']);
-const ForgotPassword = page(SITE_PAGE_LOADERS['/forgot-password']);
-const ResetPassword = page(SITE_PAGE_LOADERS['/reset-password']);
-const Join = page(SITE_PAGE_LOADERS['/join']);
-
-/** Each page by its path (app/site-pages.ts). */
-const PAGE_BY_PATH: Record<SitePath, SitePage> = {
-  '/': Landing,
-  '/about': About,
-  '/fees': Fees,
-  '/terms': Terms,
-  '/privacy': Privacy,
-  '/contact': Contact,
-  '/sign-in': SignIn,
-  '/sign-in/two-factor': TwoFactorSignIn,
-  '/sign-in/continue': ContinueSignIn,
-  '/sign-up': SignUp,
-  '/verify-email': VerifyEmail,
-  '/forgot-password': ForgotPassword,
-  '/reset-password': ResetPassword,
-  '/join': Join,
-};
+/** Each page by its path (app/site-pages.ts), from its route module. */
+const PAGE_BY_PATH = Object.fromEntries(
+  Object.entries(SITE_PAGE_LOADERS).map(([path, load]) => [path, page(load)]),
+) as Record<SitePath, SitePage>;
 
 /** Loads the chunk of the public page at `pathname`, if it is one, so that it renders at once. */
 export async function preloadSitePage(pathname: string): Promise<void> {
@@ -145,20 +117,13 @@ export function SiteApp({
           <Suspense fallback={null}>
             <Routes>
               <Route element={<SiteLayout />}>
-                <Route index element={<Landing />} />
-                <Route path="about" element={<About />} />
-                <Route path="fees" element={<Fees />} />
-                <Route path="terms" element={<Terms />} />
-                <Route path="privacy" element={<Privacy />} />
-                <Route path="contact" element={<Contact />} />
-                <Route path="sign-in" element={<SignIn />} />
-                <Route path="sign-in/two-factor" element={<TwoFactorSignIn />} />
-                <Route path="sign-in/continue" element={<ContinueSignIn />} />
-                <Route path="sign-up" element={<SignUp />} />
-                <Route path="verify-email" element={<VerifyEmail />} />
-                <Route path="forgot-password" element={<ForgotPassword />} />
-                <Route path="reset-password" element={<ResetPassword />} />
-                <Route path="join" element={<Join />} />
+                {Object.entries(PAGE_BY_PATH).map(([path, Page]) =>
+                  path === '/' ? (
+                    <Route key={path} index element={<Page />} />
+                  ) : (
+                    <Route key={path} path={path.slice(1)} element={<Page />} />
+                  ),
+                )}
               </Route>
               <Route path="*" element={<ElsewhereInTheSite />} />
             </Routes>
