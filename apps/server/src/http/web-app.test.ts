@@ -320,6 +320,7 @@ describe('the public pages on the wire', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     // A cache in between keeps the two sign-in copies apart.
     expect(String(response.headers.vary)).toMatch(/Cookie/);
+    expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
     // Compressed as every other file is.
     const compressed = await app.inject({ url: '/about', headers: { 'accept-encoding': 'br' } });
     expect(compressed.headers['content-encoding']).toBe('br');
