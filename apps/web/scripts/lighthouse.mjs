@@ -118,7 +118,7 @@ async function startServer(port, repoRoot) {
 
 /**
  * A connected sandbox clinic and one payment link, through the API as e2e/fixtures/payments.ts makes
- * them; returns the link's id.
+ * them; returns the link's id. Throws when the link's page would not take a payment.
  */
 async function paymentLink(origin) {
   const cookies = new Map();
@@ -169,6 +169,13 @@ async function paymentLink(origin) {
     }),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
+  // The sandbox verifies what was submitted only when told (as Stripe does later): its "verify now".
+  const accountId = onboarding.pathname.split('/').at(-1);
+  await call(`/sandbox/accounts/${accountId}`, {
+    method: 'POST',
+    body: new URLSearchParams({ control: 'verify_now' }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   await call('/api/clinic/payment-provider/refresh', { method: 'POST' });
   const created = await call(
     '/api/payment-links',
@@ -176,7 +183,11 @@ async function paymentLink(origin) {
   );
   if (!created.ok)
     throw new Error(`Could not make a payment link: ${created.status} ${await created.text()}`);
-  return String((await created.json()).link.id);
+  const linkId = String((await created.json()).link.id);
+  // The page must take payments, or this would measure its "Payment Unavailable" notice instead.
+  const { payability } = await (await call(`/api/public/payments/${linkId}`)).json();
+  if (payability !== 'payable') throw new Error(`The measured payment page is ${payability}, not payable`);
+  return linkId;
 }
 
 /** One Lighthouse mobile run of `url`, performance only; the figures this script reports. */
