@@ -100,11 +100,9 @@ function paymentPageCopies(): Plugin {
 
 /**
  * `.vite/site-pages.json`, the public pages the site build serves (decision 0127): each page's path, its
- * route module, the files of that module's chunk and of the chunks it imports beyond the entry's, and
- * whether it reads the session first. The pre-rendering step adds each page's drawn copies (decision
- * 0130). The server answers each path with site.html and names those files
- * in the `Link` header as `modulepreload`, with the session where it is read
- * (apps/server/src/http/web-app.ts), so they download with the entry instead of once it has run;
+ * route module and whether it reads the session first; the pre-rendering step adds each page's drawn
+ * copies (decision 0130). The server answers each path with its copy, naming the session in the `Link`
+ * header where the page reads it first (apps/server/src/http/web-app.ts), and
  * scripts/check-js-budget.mjs counts each page's first load from it.
  */
 function sitePageList(): Plugin {
@@ -113,31 +111,11 @@ function sitePageList(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const closure = (fileNames: string[], seen = new Set<string>()) => {
-        for (const fileName of fileNames) {
-          if (seen.has(fileName)) continue;
-          seen.add(fileName);
-          closure(byFile.get(fileName)?.imports ?? [], seen);
-        }
-        return seen;
-      };
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      if (!entry) return this.error('site.html has no entry chunk');
-      const entryFiles = closure([entry.fileName]);
       const pages = SITE_PAGES.map((page) => {
-        const { path: pagePath, route } = page;
-        const module = `src/app/routes/${route}.tsx`;
+        const module = `src/app/routes/${page.route}.tsx`;
         const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(import.meta.dirname, module));
         if (!chunk) return this.error(`The site build has no chunk for ${module}`);
-        const preloads = [...closure([chunk.fileName])].filter((file) => !entryFiles.has(file));
-        const readsSession = 'readsSession' in page;
-        return {
-          path: pagePath,
-          module,
-          preloads,
-          readsSession,
-        };
+        return { path: page.path, module, readsSession: 'readsSession' in page };
       });
       this.emitFile({
         type: 'asset',

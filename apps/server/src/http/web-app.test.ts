@@ -194,14 +194,12 @@ describe('the public pages on the wire', () => {
     {
       path: '/',
       module: 'src/app/routes/landing.tsx',
-      preloads: ['assets/landing-2.js'],
       readsSession: false,
       html: 'site/landing.html',
     },
     {
       path: '/sign-in',
       module: 'src/app/routes/sign-in.tsx',
-      preloads: ['assets/sign-in-3.js', 'assets/form-4.js'],
       readsSession: true,
       html: 'site/sign-in.html',
       signedOutHtml: 'site/sign-in.signed-out.html',
@@ -209,21 +207,18 @@ describe('the public pages on the wire', () => {
     {
       path: '/sign-in/two-factor',
       module: 'src/app/routes/two-factor-sign-in.tsx',
-      preloads: [],
       readsSession: false,
       html: 'site/two-factor-sign-in.html',
     },
     {
       path: '/about',
       module: 'src/app/routes/about.tsx',
-      preloads: ['assets/about-5.js'],
       readsSession: false,
       html: 'site/about.html',
     },
     {
       path: '/reset-password',
       module: 'src/app/routes/reset-password.tsx',
-      preloads: [],
       readsSession: false,
       html: 'site/reset-password.html',
       linkStateHtml: {
@@ -236,7 +231,6 @@ describe('the public pages on the wire', () => {
     {
       path: '/join',
       module: 'src/app/routes/join.tsx',
-      preloads: [],
       readsSession: false,
       html: 'site/join.html',
     },
@@ -407,19 +401,13 @@ describe('the public pages on the wire', () => {
     ['a list that is not JSON', 'not json', true, true],
     [
       'a path that is not absolute',
-      JSON.stringify([{ path: 'sign-in', preloads: [], readsSession: true }]),
-      true,
-      true,
-    ],
-    [
-      'a preload outside the assets',
-      JSON.stringify([{ path: '/sign-in', preloads: ['../../etc/passwd'], readsSession: true }]),
+      JSON.stringify([{ path: 'sign-in', readsSession: true, html: 'site/sign-in.html' }]),
       true,
       true,
     ],
     [
       'a drawn copy outside the site folder',
-      JSON.stringify([{ path: '/sign-in', preloads: [], readsSession: true, html: 'index.html' }]),
+      JSON.stringify([{ path: '/sign-in', readsSession: true, html: 'index.html' }]),
       true,
       true,
     ],

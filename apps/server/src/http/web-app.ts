@@ -44,14 +44,13 @@ const SITE_PAGE_LIST = path.join('.vite', 'site-pages.json');
 const prerenderedHtml = z.string().regex(/^site\/[\w.-]+\.html$/);
 
 /**
- * One public page as the web build lists it: its path, the files of its own chunks, whether it asks
- * who is signed in before it shows anything, and its pre-rendered HTML (decision 0130): the copy that
- * asks, and for a page that asks, the copy drawn for a visitor known to be signed out.
+ * One public page as the web build lists it: its path, whether it asks who is signed in before it shows
+ * anything, and its pre-rendered HTML (decision 0130): its own copy, for a page that asks the copy drawn
+ * for a visitor known to be signed out, and for Reset password a copy for each state of its link.
  */
 const sitePageListSchema = z.array(
   z.object({
     path: z.string().startsWith('/'),
-    preloads: z.array(z.string().regex(/^assets\/[\w.-]+\.js$/)),
     readsSession: z.boolean(),
     html: prerenderedHtml,
     signedOutHtml: prerenderedHtml.optional(),

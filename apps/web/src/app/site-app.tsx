@@ -2,8 +2,8 @@
  * The public site as an app of its own, for site.html (src/site-main.tsx, decision 0127): the marketing
  * pages and the signed-out account pages of the full app's router (app/router.tsx), with the same
  * layout, skip link, error page, query cache and toaster, under React Router's declarative routes. Each
- * page is a lazy chunk, and the page's own HTML copy preloads it (vite.config.ts), so a first visit
- * loads the entry and that one page. An address outside these pages (the dashboard a sign-in leads to,
+ * page is a lazy chunk (app/site-page-loaders.ts), so a first visit loads the site and that one page,
+ * drawn over the page's HTML (decision 0130). An address outside these pages (the dashboard a sign-in leads to,
  * the admin console, the not-found page) is loaded as a full page by the app that serves it, and a
  * toast shown just before goes with it (lib/carried-toasts.ts).
  */
