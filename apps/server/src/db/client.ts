@@ -44,6 +44,32 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** A statement as the driver takes it: the name it is prepared under, its text with $1 placeholders, its values. */
+export interface PlainStatement {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
+type PlainRunner = (statement: PlainStatement) => Promise<{ rows: Record<string, unknown>[] }>;
+const plainRunners = new WeakMap<Db, PlainRunner>();
+
+/**
+ * Runs `statement` straight through the driver under `db`, with none of Drizzle's per-query work: the
+ * public payment API's hot path (docs/decisions/0131-public-api-without-per-request-overhead.md).
+ * node-postgres prepares it by name once on each connection; PGlite ignores the name and takes its
+ * turn as every statement does. Resolves to the driver's result, whose `rows` are objects with JSON
+ * columns decoded. Throws for a `db` that openDatabase did not open (a transaction).
+ */
+export function runPlainStatement(
+  db: Db,
+  statement: PlainStatement,
+): Promise<{ rows: Record<string, unknown>[] }> {
+  const run = plainRunners.get(db);
+  if (!run) throw new Error('runPlainStatement needs the database openDatabase opened');
+  return run(statement);
+}
+
 export type DatabaseTarget =
   /** In dataDir, or in memory; `snapshot` starts an in-memory database from a dumped data dir. */
   { kind: 'pglite'; dataDir?: string; snapshot?: Blob } | { kind: 'postgres'; url: string };
@@ -169,6 +195,7 @@ async function openPglite(dataDir?: string, snapshot?: Blob) {
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  plainRunners.set(db, ({ text, values }) => client.query<Record<string, unknown>>(text, values));
   const executor: SqlExecutor = {
     async executeSql(text, values) {
       if (values?.length) return client.query<Record<string, unknown>>(text, values);
@@ -218,6 +245,7 @@ function openPostgres(url: string) {
   // A dropped connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  plainRunners.set(db, (statement) => pool.query<Record<string, unknown>>(statement));
   const executor: SqlExecutor = {
     executeSql: (text, values) => pool.query(text, values),
   };

@@ -5,7 +5,7 @@
 import { PLATFORM_FEE_SETTING_KEY } from '@clinicpay/shared';
 import { and, Column, eq, getTableColumns, isNull, sql, type Table } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
+import { type Db, type PlainStatement, runPlainStatement } from '../../db/client.js';
 import { clinics, paymentLinks, paymentRequests } from '../../db/schema/index.js';
 
 export type ClinicRow = typeof clinics.$inferSelect;
@@ -56,10 +56,10 @@ const PAYABLE_PAGE_NAME = 'checkout_payable_page';
 let payablePageQuery: { sql: string; params: unknown[] } | undefined;
 
 /**
- * The page's statement as node-postgres runs it (name, text, values), for the bench's bare baseline
- * (bench/http-bare-server.ts), which runs exactly what the app runs with nothing around it.
+ * The page's statement as the driver runs it (name, text, values): the app runs it through
+ * runPlainStatement, and the bench's bare baseline (bench/http-bare-server.ts) sends exactly the same.
  */
-export function payablePageStatement(id: string): { name: string; text: string; values: unknown[] } {
+export function payablePageStatement(id: string): PlainStatement {
   payablePageQuery ??= new QueryBuilder()
     .select({ page: PAYABLE_PAGE_COLUMN })
     .from(PAYABLE_PAGE_FROM)
@@ -105,12 +105,6 @@ function rowFromJson<T extends Table>(
   return row as T['$inferSelect'];
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof preparePayablePage>>();
-
-function preparePayablePage(db: Db) {
-  return db.select({ page: PAYABLE_PAGE_COLUMN }).from(PAYABLE_PAGE_FROM).prepare(PAYABLE_PAGE_NAME);
-}
-
 interface PayablePageJson {
   request: Record<string, unknown> | null;
   link: Record<string, unknown> | null;
@@ -119,16 +113,16 @@ interface PayablePageJson {
   feeText: string | null;
 }
 
-/** The page with this id (a UUID), in one round trip; undefined when no request or link has it. */
+/**
+ * The page with this id (a UUID), in one round trip with no ORM work (runPlainStatement); undefined
+ * when no request or link has it.
+ */
 export async function findPayablePage(db: Db, id: string): Promise<PayablePageRow | undefined> {
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = preparePayablePage(db);
-    prepared.set(db, statement);
-  }
-  const [row] = await statement.execute({ id });
+  const {
+    rows: [row],
+  } = await runPlainStatement(db, payablePageStatement(id));
   if (!row) return undefined;
-  const { page } = row;
+  const page = row.page as PayablePageJson;
   return {
     request: rowFromJson(paymentRequests, page.request),
     link: rowFromJson(paymentLinks, page.link),

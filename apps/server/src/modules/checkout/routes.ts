@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { compiledSerializer } from '../../http/compiled-serializer.js';
 import { limitPerKey } from '../../http/rate-limit.js';
 import { findPaymentReference } from '../payments/index.js';
 import { cardSavedBySetup } from '../saved-cards/index.js';
@@ -59,6 +60,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
     '/public/payments/:id',
     {
       schema: { tags: ['checkout'], params: pageParams, response: { 200: publicPaymentDataSchema } },
+      serializerCompiler: compiledSerializer,
       config: { ...NO_REQUEST_CONTEXT },
     },
     async (request) => getPublicPaymentData(db, request.params.id),
@@ -73,6 +75,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
         body: checkoutBodySchema,
         response: { 200: checkoutResponseSchema },
       },
+      serializerCompiler: compiledSerializer,
       config: { ...NO_REQUEST_CONTEXT, rateLimit: { max: 20, timeWindow: '1 minute' } },
       preHandler: perPage,
     },

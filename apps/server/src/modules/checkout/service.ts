@@ -105,16 +105,17 @@ function requestPayability(
 
 /**
  * A link's payability: archived, past its last day to pay, or used up (it has taken its most payments,
- * 0105), else as its clinic can take payments.
+ * 0105: `paymentsTaken` is its payment count, read only for a link with a most payments), else as its
+ * clinic can take payments.
  */
-async function linkPayability(
-  db: Db,
-  link: { id: string; isActive: boolean; expiresAt: Date | null; maxPayments: number | null },
+function linkPayability(
+  link: { isActive: boolean; expiresAt: Date | null; maxPayments: number | null },
+  paymentsTaken: number | null,
   clinic: ClinicRow,
-): Promise<Payable['payability']> {
+): Payable['payability'] {
   if (!link.isActive) return 'archived';
   if (isClosed(link.expiresAt, new Date())) return 'expired';
-  if (link.maxPayments !== null && (await countLinkPayments(db, link.id)) >= link.maxPayments)
+  if (link.maxPayments !== null && paymentsTaken !== null && paymentsTaken >= link.maxPayments)
     return 'used_up';
   return clinicPayability(clinic);
 }
@@ -166,6 +167,8 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
 
   if (!page.link) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_REFUSALS.notFound);
   const link = { link: page.link, clinic: page.clinic };
+  const paymentsTaken =
+    link.link.isActive && link.link.maxPayments !== null ? await countLinkPayments(db, link.link.id) : null;
   return {
     id,
     amount: link.link.amount,
@@ -177,7 +180,7 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
     storedIntentId: null,
     patient: null,
     patientId: null,
-    payability: await linkPayability(db, link.link, link.clinic),
+    payability: linkPayability(link.link, paymentsTaken, link.clinic),
     requiresCardOnFile: link.link.requiresCardOnFile,
     treatmentTotal: link.link.treatmentTotal,
     originalPaymentId: null,
@@ -192,10 +195,10 @@ async function findPayable(db: Db, id: string): Promise<Payable> {
 /**
  * The policies the patient agrees to on this page, their card being saved (docs/decisions/0092-card-consent.md):
  * only on a page that can be paid and asks for a card on file, and only while the clinic has a policy
- * in force.
+ * in force. Null (no statement sent) on any other page.
  */
-function termsFor(db: Db, payable: Payable) {
-  if (!payable.requiresCardOnFile || payable.payability !== 'payable') return Promise.resolve(null);
+function termsFor(db: Db, payable: Payable): Promise<CardOnFileTerm[] | null> | null {
+  if (!payable.requiresCardOnFile || payable.payability !== 'payable') return null;
   return cardOnFileTerms(db, payable.clinic.id, {
     treatmentPence: payable.treatmentTotal ?? payable.amount,
     balanceDue: payable.treatmentTotal === null ? null : payable.treatmentTotal - payable.amount,
@@ -233,9 +236,10 @@ function termsAccepted(payable: Payable, input: CheckoutInput) {
 /** What the payment page shows (docs/product.md#public-payment-data), amount in pence. */
 export async function getPublicPaymentData(db: Db, id: string): Promise<PublicPaymentData> {
   const payable = await findPayable(db, id);
+  const cardOnFile = termsFor(db, payable);
   return {
     terms: paymentTermsFor(payable),
-    cardOnFile: await termsFor(db, payable),
+    cardOnFile: cardOnFile === null ? null : await cardOnFile,
     deposit:
       payable.treatmentTotal === null
         ? null
