@@ -3,7 +3,7 @@
  * (docs/product.md#server-calls), in one statement with what the page and Pay Now also need.
  */
 import { PLATFORM_FEE_SETTING_KEY } from '@clinicpay/shared';
-import { and, Column, eq, getTableColumns, isNull, sql, type Table } from 'drizzle-orm';
+import { and, Column, eq, getTableColumns, isNull, type SQL, sql, type Table } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { type Db, type PlainStatement, runPlainStatement } from '../../db/client.js';
 import { clinics, paymentLinks, paymentRequests } from '../../db/schema/index.js';
@@ -29,14 +29,26 @@ export interface PayablePageRow {
 }
 
 /**
+ * The row of `table` under `alias` as one JSON object keyed by Drizzle's property names
+ * (`clinicName`, not `clinic_name`), or null where a left join found none: read back, only its dates
+ * need work (rowFromJson), not every column's name (decision 0131).
+ */
+function rowJson(table: Table, alias: string): SQL {
+  const pairs = Object.entries(getTableColumns(table)).map(
+    ([key, column]) => sql`${sql.raw(`'${key}'`)}, ${sql.raw(alias)}.${sql.identifier(column.name)}`,
+  );
+  return sql`case when ${sql.raw(alias)}.id is null then null else json_build_object(${sql.join(pairs, sql`, `)}) end`;
+}
+
+/**
  * The page's one statement (docs/decisions/0126-public-payment-api-hot-path.md): the request
  * with this id and its link, else the link with this id; its clinic; the clinic's latest terms; the
- * platform fee. Each row comes back whole as JSON, so the answer is one column of one row.
+ * platform fee. Each row comes back whole as JSON (rowJson), so the answer is one column of one row.
  */
 const PAYABLE_PAGE_COLUMN = sql<PayablePageJson>`json_build_object(
-  'request', to_json(r),
-  'link', to_json(l),
-  'clinic', to_json(c),
+  'request', ${rowJson(paymentRequests, 'r')},
+  'link', ${rowJson(paymentLinks, 'l')},
+  'clinic', ${rowJson(clinics, 'c')},
   'terms', case when t.is_active then json_build_object('id', t.id, 'version', t.version, 'text', t.text) end,
   'feeText', (select s.value from platform_settings s where s.key = ${PLATFORM_FEE_SETTING_KEY})
 )`.as('page');
@@ -71,38 +83,45 @@ export function payablePageStatement(id: string): PlainStatement {
   };
 }
 
-/** Per table: each column's property, its name in the JSON, and how its value is read (dates as Date). */
-const jsonColumns = new WeakMap<Table, [string, string, ((value: unknown) => unknown) | null][]>();
-
-function columnsOf(table: Table) {
-  let columns = jsonColumns.get(table);
-  if (!columns) {
-    columns = (Object.entries(getTableColumns(table)) as [string, Column][]).map(([key, column]) => [
-      key,
-      column.name,
-      // JSON columns arrive decoded; a column Drizzle reads as it comes (text, uuid, boolean) is kept as
-      // it is; dates and the rest are read as Drizzle reads them.
-      column.dataType === 'json' || column.mapFromDriverValue === Column.prototype.mapFromDriverValue
-        ? null
-        : (value: unknown) => column.mapFromDriverValue(value),
-    ]);
-    jsonColumns.set(table, columns);
-  }
-  return columns;
+/**
+ * Reads a value as Drizzle reads the column (dates as Date); null for a column whose JSON value is
+ * already what Drizzle gives (text, uuid, boolean, numbers, JSON).
+ */
+function readerOf(column: Column): ((value: unknown) => unknown) | null {
+  return column.dataType === 'json' || column.mapFromDriverValue === Column.prototype.mapFromDriverValue
+    ? null
+    : (value: unknown) => column.mapFromDriverValue(value);
 }
 
-/** A row read as JSON, each column's value turned into what Drizzle's select gives (dates as Date). */
+/** Per table, the columns whose JSON value must be read (see readerOf), by property name. */
+const readers = new Map<Table, [string, (value: unknown) => unknown][]>();
+
+function readersOf(table: Table) {
+  let found = readers.get(table);
+  if (!found) {
+    found = Object.entries(getTableColumns(table)).flatMap(([key, column]) => {
+      const read = readerOf(column);
+      return read ? [[key, read] as [string, (value: unknown) => unknown]] : [];
+    });
+    readers.set(table, found);
+  }
+  return found;
+}
+
+/**
+ * A row built by rowJson, made what Drizzle's select gives: its dates (and any other column Drizzle
+ * reads) read in place; the other values are already right.
+ */
 function rowFromJson<T extends Table>(
   table: T,
   json: Record<string, unknown> | null,
 ): T['$inferSelect'] | null {
   if (json === null) return null;
-  const row: Record<string, unknown> = {};
-  for (const [key, name, read] of columnsOf(table)) {
-    const value = json[name] ?? null;
-    row[key] = value === null || read === null ? value : read(value);
+  for (const [key, read] of readersOf(table)) {
+    const value = json[key];
+    if (value !== null) json[key] = read(value);
   }
-  return row as T['$inferSelect'];
+  return json as T['$inferSelect'];
 }
 
 interface PayablePageJson {
