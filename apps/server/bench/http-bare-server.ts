@@ -122,9 +122,9 @@ interface PageJson {
   link: { id: string; amount: number; title: string; type: string } | null;
   clinic: {
     id: string;
-    stripe_account_id: string | null;
-    statement_name: string | null;
-    clinic_name: string | null;
+    stripeAccountId: string | null;
+    statementName: string | null;
+    clinicName: string | null;
   };
   feeText: string | null;
 }
@@ -146,13 +146,13 @@ app.post<{ Params: { id: string }; Body: { name: string; email: string; attemptI
   async (request) => {
     const found = await page(request.params.id);
     const link = found?.link;
-    const destination = found?.clinic.stripe_account_id;
+    const destination = found?.clinic.stripeAccountId;
     if (!found || !link || !destination) throw new Error('not a payable link');
     const storedFee = found.feeText === null ? null : percentTextToBasisPoints(found.feeText);
     const applicationFeeAmount = platformFeeFor(link.amount, storedFee ?? DEFAULT_PLATFORM_FEE_BASIS_POINTS);
     const suffix = statementSuffix({
-      statementName: found.clinic.statement_name,
-      clinicName: found.clinic.clinic_name,
+      statementName: found.clinic.statementName,
+      clinicName: found.clinic.clinicName,
     });
     const metadata = {
       clinic_id: found.clinic.id,

@@ -284,6 +284,11 @@ async function benchDatabase(
       console.error(
         `${label} warm-up ${target.name}: ${warm.requestsPerSecond.toFixed(0)} req/s, ${warm.errors} errors`,
       );
+      // A route that fails answers fast: its figures would be no measure (the bare route reads the
+      // page statement's JSON by its keys, so a change to the statement must reach it too).
+      if (warm.errors > 0) {
+        throw new Error(`${target.name} failed ${warm.errors} of its warm-up requests: no measure`);
+      }
     }
     for (const server of servers) {
       server.rss.idle = rssMb(server.process.pid);
