@@ -1,68 +1,55 @@
 import { type PublicPaymentData, publicPaymentDataSchema } from '@clinicpay/shared';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { connectedClinicWithLink } from '../../test/sandbox.js';
+import { createTestApp } from '../../test/test-app.js';
 import { compiledSerializer } from './compiled-serializer.js';
 
 const schemaOf = (schema: unknown) => ({ schema, method: 'GET', url: '/probe', httpStatus: '200' });
 
-const open: PublicPaymentData = {
-  id: '95a04a43-66e4-4d28-a9c2-913ed41cff1b',
-  amount: 4500,
-  title: 'Consultation "initial" \u00e9',
-  type: 'deposit',
-  isRequest: false,
-  patientName: null,
-  patientEmail: null,
-  patientPhone: null,
-  payability: 'payable',
-  clinic: {
-    id: 'fb3df141-30c5-4ad7-b2ad-5e274c867b7e',
-    name: 'Harley Street Dental',
-    logo: null,
-    email: 'clinic@example.com',
-    phone: null,
-    address: null,
-    stripeStatus: 'connected',
-    cardStatementText: 'CLINICPAY* HARLEY',
-    emailsReceipts: true,
-  },
-  description: null,
-  message: null,
-  clinicReference: null,
-  cardOnFile: null,
-  deposit: null,
-  securesAppointment: false,
-  closedNote: null,
-  terms: null,
-};
+/** The answer the payment page gets for a new clinic's link: every nullable empty. */
+let open: PublicPaymentData;
+/** The same answer with every nullable filled, and text that JSON must escape. */
+let filled: PublicPaymentData;
 
-const filled: PublicPaymentData = {
-  ...open,
-  isRequest: true,
-  patientName: 'Ada Lovelace',
-  patientEmail: 'ada@example.com',
-  patientPhone: '+447700900123',
-  clinic: {
-    ...open.clinic,
-    logo: '/api/logos/x.png',
-    phone: '020 7946 0000',
-    address: '1 Harley St\nLondon',
-  },
-  description: 'Line one\nline two',
-  message: 'See you soon',
-  clinicReference: 'REF-1',
-  cardOnFile: [],
-  deposit: { treatmentTotal: 20000, balanceDue: 15500 },
-  closedNote: 'Call us',
-  terms: { id: 'e0c1a7c2-64f3-4b0e-8a58-2c52a6b1d0c1', version: 3, text: 'Terms </script>' },
-};
+beforeAll(async () => {
+  const app = await createTestApp();
+  try {
+    const { linkId } = await connectedClinicWithLink(app);
+    open = (await app.inject({ url: `/api/public/payments/${linkId}` })).json();
+  } finally {
+    await app.close();
+  }
+  filled = {
+    ...open,
+    title: 'Consultation "initial" \u00e9',
+    isRequest: true,
+    patientName: 'Ada Lovelace',
+    patientEmail: 'ada@example.com',
+    patientPhone: '+447700900123',
+    clinic: {
+      ...open.clinic,
+      logo: '/api/logos/x.png',
+      phone: '020 7946 0000',
+      address: '1 Harley St\nLondon',
+    },
+    description: 'Line one\nline two',
+    message: 'See you soon',
+    clinicReference: 'REF-1',
+    cardOnFile: [],
+    deposit: { treatmentTotal: 20000, balanceDue: 15500 },
+    closedNote: 'Call us',
+    terms: { id: 'e0c1a7c2-64f3-4b0e-8a58-2c52a6b1d0c1', version: 3, text: 'Terms </script>' },
+  };
+});
 
 describe('compiledSerializer (decision 0131)', () => {
   const compiled = compiledSerializer(schemaOf(publicPaymentDataSchema));
   const zod = serializerCompiler(schemaOf(publicPaymentDataSchema) as never) as (data: unknown) => string;
 
   it('writes what the zod serializer writes, with every nullable empty or filled', () => {
+    expect(open.patientName).toBeNull();
     for (const data of [open, filled]) {
       expect(JSON.parse(compiled(data))).toEqual(JSON.parse(zod(data)));
       expect(JSON.parse(compiled(data))).toEqual(data);
