@@ -18,6 +18,8 @@
  *   bare route's req/s or more, with a p99 at most 2× the bare route's;
  * - RSS (VmRSS of each server process): idle after start and warm-up, the peak sampled every 250 ms
  *   while it is under load, and idle again 5 s after the last round.
+ * The current build runs as BENCH_APP_PROCESSES separate processes (default 2: "after", "after-2"),
+ * each a target of its own with its own goals, since processes of one build can differ by up to 2×.
  * BENCH_BEFORE_DIST names an earlier build (`node build.mjs <dir>` at an older commit, in a tree laid
  * out like apps/server) to run as an extra "before" target in the same rounds, with the Node flags in
  * BENCH_BEFORE_NODE_FLAGS (default: the current ones). Each build runs with the Node flags of
@@ -42,6 +44,12 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LINKS = Number(process.env.BENCH_LINKS ?? 2000);
+/**
+ * Processes of the current build, each measured as its own target: one process can fall into a mode of
+ * garbage collection that costs it far more CPU a request for as long as it runs, so one process's
+ * figure can be either (docs/benchmarks.md, "The public payment API: how much one run can say").
+ */
+const APP_PROCESSES = Math.max(1, Number(process.env.BENCH_APP_PROCESSES ?? 2));
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
 interface Target {
@@ -402,9 +410,12 @@ interface Build {
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinicpay-http-bench-'));
 try {
-  const builds: Build[] = [
-    { name: 'after', dir: buildInto(path.join(workDir, 'tree')), nodeFlags: serveNodeFlags() },
-  ];
+  const built = buildInto(path.join(workDir, 'tree'));
+  const builds: Build[] = Array.from({ length: APP_PROCESSES }, (_, index) => ({
+    name: index === 0 ? 'after' : `after-${index + 1}`,
+    dir: built,
+    nodeFlags: serveNodeFlags(),
+  }));
   if (process.env.BENCH_BEFORE_DIST)
     builds.unshift({
       name: 'before',
