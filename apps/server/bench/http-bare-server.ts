@@ -11,8 +11,8 @@
  *                     sandbox gateway: the page's statement, then the sandbox's (the connected account,
  *                     then the intent inserted under its idempotency key unless the key is taken), with
  *                     the same digests for the idempotency key and the request fingerprint. The
- *                     sandbox's statements are its own text and names, as Drizzle renders them
- *                     (captured from node-postgres).
+ *                     sandbox's statements are its own (sandboxAccountStatement, insertIntentStatement
+ *                     from the gateway module: the same names, text and values).
  * The rate limits, security headers, validation, request ids and logging of the real routes are not
  * here: they are part of what the comparison measures. Any failure answers 500 so the bench counts it.
  * Run by the bench as `node --import tsx bench/http-bare-server.ts` with PORT and DATABASE_URL or DATA_DIR.
@@ -29,6 +29,7 @@ import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { PGLITE_EXTENSIONS, PGLITE_SETTINGS } from '../src/db/client.js';
+import { insertIntentStatement, sandboxAccountStatement } from '../src/gateway/index.js';
 import { payablePageStatement } from '../src/modules/checkout/index.js';
 
 interface Statement {
@@ -100,15 +101,9 @@ async function pgliteStore(dataDir: string): Promise<Store> {
 const databaseUrl = process.env.DATABASE_URL;
 const store = databaseUrl ? postgresStore(databaseUrl) : await pgliteStore(process.env.DATA_DIR ?? './data');
 
-/** The sandbox's statements for a new payment intent (gateway/sandbox/sandbox-gateway.ts), as it sends them. */
-const SANDBOX = {
-  account:
-    'select "id", "clinic_id", "email", "details_submitted", "charges_enabled", "payouts_enabled", "card_payments_capability", "transfers_capability", "currently_due", "past_due", "current_deadline", "disabled_reason", "fail_next_payout", "idempotency_key", "request_fingerprint", "created_at" from "sandbox_accounts" where "sandbox_accounts"."id" = $1',
-  lockKey:
-    'select "id", "client_secret", "amount", "application_fee_amount", "destination_account_id", "metadata", "statement_descriptor_suffix", "status", "card_fee", "card_country", "card_last4", "card_brand", "three_d_secure", "last_payment_error", "refunded_amount", "refunds_fail_later", "funds_available_at_once", "customer_id", "payment_method_id", "saves_card", "idempotency_key", "request_fingerprint", "created_at" from "sandbox_payment_intents" where "sandbox_payment_intents"."idempotency_key" = $1 for update',
-  insert:
-    'insert into "sandbox_payment_intents" ("id", "client_secret", "amount", "application_fee_amount", "destination_account_id", "metadata", "statement_descriptor_suffix", "status", "card_fee", "card_country", "card_last4", "card_brand", "three_d_secure", "last_payment_error", "refunded_amount", "refunds_fail_later", "funds_available_at_once", "customer_id", "payment_method_id", "saves_card", "idempotency_key", "request_fingerprint", "created_at") values ($1, $2, $3, $4, $5, $6, $7, default, default, default, default, default, default, default, default, default, default, $8, default, $9, $10, $11, default) on conflict ("idempotency_key") do nothing returning "id", "client_secret", "amount", "application_fee_amount", "destination_account_id", "metadata", "statement_descriptor_suffix", "status", "card_fee", "card_country", "card_last4", "card_brand", "three_d_secure", "last_payment_error", "refunded_amount", "refunds_fail_later", "funds_available_at_once", "customer_id", "payment_method_id", "saves_card", "idempotency_key", "request_fingerprint", "created_at"',
-};
+/** The sandbox's statement for an intent whose key was taken (gateway/sandbox/sandbox-gateway.ts). */
+const LOCK_KEY =
+  'select "id", "client_secret", "amount", "application_fee_amount", "destination_account_id", "metadata", "statement_descriptor_suffix", "status", "card_fee", "card_country", "card_last4", "card_brand", "three_d_secure", "last_payment_error", "refunded_amount", "refunds_fail_later", "funds_available_at_once", "customer_id", "payment_method_id", "saves_card", "idempotency_key", "request_fingerprint", "created_at" from "sandbox_payment_intents" where "sandbox_payment_intents"."idempotency_key" = $1 for update';
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 const sortedKeys = (record: Record<string, unknown>) =>
@@ -174,32 +169,28 @@ app.post<{ Params: { id: string }; Body: { name: string; email: string; attemptI
         statementDescriptorSuffix: suffix,
       }),
     );
-    const account = await store.query({
-      name: 'sandbox_account',
-      text: SANDBOX.account,
-      values: [destination],
-    });
+    const account = await store.query(sandboxAccountStatement(destination));
     if (account.rows.length === 0) throw new Error('no such account');
     const id = `pi_sbx_${randomBytes(12).toString('hex')}`;
-    const values = [
+    const intent = {
       id,
-      `${id}_secret_${randomBytes(12).toString('hex')}`,
-      link.amount,
+      clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      amount: link.amount,
       applicationFeeAmount,
-      destination,
-      JSON.stringify(metadata),
-      suffix,
-      null,
-      false,
+      destinationAccountId: destination,
+      metadata,
+      statementDescriptorSuffix: suffix,
+      customerId: null,
+      savesCard: false,
       idempotencyKey,
-      fingerprint,
-    ];
+      requestFingerprint: fingerprint,
+    };
     // The sandbox's usual case, a new key: one insert, no transaction.
-    const fresh = await store.query({ name: 'sandbox_insert_intent', text: SANDBOX.insert, values });
+    const fresh = await store.query(insertIntentStatement(intent));
     const created =
       fresh.rows[0] ??
       (await store.transaction(async (connection) => {
-        const stored = await connection.query({ text: SANDBOX.lockKey, values: [idempotencyKey] });
+        const stored = await connection.query({ text: LOCK_KEY, values: [idempotencyKey] });
         return stored.rows[0];
       }));
     if (!created) throw new Error('the intent was not created');

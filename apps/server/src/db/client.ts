@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { Column, fillPlaceholders, getTableColumns, sql, type Table } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -68,6 +68,48 @@ export function runPlainStatement(
   const run = plainRunners.get(db);
   if (!run) throw new Error('runPlainStatement needs the database openDatabase opened');
   return run(statement);
+}
+
+/**
+ * A Drizzle query rendered once (`.toSQL()`, its values left as `sql.placeholder(name)`) as a plain
+ * statement prepared under `name` (decisions 0131, 0132): the returned function takes the placeholders' values
+ * and gives what runPlainStatement runs, each value encoded as Drizzle encodes its column (a jsonb
+ * object as JSON text). Throws, when called, for a placeholder given no value.
+ */
+export function plainStatement(
+  name: string,
+  query: { sql: string; params: unknown[] },
+): (values: Record<string, unknown>) => PlainStatement {
+  return (values) => ({ name, text: query.sql, values: fillPlaceholders(query.params, values) });
+}
+
+/**
+ * Reads the rows of a plain statement that returns every column of `table` (keyed by column name, as
+ * the driver gives them) as Drizzle's select gives them: keyed by property (`clientSecret`), and each
+ * value read as Drizzle reads its column (dates as Date, JSON decoded). Columns missing from the row
+ * come back undefined.
+ */
+export function plainRowReader<T extends Table>(
+  table: T,
+): (row: Record<string, unknown>) => T['$inferSelect'] {
+  const columns = Object.entries(getTableColumns(table)).map(([key, column]: [string, Column]) => ({
+    key,
+    name: column.name,
+    // Columns whose value the driver already gives as Drizzle would (text, integers, booleans) are
+    // copied; the rest (timestamps, JSON) go through the column's own reader, which takes either form.
+    read:
+      column.mapFromDriverValue === Column.prototype.mapFromDriverValue
+        ? null
+        : (value: unknown) => column.mapFromDriverValue(value),
+  }));
+  return (row) => {
+    const read: Record<string, unknown> = {};
+    for (const { key, name, read: reader } of columns) {
+      const value = row[name];
+      read[key] = value === null || value === undefined || !reader ? value : reader(value);
+    }
+    return read as T['$inferSelect'];
+  };
 }
 
 export type DatabaseTarget =

@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database.js';
-import { type Database, runPlainStatement } from './client.js';
+import { type Database, plainRowReader, plainStatement, runPlainStatement } from './client.js';
 
 describe('runPlainStatement (decision 0131)', () => {
   let database: Database;
@@ -29,5 +32,67 @@ describe('runPlainStatement (decision 0131)', () => {
     await database.db.transaction(async (tx) => {
       expect(() => runPlainStatement(tx as never, statement(1))).toThrow(/openDatabase/);
     });
+  });
+});
+
+describe('plainStatement and plainRowReader (decision 0131)', () => {
+  const probes = pgTable('plain_reader_probe', {
+    id: text('id').primaryKey(),
+    itemCount: integer('item_count'),
+    details: jsonb('details').$type<Record<string, string>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  });
+  const insertProbe = plainStatement(
+    'plain_reader_probe_insert',
+    drizzle
+      .mock()
+      .insert(probes)
+      .values({
+        id: sql.placeholder('id'),
+        itemCount: sql.placeholder('itemCount'),
+        details: sql.placeholder('details'),
+      })
+      .returning()
+      .toSQL(),
+  );
+  const readProbe = plainRowReader(probes);
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase({ migrate: false });
+    await database.sql.executeSql(
+      `create table plain_reader_probe (id text primary key, item_count integer,
+        details jsonb not null, created_at timestamptz not null default now())`,
+    );
+  });
+  afterAll(() => database.close());
+
+  it("runs a Drizzle query with its placeholders' values encoded as Drizzle encodes them", async () => {
+    const statement = insertProbe({ id: 'p1', itemCount: 3, details: { note: "it's {}" } });
+    expect(statement.name).toBe('plain_reader_probe_insert');
+    // The jsonb value goes as JSON text, as Drizzle sends it.
+    expect(statement.values).toEqual(['p1', 3, '{"note":"it\'s {}"}']);
+    const [row] = (await runPlainStatement(database.db, statement)).rows;
+    const read = readProbe(row as Record<string, unknown>);
+    expect(read).toEqual({
+      id: 'p1',
+      itemCount: 3,
+      details: { note: "it's {}" },
+      createdAt: expect.any(Date),
+    });
+    // The same row as Drizzle's own select reads it.
+    const [selected] = await database.db.select().from(probes).where(sql`${probes.id} = 'p1'`);
+    expect(read).toEqual(selected);
+  });
+
+  it('keeps nulls, and refuses a placeholder given no value', async () => {
+    const [row] = (
+      await runPlainStatement(database.db, insertProbe({ id: 'p2', itemCount: null, details: {} }))
+    ).rows;
+    expect(readProbe(row as Record<string, unknown>)).toMatchObject({
+      id: 'p2',
+      itemCount: null,
+      details: {},
+    });
+    expect(() => insertProbe({ id: 'p3', details: {} })).toThrow(/itemCount/);
   });
 });

@@ -14,6 +14,7 @@ import { createStripeGateway } from './stripe/stripe-gateway.js';
 export type { CardGateway } from './gateway.js';
 export { verifySandboxAccount } from './sandbox/accounts.js';
 export { payOutSandboxAccounts, settleSandboxPayout } from './sandbox/balance.js';
+export { insertIntentStatement, sandboxAccountStatement } from './sandbox/intent-statements.js';
 export type { SandboxGateway } from './sandbox/sandbox-gateway.js';
 
 export interface CreateGatewayOptions {

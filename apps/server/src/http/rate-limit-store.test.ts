@@ -169,10 +169,11 @@ describe('the shared rate-limit store', () => {
     expect(counts).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
     // A statement for another key runs after the one on its way.
     await count('after-ahead', 60_000);
-    // The first request alone; then 62 ahead ((1000 - 1 - 1) / 16); when half of those were handed
-    // out (at the 33rd request), 58 more ((1000 - 64) / 16) while the rest were handed out.
-    expect(statements).toEqual([1, 63, 58, 1]);
-    expect((await readRateLimit(database.db, 'ahead')).current).toBe(122);
+    // The first request alone, which began the window and keeps nothing; the second alone, which
+    // finds the first; then 62 ahead ((1000 - 2 - 1) / 16); when half of those were handed out (at the
+    // 34th request), 58 more ((1000 - 65) / 16) while the rest were handed out.
+    expect(statements).toEqual([1, 1, 63, 58, 1]);
+    expect((await readRateLimit(database.db, 'ahead')).current).toBe(123);
   });
 
   it('counts every request as it comes within 16 of the limit, and nothing ahead of an unknown one', async () => {
@@ -197,14 +198,33 @@ describe('the shared rate-limit store', () => {
     const statements: number[] = [];
     const count = rateLimitCounter(countingStatements(statements));
     await count('waiting', 60_000, 1000);
-    // 50 at once: the first goes with 62 counted ahead; the 49 that came while it ran take those, in
-    // order, with no statement of their own, and 58 more are counted ahead.
+    await count('waiting', 60_000, 1000);
+    // 50 at once: the first goes with 62 counted ahead ((1000 - 2 - 1) / 16); the 49 that came while it
+    // ran take those, in order, with no statement of their own, and 58 more are counted ahead.
     const counts = await Promise.all(Array.from({ length: 50 }, () => count('waiting', 60_000, 1000)));
     expect(counts.map((counter) => counter.current)).toEqual(
-      Array.from({ length: 50 }, (_, index) => index + 2),
+      Array.from({ length: 50 }, (_, index) => index + 3),
     );
     await count('after-waiting', 60_000);
-    expect(statements).toEqual([1, 63, 58, 1]);
+    expect(statements).toEqual([1, 1, 63, 58, 1]);
+  });
+
+  it('keeps nothing for a key seen once in its window, and a lease for a key seen again', async () => {
+    const statements: number[] = [];
+    const count = rateLimitCounter(countingStatements(statements));
+    // A patient's address at Pay Now: each key once.
+    for (let key = 0; key < 200; key++) await count(`once-${key}`, 60_000, 20);
+    expect(count.keysKept()).toBe(0);
+    expect(statements).toEqual(Array.from({ length: 200 }, () => 1));
+    await count('twice', 60_000, 20);
+    expect(count.keysKept()).toBe(0);
+    // The second finds the first in the row: kept, so its next statement may count ahead.
+    expect((await count('twice', 60_000, 20)).current).toBe(2);
+    expect(count.keysKept()).toBe(1);
+    // Another process counted first: this process's first statement finds it, and keeps the key.
+    await incrementRateLimit(database.db, 'elsewhere', 60_000);
+    expect((await count('elsewhere', 60_000, 20)).current).toBe(2);
+    expect(count.keysKept()).toBe(2);
   });
 
   it('hands out nothing counted ahead once the window has ended, and starts the new one from one', async () => {

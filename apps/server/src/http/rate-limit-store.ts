@@ -165,7 +165,10 @@ const held = (lease: Lease) => lease.runs.reduce((sum, [first, last]) => sum + l
  *
  * When the row shows a key far from its limit (`max`), the statement also counts a few requests ahead
  * (a sixteenth of what this process last saw left, at most 1,000), which it then hands to its next
- * requests for the key without a statement until the window ends; when half of them are handed out, one
+ * requests for the key without a statement until the window ends. Only a key whose row already held
+ * other requests of the window is kept between statements (its lease): a key's first statement in a
+ * window keeps nothing, so a key seen once (each patient's address) holds no memory, and a busy key
+ * counts ahead from its third statement; when half of them are handed out, one
  * more statement counts more ahead while the rest are handed out, so a busy key's requests never wait
  * for a statement. Every request is counted in the shared row before it is let through, so no number of
  * processes lets more than `max` through in a window; a process's requests counted ahead and never made
@@ -213,6 +216,12 @@ export function rateLimitCounter(db: Db, clock: () => number = () => performance
       current.endsAt = Math.min(current.endsAt, endsAt);
       current.ahead = entry.ahead;
       current.topping = false;
+    } else if (run.length === 0 && counter.current <= entry.waiters.length) {
+      // This statement began the key's window, and nothing was counted ahead: no lease is kept
+      // (decision 0132). Most such keys are seen once (a patient's address at Pay Now), and a lease for
+      // each would be held for the whole window; a key seen again gets one at its next statement.
+      if (current) leases.delete(key);
+      return;
     } else {
       current = {
         runs: run,
@@ -320,7 +329,9 @@ export function rateLimitCounter(db: Db, clock: () => number = () => performance
     if (held) return Promise.resolve(held);
     return new Promise<Counter>((resolve, reject) => enqueue(key, timeWindowMs, max, { resolve, reject }));
   };
-  return Object.assign(count, { forgetEnded, countHeld });
+  /** How many keys this process keeps a lease for (memory it holds until their windows end). */
+  const keysKept = () => leases.size;
+  return Object.assign(count, { forgetEnded, countHeld, keysKept });
 }
 
 /** The counter for `key` without counting a request (the plugin's `{ increment: false }`). */

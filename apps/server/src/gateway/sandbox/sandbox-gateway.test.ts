@@ -147,8 +147,24 @@ describe('the sandbox gateway', () => {
       cardFee: null,
     });
     expect(intent.clientSecret).toMatch(new RegExp(`^${intent.id}_secret_`));
+    expect(intent.metadata).toEqual({ payment_link_id: 'link-1' });
     expect(await gateway.createPaymentIntent(input)).toEqual(intent);
+    // What the insert returned reads as the stored row does.
     expect(await gateway.retrievePaymentIntent(intent.id)).toEqual(intent);
+    // An account the sandbox does not have is refused, in Stripe's words, and nothing is stored.
+    await expect(
+      gateway.createPaymentIntent({
+        ...input,
+        destinationAccountId: 'acct_sbx_missing',
+        idempotencyKey: 'payment-intent:no-account',
+      }),
+    ).rejects.toMatchObject({ code: 'resource_missing', message: "No such account: 'acct_sbx_missing'" });
+    expect(
+      await database.db
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.idempotencyKey, 'payment-intent:no-account')),
+    ).toEqual([]);
     await expect(gateway.retrievePaymentIntent('pi_sbx_missing')).rejects.toMatchObject({
       name: 'GatewayError',
     });

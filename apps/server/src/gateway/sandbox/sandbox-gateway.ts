@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, runPlainStatement } from '../../db/client.js';
 import {
   sandboxAccounts,
   sandboxCustomers,
@@ -34,6 +34,12 @@ import { createSandboxDisputes, type SandboxDisputes } from './disputes.js';
 import { createSandboxEvents, type EventTransport, type SandboxEvents } from './events.js';
 import { forgottenKey, requestFingerprint, reuseOf } from './idempotency.js';
 import { sandboxId } from './ids.js';
+import {
+  insertIntentStatement,
+  type NewIntentValues,
+  readIntentRow,
+  sandboxAccountStatement,
+} from './intent-statements.js';
 import { failSandboxRefund, REFUND_FAILS_AFTER_SECONDS } from './refund-failures.js';
 import { createSandboxSavedCards, type SandboxSavedCards } from './saved-cards.js';
 
@@ -244,30 +250,12 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   /** Where a sandbox page is served for a browser that will be sent back to `returnUrl`. */
   const pageOrigin = (returnUrl: string) => allowedLinkOrigin(returnUrl, links);
 
-  // Prepared once: intent creation runs them for every Pay Now (decision 0126).
+  // Prepared once (decision 0126); intent creation runs its own plain statements (intent-statements.ts).
   const accountById = db
     .select()
     .from(sandboxAccounts)
     .where(eq(sandboxAccounts.id, sql.placeholder('id')))
     .prepare('sandbox_account');
-  const insertIntent = db
-    .insert(sandboxPaymentIntents)
-    .values({
-      id: sql.placeholder('id'),
-      clientSecret: sql.placeholder('clientSecret'),
-      amount: sql.placeholder('amount'),
-      applicationFeeAmount: sql.placeholder('applicationFeeAmount'),
-      destinationAccountId: sql.placeholder('destinationAccountId'),
-      metadata: sql.placeholder('metadata'),
-      statementDescriptorSuffix: sql.placeholder('statementDescriptorSuffix'),
-      customerId: sql.placeholder('customerId'),
-      savesCard: sql.placeholder('savesCard'),
-      idempotencyKey: sql.placeholder('idempotencyKey'),
-      requestFingerprint: sql.placeholder('requestFingerprint'),
-    })
-    .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
-    .returning()
-    .prepare('sandbox_insert_intent');
 
   async function account(accountId: string): Promise<SandboxAccountRow> {
     const [row] = await accountById.execute({ id: accountId });
@@ -537,7 +525,11 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
 
     // docs.stripe.com/api/payment_intents/create, with Stripe's idempotency (idempotency.ts).
     async createPaymentIntent(input) {
-      await account(input.destinationAccountId);
+      // Only whether the account exists matters here, read without Drizzle's per-row work (decision 0132).
+      const destination = await runPlainStatement(db, sandboxAccountStatement(input.destinationAccountId));
+      if (destination.rows.length === 0) {
+        throw new GatewayError(`No such account: '${input.destinationAccountId}'`, 'resource_missing');
+      }
       const customerId = input.saveCardForCustomerId ?? null;
       if (customerId !== null) {
         const [known] = await db
@@ -556,7 +548,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
         ...(customerId !== null ? { saveCardForCustomerId: customerId } : {}),
       });
       // A new intent's row, under a new id each time it is made.
-      const newIntent = () => {
+      const newIntent = (): NewIntentValues => {
         const id = sandboxId('pi');
         return {
           id,
@@ -573,8 +565,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
         };
       };
       // The usual case, a key not used before: one prepared insert, no transaction.
-      const [fresh] = await insertIntent.execute(newIntent());
-      if (fresh) return toPaymentIntent(fresh);
+      const [fresh] = (await runPlainStatement(db, insertIntentStatement(newIntent()))).rows;
+      if (fresh) return toPaymentIntent(readIntentRow(fresh));
       // The key was used before: replay it, or run anew once it is forgotten (idempotency.ts).
       const row = await db.transaction(async (tx) => {
         const [stored] = await tx
