@@ -24,6 +24,8 @@
  * out like apps/server) to run as an extra "before" target in the same rounds, with the Node flags in
  * BENCH_BEFORE_NODE_FLAGS (default: the current ones). Each build runs with the Node flags of
  * `npm run serve`.
+ * BENCH_LOG_DIR keeps the servers' logs, and BENCH_EXTRA_NODE_FLAGS adds Node flags to the current
+ * build's processes (`--trace-gc`, say).
  * Prints markdown tables of the medians for docs/benchmarks.md; load is run at `nice -n 10` by the
  * caller when the machine is shared.
  */
@@ -51,6 +53,13 @@ const LINKS = Number(process.env.BENCH_LINKS ?? 2000);
  */
 const APP_PROCESSES = Math.max(1, Number(process.env.BENCH_APP_PROCESSES ?? 2));
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+/**
+ * Where the servers' logs are kept after the run (default: the run's temporary directory, removed at
+ * its end), and Node flags added to every app process's (say `--trace-gc`, to see in its log which way
+ * each process collects: docs/benchmarks.md, "how much one run can say").
+ */
+const LOG_DIR = process.env.BENCH_LOG_DIR;
+const EXTRA_NODE_FLAGS = (process.env.BENCH_EXTRA_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 
 interface Target {
   name: string;
@@ -222,7 +231,7 @@ async function benchDatabase(
         ['--import', 'tsx', 'bench/http-bare-server.ts'],
         SERVER_DIR,
         envFor('bare'),
-        path.join(workDir, `${label}-bare.log`),
+        path.join(LOG_DIR ?? workDir, `${label}-bare.log`),
       ),
     );
     for (const build of builds) {
@@ -237,7 +246,7 @@ async function benchDatabase(
             API_RATE_LIMIT_PER_MINUTE: '1000000000',
             TRUST_PROXY: 'true',
           },
-          path.join(workDir, `${label}-${build.name}.log`),
+          path.join(LOG_DIR ?? workDir, `${label}-${build.name}.log`),
         ),
       );
     }
@@ -409,12 +418,13 @@ interface Build {
 }
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinicpay-http-bench-'));
+if (LOG_DIR) fs.mkdirSync(LOG_DIR, { recursive: true });
 try {
   const built = buildInto(path.join(workDir, 'tree'));
   const builds: Build[] = Array.from({ length: APP_PROCESSES }, (_, index) => ({
     name: index === 0 ? 'after' : `after-${index + 1}`,
     dir: built,
-    nodeFlags: serveNodeFlags(),
+    nodeFlags: [...serveNodeFlags(), ...EXTRA_NODE_FLAGS],
   }));
   if (process.env.BENCH_BEFORE_DIST)
     builds.unshift({
