@@ -198,7 +198,7 @@ export function rateLimitCounter(db: Db, clock: () => number = () => performance
   /** Takes in what a statement sent at `sentAt` counted ahead for `key`, and serves the requests waiting. */
   const takeIn = (
     key: string,
-    entry: { max: number; ahead: number; timeWindowMs: number },
+    entry: { max: number; ahead: number; timeWindowMs: number; waiters: Waiter[] },
     counter: Counter,
     sentAt: number,
   ) => {
