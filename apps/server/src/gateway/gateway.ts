@@ -644,6 +644,14 @@ export class GatewayError extends Error {
   }
 }
 
+/**
+ * Stripe's refusal of an id it does not know, as the sandbox gives it: `No such <object>: '<id>'`
+ * with code 'resource_missing' (docs.stripe.com/error-codes#resource-missing).
+ */
+export function noSuchResource(object: string, id: string): GatewayError {
+  return new GatewayError(`No such ${object}: '${id}'`, 'resource_missing');
+}
+
 /** The parts of Stripe's account object (docs.stripe.com/api/accounts/object) that make its status. */
 export interface ProviderAccountObject {
   id: string;

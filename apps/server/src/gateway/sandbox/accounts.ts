@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { sandboxAccounts } from '../../db/schema/index.js';
 import { defineJob, type JobQueue } from '../../jobs/index.js';
-import { GatewayError } from '../gateway.js';
+import { GatewayError, noSuchResource } from '../gateway.js';
 import type { SandboxEvents } from './events.js';
 
 export type SandboxAccountRow = typeof sandboxAccounts.$inferSelect;
@@ -112,7 +112,7 @@ export function createSandboxAccounts(options: {
       .from(sandboxAccounts)
       .where(eq(sandboxAccounts.id, accountId))
       .for('update');
-    if (!row) throw new GatewayError(`No such account: '${accountId}'`, 'resource_missing');
+    if (!row) throw noSuchResource('account', accountId);
     return row;
   }
 
@@ -130,7 +130,7 @@ export function createSandboxAccounts(options: {
       .set(changes)
       .where(eq(sandboxAccounts.id, before.id))
       .returning();
-    if (!after) throw new GatewayError(`No such account: '${before.id}'`, 'resource_missing');
+    if (!after) throw noSuchResource('account', before.id);
     if (after.cardPaymentsCapability !== before.cardPaymentsCapability)
       await events.emit(
         'connect',

@@ -29,6 +29,7 @@ import {
   type BalanceTransaction,
   type BalanceTransactionOrigin,
   GatewayError,
+  noSuchResource,
   type Payout,
   type PayoutStatus,
 } from '../gateway.js';
@@ -193,7 +194,7 @@ export function createSandboxBalance(options: { db: Db; events: SandboxEvents; j
       .select()
       .from(sandboxPayouts)
       .where(and(eq(sandboxPayouts.id, payoutId), eq(sandboxPayouts.accountId, accountId)));
-    if (!row) throw new GatewayError(`No such payout: '${payoutId}'`, 'resource_missing');
+    if (!row) throw noSuchResource('payout', payoutId);
     return row;
   }
 
@@ -210,7 +211,7 @@ export function createSandboxBalance(options: { db: Db; events: SandboxEvents; j
         .from(sandboxAccounts)
         .where(eq(sandboxAccounts.id, accountId))
         .for('update');
-      if (!account) throw new GatewayError(`No such account: '${accountId}'`, 'resource_missing');
+      if (!account) throw noSuchResource('account', accountId);
       if (!account.payoutsEnabled)
         throw new GatewayError('Payouts are not enabled on this account.', 'payouts_not_allowed');
       const unpaid = await tx
@@ -468,7 +469,7 @@ export function createSandboxBalance(options: { db: Db; events: SandboxEvents; j
         .set({ failNextPayout: failureCode })
         .where(eq(sandboxAccounts.id, accountId))
         .returning({ id: sandboxAccounts.id });
-      if (updated.length === 0) throw new GatewayError(`No such account: '${accountId}'`, 'resource_missing');
+      if (updated.length === 0) throw noSuchResource('account', accountId);
     },
 
     settle,

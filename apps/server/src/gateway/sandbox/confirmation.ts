@@ -7,7 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { sandboxPaymentIntents, sandboxPaymentMethods } from '../../db/schema/index.js';
-import { GatewayError } from '../gateway.js';
+import { noSuchResource } from '../gateway.js';
 import type { SandboxBalance } from './balance.js';
 import { cardFeeFor } from './card-fees.js';
 import type { AfterPayment, SandboxDisputes } from './disputes.js';
@@ -189,7 +189,7 @@ export function createConfirmation(options: {
       .from(sandboxPaymentIntents)
       .where(eq(sandboxPaymentIntents.id, paymentIntentId));
     if (!row || !sameSecret(row.clientSecret, clientSecret)) {
-      throw new GatewayError(`No such payment_intent: '${paymentIntentId}'`, 'resource_missing');
+      throw noSuchResource('payment_intent', paymentIntentId);
     }
     return row;
   }

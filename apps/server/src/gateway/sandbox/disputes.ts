@@ -33,6 +33,7 @@ import {
   evidenceTextFields,
   GatewayError,
   isEvidenceFileField,
+  noSuchResource,
 } from '../gateway.js';
 import { reversedByRefunds, type SandboxBalance } from './balance.js';
 import type { SandboxEvents } from './events.js';
@@ -195,13 +196,13 @@ export function createSandboxDisputes(options: {
       .from(sandboxDisputes)
       .where(eq(sandboxDisputes.id, disputeId))
       .for('update');
-    if (!row) throw new GatewayError(`No such dispute: '${disputeId}'`, 'resource_missing');
+    if (!row) throw noSuchResource('dispute', disputeId);
     return row;
   }
 
   async function save(tx: Tx, id: string, changes: Partial<SandboxDisputeRow>): Promise<SandboxDisputeRow> {
     const [row] = await tx.update(sandboxDisputes).set(changes).where(eq(sandboxDisputes.id, id)).returning();
-    if (!row) throw new GatewayError(`No such dispute: '${id}'`, 'resource_missing');
+    if (!row) throw noSuchResource('dispute', id);
     return row;
   }
 
@@ -314,7 +315,7 @@ export function createSandboxDisputes(options: {
 
     async retrieve(disputeId: string): Promise<Dispute> {
       const [row] = await db.select().from(sandboxDisputes).where(eq(sandboxDisputes.id, disputeId));
-      if (!row) throw new GatewayError(`No such dispute: '${disputeId}'`, 'resource_missing');
+      if (!row) throw noSuchResource('dispute', disputeId);
       return toDispute(row);
     },
 
@@ -349,7 +350,7 @@ export function createSandboxDisputes(options: {
             .select({ id: sandboxFiles.id })
             .from(sandboxFiles)
             .where(eq(sandboxFiles.id, value));
-          if (!file) throw new GatewayError(`No such file upload: '${value}'`, 'resource_missing');
+          if (!file) throw noSuchResource('file upload', value);
         }
         const evidence = { ...current.evidence, ...fields };
         const submitted = input.submit
@@ -423,10 +424,7 @@ export function createSandboxDisputes(options: {
           .where(eq(sandboxPaymentIntents.id, input.paymentIntentId))
           .for('update');
         if (intent?.status !== 'succeeded')
-          throw new GatewayError(
-            `No such charge for payment_intent: '${input.paymentIntentId}'`,
-            'resource_missing',
-          );
+          throw noSuchResource('charge for payment_intent', input.paymentIntentId);
         if (input.kind === 'transfer' && input.destinationAccountId !== intent.destinationAccountId)
           throw new GatewayError(
             "The destination is not the charge's connected account.",
@@ -462,8 +460,7 @@ export function createSandboxDisputes(options: {
           .select()
           .from(sandboxPaymentIntents)
           .where(and(eq(sandboxPaymentIntents.id, paymentIntentId)));
-        if (!intent)
-          throw new GatewayError(`No such payment_intent: '${paymentIntentId}'`, 'resource_missing');
+        if (!intent) throw noSuchResource('payment_intent', paymentIntentId);
         return transferLeft(tx, intent);
       });
     },
@@ -479,8 +476,7 @@ export function createSandboxDisputes(options: {
             .from(sandboxPaymentIntents)
             .where(eq(sandboxPaymentIntents.id, row.paymentIntentId))
         : [];
-      if (!row || !intent)
-        throw new GatewayError(`No such early fraud warning: '${warningId}'`, 'resource_missing');
+      if (!row || !intent) throw noSuchResource('early fraud warning', warningId);
       const disputed = await db
         .select({ id: sandboxDisputes.id })
         .from(sandboxDisputes)

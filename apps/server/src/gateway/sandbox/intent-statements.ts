@@ -22,8 +22,14 @@ const accountById = plainStatement(
     .toSQL(),
 );
 
-/** The connected account `id`'s row (every column), as the sandbox's account lookup reads it. */
+/**
+ * The connected account `id`'s row (every column), or no row for an unknown id: every sandbox
+ * operation's account lookup, Pay Now's among them.
+ */
 export const sandboxAccountStatement = (id: string): PlainStatement => accountById({ id });
+
+/** A row sandboxAccountStatement returned, as Drizzle's select of sandbox_accounts gives it. */
+export const readAccountRow = plainRowReader(sandboxAccounts);
 
 /** What a new intent's row is given; every other column takes its default. */
 export interface NewIntentValues {

@@ -20,6 +20,7 @@ import {
   type ConnectedAccount,
   type CreateRefundInput,
   GatewayError,
+  noSuchResource,
   type PaymentIntent,
   type Refund,
   toConnectedAccount,
@@ -37,6 +38,7 @@ import { sandboxId } from './ids.js';
 import {
   insertIntentStatement,
   type NewIntentValues,
+  readAccountRow,
   readIntentRow,
   sandboxAccountStatement,
 } from './intent-statements.js';
@@ -250,17 +252,11 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   /** Where a sandbox page is served for a browser that will be sent back to `returnUrl`. */
   const pageOrigin = (returnUrl: string) => allowedLinkOrigin(returnUrl, links);
 
-  // Prepared once (decision 0126); intent creation runs its own plain statements (intent-statements.ts).
-  const accountById = db
-    .select()
-    .from(sandboxAccounts)
-    .where(eq(sandboxAccounts.id, sql.placeholder('id')))
-    .prepare('sandbox_account');
-
+  // The same plain prepared statement Pay Now runs (intent-statements.ts, decision 0132).
   async function account(accountId: string): Promise<SandboxAccountRow> {
-    const [row] = await accountById.execute({ id: accountId });
-    if (!row) throw new GatewayError(`No such account: '${accountId}'`, 'resource_missing');
-    return row;
+    const [row] = (await runPlainStatement(db, sandboxAccountStatement(accountId))).rows;
+    if (!row) throw noSuchResource('account', accountId);
+    return readAccountRow(row);
   }
 
   async function intent(paymentIntentId: string): Promise<SandboxIntentRow> {
@@ -268,7 +264,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       .select()
       .from(sandboxPaymentIntents)
       .where(eq(sandboxPaymentIntents.id, paymentIntentId));
-    if (!row) throw new GatewayError(`No such payment_intent: '${paymentIntentId}'`, 'resource_missing');
+    if (!row) throw noSuchResource('payment_intent', paymentIntentId);
     return row;
   }
 
@@ -286,7 +282,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
         .from(sandboxPaymentIntents)
         .where(eq(sandboxPaymentIntents.id, paymentIntentId))
         .for('update');
-      if (!paid) throw new GatewayError(`No such payment_intent: '${paymentIntentId}'`, 'resource_missing');
+      if (!paid) throw noSuchResource('payment_intent', paymentIntentId);
       const [previous] = await tx
         .select()
         .from(sandboxRefunds)
@@ -343,8 +339,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
         .from(sandboxPaymentIntents)
         .where(eq(sandboxPaymentIntents.id, input.paymentIntentId))
         .for('update');
-      if (!current)
-        throw new GatewayError(`No such payment_intent: '${input.paymentIntentId}'`, 'resource_missing');
+      if (!current) throw noSuchResource('payment_intent', input.paymentIntentId);
       if (!CHANGEABLE.includes(current.status)) {
         throw new GatewayError(
           `This PaymentIntent's status is ${current.status}, so it cannot be updated.`,
@@ -393,8 +388,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
         .select({ status: sandboxPaymentIntents.status })
         .from(sandboxPaymentIntents)
         .where(eq(sandboxPaymentIntents.id, paymentIntentId));
-      if (!current)
-        throw new GatewayError(`No such payment_intent: '${paymentIntentId}'`, 'resource_missing');
+      if (!current) throw noSuchResource('payment_intent', paymentIntentId);
       throw new GatewayError(
         `You cannot cancel this PaymentIntent because it has a status of ${current.status}.`,
         'payment_intent_unexpected_state',
@@ -516,7 +510,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
           .delete(sandboxAccounts)
           .where(eq(sandboxAccounts.id, accountId))
           .returning({ id: sandboxAccounts.id });
-        if (!forgotten) throw new GatewayError(`No such account: '${accountId}'`, 'resource_missing');
+        if (!forgotten) throw noSuchResource('account', accountId);
         // docs.stripe.com/api/events/types#event_types-account.application.deauthorized
         const application = { id: 'ca_sandbox_clinicpay', object: 'application', name: 'ClinicPay' };
         await events.emit('connect', 'account.application.deauthorized', application, accountId, tx);
@@ -528,7 +522,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       // Only whether the account exists matters here, read without Drizzle's per-row work (decision 0132).
       const destination = await runPlainStatement(db, sandboxAccountStatement(input.destinationAccountId));
       if (destination.rows.length === 0) {
-        throw new GatewayError(`No such account: '${input.destinationAccountId}'`, 'resource_missing');
+        throw noSuchResource('account', input.destinationAccountId);
       }
       const customerId = input.saveCardForCustomerId ?? null;
       if (customerId !== null) {
@@ -536,7 +530,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
           .select({ id: sandboxCustomers.id })
           .from(sandboxCustomers)
           .where(eq(sandboxCustomers.id, customerId));
-        if (!known) throw new GatewayError(`No such customer: '${customerId}'`, 'resource_missing');
+        if (!known) throw noSuchResource('customer', customerId);
       }
       const fingerprint = requestFingerprint({
         amount: input.amount,
@@ -627,7 +621,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     async failRefund(refundId, failureReason = 'expired_or_canceled_card') {
       const failed = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, refundId));
-        if (!row) throw new GatewayError(`No such refund: '${refundId}'`, 'resource_missing');
+        if (!row) throw noSuchResource('refund', refundId);
         const [paid] = await tx
           .select()
           .from(sandboxPaymentIntents)

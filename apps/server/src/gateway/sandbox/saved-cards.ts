@@ -19,6 +19,7 @@ import {
   type CardError,
   type ChargeSavedCardInput,
   GatewayError,
+  noSuchResource,
   type PaymentIntent,
   type SavedCard,
   type SetupIntent,
@@ -117,7 +118,7 @@ export function createSandboxSavedCards(options: {
 
   async function customer(customerId: string) {
     const [row] = await db.select().from(sandboxCustomers).where(eq(sandboxCustomers.id, customerId));
-    if (!row) throw new GatewayError(`No such customer: '${customerId}'`, 'resource_missing');
+    if (!row) throw noSuchResource('customer', customerId);
     return row;
   }
 
@@ -126,7 +127,7 @@ export function createSandboxSavedCards(options: {
       .select()
       .from(sandboxPaymentMethods)
       .where(eq(sandboxPaymentMethods.id, paymentMethodId));
-    if (!row) throw new GatewayError(`No such PaymentMethod: '${paymentMethodId}'`, 'resource_missing');
+    if (!row) throw noSuchResource('PaymentMethod', paymentMethodId);
     return row;
   }
 
@@ -136,7 +137,7 @@ export function createSandboxSavedCards(options: {
       .from(sandboxSetupIntents)
       .where(eq(sandboxSetupIntents.id, setupIntentId));
     if (!row || (clientSecret !== undefined && !sameSecret(row.clientSecret, clientSecret)))
-      throw new GatewayError(`No such setupintent: '${setupIntentId}'`, 'resource_missing');
+      throw noSuchResource('setupintent', setupIntentId);
     return row;
   }
 
