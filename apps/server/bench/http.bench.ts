@@ -96,9 +96,12 @@ function rssMb(pid: number | undefined): number {
   }
 }
 
+/** The middle value, or the mean of the middle two for an even count (BENCH_ROUNDS=2 gave the larger). */
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length % 2 === 1) return sorted[middle] ?? 0;
+  return ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
 /** Builds the server for production into a tree laid out like apps/server, so its paths resolve. */
