@@ -252,11 +252,18 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   /** Where a sandbox page is served for a browser that will be sent back to `returnUrl`. */
   const pageOrigin = (returnUrl: string) => allowedLinkOrigin(returnUrl, links);
 
-  // The same plain prepared statement Pay Now runs (intent-statements.ts, decision 0132).
-  async function account(accountId: string): Promise<SandboxAccountRow> {
+  /**
+   * The stored row of a connected account, unread, by the plain prepared statement (intent-statements.ts,
+   * decision 0132). Throws Stripe's resource_missing refusal for an unknown id.
+   */
+  async function storedAccount(accountId: string) {
     const [row] = (await runPlainStatement(db, sandboxAccountStatement(accountId))).rows;
     if (!row) throw noSuchResource('account', accountId);
-    return readAccountRow(row);
+    return row;
+  }
+
+  async function account(accountId: string): Promise<SandboxAccountRow> {
+    return readAccountRow(await storedAccount(accountId));
   }
 
   async function intent(paymentIntentId: string): Promise<SandboxIntentRow> {
@@ -519,11 +526,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
 
     // docs.stripe.com/api/payment_intents/create, with Stripe's idempotency (idempotency.ts).
     async createPaymentIntent(input) {
-      // Only whether the account exists matters here, read without Drizzle's per-row work (decision 0132).
-      const destination = await runPlainStatement(db, sandboxAccountStatement(input.destinationAccountId));
-      if (destination.rows.length === 0) {
-        throw noSuchResource('account', input.destinationAccountId);
-      }
+      // Only whether the account exists matters here, so its row is not read (decision 0132).
+      await storedAccount(input.destinationAccountId);
       const customerId = input.saveCardForCustomerId ?? null;
       if (customerId !== null) {
         const [known] = await db
