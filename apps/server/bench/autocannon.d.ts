@@ -16,6 +16,8 @@ declare module 'autocannon' {
     }
     interface Histogram {
       average: number;
+      /** Requests: how many were answered in the run. */
+      total: number;
       p50: number;
       p99: number;
     }

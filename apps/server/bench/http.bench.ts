@@ -19,7 +19,10 @@
  *   bare route's req/s or more, with a p99 at most 2× the bare route's, each the median of the rounds'
  *   ratios (a round's app figure against the same round's bare one);
  * - RSS (VmRSS of each server process): idle after start and warm-up, the peak sampled every 250 ms
- *   while it is under load, and idle again 5 s after the last round.
+ *   while it is under load, and idle again 5 s after the last round;
+ * - CPU per request (utime + stime from /proc, ms): of the server process under load, and on
+ *   PostgreSQL of every `postgres` process on the machine (its backends work for the server under
+ *   load alone), so where a route spends more than its bare route is seen, the server or the database.
  * The current build runs as BENCH_APP_PROCESSES separate processes (default 2: "after", "after-2"),
  * each a target of its own with its own goals, since processes of one build can differ by up to 2×.
  * BENCH_BEFORE_DIST names an earlier build (`node build.mjs <dir>` at an older commit, in a tree laid
@@ -85,6 +88,59 @@ interface Sample {
   /** Requests that failed: connection errors and timeouts (autocannon counts both) and non-2xx answers. */
   errors: number;
   timeouts: number;
+  /** CPU ms the server process spent per answered request. */
+  serverCpuMs: number;
+  /** CPU ms PostgreSQL's processes spent per answered request; undefined on PGlite (in the server). */
+  databaseCpuMs: number | undefined;
+}
+
+const CLOCK_TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim() || 100);
+
+/** The fields of /proc/<pid>/stat after the command's closing parenthesis (stat(5): state first). */
+function statFields(pid: number | string | undefined): string[] | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU time a process has used, utime + stime (the 14th and 15th fields of stat(5)), in ms; 0 once gone. */
+function cpuMs(pid: number | string | undefined): number {
+  const fields = statFields(pid);
+  return fields ? (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS : 0;
+}
+
+/**
+ * CPU time PostgreSQL has used on this machine, in ms: every live process named `postgres`, and what
+ * its ended backends used, which the postmaster holds as its children's time (cutime + cstime, the
+ * 16th and 17th fields) once it has reaped them. A pool closing idle connections ends backends during
+ * a run, so the live processes alone would count less after it than before.
+ */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let command: string;
+    try {
+      command = fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    } catch {
+      continue; // The process ended between the listing and the read.
+    }
+    if (command !== 'postgres') continue;
+    const fields = statFields(pid);
+    if (!fields) continue;
+    total += (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+    const parent = fields[1];
+    let parentCommand = '';
+    try {
+      parentCommand = fs.readFileSync(`/proc/${parent}/comm`, 'utf8').trim();
+    } catch {}
+    // The postmaster: the postgres process whose parent is not one.
+    if (parentCommand !== 'postgres') total += (Number(fields[13]) + Number(fields[14])) * CLOCK_TICK_MS;
+  }
+  return total;
 }
 
 function rssMb(pid: number | undefined): number {
@@ -154,7 +210,7 @@ function stopServer(server: Server): Promise<void> {
   });
 }
 
-async function load(target: Target, seconds: number): Promise<Sample> {
+async function load(target: Target, seconds: number, database: 'postgres' | 'pglite'): Promise<Sample> {
   const sampler = setInterval(() => {
     target.server.rss.peak = Math.max(target.server.rss.peak, rssMb(target.server.process.pid));
   }, 250);
@@ -177,6 +233,8 @@ async function load(target: Target, seconds: number): Promise<Sample> {
         }),
       }
     : { method: target.method, path: target.path() };
+  const serverCpuBefore = cpuMs(target.server.process.pid);
+  const databaseCpuBefore = database === 'postgres' ? postgresCpuMs() : 0;
   try {
     const result = await autocannon({
       url: `http://127.0.0.1:${target.server.port}`,
@@ -184,11 +242,14 @@ async function load(target: Target, seconds: number): Promise<Sample> {
       duration: seconds,
       requests: [request],
     });
+    const answered = Math.max(1, result.requests.total);
     return {
       requestsPerSecond: result.requests.average,
       p99: result.latency.p99,
       errors: result.errors + result.non2xx,
       timeouts: result.timeouts,
+      serverCpuMs: (cpuMs(target.server.process.pid) - serverCpuBefore) / answered,
+      databaseCpuMs: database === 'postgres' ? (postgresCpuMs() - databaseCpuBefore) / answered : undefined,
     };
   } finally {
     clearInterval(sampler);
@@ -228,6 +289,7 @@ async function benchDatabase(
     fs.cpSync(pgliteDataDir, copy, { recursive: true });
     return { DATA_DIR: copy, DATABASE_URL: '' };
   };
+  const databaseKind = pgliteDataDir ? 'pglite' : 'postgres';
   const servers: Server[] = [];
   try {
     servers.push(
@@ -302,7 +364,7 @@ async function benchDatabase(
 
     await new Promise((resolve) => setTimeout(resolve, 2000));
     for (const target of targets) {
-      const warm = await load(target, 3);
+      const warm = await load(target, 3, databaseKind);
       console.error(
         `${label} warm-up ${target.name}: ${warm.requestsPerSecond.toFixed(0)} req/s, ${warm.errors} errors`,
       );
@@ -326,7 +388,7 @@ async function benchDatabase(
     for (let round = 1; round <= ROUNDS; round++) {
       const order = groups.flatMap((group) => (round % 2 === 1 ? group : [...group].reverse()));
       for (const target of order) {
-        const sample = await load(target, SECONDS);
+        const sample = await load(target, SECONDS, databaseKind);
         samples.get(target)?.push(sample);
         console.error(
           `${label} round ${round} ${target.name}: ${sample.requestsPerSecond.toFixed(0)} req/s, p99 ${sample.p99} ms, ${sample.errors} errors (${sample.timeouts} timeouts)`,
@@ -336,12 +398,15 @@ async function benchDatabase(
     await new Promise((resolve) => setTimeout(resolve, 5000));
     for (const server of servers) server.rss.after = rssMb(server.process.pid);
 
-    const rows = targets.map((target): Row & { errors: number; timeouts: number } => {
+    const rows = targets.map((target): Row & { errors: number; timeouts: number; cpu: string } => {
       const list = samples.get(target) ?? [];
+      const serverCpu = median(list.map((sample) => sample.serverCpuMs)).toFixed(2);
+      const databaseCpu = list.map((sample) => sample.databaseCpuMs ?? Number.NaN);
       return {
         target,
         requestsPerSecond: median(list.map((sample) => sample.requestsPerSecond)),
         p99: median(list.map((sample) => sample.p99)),
+        cpu: `${serverCpu} | ${databaseKind === 'postgres' ? median(databaseCpu).toFixed(2) : '–'}`,
         errors: list.reduce((sum, sample) => sum + sample.errors, 0),
         timeouts: list.reduce((sum, sample) => sum + sample.timeouts, 0),
       };
@@ -357,13 +422,13 @@ async function benchDatabase(
     console.log(`
 ### ${label}: ${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s, medians
 
-| target | req/s | × bare | p99 ms | errors, all rounds (of which timeouts) |
-| --- | --- | --- | --- | --- |
+| target | req/s | × bare | p99 ms | server CPU ms a request | PostgreSQL CPU ms a request | errors, all rounds (of which timeouts) |
+| --- | --- | --- | --- | --- | --- | --- |
 ${rows
   .map((row) => {
     const base = row.target.server === bare ? undefined : baseline(row.target);
     const ratio = base ? (row.requestsPerSecond / base.requestsPerSecond).toFixed(2) : '–';
-    return `| ${row.target.name} | ${row.requestsPerSecond.toFixed(0)} | ${ratio} | ${row.p99} | ${row.errors} (${row.timeouts}) |`;
+    return `| ${row.target.name} | ${row.requestsPerSecond.toFixed(0)} | ${ratio} | ${row.p99} | ${row.cpu} | ${row.errors} (${row.timeouts}) |`;
   })
   .join('\n')}
 
