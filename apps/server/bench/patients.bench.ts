@@ -35,6 +35,10 @@ const [somePatient] = await rowsOf<{ id: string }>(
 const cases: [string, () => Promise<unknown>][] = [
   ['list: first page', () => listPatients(db, bigClinicId, { page: 1 })],
   ['list: page 100', () => listPatients(db, bigClinicId, { page: 100 })],
+  [
+    `list: the middle page (${Math.ceil(pages / 2)})`,
+    () => listPatients(db, bigClinicId, { page: Math.ceil(pages / 2) }),
+  ],
   [`list: last page (${pages})`, () => listPatients(db, bigClinicId, { page: pages })],
   ["search: 'smith' (a common name)", () => listPatients(db, bigClinicId, { search: 'smith', page: 1 })],
   [
@@ -64,16 +68,19 @@ const searches: [string, string][] = [
   ["search: 'olivia.wright1234' (one email)", 'olivia.wright1234'],
   ["search: '0770001234' (a phone)", '0770001234'],
 ];
-const targets: Target[] = [
-  {
-    name: 'list: first page',
+// The list at any depth: the first page, the middle one (the deepest an OFFSET walks, since a page in
+// the later half is read from the last name back) and the last.
+const targets: Target[] = [];
+for (const page of [1, Math.ceil(pages / 2), pages]) {
+  targets.push({
+    name: page === 1 ? 'list: first page' : `list: page ${page} of ${pages}`,
     budgetMs: BUDGET_MS,
-    timing: await timeRuns(() => listPatients(db, bigClinicId, { page: 1 }), {
+    timing: await timeRuns(() => listPatients(db, bigClinicId, { page }), {
       warmup: WARMUP,
       iterations: ITERATIONS,
     }),
-  },
-];
+  });
+}
 for (const [name, search] of searches) {
   targets.push({
     name,

@@ -32,6 +32,8 @@ export const patients = pgTable(
   (table) => [
     uniqueIndex('patients_clinic_email_idx').on(table.clinicId, table.email),
     // The Patients list, by name ignoring case: a page is read from the index in order, not sorted.
+    // Migration 0040 adds INCLUDE ("name"), which Drizzle cannot say, so a page's ids are read from the
+    // index alone, however many pages an OFFSET skips.
     index('patients_clinic_lower_name_idx').on(table.clinicId, sql`lower(${table.name})`, table.id),
     // The Patients search: the clinic (btree_gin) and the trigrams (pg_trgm) of the search text.
     index('patients_clinic_search_idx').using('gin', table.clinicId, sql`${table.searchText} gin_trgm_ops`),

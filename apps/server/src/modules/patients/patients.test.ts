@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PATIENT_MESSAGES } from '@clinicpay/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClinic } from '../../../test/accounts.js';
@@ -168,6 +168,40 @@ describe('patients', () => {
       total: 7,
       moreMatches: false,
     });
+  });
+
+  it('pages by name to the last patient, the later pages read from the last name back, and none past it', async () => {
+    const { cookies, user } = await signedInClinic(app);
+    await app.database.sql.executeSql(
+      `insert into patients (clinic_id, name, email)
+       select $1, 'Paged Patient ' || i, 'paged' || i || '@pages.example' from generate_series(1, 1005) as i`,
+      [user.clinicId],
+    );
+    // The order the database gives by name, ignoring case (its own collation, as the list's).
+    const ordered = await app.database.db
+      .select({ name: patients.name })
+      .from(patients)
+      .where(eq(patients.clinicId, user.clinicId))
+      .orderBy(sql`lower(${patients.name})`, patients.id);
+    const pages: string[][] = [];
+    for (let page = 1; page <= 41; page++) {
+      const body = (await list(cookies, `?page=${page}`)).json();
+      expect(body.total).toBe(1005);
+      pages.push(body.items.map((item: { name: string }) => item.name));
+    }
+    // 40 pages of 25 and the last of 5: pages 21 to 41 are read from the end.
+    expect(pages.map((page) => page.length)).toEqual([...Array(40).fill(25), 5]);
+    expect(pages.flat()).toEqual(ordered.map((row) => row.name));
+    expect((await list(cookies, '?page=42')).json()).toMatchObject({ items: [], total: 1005 });
+  });
+
+  it("reads a page's ids from the name index alone, which carries the name (migration 0040)", async () => {
+    const result = await app.database.sql.executeSql(
+      "select indexdef from pg_indexes where indexname = 'patients_clinic_lower_name_idx'",
+    );
+    expect(result.rows).toEqual([
+      { indexdef: expect.stringMatching(/\(clinic_id, lower\(name\), id\) INCLUDE \(name\)$/) },
+    ]);
   });
 
   it("keeps each clinic's patients its own, even the same person", async () => {

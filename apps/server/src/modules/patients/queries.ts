@@ -104,37 +104,52 @@ export async function listPatientRows(
   const conditions = [eq(patients.clinicId, where.clinicId)];
   if (where.search) conditions.push(sql`${patients.searchText} like ${containsPattern(where.search)}`);
   const condition = and(...conditions);
-  // Unsearched, the total is the clinic's patient count (kept by a trigger); searched, the matches
-  // are counted, at most `countLimit` of them.
-  const counting = where.search
-    ? db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(
-          sql`(${db.select({ one: sql`1` }).from(patients).where(condition).limit(where.countLimit)}) as matches`,
-        )
-    : db
-        .select({ total: patientCounts.total })
-        .from(patientCounts)
-        .where(eq(patientCounts.clinicId, where.clinicId));
+  const byName = [sql`lower(${patients.name})`, patients.id];
+  /** The page's ids, `limit` of them after `offset`, by name or (`backwards`) from the last name back. */
+  const pageIds = (limit: number, offset: number, backwards = false) =>
+    db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(condition)
+      .orderBy(...(backwards ? [desc(sql`lower(${patients.name})`), desc(patients.id)] : byName))
+      .limit(limit)
+      .offset(offset)
+      .as('page');
   // The page's ids first, then their totals: PostgreSQL works out the select list of every row an
   // OFFSET skips, so totals beside the OFFSET would be summed for all the pages before this one.
-  const pageIds = db
-    .select({ id: patients.id })
-    .from(patients)
-    .where(condition)
-    .orderBy(sql`lower(${patients.name})`, patients.id)
-    .limit(page.limit)
-    .offset(page.offset)
-    .as('page');
-  const [rows, [count]] = await Promise.all([
+  const rowsOf = (ids: ReturnType<typeof pageIds>) =>
     db
       .select(SUMMARY)
       .from(patients)
-      .innerJoin(pageIds, eq(patients.id, pageIds.id))
-      .orderBy(sql`lower(${patients.name})`, patients.id),
-    counting,
-  ]);
-  return { rows, total: count?.total ?? 0 };
+      .innerJoin(ids, eq(patients.id, ids.id))
+      .orderBy(...byName);
+  if (where.search) {
+    // The matches are counted, at most `countLimit` of them, beside the page.
+    const counting = db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(
+        sql`(${db.select({ one: sql`1` }).from(patients).where(condition).limit(where.countLimit)}) as matches`,
+      );
+    const [rows, [count]] = await Promise.all([rowsOf(pageIds(page.limit, page.offset)), counting]);
+    return { rows, total: count?.total ?? 0 };
+  }
+  // Unsearched, the total is the clinic's patient count (kept by a trigger), read first: a page in the
+  // later half is read from the last name back, so the last page costs what the first does.
+  const [count] = await db
+    .select({ total: patientCounts.total })
+    .from(patientCounts)
+    .where(eq(patientCounts.clinicId, where.clinicId));
+  const total = count?.total ?? 0;
+  if (page.offset >= total) return { rows: [], total };
+  const ids =
+    2 * page.offset + page.limit <= total
+      ? pageIds(page.limit, page.offset)
+      : pageIds(
+          Math.min(page.limit, total - page.offset),
+          Math.max(0, total - page.offset - page.limit),
+          true,
+        );
+  return { rows: await rowsOf(ids), total };
 }
 
 /** The clinic's patient with this id and their totals, or undefined (another clinic's patient is not found). */
