@@ -37,6 +37,17 @@ describe('patients', () => {
   const list = (cookies: Record<string, string>, query = '') =>
     app.inject({ url: `/api/patients${query}`, cookies });
 
+  /** A new clinic with 1,005 patients, '<first> Patient 1' to '<first> Patient 1005'. */
+  async function clinicWithPatients(first: string) {
+    const clinic = await signedInClinic(app);
+    await app.database.sql.executeSql(
+      `insert into patients (clinic_id, name, email)
+       select $1, $2 || ' Patient ' || i, lower($2) || i || '@patients.example' from generate_series(1, 1005) as i`,
+      [clinic.user.clinicId, first],
+    );
+    return clinic;
+  }
+
   it('files a request and the payment made from it under one patient, named as the clinic named them', async () => {
     const clinic = await connectedClinicWithLink(app, 4500);
     const sent = await app.inject({
@@ -155,12 +166,7 @@ describe('patients', () => {
   });
 
   it('counts every patient, and a search up to 1,000 matches, saying when there are more', async () => {
-    const { cookies, user } = await signedInClinic(app);
-    await app.database.sql.executeSql(
-      `insert into patients (clinic_id, name, email)
-       select $1, 'Many Patient ' || i, 'many' || i || '@count.example' from generate_series(1, 1005) as i`,
-      [user.clinicId],
-    );
+    const { cookies } = await clinicWithPatients('Many');
     expect((await list(cookies)).json()).toMatchObject({ total: 1005, moreMatches: false });
     expect((await list(cookies, '?search=many')).json()).toMatchObject({ total: 1000, moreMatches: true });
     expect((await list(cookies, '?search=many%20patient%20100')).json()).toMatchObject({
@@ -171,12 +177,7 @@ describe('patients', () => {
   });
 
   it('pages by name to the last patient, the later pages read from the last name back, and none past it', async () => {
-    const { cookies, user } = await signedInClinic(app);
-    await app.database.sql.executeSql(
-      `insert into patients (clinic_id, name, email)
-       select $1, 'Paged Patient ' || i, 'paged' || i || '@pages.example' from generate_series(1, 1005) as i`,
-      [user.clinicId],
-    );
+    const { cookies, user } = await clinicWithPatients('Paged');
     // The order the database gives by name, ignoring case (its own collation, as the list's).
     const ordered = await app.database.db
       .select({ name: patients.name })
