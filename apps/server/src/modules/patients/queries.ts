@@ -133,12 +133,18 @@ export async function listPatientRows(
     const [rows, [count]] = await Promise.all([rowsOf(pageIds(page.limit, page.offset)), counting]);
     return { rows, total: count?.total ?? 0 };
   }
-  // Unsearched, the total is the clinic's patient count (kept by a trigger), read first: a page in the
-  // later half is read from the last name back, so the last page costs what the first does.
-  const [count] = await db
+  // Unsearched, the total is the clinic's patient count (kept by a trigger). The first page is read
+  // beside it; any other is read once the total is known, a page in the later half from the last name
+  // back, so the last page costs what the first does.
+  const counting = db
     .select({ total: patientCounts.total })
     .from(patientCounts)
     .where(eq(patientCounts.clinicId, where.clinicId));
+  if (page.offset === 0) {
+    const [rows, [first]] = await Promise.all([rowsOf(pageIds(page.limit, 0)), counting]);
+    return { rows, total: first?.total ?? 0 };
+  }
+  const [count] = await counting;
   const total = count?.total ?? 0;
   if (page.offset >= total) return { rows: [], total };
   const ids =
