@@ -106,10 +106,14 @@ function statFields(pid: number | string | undefined): string[] | undefined {
   }
 }
 
+/** Two adjacent clock-tick fields of stat(5) added, in ms: `first` 11 for utime + stime, 13 for cutime + cstime. */
+const ticksMs = (fields: string[], first: 11 | 13) =>
+  (Number(fields[first]) + Number(fields[first + 1])) * CLOCK_TICK_MS;
+
 /** CPU time a process has used, utime + stime (the 14th and 15th fields of stat(5)), in ms; 0 once gone. */
 function cpuMs(pid: number | string | undefined): number {
   const fields = statFields(pid);
-  return fields ? (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS : 0;
+  return fields ? ticksMs(fields, 11) : 0;
 }
 
 /**
@@ -131,14 +135,14 @@ function postgresCpuMs(): number {
     if (command !== 'postgres') continue;
     const fields = statFields(pid);
     if (!fields) continue;
-    total += (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+    total += ticksMs(fields, 11);
     const parent = fields[1];
     let parentCommand = '';
     try {
       parentCommand = fs.readFileSync(`/proc/${parent}/comm`, 'utf8').trim();
     } catch {}
     // The postmaster: the postgres process whose parent is not one.
-    if (parentCommand !== 'postgres') total += (Number(fields[13]) + Number(fields[14])) * CLOCK_TICK_MS;
+    if (parentCommand !== 'postgres') total += ticksMs(fields, 13);
   }
   return total;
 }

@@ -5,6 +5,7 @@
 import { CUSTOM_REQUEST_TITLE } from '@clinicpay/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { nearerEnd } from '../../db/paging.js';
 import { patientCounts, patients, paymentLinks, paymentRequests, payments } from '../../db/schema/index.js';
 
 /**
@@ -146,16 +147,9 @@ export async function listPatientRows(
   }
   const [count] = await counting;
   const total = count?.total ?? 0;
-  if (page.offset >= total) return { rows: [], total };
-  const ids =
-    2 * page.offset + page.limit <= total
-      ? pageIds(page.limit, page.offset)
-      : pageIds(
-          Math.min(page.limit, total - page.offset),
-          Math.max(0, total - page.offset - page.limit),
-          true,
-        );
-  return { rows: await rowsOf(ids), total };
+  const read = nearerEnd(page, total);
+  if (!read) return { rows: [], total };
+  return { rows: await rowsOf(pageIds(read.limit, read.offset, read.from === 'last')), total };
 }
 
 /** The clinic's patient with this id and their totals, or undefined (another clinic's patient is not found). */

@@ -16,6 +16,7 @@ import {
 import { and, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
+import { nearerEnd } from '../../db/paging.js';
 import { executePrepared } from '../../db/prepared.js';
 import {
   failedPaymentAttempts,
@@ -513,10 +514,10 @@ function pageKeys({ clinicId, conditions, limit, at }: PageOf, total?: number): 
     return sql`${keys(NEWEST_FIRST, sql` and ${beyond(clinicId, at.after, 'after')}`)} limit ${limit}`;
   if ('before' in at)
     return sql`${keys(OLDEST_FIRST, sql` and ${beyond(clinicId, at.before, 'before')}`)} limit ${limit}`;
-  if (total === undefined || 2 * at.offset + limit <= total)
-    return sql`${keys(NEWEST_FIRST)} limit ${limit} offset ${at.offset}`;
-  if (at.offset >= total) return sql`select null::text as kind, null::uuid as id where false`;
-  return sql`${keys(OLDEST_FIRST)} limit ${Math.min(limit, total - at.offset)} offset ${Math.max(0, total - at.offset - limit)}`;
+  if (total === undefined) return sql`${keys(NEWEST_FIRST)} limit ${limit} offset ${at.offset}`;
+  const read = nearerEnd({ limit, offset: at.offset }, total);
+  if (!read) return sql`select null::text as kind, null::uuid as id where false`;
+  return sql`${keys(read.from === 'first' ? NEWEST_FIRST : OLDEST_FIRST)} limit ${read.limit} offset ${read.offset}`;
 }
 
 /**
