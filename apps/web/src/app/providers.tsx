@@ -4,15 +4,17 @@ import { Toaster } from 'sonner';
 import { SESSION_QUERY_KEY } from '@/features/auth/api/session-key';
 import { ApiError } from '@/lib/api-client';
 import { forgetPendingVerification } from '@/lib/browser-storage';
+import { retryUnlessRefused } from '@/lib/query-retry';
 
 /**
- * The signed-out event (docs/product.md#states-account): when any call finds the session gone, the
+ * The app's query cache. A read the server refused is not asked again (lib/query-retry.ts). The
+ * signed-out event (docs/product.md#states-account): when any call finds the session gone, the
  * browser forgets what it kept and the guards send the user to /sign-in. A call refused until two-factor
  * sign-in is set up reads the session again, so the guards send the user to set it up.
  */
 function createQueryClient() {
   const client: QueryClient = new QueryClient({
-    defaultOptions: { queries: { refetchOnWindowFocus: false } },
+    defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryUnlessRefused } },
     queryCache: new QueryCache({ onError: (error) => onSignedOut(error) }),
     mutationCache: new MutationCache({ onError: (error) => onSignedOut(error) }),
   });

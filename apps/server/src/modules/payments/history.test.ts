@@ -443,10 +443,12 @@ describe('GET /api/payments/:id', () => {
       status: 'partially_refunded',
       refundAmount: 5000,
     });
-    for (const [amount, status] of [
-      [5000, 'succeeded'],
-      [3000, 'pending'],
-      [9000, 'failed'],
+    // A minute apart: PGlite's clock can give statements in one millisecond the same now(), and then
+    // the order would be the ids'.
+    for (const [amount, status, createdAt] of [
+      [5000, 'succeeded', '2026-07-02T10:00:00Z'],
+      [3000, 'pending', '2026-07-02T10:01:00Z'],
+      [9000, 'failed', '2026-07-02T10:02:00Z'],
     ] as const) {
       await app.database.db.insert(refunds).values({
         paymentId: paid.id,
@@ -454,6 +456,7 @@ describe('GET /api/payments/:id', () => {
         amount,
         status,
         idempotencyKey: `refund:${randomUUID()}`,
+        createdAt: new Date(createdAt),
       });
     }
     const response = await get(clinic, `/api/payments/${paid.id}`);
