@@ -4,7 +4,7 @@
  * so a page the server had refused (a payout of another clinic, Payouts before the clinic is connected)
  * showed its spinner for seven seconds before saying why. A refusal is the server's answer and will not
  * change by itself: it is shown at once. A read that got no answer (the network), a server error (5xx),
- * a timeout (408) or a rate limit (429) may succeed later, and is retried as before.
+ * a timeout (408) or a rate limit (429) may succeed later, and is retried as before (decision 0133).
  */
 import { ApiError } from './api-client';
 
