@@ -188,7 +188,8 @@ function ownBuilds(): Plugin {
  * site.html's root element, with a brotli and a gzip copy as the build's other files have (decision
  * 0130). A page that asks who is signed in gets a second copy drawn for a visitor known to be signed
  * out, its root marked with `data-session` (app/site-pages.ts); Reset password a copy for each thing
- * checking its link may find, its root marked with `data-link-state`.
+ * checking its link may find, its root marked with `data-link-state`; Join a copy for each thing checking
+ * its invitation may find (decision 0134), listed by its `invitationKey`.
  *
  * The page is drawn by its HTML and stylesheet; its scripts only make it work, so the entry is fetched
  * at low priority (`fetchpriority="low"`) and loads the rest once the page is on screen
@@ -222,6 +223,8 @@ async function writePrerenderedPages(outDir: string) {
       fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html));
       fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
       if (copy.linkState) files.linkStateHtml = { ...(files.linkStateHtml ?? {}), [copy.linkState]: name };
+      else if (copy.invitationKey)
+        files.invitationHtml = { ...(files.invitationHtml ?? {}), [copy.invitationKey]: name };
       else files[copy.signedOut ? 'signedOutHtml' : 'html'] = name;
     }
     const entry = listed.find((candidate) => candidate.path === page.path);

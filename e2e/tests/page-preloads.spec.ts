@@ -70,14 +70,20 @@ test.describe('what a page asks for first', () => {
     expect(counts.get('/api/auth/reset-password')).toBeUndefined();
   });
 
-  test('join fetches the invitation once, named with its HTML', async ({ page }) => {
+  test('join comes with its invitation checked by the server: the refusal in its HTML, no check from the page', async ({
+    page,
+  }) => {
     const counts = countRequests(page);
     const response = await page.goto('/join?token=not-a-token');
-    expect(await response?.headerValue('link')).toBe(
-      '</api/team-invitations?token=not-a-token>; rel=preload; as=fetch; crossorigin',
+    expect(await response?.headerValue('link')).toBeNull();
+    expect(await response?.text()).toContain(
+      'This invitation link is not valid. Ask the clinic for a new one.',
     );
-    await expect(page.getByRole('alert')).toBeVisible();
-    expect(counts.get('/api/team-invitations')).toBe(1);
+    await expect(page.getByRole('alert')).toHaveText(
+      'This invitation link is not valid. Ask the clinic for a new one.',
+    );
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    expect(counts.get('/api/team-invitations')).toBeUndefined();
   });
 
   test("a payment page fetches its data and the card provider's config once", async ({ page, link }) => {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { CLINIC_PASSWORD, linkFromOutbox, signedInAdmin, totpCode, uniqueEmail } from '../fixtures/accounts';
+import { expectAccessible } from '../fixtures/axe';
 import { connectedClinicWithLink, patientPaysByApi } from '../fixtures/payments';
 import { expect, test } from '../fixtures/test';
 
@@ -66,8 +67,13 @@ test('an owner builds a team: a receptionist joins, works within their role, and
   const join = await linkFromOutbox(page, ritaEmail, 'Join Marylebone Skin Clinic on ClinicPay');
   const ritaContext = await browser.newContext();
   const rita = await ritaContext.newPage();
-  await rita.goto(join);
+  const answer = await rita.goto(join);
+  // The server checked the link as it answered: the invitation is drawn in the page's HTML (decision
+  // 0134), and the form can be used once the page's scripts have taken it over.
+  expect(await answer?.text()).toContain("Marylebone Skin Clinic's team on ClinicPay as Reception");
   await expect(rita.getByRole('heading', { name: 'Join Marylebone Skin Clinic' })).toBeVisible();
+  await expect(rita.locator('#root')).not.toHaveAttribute('inert');
+  await expectAccessible(rita, 'the Join page of an open invitation');
   await expect(rita.getByText('as Reception')).toBeVisible();
   const ritaPassword = 'rita password 1';
   await rita.getByLabel('Your name').fill('Rita Reception');

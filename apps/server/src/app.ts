@@ -64,7 +64,7 @@ import {
 } from './modules/requests/index.js';
 import { savedCardPublicRoutes, savedCardRoutes } from './modules/saved-cards/index.js';
 import { adminStatementRoutes, statementRoutes } from './modules/statements/index.js';
-import { teamInvitationRoutes, teamRoutes } from './modules/team/index.js';
+import { checkInvitation, teamInvitationRoutes, teamRoutes } from './modules/team/index.js';
 import { webhookRoutes } from './modules/webhooks/index.js';
 
 export interface AppOptions {
@@ -268,6 +268,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerWebApp(app, options.webDistDir, {
     signedOut: (request) => !carriesSessionCookie(request.headers.cookie),
     resetLinkState: (token, userId) => resetLinkState(app.auth, token, userId),
+    checkInvitation: (token) => checkInvitation(app.database.db, token),
   });
   return app;
 }

@@ -12,7 +12,8 @@
  * before any script runs. This module loads the page's chunk first, then renders the same page over
  * that HTML in one pass: the elements stay where they are and gain their behaviour, and the root, inert
  * until then, can be used. `data-session` on the root says the server knew no one was signed in, as the
- * page was drawn, and `data-link-state` what it found checking the page's reset link.
+ * page was drawn, `data-link-state` what it found checking the page's reset link, and
+ * `data-invitation-refusal` or `data-invitation` what it found checking Join's invitation.
  */
 import './lib/preact-ref-as-prop';
 import { RESET_LINK_STATES } from '@clinicpay/shared';
@@ -23,6 +24,7 @@ import { preloadSitePage, SiteApp } from './app/site-app';
 import { sitePathOf } from './app/site-page-loaders';
 import { SIGNED_OUT } from './app/site-pages';
 import { carryToasts, showCarriedToasts } from './lib/carried-toasts';
+import { servedInvitation } from './lib/served-invitation';
 import { BrowserRouter } from './lib/site-router';
 
 /** A path site.html serves; any other is loaded in full, by the app that serves it. */
@@ -34,11 +36,13 @@ if (!container) throw new Error('site.html has no #root element');
 // A toast the page before showed as it led here, such as 'Signed out successfully' (decision 0127).
 showCarriedToasts();
 
-// What the server found checking this address's reset link, when it drew the page for it.
+// What the server found checking this address's reset link or invitation, when it drew the page for it.
 const linkState = RESET_LINK_STATES.find((state) => state === container.dataset.linkState);
-const servedLinkState = linkState && {
+const invitation = servedInvitation(container.dataset);
+const servedLinkState = (linkState || invitation) && {
   location: `${window.location.pathname}${window.location.search}`,
   state: linkState,
+  invitation,
 };
 
 // Drawn over the page's HTML only once its chunk is here: until then the HTML stays as it came.

@@ -11,7 +11,15 @@
  * each thing the server may find checking it first: the form, or each refusal.
  */
 import './lib/preact-ref-as-prop';
-import { RESET_LINK_STATES, type ResetLinkState } from '@clinicpay/shared';
+import {
+  INVITABLE_ROLES,
+  INVITATION_PLACEHOLDERS,
+  INVITATION_REFUSAL_KINDS,
+  type InvitationCheck,
+  invitationCopyKey,
+  RESET_LINK_STATES,
+  type ResetLinkState,
+} from '@clinicpay/shared';
 import { renderToString } from 'preact-render-to-string';
 import { StrictMode } from 'react';
 import { preloadSitePage, SiteApp } from './app/site-app';
@@ -31,14 +39,46 @@ const ARRIVES_WITH: Partial<Record<(typeof SITE_PAGES)[number]['path'], string>>
 /**
  * One drawn copy of a page: `variant` names its file (none: the page's own copy), `data` its root's
  * data attributes, which tell the site what it was drawn for; `signedOut`: for a visitor known to be
- * signed out; `linkState`: for what the server found checking the page's reset link.
+ * signed out; `linkState`: for what the server found checking the page's reset link; `invitation`:
+ * for what it found checking Join's invitation, an open one drawn with INVITATION_PLACEHOLDERS where its
+ * own words go (decision 0134).
  */
 export interface PageCopy {
   variant?: string;
   data?: Record<string, string>;
   signedOut?: boolean;
   linkState?: ResetLinkState;
+  invitation?: InvitationCheck;
+  /** Join's copy's name in the page list (invitationCopyKey), by which the server finds it. */
+  invitationKey?: string;
 }
+
+/**
+ * Join's copies: one for each refusal, and one for an open invitation of each role, to an address with
+ * an account and to one without, drawn with placeholders the server fills in.
+ */
+const INVITATION_COPIES: PageCopy[] = [
+  ...INVITATION_REFUSAL_KINDS.map((refusal) => ({
+    data: { 'invitation-refusal': refusal },
+    invitation: { refusal },
+  })),
+  ...INVITABLE_ROLES.flatMap((role) =>
+    [false, true].map((accountExists) => ({
+      data: { invitation: INVITATION_PLACEHOLDERS.invitation },
+      invitation: {
+        preview: {
+          clinicName: INVITATION_PLACEHOLDERS.clinicName,
+          email: INVITATION_PLACEHOLDERS.email,
+          role,
+          accountExists,
+        },
+      },
+    })),
+  ),
+].map((copy) => {
+  const invitationKey = invitationCopyKey(copy.invitation);
+  return { ...copy, invitationKey, variant: `invitation-${invitationKey}` };
+});
 
 /** The copies of the public page at `path` the build draws (app/site-pages.ts). */
 export function copiesOf(path: string): PageCopy[] {
@@ -56,6 +96,7 @@ export function copiesOf(path: string): PageCopy[] {
           linkState: state,
         }))
       : []),
+    ...('checksInvitation' in page ? INVITATION_COPIES : []),
   ];
 }
 
@@ -65,7 +106,7 @@ export function copiesOf(path: string): PageCopy[] {
  */
 export async function renderSitePage(
   path: string,
-  { signedOut = false, linkState }: PageCopy = {},
+  { signedOut = false, linkState, invitation }: PageCopy = {},
 ): Promise<string> {
   const page = SITE_PAGES.find((candidate) => candidate.path === path);
   if (!page) throw new Error(`${path} is not a public page`);
@@ -74,7 +115,10 @@ export async function renderSitePage(
   return renderToString(
     <StrictMode>
       <StaticRouter location={location}>
-        <SiteApp signedOut={signedOut} linkState={linkState && { location, state: linkState }} />
+        <SiteApp
+          signedOut={signedOut}
+          linkState={(linkState || invitation) && { location, state: linkState, invitation }}
+        />
       </StaticRouter>
     </StrictMode>,
   );

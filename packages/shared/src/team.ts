@@ -138,6 +138,43 @@ export const invitationPreviewSchema = z.object({
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
+/**
+ * Why an invitation link cannot be used, each with what the Join page says. The server checks the link
+ * as it answers the page and sends the copy drawn for what it found (decision 0134).
+ */
+export const INVITATION_REFUSALS = {
+  'not-found': TEAM_MESSAGES.invitationNotFound,
+  used: TEAM_MESSAGES.invitationUsed,
+  withdrawn: TEAM_MESSAGES.invitationWithdrawn,
+  expired: TEAM_MESSAGES.invitationExpired,
+} as const;
+export type InvitationRefusal = keyof typeof INVITATION_REFUSALS;
+export const INVITATION_REFUSAL_KINDS = Object.keys(INVITATION_REFUSALS) as InvitationRefusal[];
+
+/** What checking an invitation link found: why it cannot be used, or what it offers. */
+export type InvitationCheck = { refusal: InvitationRefusal } | { preview: InvitationPreview };
+
+/**
+ * The Join page's copy drawn for what a check found (decision 0134): a refusal's own, or, for an open
+ * invitation, the one for its role and whether its address has an account, e.g. 'new-manager'.
+ */
+export function invitationCopyKey(check: InvitationCheck): string {
+  if ('refusal' in check) return check.refusal;
+  return `${check.preview.accountExists ? 'existing' : 'new'}-${check.preview.role}`;
+}
+
+/**
+ * What the Join page's copies for an open invitation are drawn with where the invitation's own words
+ * go; the server puts them in, escaped, as it answers the page (decision 0134). Letters and dashes
+ * only, so that drawing the page leaves them as they are.
+ */
+export const INVITATION_PLACEHOLDERS = {
+  clinicName: 'clinicpay-placeholder-clinic-name',
+  email: 'clinicpay-placeholder-email',
+  /** The root's `data-invitation`: the invitation as JSON, for the page's scripts. */
+  invitation: 'clinicpay-placeholder-invitation',
+} as const;
+
 const password = z
   .string({ error: TEAM_MESSAGES.fillAllFields })
   .min(1, TEAM_MESSAGES.fillAllFields)

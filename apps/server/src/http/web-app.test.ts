@@ -5,9 +5,9 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkMailedTo, signUp, uniqueEmail } from '../../test/accounts.js';
+import { linkMailedTo, signedInClinic, signedInMember, signUp, uniqueEmail } from '../../test/accounts.js';
 import { createTestApp } from '../../test/test-app.js';
-import { verifications } from '../db/schema/index.js';
+import { clinics, teamInvitations, verifications } from '../db/schema/index.js';
 
 const SCRIPT = `export const greeting = '${'hello from the payment page '.repeat(20)}';\n`;
 const INDEX_HTML = '<!doctype html><title>ClinicPay</title>';
@@ -233,8 +233,26 @@ describe('the public pages on the wire', () => {
       module: 'src/app/routes/join.tsx',
       readsSession: false,
       html: 'site/join.html',
+      invitationHtml: Object.fromEntries(
+        [
+          'not-found',
+          'used',
+          'withdrawn',
+          'expired',
+          'new-manager',
+          'existing-manager',
+          'new-reception',
+          'existing-reception',
+        ].map((key) => [key, `site/join.invitation-${key}.html`]),
+      ),
     },
   ];
+  /** An open invitation's copy as the build draws it: its placeholders where the invitation's words go. */
+  const openInvitation = (kind: string) =>
+    drawn(
+      `<main data-invitation="clinicpay-placeholder-invitation"><h1>Join clinicpay-placeholder-clinic-name</h1>` +
+        `<p>${kind}, with clinicpay-placeholder-email.</p></main>`,
+    );
   const SITE_FILES: Record<string, string> = {
     'site/landing.html': drawn('Landing'),
     'site/sign-in.html': drawn('Sign-in, asking who is signed in'),
@@ -247,6 +265,14 @@ describe('the public pages on the wire', () => {
     'site/reset-password.link-invalid-user.html': drawn('Invalid user ID'),
     'site/reset-password.link-expired.html': drawn('This reset link has expired'),
     'site/join.html': drawn('Checking your invitation'),
+    'site/join.invitation-not-found.html': drawn('This invitation link is not valid'),
+    'site/join.invitation-used.html': drawn('This invitation has already been used'),
+    'site/join.invitation-withdrawn.html': drawn('This invitation was withdrawn'),
+    'site/join.invitation-expired.html': drawn('This invitation has expired'),
+    'site/join.invitation-new-manager.html': openInvitation('Manager, new account'),
+    'site/join.invitation-existing-manager.html': openInvitation('Manager, existing account'),
+    'site/join.invitation-new-reception.html': openInvitation('Reception, new account'),
+    'site/join.invitation-existing-reception.html': openInvitation('Reception, existing account'),
   };
   const SESSION_COOKIE = { cookie: 'theme=dark; clinicpay.session_token=abc.def' };
   const apps: FastifyInstance[] = [];
@@ -375,8 +401,87 @@ describe('the public pages on the wire', () => {
     });
   });
 
-  it('names the check an emailed link makes with the page that makes it, in the same URL', async () => {
+  it('answers Join with the copy drawn for what checking its invitation finds, an open one filled in, escaped', async () => {
     const app = await appWith(JSON.stringify(SITE_PAGES));
+    const owner = await signedInClinic(app);
+    await app.database.db
+      .update(clinics)
+      .set({ clinicName: `O'Neil <b>Dental</b> & "Co" clinicpay-placeholder-email` })
+      .where(eq(clinics.id, owner.user.clinicId));
+    const invite = async (email: string, role: string) => {
+      await app.inject({
+        method: 'POST',
+        url: '/api/team/invitations',
+        cookies: owner.cookies,
+        payload: { email, role },
+      });
+      return String((await linkMailedTo(app, email)).searchParams.get('token'));
+    };
+
+    const newcomer = uniqueEmail('newcomer');
+    const token = await invite(newcomer, 'manager');
+    const answer = await app.inject({ url: `/join?token=${token}` });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    // It names the clinic and the address: kept by no cache, and nothing left to preload.
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers.link).toBeUndefined();
+    // Escaped where it stands, and in one pass: a placeholder in the clinic's name stays as it is.
+    const name = 'O&#39;Neil &lt;b&gt;Dental&lt;/b&gt; &amp; &quot;Co&quot; clinicpay-placeholder-email';
+    const invitation = JSON.stringify({
+      clinicName: `O'Neil <b>Dental</b> & "Co" clinicpay-placeholder-email`,
+      email: newcomer,
+      role: 'manager',
+      accountExists: false,
+    })
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;')
+      .replaceAll('"', '&quot;')
+      .replaceAll("'", '&#39;');
+    expect(answer.body).toBe(
+      drawn(
+        `<main data-invitation="${invitation}"><h1>Join ${name}</h1>` +
+          `<p>Manager, new account, with ${newcomer}.</p></main>`,
+      ),
+    );
+
+    // An address with an account in no clinic (a member removed), as reception.
+    const member = await signedInMember(app, owner, 'reception');
+    await app.inject({
+      method: 'POST',
+      url: `/api/team/members/${member.user.id}/remove`,
+      cookies: owner.cookies,
+    });
+    const page = async (url: string) => (await app.inject({ url })).body;
+    expect(await page(`/join?token=${await invite(member.email, 'reception')}`)).toContain(
+      `<p>Reception, existing account, with ${member.email}.</p>`,
+    );
+
+    // Each refusal its own copy.
+    expect(await page('/join?token=never-issued')).toBe(SITE_FILES['site/join.invitation-not-found.html']);
+    await app.database.db
+      .update(teamInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(teamInvitations.email, newcomer));
+    expect(await page(`/join?token=${token}`)).toBe(SITE_FILES['site/join.invitation-expired.html']);
+    await app.database.db
+      .update(teamInvitations)
+      .set({ revokedAt: new Date() })
+      .where(eq(teamInvitations.email, newcomer));
+    expect(await page(`/join?token=${token}`)).toBe(SITE_FILES['site/join.invitation-withdrawn.html']);
+    await app.database.db
+      .update(teamInvitations)
+      .set({ acceptedAt: new Date() })
+      .where(eq(teamInvitations.email, newcomer));
+    expect(await page(`/join?token=${token}`)).toBe(SITE_FILES['site/join.invitation-used.html']);
+    // Without a token the page says so itself.
+    expect(await page('/join')).toBe(SITE_FILES['site/join.html']);
+  });
+
+  it('names the check an emailed link makes with the page that makes it, in the same URL', async () => {
+    // A build whose Join has no copies for what its check finds: the page checks, and names its check.
+    const app = await appWith(JSON.stringify(SITE_PAGES.map(({ invitationHtml: _drawn, ...page }) => page)));
     const link = async (url: string) => (await app.inject({ url })).headers.link;
     // Checked by the server first when it can be: a refused link's copy, nothing to preload.
     expect(await link('/reset-password?token=abc_DEF-1&userId=u1')).toBeUndefined();

@@ -16,10 +16,20 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { RESET_LINK_STATES, type ResetLinkState, resetTokenQuerySchema } from '@clinicpay/shared';
+import {
+  INVITATION_PLACEHOLDERS,
+  type InvitationCheck,
+  type InvitationPreview,
+  invitationCopyKey,
+  invitationTokenQuerySchema,
+  RESET_LINK_STATES,
+  type ResetLinkState,
+  resetTokenQuerySchema,
+} from '@clinicpay/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { escapeHtml } from '../mail/html.js';
 import { AppError } from './app-error.js';
 import { createPagePreloads, emailedLinkPreloads } from './page-preloads.js';
 
@@ -55,6 +65,8 @@ const sitePageListSchema = z.array(
     html: prerenderedHtml,
     signedOutHtml: prerenderedHtml.optional(),
     linkStateHtml: z.partialRecord(z.enum(RESET_LINK_STATES as [ResetLinkState]), prerenderedHtml).optional(),
+    /** Join's copies, by what checking its invitation finds (invitationCopyKey). */
+    invitationHtml: z.record(z.string(), prerenderedHtml).optional(),
   }),
 );
 
@@ -68,6 +80,8 @@ interface SitePage {
   signedOut?: { html: string; links: string[] };
   /** Reset password's copies, by what checking its link finds. */
   linkStates?: Partial<Record<ResetLinkState, string>>;
+  /** Join's copies, by what checking its invitation finds: the HTML itself, which an open one fills in. */
+  invitations?: Map<string, string>;
 }
 
 /**
@@ -98,6 +112,7 @@ function readSitePages(webDistDir: string): Map<string, SitePage> {
     page.html,
     ...(page.signedOutHtml ? [page.signedOutHtml] : []),
     ...Object.values(page.linkStateHtml ?? {}),
+    ...Object.values(page.invitationHtml ?? {}),
   ]);
   if (!files.every((file) => fs.existsSync(path.join(webDistDir, file)))) return pages;
   for (const page of listed) {
@@ -106,6 +121,14 @@ function readSitePages(webDistDir: string): Map<string, SitePage> {
       links: page.readsSession ? [SESSION_PRELOAD] : [],
       ...(page.signedOutHtml && { signedOut: { html: page.signedOutHtml, links: [] } }),
       ...(page.linkStateHtml && { linkStates: page.linkStateHtml }),
+      ...(page.invitationHtml && {
+        invitations: new Map(
+          Object.entries(page.invitationHtml).map(([key, file]) => [
+            key,
+            fs.readFileSync(path.join(webDistDir, file), 'utf8'),
+          ]),
+        ),
+      }),
     });
   }
   return pages;
@@ -140,13 +163,31 @@ export interface WebAppOptions {
   signedOut: (request: FastifyRequest) => boolean;
   /** What checking a reset link finds; a page drawn for it is answered when there is one. */
   resetLinkState: (token: string, userId: string) => Promise<ResetLinkState>;
+  /** What checking a Join link finds; Join's copy drawn for it is answered, filled in (decision 0134). */
+  checkInvitation: (token: string) => Promise<InvitationCheck>;
+}
+
+const PLACEHOLDER = new RegExp(Object.values(INVITATION_PLACEHOLDERS).join('|'), 'g');
+
+/**
+ * Join's copy drawn for an open invitation with the invitation's own words where the build left its
+ * placeholders, escaped, and the invitation as JSON in the root's `data-invitation` for the page's
+ * scripts (decision 0134). One pass, so a clinic's name cannot put a placeholder back.
+ */
+function filledInvitationPage(html: string, preview: InvitationPreview): string {
+  const values: Record<string, string> = {
+    [INVITATION_PLACEHOLDERS.clinicName]: preview.clinicName,
+    [INVITATION_PLACEHOLDERS.email]: preview.email,
+    [INVITATION_PLACEHOLDERS.invitation]: JSON.stringify(preview),
+  };
+  return html.replace(PLACEHOLDER, (placeholder) => escapeHtml(values[placeholder] ?? ''));
 }
 
 /** Registers static serving when webDistDir holds a build; otherwise every unknown path is a 404. */
 export async function registerWebApp(
   app: FastifyInstance,
   webDistDir: string | undefined,
-  { signedOut, resetLinkState }: WebAppOptions,
+  { signedOut, resetLinkState, checkInvitation }: WebAppOptions,
 ) {
   const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
   const hasBuild = indexFile !== undefined && fs.existsSync(indexFile);
@@ -185,10 +226,32 @@ export async function registerWebApp(
     }
   }
 
+  /**
+   * Join's copy drawn for what checking the query's invitation token finds, an open invitation's filled
+   * in (decision 0134); undefined without a token, or when the check cannot be made: the copy that checks
+   * in the browser is answered then.
+   */
+  async function joinPageFor(request: FastifyRequest, sitePage: SitePage): Promise<string | undefined> {
+    if (!sitePage.invitations) return undefined;
+    const query = invitationTokenQuerySchema.safeParse(request.query);
+    if (!query.success) return undefined;
+    try {
+      const check = await checkInvitation(query.data.token);
+      const html = sitePage.invitations.get(invitationCopyKey(check));
+      return html && 'preview' in check ? filledInvitationPage(html, check.preview) : html;
+    } catch (error) {
+      request.log.warn({ err: error }, 'invitation could not be checked for its page');
+      return undefined;
+    }
+  }
+
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (hasBuild && webDistDir && wantsPage(request)) {
       const pathname = pathnameOf(request);
       const sitePage = sitePages.get(withoutTrailingSlash(pathname));
+      const joinPage = sitePage && (await joinPageFor(request, sitePage));
+      // It names the invitation's clinic and address: kept by no cache.
+      if (joinPage) return reply.header('cache-control', 'no-store').type('text/html').send(joinPage);
       const chosen = sitePage?.signedOut && signedOut(request) ? sitePage.signedOut : sitePage;
       const checked = sitePage && (await resetPageFor(request, sitePage));
       const { html, links } = checked

@@ -104,7 +104,7 @@ export function SiteApp({
   linkState,
 }: {
   signedOut?: boolean;
-  /** What the server found checking the reset link of the address it answered (lib/served-link-state.tsx). */
+  /** What the server found checking the reset or Join link of the address it answered (lib/served-link-state.tsx). */
   linkState?: ServedLinkState;
 }) {
   return (

@@ -1,7 +1,8 @@
 /**
  * The public pages site.html serves (decision 0127), by path, each with its route module
  * (app/routes/<route>.tsx) and whether it asks who is signed in before it shows anything (GuestOnly, the
- * verify-email page), or checks a reset link the server can check for it first (decision 0130).
+ * verify-email page), or checks a reset link (decision 0130) or an invitation (decision 0134) the server
+ * can check for it first.
  * app/site-app.tsx routes them; vite.config.ts lists them with their chunks in
  * `.vite/site-pages.json`, from which the server answers each path with site.html and names what the
  * page asks for first in the `Link` header (apps/server/src/http/web-app.ts), and
@@ -21,8 +22,14 @@ export const SITE_PAGES = [
   { path: '/verify-email', route: 'verify-email', readsSession: true },
   { path: '/forgot-password', route: 'forgot-password' },
   { path: '/reset-password', route: 'reset-password', checksResetLink: true },
-  { path: '/join', route: 'join' },
-] as const satisfies readonly { path: string; route: string; readsSession?: true; checksResetLink?: true }[];
+  { path: '/join', route: 'join', checksInvitation: true },
+] as const satisfies readonly {
+  path: string;
+  route: string;
+  readsSession?: true;
+  checksResetLink?: true;
+  checksInvitation?: true;
+}[];
 
 /**
  * The root element's `data-session` in a page's HTML drawn for a visitor with no session cookie

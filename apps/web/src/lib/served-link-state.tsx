@@ -1,17 +1,21 @@
 /**
- * What the server found when it checked the reset link a page was answered for (decision 0130): it
- * checks a Reset password link as it answers the page, and sends the copy drawn for what it found, its
- * root marked `data-link-state`. The page then shows the form or the refusal at once, without checking
- * again; at any other address (a later navigation in the page) it checks as before.
+ * What the server found when it checked the link a page was answered for (decision 0130): it checks a
+ * Reset password link, and a Join link's invitation (decision 0134), as it answers the page, and sends
+ * the copy drawn for what it found, its root marked `data-link-state`, or `data-invitation-refusal`
+ * and `data-invitation`. The page then shows its form or the refusal at once, without checking again;
+ * at any other address (a later navigation in the page) it checks as before.
  */
-import type { ResetLinkState } from '@clinicpay/shared';
+import type { InvitationCheck, ResetLinkState } from '@clinicpay/shared';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useLocation } from 'react-router';
 
-/** The address the page was answered for (path and query), and what its link's check found. */
+/** The address the page was answered for (path and query), and what checking its link found. */
 export interface ServedLinkState {
   location: string;
-  state: ResetLinkState;
+  /** Reset password: what checking its link found. */
+  state?: ResetLinkState;
+  /** Join: what checking its invitation found. */
+  invitation?: InvitationCheck;
 }
 
 const ServedLinkStateContext = createContext<ServedLinkState | undefined>(undefined);
@@ -26,9 +30,19 @@ export function ServedLinkStateProvider({
   return <ServedLinkStateContext.Provider value={value}>{children}</ServedLinkStateContext.Provider>;
 }
 
-/** What the server found for the link of the address shown now; undefined when it did not check it. */
-export function useServedLinkState(): ResetLinkState | undefined {
+/** What the server found for the address shown now; undefined when it did not check it. */
+function useServed(): ServedLinkState | undefined {
   const served = useContext(ServedLinkStateContext);
   const { pathname, search } = useLocation();
-  return served && served.location === `${pathname}${search}` ? served.state : undefined;
+  return served && served.location === `${pathname}${search}` ? served : undefined;
+}
+
+/** What the server found for the reset link of the address shown now; undefined when it did not check it. */
+export function useServedLinkState(): ResetLinkState | undefined {
+  return useServed()?.state;
+}
+
+/** What the server found for the Join link of the address shown now; undefined when it did not check it. */
+export function useServedInvitation(): InvitationCheck | undefined {
+  return useServed()?.invitation;
 }

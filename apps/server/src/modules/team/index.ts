@@ -4,3 +4,4 @@
  * @clinicpay/shared (PERMISSIONS), which requireClinic applies to every clinic route.
  */
 export { teamInvitationRoutes, teamRoutes } from './routes.js';
+export { checkInvitation } from './service.js';

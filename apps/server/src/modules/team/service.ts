@@ -8,8 +8,11 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   type AcceptInvitationRequest,
   CLINIC_ROLE_LABELS,
+  INVITATION_REFUSALS,
   type InvitableRole,
+  type InvitationCheck,
   type InvitationPreview,
+  type InvitationRefusal,
   TEAM_INVITATION_DAYS,
   TEAM_MESSAGES,
   type Team,
@@ -274,16 +277,54 @@ export async function setTeamTwoFactor(
   });
 }
 
-/** The open invitation with this token, or the error that names why it cannot be used. */
-async function openInvitation(db: Db | Tx, token: string) {
+/** The open invitation with this token, or why it cannot be used. */
+async function findOpenInvitation(
+  db: Db | Tx,
+  token: string,
+): Promise<{ refusal: InvitationRefusal } | { invitation: OpenInvitation }> {
   const invitation = await findInvitationByTokenHash(db, hashToken(token));
-  if (!invitation) throw new AppError('INVITATION_NOT_FOUND', TEAM_MESSAGES.invitationNotFound);
-  if (invitation.acceptedAt) throw new AppError('INVITATION_CLOSED', TEAM_MESSAGES.invitationUsed);
-  if (invitation.revokedAt) throw new AppError('INVITATION_CLOSED', TEAM_MESSAGES.invitationWithdrawn);
-  if (invitation.expired) throw new AppError('INVITATION_CLOSED', TEAM_MESSAGES.invitationExpired);
+  if (!invitation) return { refusal: 'not-found' };
+  if (invitation.acceptedAt) return { refusal: 'used' };
+  if (invitation.revokedAt) return { refusal: 'withdrawn' };
+  if (invitation.expired) return { refusal: 'expired' };
+  const role: InvitableRole = invitation.role === 'manager' ? 'manager' : 'reception';
+  return { invitation: { ...invitation, role } };
+}
+
+type OpenInvitation = NonNullable<Awaited<ReturnType<typeof findInvitationByTokenHash>>> & {
+  role: InvitableRole;
+};
+
+/** The open invitation with this token; throws the error that names why it cannot be used. */
+async function openInvitation(db: Db | Tx, token: string) {
+  const found = await findOpenInvitation(db, token);
+  if ('refusal' in found) throw refusalError(found.refusal);
+  return found.invitation;
+}
+
+/** INVITATION_NOT_FOUND (404) for a token never issued, INVITATION_CLOSED (410) for the others. */
+function refusalError(refusal: InvitationRefusal): AppError {
+  const code = refusal === 'not-found' ? 'INVITATION_NOT_FOUND' : 'INVITATION_CLOSED';
+  return new AppError(code, INVITATION_REFUSALS[refusal]);
+}
+
+/**
+ * What the Join link with `token` offers (the clinic, the address, the role, whether the address has an
+ * account), or why it cannot be used: never issued, used, withdrawn or expired. Reads only; the Join
+ * page's answer is drawn from it (decision 0134).
+ */
+export async function checkInvitation(db: Db, token: string): Promise<InvitationCheck> {
+  const found = await findOpenInvitation(db, token);
+  if ('refusal' in found) return { refusal: found.refusal };
+  const { invitation } = found;
+  const account = await findAccountByEmail(db, invitation.email);
   return {
-    ...invitation,
-    role: invitation.role === 'manager' ? ('manager' as const) : ('reception' as const),
+    preview: {
+      clinicName: invitation.clinicName ?? UNNAMED_CLINIC,
+      email: invitation.email,
+      role: invitation.role,
+      accountExists: Boolean(account),
+    },
   };
 }
 
@@ -293,14 +334,9 @@ async function openInvitation(db: Db | Tx, token: string) {
  * for one used, withdrawn or expired.
  */
 export async function previewInvitation(db: Db, token: string): Promise<InvitationPreview> {
-  const invitation = await openInvitation(db, token);
-  const account = await findAccountByEmail(db, invitation.email);
-  return {
-    clinicName: invitation.clinicName ?? UNNAMED_CLINIC,
-    email: invitation.email,
-    role: invitation.role,
-    accountExists: Boolean(account),
-  };
+  const check = await checkInvitation(db, token);
+  if ('refusal' in check) throw refusalError(check.refusal);
+  return check.preview;
 }
 
 /**

@@ -1,16 +1,19 @@
 import { TEAM_MESSAGES } from '@clinicpay/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { type ServedLinkState, ServedLinkStateProvider } from '@/lib/served-link-state';
 import { renderWithApp, startMockServer } from '@/testing/app';
 import { JoinPage } from './join-page';
 
 let accepted: unknown[] = [];
 let accountExists = false;
+let asked = 0;
 startMockServer(
   [
     http.get('/api/team-invitations', ({ request }) => {
+      asked += 1;
       const token = new URL(request.url).searchParams.get('token');
       if (token === 'used')
         return HttpResponse.json(
@@ -42,13 +45,22 @@ startMockServer(
   () => {
     accepted = [];
     accountExists = false;
+    asked = 0;
   },
 );
 
-const renderJoin = (token: string) => {
+/** The Join page at /join?token=`token`; `served`: what the server found checking the link it answered. */
+const renderJoin = (token: string, served?: ServedLinkState) => {
   const { router } = renderWithApp(
     [
-      { path: '/join', element: <JoinPage /> },
+      {
+        path: '/join',
+        element: (
+          <ServedLinkStateProvider value={served}>
+            <JoinPage />
+          </ServedLinkStateProvider>
+        ),
+      },
       { path: '/sign-in', element: <p>Sign in page</p> },
     ],
     { path: `/join?token=${token}` },
@@ -111,5 +123,39 @@ describe('the Join page', () => {
     renderJoin('used');
     expect(await screen.findByText(TEAM_MESSAGES.invitationUsed)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Sign In' })).toBeTruthy();
+  });
+
+  it('shows what the server found checking the link as it answered the page, without asking again', async () => {
+    const preview = {
+      clinicName: 'Marylebone Physio',
+      email: 'max@physio.example',
+      role: 'manager',
+      accountExists: true,
+    } as const;
+    const { user } = renderJoin('tok_4', { location: '/join?token=tok_4', invitation: { preview } });
+    expect(screen.getByRole('heading', { name: 'Join Marylebone Physio' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        "You are invited to Marylebone Physio's team on ClinicPay as Manager, with max@physio.example.",
+      ),
+    ).toBeTruthy();
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Join the team' }));
+    await waitFor(() =>
+      expect(accepted).toEqual([{ account: 'existing', token: 'tok_4', password: 'correct horse' }]),
+    );
+    expect(asked).toBe(0);
+  });
+
+  it("shows the server's refusal at once, and asks itself at an address the server did not check", async () => {
+    renderJoin('tok_5', { location: '/join?token=tok_5', invitation: { refusal: 'withdrawn' } });
+    expect(screen.getByText(TEAM_MESSAGES.invitationWithdrawn)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Sign In' })).toBeTruthy();
+    expect(asked).toBe(0);
+    cleanup();
+
+    renderJoin('tok_6', { location: '/join?token=tok_5', invitation: { refusal: 'withdrawn' } });
+    expect(await screen.findByRole('heading', { name: 'Join Harley Street Dental' })).toBeTruthy();
+    expect(asked).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * /join?token=: the page a team invitation opens (decision 0121). It names the clinic, the address and
  * the role; a new address chooses its name and password, an existing account gives its password. After
- * joining, the person signs in. A link used, withdrawn, expired or never issued says which.
+ * joining, the person signs in. A link used, withdrawn, expired or never issued says which. The server
+ * checks the link as it answers the page (decision 0134); where it has not, the page asks.
  */
 import {
   type AcceptWithAccount,
@@ -9,6 +10,7 @@ import {
   acceptWithAccountSchema,
   acceptWithNewAccountSchema,
   CLINIC_ROLE_LABELS,
+  INVITATION_REFUSALS,
   type InvitationPreview,
   TEAM_MESSAGES,
 } from '@clinicpay/shared';
@@ -25,6 +27,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { serverAnswered } from '@/lib/api-client';
 import { showServerFieldErrors, useFormErrors } from '@/lib/form-errors';
+import { useServedInvitation } from '@/lib/served-link-state';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAcceptInvitation, useInvitationPreview } from './api/invitation';
 
@@ -34,15 +37,13 @@ export function JoinPage() {
   useDocumentTitle('Join your team');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const preview = useInvitationPreview(token);
+  // What the server found checking this link as it answered the page (decision 0134): nothing to ask.
+  const served = useServedInvitation();
+  const preview = useInvitationPreview(served ? '' : token);
 
-  if (!token) {
-    return (
-      <AuthCard title="Join your team">
-        <Alert tone="error">{TEAM_MESSAGES.invitationNotFound}</Alert>
-      </AuthCard>
-    );
-  }
+  if (!token) return <Refused message={TEAM_MESSAGES.invitationNotFound} signIn={false} />;
+  if (served && 'refusal' in served) return <Refused message={INVITATION_REFUSALS[served.refusal]} />;
+  if (served) return <JoinForm token={token} invitation={served.preview} />;
   if (preview.isPending) {
     return (
       <AuthCard title="Join your team">
@@ -51,19 +52,27 @@ export function JoinPage() {
     );
   }
   if (preview.isError) {
-    const message = serverAnswered(preview.error) ? preview.error.message : UNABLE;
-    return (
-      <AuthCard title="Join your team">
+    return <Refused message={serverAnswered(preview.error) ? preview.error.message : UNABLE} />;
+  }
+  return <JoinForm token={token} invitation={preview.data} />;
+}
+
+/** Why the link cannot be used, with the way to Sign In unless there was no link at all. */
+function Refused({ message, signIn = true }: { message: string; signIn?: boolean }) {
+  return (
+    <AuthCard title="Join your team">
+      {signIn ? (
         <div className="flex flex-col gap-4">
           <Alert tone="error">{message}</Alert>
           <Button asChild variant="outline">
             <Link to="/sign-in">Go to Sign In</Link>
           </Button>
         </div>
-      </AuthCard>
-    );
-  }
-  return <JoinForm token={token} invitation={preview.data} />;
+      ) : (
+        <Alert tone="error">{message}</Alert>
+      )}
+    </AuthCard>
+  );
 }
 
 function JoinForm({ token, invitation }: { token: string; invitation: InvitationPreview }) {
