@@ -55,36 +55,32 @@ test.describe('what a page asks for first', () => {
     await expect(page).toHaveURL('/dashboard');
   });
 
-  test('reset password comes with its link checked by the server: the refusal in its HTML, no check from the page', async ({
-    page,
-  }) => {
-    const counts = countRequests(page);
-    const response = await page.goto('/reset-password?token=not-a-token&userId=not-a-user');
-    expect(await response?.text()).toContain(
+  for (const [name, url, refusal, check] of [
+    [
+      'reset password',
+      '/reset-password?token=not-a-token&userId=not-a-user',
       'Invalid reset token. Please request a new password reset link.',
-    );
-    await expect(page.getByRole('alert')).toHaveText(
-      'Invalid reset token. Please request a new password reset link.',
-    );
-    await expect(page.locator('#root')).not.toHaveAttribute('inert');
-    expect(counts.get('/api/auth/reset-password')).toBeUndefined();
-  });
-
-  test('join comes with its invitation checked by the server: the refusal in its HTML, no check from the page', async ({
-    page,
-  }) => {
-    const counts = countRequests(page);
-    const response = await page.goto('/join?token=not-a-token');
-    expect(await response?.headerValue('link')).toBeNull();
-    expect(await response?.text()).toContain(
+      '/api/auth/reset-password',
+    ],
+    [
+      'join',
+      '/join?token=not-a-token',
       'This invitation link is not valid. Ask the clinic for a new one.',
-    );
-    await expect(page.getByRole('alert')).toHaveText(
-      'This invitation link is not valid. Ask the clinic for a new one.',
-    );
-    await expect(page.locator('#root')).not.toHaveAttribute('inert');
-    expect(counts.get('/api/team-invitations')).toBeUndefined();
-  });
+      '/api/team-invitations',
+    ],
+  ] as const) {
+    test(`${name} comes with its link checked by the server: the refusal in its HTML, no check from the page`, async ({
+      page,
+    }) => {
+      const counts = countRequests(page);
+      const response = await page.goto(url);
+      expect(await response?.headerValue('link')).toBeNull();
+      expect(await response?.text()).toContain(refusal);
+      await expect(page.getByRole('alert')).toHaveText(refusal);
+      await expect(page.locator('#root')).not.toHaveAttribute('inert');
+      expect(counts.get(check)).toBeUndefined();
+    });
+  }
 
   test("a payment page fetches its data and the card provider's config once", async ({ page, link }) => {
     const counts = countRequests(page);

@@ -11,8 +11,10 @@
  * signed-out account pages) are another entry (decision 0127): each path the web build lists in
  * `.vite/site-pages.json` answers its own copy of site.html with the page already drawn in it (decision
  * 0130): for a page that asks who is signed in, the copy drawn with its form when the request carries
- * no session cookie, else the one that asks first. Each page's HTML names what the page asks for first
- * in a `Link` header (page-preloads.ts; for a public page, the session where it asks who is signed in).
+ * no session cookie, else the one that asks first. Reset password and Join are answered with the copy
+ * drawn for what checking their link finds (decisions 0130, 0134), Join's for an open invitation filled
+ * in. Each page's HTML names what the page asks for first in a `Link` header (page-preloads.ts; for a
+ * public page, the session where it asks who is signed in).
  */
 import fs from 'node:fs';
 import path from 'node:path';
