@@ -67,12 +67,18 @@ test('an owner builds a team: a receptionist joins, works within their role, and
   const join = await linkFromOutbox(page, ritaEmail, 'Join Marylebone Skin Clinic on ClinicPay');
   const ritaContext = await browser.newContext();
   const rita = await ritaContext.newPage();
+  const asked: string[] = [];
+  rita.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/team-invitations') asked.push(request.url());
+  });
   const answer = await rita.goto(join);
   // The server checked the link as it answered: the invitation is drawn in the page's HTML (decision
   // 0134), and the form can be used once the page's scripts have taken it over.
   expect(await answer?.text()).toContain("Marylebone Skin Clinic's team on ClinicPay as Reception");
   await expect(rita.getByRole('heading', { name: 'Join Marylebone Skin Clinic' })).toBeVisible();
   await expect(rita.locator('#root')).not.toHaveAttribute('inert');
+  // The page took the invitation from its HTML: it asked nobody for it.
+  expect(asked).toEqual([]);
   await expectAccessible(rita, 'the Join page of an open invitation');
   await expect(rita.getByText('as Reception')).toBeVisible();
   const ritaPassword = 'rita password 1';

@@ -50,7 +50,12 @@ import { serveNodeFlags } from '../test/server-process.js';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const LINKS = Number(process.env.BENCH_LINKS ?? 2000);
+/**
+ * Copies of the link for intent creation: the per-page limit (30 a minute, in the store every process
+ * shares) must not be reached, and a fast machine makes over 3,000 intents a second, so up to 200,000 a
+ * minute across the processes' targets: 10,000 links allow 300,000.
+ */
+const LINKS = Number(process.env.BENCH_LINKS ?? 10_000);
 /**
  * Processes of the current build, each measured as its own target: one process can fall into a mode of
  * garbage collection that costs it far more CPU a request for as long as it runs, so one process's
@@ -402,7 +407,7 @@ async function benchDatabase(
     await new Promise((resolve) => setTimeout(resolve, 5000));
     for (const server of servers) server.rss.after = rssMb(server.process.pid);
 
-    const rows = targets.map((target): Row & { errors: number; timeouts: number; cpu: string } => {
+    const rows = targets.map((target): Row & { timeouts: number; cpu: string } => {
       const list = samples.get(target) ?? [];
       const serverCpu = median(list.map((sample) => sample.serverCpuMs)).toFixed(2);
       const databaseCpu = list.map((sample) => sample.databaseCpuMs ?? Number.NaN);
@@ -447,11 +452,12 @@ ${goalsTable(label, rows, apps, samples)}
   }
 }
 
-/** A measured target's medians over the rounds. */
+/** A measured target's medians over the rounds, and its failed requests in all of them. */
 interface Row {
   target: Target;
   requestsPerSecond: number;
   p99: number;
+  errors: number;
 }
 
 /** The goals of decision 0126 for the public payment routes, against the bare route running the same SQL. */
@@ -501,9 +507,12 @@ function goalsTable(label: string, rows: Row[], apps: Server[], samples: Map<Tar
       const throughput = median(throughputs);
       const p99 = median(p99s);
       const listed = (ratios: number[]) => ratios.map((ratio) => ratio.toFixed(2)).join(', ');
+      // A refused or failed request is answered fast: with any, the figures are not a measure.
+      const result = (met: boolean) =>
+        app.errors + bare.errors > 0 ? `missed: ${app.errors + bare.errors} errors` : met ? 'met' : 'missed';
       lines.push(
-        `| ${goal.route}${who}: req/s | ${bare.requestsPerSecond.toFixed(0)} | ${app.requestsPerSecond.toFixed(0)} | ${throughput.toFixed(2)} | ${listed(throughputs)} | ≥ ${MIN_THROUGHPUT_RATIO} | ${throughput >= MIN_THROUGHPUT_RATIO ? 'met' : 'missed'} |`,
-        `| ${goal.route}${who}: p99 ms | ${bare.p99} | ${app.p99} | ${p99.toFixed(2)} | ${listed(p99s)} | ≤ ${MAX_P99_RATIO} | ${p99 <= MAX_P99_RATIO ? 'met' : 'missed'} |`,
+        `| ${goal.route}${who}: req/s | ${bare.requestsPerSecond.toFixed(0)} | ${app.requestsPerSecond.toFixed(0)} | ${throughput.toFixed(2)} | ${listed(throughputs)} | ≥ ${MIN_THROUGHPUT_RATIO} | ${result(throughput >= MIN_THROUGHPUT_RATIO)} |`,
+        `| ${goal.route}${who}: p99 ms | ${bare.p99} | ${app.p99} | ${p99.toFixed(2)} | ${listed(p99s)} | ≤ ${MAX_P99_RATIO} | ${result(p99 <= MAX_P99_RATIO)} |`,
       );
     }
   }

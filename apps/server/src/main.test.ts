@@ -172,11 +172,12 @@ describe('the production build', () => {
     await stopsOnATakenPort(['--enable-source-maps', path.join(outDir, 'main.js')]);
   }, 60_000);
 
-  it('runs with the Node flags of npm run serve (decisions 0079, 0110), which this Node accepts', async () => {
+  it('runs with the Node flags of npm run serve (decisions 0079, 0110, 0135), which this Node accepts', async () => {
     // Throws unless the script is `node <flags> apps/server/dist/main.js`. V8's testing flag
     // --liftoff-only is not among them: the server sets it on itself for the embedded database only.
     const flags = serveNodeFlags();
     expect(flags).toContain('--max-old-space-size=160');
+    expect(flags).toContain('--no-allocation-site-pretenuring');
     expect(flags).not.toContain('--liftoff-only');
     await startsAnswersAndStops([...flags, path.join(outDir, 'main.js')]);
   }, 60_000);
