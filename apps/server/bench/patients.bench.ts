@@ -46,10 +46,8 @@ const cases: [string, () => Promise<unknown>][] = [
     () => listPatients(db, bigClinicId, { search: 'olivia.wright1234', page: 1 }),
   ],
   ["search: '0770001234' (a phone)", () => listPatients(db, bigClinicId, { search: '0770001234', page: 1 })],
-  [
-    "search: 'zz' (too short for trigrams, no match)",
-    () => listPatients(db, bigClinicId, { search: 'zz', page: 1 }),
-  ],
+  ["search: 'sm' (a word's start: Smith)", () => listPatients(db, bigClinicId, { search: 'sm', page: 1 })],
+  ["search: 'zz' (a word's start, no match)", () => listPatients(db, bigClinicId, { search: 'zz', page: 1 })],
   ["a patient's page", () => getPatient(db, bigClinicId, String(somePatient?.id))],
 ];
 
@@ -67,6 +65,9 @@ const searches: [string, string][] = [
   ["search: 'smith' (a common name)", 'smith'],
   ["search: 'olivia.wright1234' (one email)", 'olivia.wright1234'],
   ["search: '0770001234' (a phone)", '0770001234'],
+  // Shorter than a trigram: a word's start, through the same index (decision 0136).
+  ["search: 'sm' (a word's start: Smith)", 'sm'],
+  ["search: 'zz' (a word's start, no match)", 'zz'],
 ];
 // The list at any depth: the first page, the middle one (the deepest an OFFSET walks, since a page in
 // the later half is read from the last name back) and the last.

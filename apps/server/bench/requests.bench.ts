@@ -97,7 +97,7 @@ const cases: [string, ListRequestsQuery][] = [
   ["search: 'smith', page 100", { search: 'smith', page: 100 }],
   ["search: 'olivia.smith1234' (one email)", { search: 'olivia.smith1234', page: 1 }],
   ["search: '07700001234' (a phone)", { search: '07700001234', page: 1 }],
-  ["search: 'sm' (2 letters: no trigram)", { search: 'sm', page: 1 }],
+  ["search: 'sm' (2 letters: a word's start)", { search: 'sm', page: 1 }],
   ["search: 'zq' (2 letters, no match)", { search: 'zq', page: 1 }],
   ["search 'smith' and filter open", { search: 'smith', status: 'open', page: 1 }],
 ];

@@ -162,6 +162,10 @@ describe('patients', () => {
     expect((await list(cookies, '?search=900777')).json().items[0].name).toBe('Patient 07');
     // LIKE's wildcards are only characters here.
     expect((await list(cookies, '?search=%25')).json().total).toBe(0);
+    // Shorter than a trigram: a word's start only (decision 0136), so 'pa' is every "Patient", 'ti' none.
+    expect((await list(cookies, '?search=pa')).json().total).toBe(27);
+    expect((await list(cookies, '?search=ti')).json().total).toBe(0);
+    expect((await list(cookies, '?search=p1')).json().total).toBe(11);
     expect((await list(cookies, '?search=nobody')).json()).toMatchObject({ items: [], total: 0 });
   });
 

@@ -5,6 +5,7 @@
 import { CUSTOM_REQUEST_TITLE } from '@clinicpay/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { searchTextMatches } from '../../db/like.js';
 import { nearerEnd } from '../../db/paging.js';
 import { patientCounts, patients, paymentLinks, paymentRequests, payments } from '../../db/schema/index.js';
 
@@ -54,11 +55,6 @@ export async function insertPatientUnlessKnown(
   return known.id;
 }
 
-/** `%term%` for LIKE, with LIKE's pattern characters escaped. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /**
  * What the patient's payments and requests add up to: the payments that count as the clinic's (paid,
  * partly or fully refunded) and what they paid after refunds (pence), and the latest payment and
@@ -94,8 +90,8 @@ export type PatientSummaryRow = Awaited<ReturnType<typeof findPatient>>;
 
 /**
  * One page of the clinic's patients, by name, with their totals, and the number of patients matching
- * (a search's matches counted up to `countLimit`). `search` is lower-cased text matched anywhere in
- * the name, email or phone.
+ * (a search's matches counted up to `countLimit`). `search` is matched in the name, email and phone as
+ * `searchTextMatches` does (decision 0136): anywhere, or at a word's start when shorter than a trigram.
  */
 export async function listPatientRows(
   db: Db,
@@ -103,7 +99,7 @@ export async function listPatientRows(
   page: { limit: number; offset: number },
 ) {
   const conditions = [eq(patients.clinicId, where.clinicId)];
-  if (where.search) conditions.push(sql`${patients.searchText} like ${containsPattern(where.search)}`);
+  if (where.search) conditions.push(searchTextMatches(patients.searchText, where.search));
   const condition = and(...conditions);
   const byName = [sql`lower(${patients.name})`, patients.id];
   /** The page's ids, `limit` of them after `offset`, by name or (`backwards`) from the last name back. */

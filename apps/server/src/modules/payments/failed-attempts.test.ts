@@ -46,6 +46,9 @@ describe('declined attempts (decision 0101)', () => {
     ]);
     expect((await list('?status=failed&search=nobody')).total).toBe(0);
     expect((await list('?status=failed&search=ada@patient')).total).toBe(1);
+    // Shorter than a trigram, a word's start (decision 0136): the email starts with 'ad', 'da' is inside.
+    expect((await list('?status=failed&search=AD')).total).toBe(1);
+    expect((await list('?status=failed&search=da')).total).toBe(0);
 
     const all = await list('');
     expect(all.items.map((item: { status: string }) => item.status)).toEqual(['paid']);

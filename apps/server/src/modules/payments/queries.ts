@@ -15,7 +15,7 @@ import {
 } from '@clinicpay/shared';
 import { and, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { containsPattern } from '../../db/like.js';
+import { containsPattern, hasTrigram, searchTextMatches } from '../../db/like.js';
 import { nearerEnd } from '../../db/paging.js';
 import { executePrepared } from '../../db/prepared.js';
 import {
@@ -136,14 +136,16 @@ export async function selectFailedAttemptsPage(
   limit: number,
   offset: number,
 ) {
-  const pattern = where.search ? containsPattern(where.search) : null;
+  const search = where.search;
   const conditions = and(
     eq(failedPaymentAttempts.clinicId, where.clinicId),
     where.fromUtc ? sql`${failedPaymentAttempts.failedAt} >= ${where.fromUtc.toISOString()}` : undefined,
     where.beforeUtc ? sql`${failedPaymentAttempts.failedAt} < ${where.beforeUtc.toISOString()}` : undefined,
     where.type === 'all' ? undefined : eq(failedPaymentAttempts.type, where.type),
-    pattern
-      ? sql`(${failedPaymentAttempts.patientName} ilike ${pattern} or ${failedPaymentAttempts.patientEmail} ilike ${pattern})`
+    // Matched as the history's search text is (decision 0136), in the name and the email.
+    search
+      ? sql`(${searchTextMatches(sql`lower(${failedPaymentAttempts.patientName})`, search)}
+          or ${searchTextMatches(sql`lower(${failedPaymentAttempts.patientEmail})`, search)})`
       : undefined,
   );
   const [rows, [counted]] = await Promise.all([
@@ -275,19 +277,22 @@ const NEWEST_FIRST = sql`order by e.date desc nulls last, e.id desc nulls last`;
 const OLDEST_FIRST = sql`order by e.date asc nulls first, e.id asc nulls first`;
 
 /**
- * The search: the term anywhere in the entry's search text (lower-cased name, email, phone and
- * reference, which the trigram indexes cover), and the phone's digits alone in the phone when the
- * term looks like a phone number.
+ * The search: the term in the entry's search text (lower-cased name, email, phone and reference, which
+ * the trigram indexes cover) as `searchTextMatches` matches it (anywhere, or at a word's start for a
+ * term shorter than a trigram: decision 0136), and the phone's digits alone in the phone when the term
+ * looks like a phone number and has three digits or more.
  */
 function searchCondition(term: string, digits: string | undefined): SQL {
   const pattern = containsPattern(term);
+  const inSearchText = searchTextMatches(sql`e.search`, term);
   // The joined text has a space between fields, so only a term with a space could match across two of
   // them ('smith alice@'); such a term must also match within one field, as the search always meant.
   const anywhere = term.includes(' ')
-    ? sql`e.search like lower(${pattern}) and (e.patient_name ilike ${pattern} or e.patient_email ilike ${pattern}
+    ? sql`${inSearchText} and (e.patient_name ilike ${pattern} or e.patient_email ilike ${pattern}
           or e.patient_phone ilike ${pattern} or e.reference ilike ${pattern} or e.clinic_reference ilike ${pattern})`
-    : sql`e.search like lower(${pattern})`;
-  if (!digits) return sql`(${anywhere})`;
+    : inSearchText;
+  // One or two digits ('07' is '7' without its 0) would be in nearly every phone: the term alone decides.
+  if (!digits || !hasTrigram(digits)) return sql`(${anywhere})`;
   const digitsPattern = containsPattern(digits);
   // The search text finds the candidates; the digits must be in the phone, not in an email or reference.
   return sql`((${anywhere}) or (e.search like ${digitsPattern} and e.patient_phone like ${digitsPattern}))`;
@@ -321,14 +326,6 @@ function rowsFrom(result: unknown): HistoryRow[] {
 
 /** Which page: `offset` rows in, or the rows right after or before an entry. */
 export type HistoryPageAt = { offset: number } | { after: HistoryPosition } | { before: HistoryPosition };
-
-/**
- * True when pg_trgm can take a trigram from the term: it reads only runs of letters and digits, so
- * a term needs three of them together ('smi'), not 'sm' or 'a.b'.
- */
-function hasTrigram(term: string): boolean {
-  return /[\p{L}\p{N}]{3}/u.test(term);
-}
 
 /** True when nothing narrows the history: every entry of the clinic is counted. */
 function isWholeHistory(where: HistoryWhere): boolean {
@@ -398,12 +395,11 @@ export async function selectHistoryPage(
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
     const count = sql`select count(*)::int as total from ${ENTRIES} where ${conditions}`;
-    if (where.search === undefined || !hasTrigram(where.search))
-      return pageWithTotal((query) => tx.execute(query), page, count);
+    if (where.search === undefined) return pageWithTotal((query) => tx.execute(query), page, count);
     // PostgreSQL prefers scanning every search text of the clinic in the narrow btree to reading the
-    // trigram index's candidates from the table, though for a term with trigrams ('smith') those are a
-    // fraction of the rows and take a third of the time (decision 0070). The scan is for terms
-    // without a trigram ('sm'); a term with one is counted through the trigram index.
+    // trigram index's candidates from the table, though for a name ('smith', or 'sm' at a word's start)
+    // those are a fraction of the rows and take a third of the time (decisions 0070 and 0136): every
+    // search is counted through the trigram index.
     await tx.execute(sql`set local enable_indexonlyscan = off`);
     const total = totalOf(await tx.execute(count));
     await tx.execute(sql`set local enable_indexonlyscan = on`);

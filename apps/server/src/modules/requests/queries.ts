@@ -3,7 +3,7 @@
 import type { PaymentType } from '@clinicpay/shared';
 import { and, eq, getTableColumns, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { containsPattern } from '../../db/like.js';
+import { searchTextMatches } from '../../db/like.js';
 import { executePrepared } from '../../db/prepared.js';
 import { paymentLinks, paymentRequestCounts, paymentRequests } from '../../db/schema/index.js';
 
@@ -262,7 +262,7 @@ export async function selectClinicRequests(db: Db, query: RequestsPageQuery) {
   const where = and(
     eq(paymentRequests.clinicId, query.clinicId),
     filterCondition(query.filter, query.now),
-    query.search ? sql`${paymentRequests.searchText} like ${containsPattern(query.search)}` : undefined,
+    query.search ? searchTextMatches(paymentRequests.searchText, query.search) : undefined,
   );
   const total = sql`(select total from counted)`;
   const [limit, offset, middle] = [
