@@ -55,6 +55,8 @@ describe('searchTextMatches (decision 0136)', () => {
     expect(await found('.*')).toEqual([]);
     expect(await found('%')).toEqual([]);
     expect(await found('(')).toEqual([]);
+    for (const term of ['\\', '[', '{1', '*', '?', '|', '^', '$', ')'])
+      expect(await found(term), term).toEqual([]);
     expect(await found('10')).toEqual(['carol']);
     expect(await found('100%_')).toEqual(['carol']);
     expect(await found('1_0')).toEqual([]);
