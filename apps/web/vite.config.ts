@@ -220,8 +220,12 @@ async function writePrerenderedPages(outDir: string) {
       const file = path.join(outDir, name);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, html);
-      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html));
-      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
+      // Join's copies are read into the server's memory and sent from there, an open one filled in
+      // (decision 0134): no compressed copy of them is ever sent.
+      if (!copy.invitationKey) {
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html));
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
+      }
       if (copy.linkState) files.linkStateHtml = { ...(files.linkStateHtml ?? {}), [copy.linkState]: name };
       else if (copy.invitationKey)
         files.invitationHtml = { ...(files.invitationHtml ?? {}), [copy.invitationKey]: name };
