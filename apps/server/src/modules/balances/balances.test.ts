@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmWithCard, connectedClinic, sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { auditLog, devOutbox } from '../../db/schema/index.js';
+import { auditLog, devOutbox, paymentRequests } from '../../db/schema/index.js';
 
 describe('deposits with the balance later', () => {
   let app: FastifyInstance;
@@ -152,6 +152,48 @@ describe('deposits with the balance later', () => {
     });
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toBe('No balance is due on this payment');
+  });
+
+  it('asks for the balance again once its request is cancelled or has expired, never while one is open', async () => {
+    const { cookies } = await connectedClinic(app);
+    const link = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/payment-links',
+        cookies,
+        payload: { title: 'Whitening', amount: 3000, treatmentTotal: 12_000 },
+      })
+    ).json().link;
+    const depositId = await pay(cookies, link.id, `${randomUUID()}@patient.example`);
+    const requestBalance = () =>
+      app.inject({ method: 'POST', url: `/api/payments/${depositId}/balance-request`, cookies });
+
+    const first = await requestBalance();
+    expect(first.statusCode).toBe(201);
+    expect((await requestBalance()).statusCode).toBe(409);
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/payment-requests/${first.json().id}/cancel`,
+      cookies,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await details(cookies, depositId)).balance).toMatchObject({ due: 9000, request: null });
+
+    const second = await requestBalance();
+    expect(second.statusCode).toBe(201);
+    expect((await details(cookies, depositId)).balance.request.id).toBe(second.json().id);
+    expect((await requestBalance()).json().message).toBe(
+      'A balance request has been sent and is waiting for the patient',
+    );
+    await app.database.db
+      .update(paymentRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentRequests.id, second.json().id));
+    expect((await details(cookies, depositId)).balance.request).toBeNull();
+    const third = await requestBalance();
+    expect(third.statusCode).toBe(201);
+    const page = (await app.inject({ url: `/api/public/payments/${third.json().id}` })).json();
+    expect(page).toMatchObject({ amount: 9000, payability: 'payable', type: 'balance' });
   });
 
   it('audits a balance requested against the deposit, by the member, and nothing for a refused request', async () => {

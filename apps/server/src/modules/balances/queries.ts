@@ -4,7 +4,7 @@
  * waiting for the patient, a balance charge under way, and the card saved with the deposit under a
  * consent to charge the balance. No rules here.
  */
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { cardCharges, cardConsents, paymentRequests, payments, savedCards } from '../../db/schema/index.js';
 
@@ -62,12 +62,23 @@ export async function balancePaidTowards(db: Db | Tx, paymentId: string): Promis
   return Number(row?.total ?? 0);
 }
 
-/** The balance request for the deposit that waits for the patient (unpaid), if any. */
-export async function findOpenBalanceRequest(db: Db | Tx, paymentId: string) {
+/**
+ * The balance request for the deposit that waits for the patient, if any: unpaid, not cancelled and not
+ * expired at `at` (the request's own 'open' state, docs/decisions/0105-request-and-link-lifetimes.md). A
+ * cancelled or expired one no longer blocks asking for the balance again.
+ */
+export async function findOpenBalanceRequest(db: Db | Tx, paymentId: string, at: Date = new Date()) {
   const [row] = await db
     .select({ id: paymentRequests.id, sentAt: paymentRequests.sentAt })
     .from(paymentRequests)
-    .where(and(eq(paymentRequests.originalPaymentId, paymentId), eq(paymentRequests.status, 'sent')))
+    .where(
+      and(
+        eq(paymentRequests.originalPaymentId, paymentId),
+        eq(paymentRequests.status, 'sent'),
+        isNull(paymentRequests.cancelledAt),
+        or(isNull(paymentRequests.expiresAt), gt(paymentRequests.expiresAt, at)),
+      ),
+    )
     .orderBy(asc(paymentRequests.sentAt));
   return row;
 }
