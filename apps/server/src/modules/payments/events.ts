@@ -90,7 +90,9 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
       : await closedLink(tx, meta.payment_link_id, confirmedAt);
     const second = request?.status === 'paid' || closedBy !== null;
     const type = KNOWN_TYPES.has(meta.payment_type ?? '') ? (meta.payment_type as PaymentType) : 'other';
-    const paidAt = new Date();
+    // Paid when the patient confirmed, not when the event reached us: a retried event delivered after
+    // midnight still counts on the day it was paid (the daily totals, the reports and the history).
+    const paidAt = confirmedAt;
     const patient = {
       name: meta.patient_name ?? 'Unknown Patient',
       email: meta.patient_email ?? '',

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClinic } from '../../../test/accounts.js';
 import { confirmWithCard, connectedClinic, sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { paymentRequests } from '../../db/schema/index.js';
+import { paymentRequests, payments, sandboxEvents } from '../../db/schema/index.js';
 
 describe('GET /api/payments', () => {
   let app: FastifyInstance;
@@ -12,6 +13,53 @@ describe('GET /api/payments', () => {
     app = await createTestApp();
   });
   afterAll(() => app.close());
+
+  it('dates a payment when it was paid, not when its event was delivered days later', async () => {
+    const clinic = await connectedClinic(app);
+    const { link } = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/payment-links',
+        cookies: clinic.cookies,
+        payload: { title: 'Late event', amount: 2500 },
+      })
+    ).json();
+    const intent = (
+      await app.inject({
+        method: 'POST',
+        url: `/api/public/payments/${link.id}/payment-intents`,
+        payload: { name: 'Late Patient', email: 'late@patient.example', attemptId: randomUUID() },
+      })
+    ).json();
+    await confirmWithCard(app, intent, '4242424242424242');
+    // The provider made the event two days ago (in whole seconds, as Stripe's `created`); the endpoint
+    // refused it until now, as after an outage.
+    const paidAt = new Date(Math.floor(Date.now() / 1000 - 2 * 86_400) * 1000);
+    const [event] = await app.database.db
+      .select()
+      .from(sandboxEvents)
+      .where(
+        and(
+          like(sandboxEvents.payload, '%"payment_intent.succeeded"%'),
+          like(sandboxEvents.payload, `%${intent.paymentIntentId}%`),
+        ),
+      );
+    if (!event) throw new Error('no succeeded event');
+    await app.database.db
+      .update(sandboxEvents)
+      .set({ payload: JSON.stringify({ ...JSON.parse(event.payload), created: paidAt.getTime() / 1000 }) })
+      .where(eq(sandboxEvents.id, event.id));
+    await sandboxOf(app).events.deliverDue();
+
+    const [payment] = await app.database.db
+      .select({ paidAt: payments.paidAt })
+      .from(payments)
+      .where(eq(payments.stripePaymentId, intent.paymentIntentId));
+    expect(payment?.paidAt.toISOString()).toBe(paidAt.toISOString());
+    const page = (await app.inject({ url: '/api/payments', cookies: clinic.cookies })).json();
+    expect(page.items[0]).toMatchObject({ patientName: 'Late Patient', status: 'paid' });
+    expect(new Date(page.items[0].date).toISOString()).toBe(paidAt.toISOString());
+  });
 
   it('lists paid payments and unpaid requests as sent, newest first, for this clinic only', async () => {
     const clinic = await connectedClinic(app);
