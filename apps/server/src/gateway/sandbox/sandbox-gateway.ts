@@ -334,8 +334,10 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
   }
 
   /**
-   * Changes an intent only while it can still be paid: the row is locked, so a confirmation that
-   * moved it on first makes the update refused, as Stripe refuses a new amount then.
+   * Stripe's update (docs.stripe.com/api/payment_intents/update): the amount and the application fee
+   * change only while the intent can still be paid, and the row is locked, so a confirmation that moved
+   * it on first makes such an update refused, as Stripe refuses a new amount then; metadata alone is
+   * taken in any status but canceled, as Stripe takes it on a paid intent.
    */
   async function updateIntent(input: UpdatePaymentIntentInput): Promise<PaymentIntent> {
     if (input.amount !== undefined && !(Number.isInteger(input.amount) && input.amount > 0))
@@ -347,9 +349,16 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
         .where(eq(sandboxPaymentIntents.id, input.paymentIntentId))
         .for('update');
       if (!current) throw noSuchResource('payment_intent', input.paymentIntentId);
-      if (!CHANGEABLE.includes(current.status)) {
+      if (current.status === 'canceled') {
         throw new GatewayError(
           `This PaymentIntent's status is ${current.status}, so it cannot be updated.`,
+          'payment_intent_unexpected_state',
+        );
+      }
+      const changesMoney = input.amount !== undefined || input.applicationFeeAmount !== undefined;
+      if (changesMoney && !CHANGEABLE.includes(current.status)) {
+        throw new GatewayError(
+          `This PaymentIntent's amount could not be updated because it has a status of ${current.status}. You may only update the amount of a PaymentIntent with one of the following statuses: ${CHANGEABLE.join(', ')}.`,
           'payment_intent_unexpected_state',
         );
       }

@@ -64,7 +64,10 @@ export async function requestIntent(
   const changes = changesFor(intent, order, payer);
   if (!changes) return intent;
   try {
-    return await deps.gateway.updatePaymentIntent(changes);
+    const updated = await deps.gateway.updatePaymentIntent(changes);
+    // The provider takes new metadata on a paid intent: another tab paid between the read and the update.
+    if (PAID.has(updated.status)) throw new AppError('REQUEST_ALREADY_PAID', CHECKOUT_MESSAGES.alreadyPaid);
+    return updated;
   } catch (error) {
     // Another tab's payment went through between the read and the update.
     if (error instanceof GatewayError && error.code === 'payment_intent_unexpected_state') {

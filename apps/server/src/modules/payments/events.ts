@@ -49,6 +49,18 @@ function penceOf(text: string | undefined): number | null {
   return text && /^[1-9]\d{0,8}$/.test(text) ? Number(text) : null;
 }
 
+/**
+ * The metadata an event's object carried when the provider made the event (its snapshot), when it is
+ * a record of strings as the provider's is; undefined for an object without one.
+ */
+function metadataOf(object: Record<string, unknown>): Record<string, string> | undefined {
+  const metadata = object.metadata;
+  if (!metadata || typeof metadata !== 'object' || Array.isArray(metadata)) return undefined;
+  const entries = Object.entries(metadata);
+  if (!entries.every(([, value]) => typeof value === 'string')) return undefined;
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
 export const PROVIDER_NOT_ANSWERING =
   "The card provider's payment could not be read; deliver this event again later";
 
@@ -76,7 +88,9 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
   const card = savedCardId
     ? await readFromProvider(() => gateway.retrievePaymentMethod(savedCardId), PROVIDER_NOT_ANSWERING)
     : undefined;
-  const meta = intent.metadata;
+  // The payer as the intent held them when it succeeded (the event's snapshot): a Pay Now in another
+  // tab can still write its own details onto a paid intent, and must not become the payer.
+  const meta = metadataOf(event.data.object) ?? intent.metadata;
   const clinicId = meta.clinic_id;
   const requestId = meta.payment_request_id ?? null;
   return async (tx) => {
