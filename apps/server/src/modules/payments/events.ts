@@ -105,8 +105,10 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
     const second = request?.status === 'paid' || closedBy !== null;
     const type = KNOWN_TYPES.has(meta.payment_type ?? '') ? (meta.payment_type as PaymentType) : 'other';
     // Paid when the patient confirmed, not when the event reached us: a retried event delivered after
-    // midnight still counts on the day it was paid (the daily totals, the reports and the history).
-    const paidAt = confirmedAt;
+    // midnight still counts on the day it was paid (the daily totals, the reports and the history). The
+    // provider's time is in whole seconds: an event arriving within its second keeps the millisecond of
+    // its arrival, so payments of one second stay in the order they were made.
+    const paidAt = new Date(Math.min(Date.now(), event.created * 1000 + 999));
     const patient = {
       name: meta.patient_name ?? 'Unknown Patient',
       email: meta.patient_email ?? '',
