@@ -62,7 +62,11 @@ import {
   registerRequestJobs,
   requestRoutes,
 } from './modules/requests/index.js';
-import { savedCardPublicRoutes, savedCardRoutes } from './modules/saved-cards/index.js';
+import {
+  registerSavedCardJobs,
+  savedCardPublicRoutes,
+  savedCardRoutes,
+} from './modules/saved-cards/index.js';
 import { adminStatementRoutes, statementRoutes } from './modules/statements/index.js';
 import { checkInvitation, teamInvitationRoutes, teamRoutes } from './modules/team/index.js';
 import { webhookRoutes } from './modules/webhooks/index.js';
@@ -162,6 +166,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gateway,
     jobs,
     onError: (error) => app.log.error({ err: error }, 'stale refund sweep failed'),
+  });
+  registerSavedCardJobs(jobs, {
+    db: database.db,
+    gateway,
+    publicUrl: config.publicUrl,
+    onError: (error) => app.log.error({ err: error }, 'stale card charge sweep failed'),
   });
   registerDisputeJobs(jobs, {
     db: database.db,

@@ -29,6 +29,7 @@ export const SAVED_CARD_MESSAGES = {
   waiting: 'Waiting for the patient: their bank asks them to confirm the charge',
   declined: (reason: string) => `The card was declined: ${reason}`,
   chargeFailed: 'Failed to charge the card',
+  notAnswered: 'The card provider did not answer this charge',
 } as const;
 
 /**

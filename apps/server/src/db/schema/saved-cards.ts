@@ -6,7 +6,17 @@
  * where. Amounts are integer pence.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { clinics } from './clinics.js';
 import { patients } from './patients.js';
@@ -128,6 +138,21 @@ export const cardCharges = pgTable(
     /** The provider's payment intent ('pi_…'), once made. */
     paymentIntentId: text('payment_intent_id'),
     /**
+     * What the provider is asked, stored before it is asked (the gateway's ChargeSavedCardInput: pence,
+     * the connected account, metadata, the idempotency key), so a charge whose answer was lost is asked
+     * again word for word under the same key; null for a charge that never reached that point.
+     */
+    providerRequest: jsonb('provider_request').$type<{
+      amount: number;
+      applicationFeeAmount: number;
+      destinationAccountId: string;
+      customerId: string;
+      paymentMethodId: string;
+      metadata: Record<string, string>;
+      statementDescriptorSuffix: string | null;
+      idempotencyKey: string;
+    }>(),
+    /**
      * The secret in the link the patient is sent to authenticate a charge their bank asked them to
      * confirm (hex); null until then.
      */
@@ -155,5 +180,9 @@ export const cardCharges = pgTable(
       // A balance may be charged in parts; the balances module decides each with the deposit locked.
       .where(sql`${table.status} <> 'failed' and ${table.kind} <> 'balance'`),
     index('card_charges_patient_idx').on(table.patientId, table.createdAt),
+    // The charges the provider never answered, for the sweep that asks again (resumeStaleCardCharges).
+    index('card_charges_unanswered_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'processing' and ${table.paymentIntentId} is null`),
   ],
 );

@@ -533,6 +533,31 @@ describe('the Stripe gateway', () => {
         idempotencyKey: 'card-charge:charge-3:1',
       }),
     ).rejects.toMatchObject({ name: 'GatewayOutcomeUnknownError' });
+    // Another request under the same key is still in flight (409, which the SDK gives as an API error):
+    // its outcome is unknown too, not a refusal, so a charge asked again meanwhile stays in flight.
+    const inUse = {
+      status: 409,
+      body: {
+        error: {
+          type: 'idempotency_error',
+          code: 'idempotency_key_in_use',
+          message: 'There is currently another in-progress request using this Idempotent Key.',
+        },
+      },
+    };
+    standIn.replies.push(inUse, inUse, inUse);
+    await expect(
+      gateway.chargeSavedCard({
+        amount: 4000,
+        applicationFeeAmount: 120,
+        destinationAccountId: 'acct_123',
+        customerId: 'cus_1',
+        paymentMethodId: 'pm_1',
+        metadata: {},
+        statementDescriptorSuffix: null,
+        idempotencyKey: 'card-charge:charge-3:1',
+      }),
+    ).rejects.toMatchObject({ name: 'GatewayOutcomeUnknownError' });
   });
 
   it('saves a card for a Customer while paying, and reads and detaches saved cards', async () => {

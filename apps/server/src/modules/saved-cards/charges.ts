@@ -25,6 +25,7 @@ import type { Db, Tx } from '../../db/client.js';
 import {
   CardDeclinedError,
   type CardGateway,
+  type ChargeSavedCardInput,
   GatewayError,
   GatewayOutcomeUnknownError,
 } from '../../gateway/gateway.js';
@@ -42,6 +43,7 @@ import {
   consentsOfCard,
   findCharge,
   findSavedCard,
+  findUnansweredCharges,
   insertChargeUnlessTaken,
   markChargePaid,
   type NewCardCharge,
@@ -138,12 +140,33 @@ export async function chargeSavedCard(
     amount: input.amount,
     createdBy: member.userId,
   };
-  const { charge, title } = await db.transaction(async (tx) => {
+  const { charge, title, request } = await db.transaction(async (tx) => {
     const started =
       input.kind === 'balance' && consent.paymentId
         ? await startBalanceCharge(tx, member.clinicId, consent.paymentId, newCharge)
         : { charge: await insertChargeUnlessTaken(tx, newCharge), title: CARD_CHARGE_LABELS[input.kind] };
     if (!started.charge) throw new AppError('CARD_FEE_ALREADY_CHARGED', SAVED_CARD_MESSAGES.alreadyCharged);
+    const request: ChargeSavedCardInput = {
+      amount: input.amount,
+      applicationFeeAmount,
+      destinationAccountId: destination,
+      customerId: card.providerCustomerId,
+      paymentMethodId: card.providerPaymentMethodId,
+      metadata: {
+        clinic_id: member.clinicId,
+        [CARD_CHARGE_METADATA_KEY]: started.charge.id,
+        payment_type: input.kind,
+        title: started.title,
+        patient_name: patient?.name ?? '',
+        patient_email: patient?.email ?? '',
+        ...(patient?.phone ? { patient_phone: patient.phone } : {}),
+        ...(newCharge.originalPaymentId ? { original_payment_id: newCharge.originalPaymentId } : {}),
+      },
+      statementDescriptorSuffix: statementSuffix(clinic),
+      idempotencyKey: `card-charge:${started.charge.id}`,
+    };
+    // Stored before the provider is asked, so a lost answer can be asked again word for word.
+    await updateCharge(tx, started.charge.id, { providerRequest: request });
     await recordAudit(tx, {
       actorUserId: member.userId,
       action: 'saved_card.charged',
@@ -157,29 +180,33 @@ export async function chargeSavedCard(
         kind: input.kind,
       },
     });
-    return { charge: started.charge, title: started.title };
+    return { charge: started.charge, title: started.title, request };
   });
+  return askProvider(deps, { charge, title, request, patient, clinic });
+}
 
+/** A charge as it is put to the provider, with who and what it is for. */
+interface Attempt {
+  charge: CardChargeRow;
+  title: string;
+  request: ChargeSavedCardInput;
+  patient: Awaited<ReturnType<typeof findPatientContact>>;
+  clinic: NonNullable<Awaited<ReturnType<typeof findClinic>>>;
+}
+
+/**
+ * Asks the provider for the charge (under its idempotency key, so asking again never charges twice)
+ * and records the answer: succeeded or processing with its payment intent; declined (failed); the bank
+ * wanting the patient (requires_authentication, and the patient is sent the link to confirm it); or,
+ * with no answer, still processing (resumeStaleCardCharges asks again).
+ */
+async function askProvider(
+  deps: { db: Db; gateway: CardGateway; jobs: Pick<JobQueue, 'send'>; publicUrl: string },
+  { charge, title, request, patient, clinic }: Attempt,
+): Promise<CardCharge> {
+  const { db } = deps;
   try {
-    const intent = await deps.gateway.chargeSavedCard({
-      amount: input.amount,
-      applicationFeeAmount,
-      destinationAccountId: destination,
-      customerId: card.providerCustomerId,
-      paymentMethodId: card.providerPaymentMethodId,
-      metadata: {
-        clinic_id: member.clinicId,
-        [CARD_CHARGE_METADATA_KEY]: charge.id,
-        payment_type: input.kind,
-        title,
-        patient_name: patient?.name ?? '',
-        patient_email: patient?.email ?? '',
-        ...(patient?.phone ? { patient_phone: patient.phone } : {}),
-        ...(newCharge.originalPaymentId ? { original_payment_id: newCharge.originalPaymentId } : {}),
-      },
-      statementDescriptorSuffix: statementSuffix(clinic),
-      idempotencyKey: `card-charge:${charge.id}`,
-    });
+    const intent = await deps.gateway.chargeSavedCard(request);
     const status = intent.status === 'succeeded' ? 'succeeded' : 'processing';
     return toCardCharge(
       (await updateCharge(db, charge.id, { status, paymentIntentId: intent.id })) ?? charge,
@@ -215,7 +242,7 @@ export async function chargeSavedCard(
             id: null,
             paymentRequestId: null,
             reference: null,
-            amount: input.amount,
+            amount: charge.amount,
             refundAmount: null,
             paymentLink: `${deps.publicUrl}/payment/confirm-charge/${charge.id}?token=${token}`,
             message: title,
@@ -226,7 +253,8 @@ export async function chargeSavedCard(
       });
       return toCardCharge(updated ?? charge);
     }
-    // The provider could not be reached: the charge stays processing until its event tells.
+    // The provider could not be reached: the charge stays processing until its event tells, or until
+    // resumeStaleCardCharges asks again.
     if (error instanceof GatewayOutcomeUnknownError) return toCardCharge(charge);
     if (error instanceof GatewayError) {
       const updated = await updateCharge(db, charge.id, {
@@ -238,6 +266,59 @@ export async function chargeSavedCard(
     }
     throw error;
   }
+}
+
+/**
+ * How long a charge waits for the provider's answer before it is asked again: well past the Stripe
+ * SDK's own timeout and retries, and well within the 24 hours an idempotency key is kept
+ * (docs.stripe.com/api/idempotent_requests), so asking again returns the first answer, never a second charge.
+ */
+export const STALE_CARD_CHARGE_MS = 10 * 60 * 1000;
+
+/**
+ * Settles the charges the provider never answered (still processing with no payment intent, started
+ * before `before`: the provider could not be reached, or the process stopped around the call;
+ * docs/decisions/0137-card-charges-asked-again.md). Each is asked again with the request stored
+ * before the first ask, under the same idempotency key, and its answer recorded as the first would
+ * have been. A charge with no stored request (started before it was stored) is failed with
+ * SAVED_CARD_MESSAGES.notAnswered; a provider event that says it was paid still marks it paid.
+ * Resolves to how many it looked at; an error on one charge goes to `onError` and leaves it for the next run.
+ */
+export async function resumeStaleCardCharges(
+  deps: {
+    db: Db;
+    gateway: CardGateway;
+    jobs: Pick<JobQueue, 'send'>;
+    publicUrl: string;
+    onError: (error: unknown) => void;
+  },
+  before: Date,
+): Promise<number> {
+  const stale = await findUnansweredCharges(deps.db, before);
+  for (const charge of stale) {
+    try {
+      const clinic = await findClinic(deps.db, charge.clinicId);
+      if (!charge.providerRequest || !clinic) {
+        await updateCharge(deps.db, charge.id, {
+          status: 'failed',
+          failureCode: 'not_answered',
+          failureMessage: SAVED_CARD_MESSAGES.notAnswered,
+        });
+        continue;
+      }
+      await askProvider(deps, {
+        charge,
+        title:
+          charge.providerRequest.metadata.title ?? CARD_CHARGE_LABELS[charge.kind as ChargeSavedCard['kind']],
+        request: charge.providerRequest,
+        patient: await findPatientContact(deps.db, charge.clinicId, charge.patientId),
+        clinic,
+      });
+    } catch (error) {
+      deps.onError(error);
+    }
+  }
+  return stale.length;
 }
 
 /**

@@ -3,6 +3,13 @@
  * terms a patient agrees to, their Customer at the provider, consents, saved cards and removal. Other
  * modules import saved cards only through this file.
  */
+
+import type { Db } from '../../db/client.js';
+import type { CardGateway } from '../../gateway/index.js';
+import type { JobQueue } from '../../jobs/index.js';
+import { resumeStaleCardCharges, STALE_CARD_CHARGE_MS } from './charges.js';
+import { RESUME_STALE_CARD_CHARGES_CRON, resumeStaleCardChargesJob } from './jobs.js';
+
 export { CARD_CHARGE_METADATA_KEY, markCardChargePaid } from './charges.js';
 export { onCardChargeFailed, onSetupIntentSucceeded } from './events.js';
 export { savedCardPublicRoutes, savedCardRoutes } from './routes.js';
@@ -14,3 +21,20 @@ export {
   recordConsents,
   recordSavedCard,
 } from './service.js';
+
+/**
+ * Registers the every-minute sweep of card charges the provider never answered
+ * (docs/decisions/0137-card-charges-asked-again.md) on the job queue (before it starts).
+ */
+export function registerSavedCardJobs(
+  jobs: JobQueue,
+  deps: { db: Db; gateway: CardGateway; publicUrl: string; onError: (error: unknown) => void },
+): void {
+  jobs.register(
+    resumeStaleCardChargesJob,
+    async () => {
+      await resumeStaleCardCharges({ ...deps, jobs }, new Date(Date.now() - STALE_CARD_CHARGE_MS));
+    },
+    { cron: RESUME_STALE_CARD_CHARGES_CRON },
+  );
+}

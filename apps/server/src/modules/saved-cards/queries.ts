@@ -1,5 +1,5 @@
 /** The saved-cards module's reads and writes: card Customers, saved cards and consents. No rules here. */
-import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { cardCharges, cardConsents, cardCustomers, savedCards } from '../../db/schema/index.js';
 
@@ -176,6 +176,7 @@ export async function updateCharge(
       | 'declineCode'
       | 'failureMessage'
       | 'authenticationToken'
+      | 'providerRequest'
     >
   >,
 ) {
@@ -243,6 +244,25 @@ export async function findCharge(db: Db, chargeId: string) {
     .innerJoin(savedCards, eq(savedCards.id, cardCharges.savedCardId))
     .where(eq(cardCharges.id, chargeId));
   return row;
+}
+
+/**
+ * Charges started before `before` that the provider never answered (still processing, no payment
+ * intent), oldest first, at most `limit`: the ones resumeStaleCardCharges asks again.
+ */
+export function findUnansweredCharges(db: Db, before: Date, limit = 100) {
+  return db
+    .select()
+    .from(cardCharges)
+    .where(
+      and(
+        eq(cardCharges.status, 'processing'),
+        isNull(cardCharges.paymentIntentId),
+        lt(cardCharges.createdAt, before),
+      ),
+    )
+    .orderBy(asc(cardCharges.createdAt))
+    .limit(limit);
 }
 
 /** Ends the card's charges still waiting for the patient: the card was removed, so none can complete. */

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lastMailTo, signedInClinic } from '../../../test/accounts.js';
 import { confirmWithCard, connectedClinic, sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
@@ -21,6 +21,8 @@ import {
   sandboxPaymentIntents,
   savedCards,
 } from '../../db/schema/index.js';
+import { GatewayOutcomeUnknownError } from '../../gateway/gateway.js';
+import { resumeStaleCardChargesJob } from './jobs.js';
 
 const NO_SHOW_TEXT = 'A missed appointment without notice is charged £40.00 to your saved card.';
 const CANCELLATION_TEXT = 'Cancelling with less than 24 hours notice costs half the treatment price.';
@@ -60,10 +62,14 @@ describe('a card on file', () => {
     return { ...clinic, linkId: created.json().link.id as string };
   }
 
+  // Each patient pays from an address of their own, as patients do: Pay Now's limit is per address
+  // (20 a minute), which this file's patients together would pass from one.
+  let patientAddresses = 0;
   const checkout = (pageId: string, extra: object = {}) =>
     app.inject({
       method: 'POST',
       url: `/api/public/payments/${pageId}/payment-intents`,
+      remoteAddress: `192.0.2.${++patientAddresses % 250}`,
       headers: { 'user-agent': 'Mozilla/5.0 (test browser)' },
       payload: { name: 'Ada Patient', email: 'Ada@Patient.example', attemptId: randomUUID(), ...extra },
     });
@@ -607,6 +613,104 @@ describe('a card on file', () => {
     expect((await chargeCard(patient, 'no_show_fee', 4000)).statusCode).toBe(200);
   });
 
+  /** Runs the every-minute sweep as its job, as if the charge had started 11 minutes ago. */
+  async function sweepAfterTenMinutes(chargeId: string) {
+    await app.database.db
+      .update(cardCharges)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(cardCharges.id, chargeId));
+    await app.jobs.send(resumeStaleCardChargesJob, {});
+    await app.jobs.drain({ only: [resumeStaleCardChargesJob] });
+    const [row] = await app.database.db.select().from(cardCharges).where(eq(cardCharges.id, chargeId));
+    return row;
+  }
+  const intentsUnderKey = (chargeId: string) =>
+    app.database.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.idempotencyKey, `card-charge:${chargeId}`));
+
+  it('asks again for a charge the provider never answered, under the same key, and charges once', async () => {
+    const patient = await patientWithSavedCard();
+    const unreachable = vi
+      .spyOn(app.gateway, 'chargeSavedCard')
+      .mockRejectedValueOnce(new GatewayOutcomeUnknownError());
+    const charged = (await chargeCard(patient, 'no_show_fee', 4000)).json().charge;
+    unreachable.mockRestore();
+    expect(charged.status).toBe('processing');
+    expect(await intentsUnderKey(charged.id)).toHaveLength(0);
+    // Within ten minutes the sweep leaves it alone: the first ask may still be on its way.
+    await app.jobs.send(resumeStaleCardChargesJob, {});
+    await app.jobs.drain({ only: [resumeStaleCardChargesJob] });
+    expect(await intentsUnderKey(charged.id)).toHaveLength(0);
+
+    const settled = await sweepAfterTenMinutes(charged.id);
+    expect(settled).toMatchObject({ status: 'succeeded' });
+    const [intent] = await intentsUnderKey(charged.id);
+    expect(intent).toMatchObject({ id: settled?.paymentIntentId, amount: 4000, status: 'succeeded' });
+    await sandboxOf(app).events.deliverDue();
+    const recorded = await app.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.stripePaymentId, String(settled?.paymentIntentId)));
+    expect(recorded).toMatchObject([{ amountPaid: 4000, type: 'no_show_fee', status: 'paid' }]);
+  });
+
+  it('asks again for a charge whose answer was lost after it was made, and is given the same one', async () => {
+    const patient = await patientWithSavedCard();
+    const real = app.gateway.chargeSavedCard.bind(app.gateway);
+    const lost = vi.spyOn(app.gateway, 'chargeSavedCard').mockImplementationOnce(async (input) => {
+      await real(input);
+      throw new GatewayOutcomeUnknownError();
+    });
+    // The provider's events are held back, so the sweep, not the succeeded event, settles the charge.
+    const events = sandboxOf(app).events;
+    events.stop();
+    let madeId: string | undefined;
+    try {
+      const charged = (await chargeCard(patient, 'no_show_fee', 4000)).json().charge;
+      expect(charged.status).toBe('processing');
+      const [made] = await intentsUnderKey(charged.id);
+      expect(made).toMatchObject({ amount: 4000, status: 'succeeded' });
+      madeId = made?.id;
+
+      const settled = await sweepAfterTenMinutes(charged.id);
+      expect(settled).toMatchObject({ status: 'succeeded', paymentIntentId: madeId });
+      expect(await intentsUnderKey(charged.id)).toHaveLength(1);
+    } finally {
+      lost.mockRestore();
+      events.start();
+    }
+    await events.deliverDue();
+    expect(
+      await app.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.stripePaymentId, String(madeId))),
+    ).toHaveLength(1);
+  });
+
+  it('fails a charge left unanswered with nothing stored to ask again, which frees the fee', async () => {
+    const patient = await patientWithSavedCard();
+    const unreachable = vi
+      .spyOn(app.gateway, 'chargeSavedCard')
+      .mockRejectedValueOnce(new GatewayOutcomeUnknownError());
+    const charged = (await chargeCard(patient, 'no_show_fee', 4000)).json().charge;
+    unreachable.mockRestore();
+    // As a charge started before the request was stored.
+    await app.database.db
+      .update(cardCharges)
+      .set({ providerRequest: null })
+      .where(eq(cardCharges.id, charged.id));
+    expect(await sweepAfterTenMinutes(charged.id)).toMatchObject({
+      status: 'failed',
+      failureCode: 'not_answered',
+      failureMessage: 'The card provider did not answer this charge',
+    });
+    expect(await intentsUnderKey(charged.id)).toHaveLength(0);
+    expect((await chargeCard(patient, 'no_show_fee', 4000)).statusCode).toBe(200);
+  });
+
   it('charges nothing on a removed card, for another clinic, or for a fee never agreed to', async () => {
     const patient = await patientWithSavedCard();
     const stranger = await signedInClinic(app);
@@ -694,6 +798,7 @@ describe('a card on file', () => {
     const first = (await checkout(requestId, { cardOnFileConsent: true })).json();
     await app.inject({ method: 'DELETE', url: '/api/clinic/policies/no_show', cookies });
     const second = (await checkout(requestId, { cardOnFileConsent: true })).json();
+    expect(first.paymentIntentId).toMatch(/^pi_/);
     expect(second.paymentIntentId).toBe(first.paymentIntentId);
     const rows = await app.database.db
       .select()
