@@ -61,6 +61,9 @@ function metadataOf(object: Record<string, unknown>): Record<string, string> | u
   return Object.fromEntries(entries) as Record<string, string>;
 }
 
+/** The value when it is a UUID, else null (metadata is the provider's, and may hold anything). */
+const uuidOrNull = (value: string | undefined) => (value && isUuid(value) ? value : null);
+
 export const PROVIDER_NOT_ANSWERING =
   "The card provider's payment could not be read; deliver this event again later";
 
@@ -91,10 +94,11 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
   // The payer as the intent held them when it succeeded (the event's snapshot): a Pay Now in another
   // tab can still write its own details onto a paid intent, and must not become the payer.
   const meta = metadataOf(event.data.object) ?? intent.metadata;
-  const clinicId = meta.clinic_id;
-  const requestId = meta.payment_request_id ?? null;
+  // Ids from an intent ClinicPay did not make may be anything: such an event is taken and records nothing.
+  const clinicId = uuidOrNull(meta.clinic_id);
+  const requestId = uuidOrNull(meta.payment_request_id);
   return async (tx) => {
-    if (!clinicId || intent.status !== 'succeeded') return;
+    if (!clinicId || intent.status !== 'succeeded' || !(await findClinic(tx, clinicId))) return;
     // Locked until the transaction ends, so two payments of one request are recorded one after the other.
     const request = requestId ? await lockPaymentRequest(tx, requestId) : undefined;
     // When the patient confirmed: the event's time, not this (perhaps much later) delivery's.
@@ -117,7 +121,7 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
     const values: NewPayment = {
       clinicId,
       patientId: await recordPatient(tx, clinicId, patient, 'payer'),
-      paymentLinkId: meta.payment_link_id ?? null,
+      paymentLinkId: uuidOrNull(meta.payment_link_id),
       paymentRequestId: request?.id ?? null,
       patientName: meta.patient_name ?? 'Unknown Patient',
       patientEmail: meta.patient_email ?? '',
@@ -293,7 +297,6 @@ export const onPaymentAttemptFailed: EventHandler = async ({ gateway }, event) =
   const clinicId = meta.clinic_id;
   if (!intent || !clinicId || !isUuid(clinicId) || meta[CARD_CHARGE_METADATA_KEY]) return async () => {};
   const refusal = refusalOf(event.data.object) ?? intent.lastPaymentError;
-  const uuidOrNull = (value: string | undefined) => (value && isUuid(value) ? value : null);
   return async (tx) => {
     await insertFailedAttemptUnlessRecorded(tx, {
       clinicId,

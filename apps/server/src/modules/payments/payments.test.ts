@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClinic } from '../../../test/accounts.js';
 import { confirmWithCard, connectedClinic, sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { paymentRequests, payments, sandboxEvents } from '../../db/schema/index.js';
+import { clinics, paymentRequests, payments, sandboxEvents } from '../../db/schema/index.js';
 
 describe('GET /api/payments', () => {
   let app: FastifyInstance;
@@ -67,6 +67,42 @@ describe('GET /api/payments', () => {
     const page = (await app.inject({ url: '/api/payments', cookies: clinic.cookies })).json();
     expect(page.items[0]).toMatchObject({ patientName: 'Late Patient', status: 'paid' });
     expect(new Date(page.items[0].date).toISOString()).toBe(lastOfTheSecond);
+  });
+
+  it('takes the succeeded event of an intent ClinicPay did not make, naming no clinic of ours, and records nothing', async () => {
+    const clinic = await connectedClinic(app);
+    const [row] = await app.database.db.select().from(clinics).where(eq(clinics.id, clinic.user.clinicId));
+    for (const clinicId of ['not-a-clinic', randomUUID()]) {
+      const made = await sandboxOf(app).createPaymentIntent({
+        amount: 1500,
+        applicationFeeAmount: 45,
+        destinationAccountId: String(row?.stripeAccountId),
+        metadata: { clinic_id: clinicId, payment_request_id: 'not-a-request' },
+        statementDescriptorSuffix: null,
+        idempotencyKey: `elsewhere:${randomUUID()}`,
+      });
+      await confirmWithCard(
+        app,
+        { paymentIntentId: made.id, clientSecret: made.clientSecret },
+        '4242424242424242',
+      );
+      await sandboxOf(app).events.deliverDue();
+      const [event] = await app.database.db
+        .select()
+        .from(sandboxEvents)
+        .where(
+          and(
+            like(sandboxEvents.payload, '%"payment_intent.succeeded"%'),
+            like(sandboxEvents.payload, `%${made.id}%`),
+          ),
+        );
+      // Acknowledged at the first delivery (a 500 would have the provider send it again for days).
+      expect(event).toMatchObject({ attempts: 1, lastError: null });
+      expect(event?.deliveredAt).not.toBeNull();
+      expect(
+        await app.database.db.select().from(payments).where(eq(payments.stripePaymentId, made.id)),
+      ).toEqual([]);
+    }
   });
 
   it('lists paid payments and unpaid requests as sent, newest first, for this clinic only', async () => {
