@@ -652,6 +652,23 @@ export function noSuchResource(object: string, id: string): GatewayError {
   return new GatewayError(`No such ${object}: '${id}'`, 'resource_missing');
 }
 
+/**
+ * The payment intent `id`, or undefined when the provider has none by that id (resource_missing): one
+ * made under other keys, as when a platform goes from the sandbox or test keys to live ones. Other
+ * errors are thrown as retrievePaymentIntent throws them.
+ */
+export async function knownPaymentIntent(
+  gateway: CardGateway,
+  id: string,
+): Promise<PaymentIntent | undefined> {
+  try {
+    return await gateway.retrievePaymentIntent(id);
+  } catch (error) {
+    if (error instanceof GatewayError && error.code === 'resource_missing') return undefined;
+    throw error;
+  }
+}
+
 /** The parts of Stripe's account object (docs.stripe.com/api/accounts/object) that make its status. */
 export interface ProviderAccountObject {
   id: string;

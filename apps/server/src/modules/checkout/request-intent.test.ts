@@ -179,6 +179,46 @@ describe("a payment request's one payment intent", () => {
     expect(await intentsOf(id)).toHaveLength(2);
   });
 
+  it('cancels the intent it replaces, so a tab still holding it cannot pay it as well', async () => {
+    const id = await newRequest();
+    const old = (await checkout(id)).json();
+    // The clinic's payments now go to another connected account than the stored intent's.
+    await app.database.db
+      .update(sandboxPaymentIntents)
+      .set({ destinationAccountId: 'acct_sbx_before_reconnecting' })
+      .where(eq(sandboxPaymentIntents.id, old.paymentIntentId));
+    const replacement = (await checkout(id)).json().paymentIntentId as string;
+    expect(replacement).not.toBe(old.paymentIntentId);
+    expect(await storedIntentOf(id)).toBe(replacement);
+    expect((await sandboxOf(app).retrievePaymentIntent(old.paymentIntentId)).status).toBe('canceled');
+    const stale = await confirmWithCard(app, old, '4242424242424242');
+    expect(stale.json().paymentIntent?.status).not.toBe('succeeded');
+  });
+
+  it('replaces an intent the provider does not know, and cancels the request all the same', async () => {
+    const id = await newRequest();
+    // As after going from the sandbox or test keys to live ones: the stored id is another key's.
+    await app.database.db
+      .update(paymentRequests)
+      .set({ paymentIntentId: 'pi_made_under_other_keys' })
+      .where(eq(paymentRequests.id, id));
+    const answered = await checkout(id);
+    expect(answered.statusCode).toBe(200);
+    expect(await storedIntentOf(id)).toBe(answered.json().paymentIntentId);
+
+    const other = await newRequest();
+    await app.database.db
+      .update(paymentRequests)
+      .set({ paymentIntentId: 'pi_made_under_other_keys_too' })
+      .where(eq(paymentRequests.id, other));
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/payment-requests/${other}/cancel`,
+      cookies,
+    });
+    expect(cancelled.statusCode).toBe(200);
+  });
+
   it('still gives each payer of a link an intent of their own', async () => {
     const link = (
       await app.inject({

@@ -9,15 +9,16 @@
  * (payment_requests.payment_intent_id) with a compare-and-set, so one id is kept whatever the order.
  * Each Pay Now writes its payer's details (and the price in force) onto that intent. An intent that can
  * no longer be paid (canceled), that pays an account the clinic no longer uses, or that saves the card
- * where the link no longer asks for it (or the other way round), is replaced, under a
- * key naming the one it replaces; a payment of the replaced one would be refunded as a request's second
- * payment (refunds module).
+ * where the link no longer asks for it (or the other way round), or that the provider does not know, is
+ * replaced, under a key naming the one it replaces, and the replaced one is cancelled; a payment of it
+ * that still got through is refunded as a request's second payment (refunds module).
  */
 import { CHECKOUT_MESSAGES, CHECKOUT_REFUSALS } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import {
   type CardGateway,
   GatewayError,
+  knownPaymentIntent,
   type PaymentIntent,
   type UpdatePaymentIntentInput,
 } from '../../gateway/gateway.js';
@@ -78,10 +79,14 @@ export async function requestIntent(
   }
 }
 
-/** The stored intent, made (and stored) now if there is none, replaced if it was canceled. */
+/**
+ * The stored intent, made (and stored) now if there is none, replaced if it was canceled or the
+ * provider does not know it (it was made under other keys).
+ */
 async function openIntent(deps: { db: Db; gateway: CardGateway }, order: RequestOrder) {
   if (order.storedIntentId === null) return makeAndStore(deps, order, null);
-  const stored = await deps.gateway.retrievePaymentIntent(order.storedIntentId);
+  const stored = await knownPaymentIntent(deps.gateway, order.storedIntentId);
+  if (!stored) return makeAndStore(deps, order, order.storedIntentId);
   const elsewhere =
     stored.destinationAccountId !== null && stored.destinationAccountId !== order.destinationAccountId;
   // The link began (or stopped) asking for a card on file after the intent was made.
@@ -117,7 +122,11 @@ async function makeAndStore(
   });
   const kept = await storeRequestIntent(deps.db, { requestId: order.requestId, intentId: made.id, replaced });
   if (!kept) throw new AppError('PAYMENT_PAGE_NOT_FOUND', CHECKOUT_REFUSALS.notFound);
-  return kept === made.id ? made : deps.gateway.retrievePaymentIntent(kept);
+  if (kept !== made.id) return deps.gateway.retrievePaymentIntent(kept);
+  // The one replaced can no longer be paid from a tab that still holds it. One that cannot be cancelled
+  // (paid meanwhile, or unknown to the provider) is left: a payment of it is refunded automatically.
+  if (replaced) await deps.gateway.cancelPaymentIntent(replaced).catch(() => undefined);
+  return made;
 }
 
 /** What differs between the intent and what this Pay Now wants on it; null when nothing does. */

@@ -21,7 +21,7 @@ import {
   requestTerms,
 } from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { type CardGateway, GatewayError } from '../../gateway/gateway.js';
+import { type CardGateway, GatewayError, knownPaymentIntent } from '../../gateway/gateway.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import type { JobQueue } from '../../jobs/index.js';
@@ -380,7 +380,10 @@ export async function cancelPaymentRequest(
   if (row.status === 'paid') throw new AppError('PAYMENT_REQUEST_PAID', REQUEST_MESSAGES.cannotCancelPaid);
   if (row.cancelledAt) return { message: REQUEST_MESSAGES.cancelled };
   // A payment under way is the patient's: the request is theirs to finish, not to cancel.
-  const intent = row.paymentIntentId ? await deps.gateway.retrievePaymentIntent(row.paymentIntentId) : null;
+  // An intent the provider does not know (made under other keys) is nothing to wait for or cancel.
+  const intent = row.paymentIntentId
+    ? ((await knownPaymentIntent(deps.gateway, row.paymentIntentId)) ?? null)
+    : null;
   if (intent && PAID_INTENT.has(intent.status))
     throw new AppError('PAYMENT_REQUEST_PAID', REQUEST_MESSAGES.cannotCancelPaid);
   const cancelled = await deps.db.transaction(async (tx) => {
