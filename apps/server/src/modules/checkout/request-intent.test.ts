@@ -131,21 +131,28 @@ describe("a payment request's one payment intent", () => {
     const id = await newRequest();
     const intent = (await checkout(id)).json();
     const before = await sandboxOf(app).retrievePaymentIntent(intent.paymentIntentId);
-    await confirmWithCard(app, intent, '4242424242424242');
-    // The read happened before the other tab paid; the update comes after.
-    const stale = vi.spyOn(app.gateway, 'retrievePaymentIntent').mockResolvedValueOnce(before);
+    // The payment's event waits, so that only the late tab's read is the stale one.
+    const events = sandboxOf(app).events;
+    events.stop();
     try {
-      const raced = await checkout(id, { name: 'Someone Else' });
-      expect(raced.statusCode).toBe(409);
-      expect(raced.json().message).toBe('This payment request has already been paid. Thank you.');
+      await confirmWithCard(app, intent, '4242424242424242');
+      // The read happened before the other tab paid; the update comes after.
+      const stale = vi.spyOn(app.gateway, 'retrievePaymentIntent').mockResolvedValueOnce(before);
+      try {
+        const raced = await checkout(id, { name: 'Someone Else' });
+        expect(raced.statusCode).toBe(409);
+        expect(raced.json().message).toBe('This payment request has already been paid. Thank you.');
+      } finally {
+        stale.mockRestore();
+      }
     } finally {
-      stale.mockRestore();
+      events.start();
     }
     // The provider took the late tab's details onto the paid intent, as Stripe takes metadata then; the
     // payment is still recorded for the payer who paid, from the event's snapshot.
     const paid = await sandboxOf(app).retrievePaymentIntent(intent.paymentIntentId);
     expect(paid.metadata.patient_name).toBe('Someone Else');
-    await sandboxOf(app).events.deliverDue();
+    await events.deliverDue();
     const [recorded] = await app.database.db.select().from(payments).where(eq(payments.paymentRequestId, id));
     expect(recorded).toMatchObject({ patientName: 'Grace Patient', status: 'paid' });
   });
