@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ChargeSavedCardInput } from '../../gateway/gateway.js';
 import { users } from './auth.js';
 import { clinics } from './clinics.js';
 import { patients } from './patients.js';
@@ -142,16 +143,7 @@ export const cardCharges = pgTable(
      * the connected account, metadata, the idempotency key), so a charge whose answer was lost is asked
      * again word for word under the same key; null for a charge that never reached that point.
      */
-    providerRequest: jsonb('provider_request').$type<{
-      amount: number;
-      applicationFeeAmount: number;
-      destinationAccountId: string;
-      customerId: string;
-      paymentMethodId: string;
-      metadata: Record<string, string>;
-      statementDescriptorSuffix: string | null;
-      idempotencyKey: string;
-    }>(),
+    providerRequest: jsonb('provider_request').$type<ChargeSavedCardInput>(),
     /**
      * The secret in the link the patient is sent to authenticate a charge their bank asked them to
      * confirm (hex); null until then.
