@@ -141,7 +141,7 @@ export const cardCharges = pgTable(
     /**
      * What the provider is asked, stored before it is asked (the gateway's ChargeSavedCardInput: pence,
      * the connected account, metadata, the idempotency key), so a charge whose answer was lost is asked
-     * again word for word under the same key; null for a charge that never reached that point.
+     * again word for word under the same key; null only for a charge started before migration 0041.
      */
     providerRequest: jsonb('provider_request').$type<ChargeSavedCardInput>(),
     /**

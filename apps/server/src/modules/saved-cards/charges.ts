@@ -47,7 +47,9 @@ import {
   insertChargeUnlessTaken,
   markChargePaid,
   type NewCardCharge,
+  takeUnansweredCharge,
   updateCharge,
+  updateUnansweredCharge,
 } from './queries.js';
 
 /** The metadata key under which ClinicPay's charge id travels with the provider's payment intent. */
@@ -192,6 +194,8 @@ interface Attempt {
   request: ChargeSavedCardInput;
   patient: Awaited<ReturnType<typeof findPatientContact>>;
   clinic: NonNullable<Awaited<ReturnType<typeof findClinic>>>;
+  /** How the answer is written: the sweep writes only while the charge is still unanswered. */
+  write?: typeof updateCharge;
 }
 
 /**
@@ -202,15 +206,13 @@ interface Attempt {
  */
 async function askProvider(
   deps: { db: Db; gateway: CardGateway; jobs: Pick<JobQueue, 'send'>; publicUrl: string },
-  { charge, title, request, patient, clinic }: Attempt,
+  { charge, title, request, patient, clinic, write = updateCharge }: Attempt,
 ): Promise<CardCharge> {
   const { db } = deps;
   try {
     const intent = await deps.gateway.chargeSavedCard(request);
     const status = intent.status === 'succeeded' ? 'succeeded' : 'processing';
-    return toCardCharge(
-      (await updateCharge(db, charge.id, { status, paymentIntentId: intent.id })) ?? charge,
-    );
+    return toCardCharge((await write(db, charge.id, { status, paymentIntentId: intent.id })) ?? charge);
   } catch (error) {
     if (error instanceof CardDeclinedError) {
       const refusal = {
@@ -221,18 +223,20 @@ async function askProvider(
       };
       // Only an intent left behind can be confirmed by the patient.
       if (error.error.code !== 'authentication_required' || !patient || !error.paymentIntent) {
-        const updated = await updateCharge(db, charge.id, { status: 'failed', ...refusal });
+        const updated = await write(db, charge.id, { status: 'failed', ...refusal });
         return toCardCharge(updated ?? charge);
       }
       // The bank wants the patient: they are sent a link to confirm the same payment intent, whatever
       // the clinic's notification settings, since nothing else completes it.
       const token = randomBytes(24).toString('hex');
       const updated = await db.transaction(async (tx) => {
-        const row = await updateCharge(tx, charge.id, {
+        const row = await write(tx, charge.id, {
           status: 'requires_authentication',
           authenticationToken: token,
           ...refusal,
         });
+        // Settled meanwhile (an event, another ask): the patient is not sent a link for it.
+        if (!row) return row;
         await queueNotice(tx, deps.jobs, {
           type: 'charge_authentication',
           recipientType: 'patient',
@@ -257,7 +261,7 @@ async function askProvider(
     // resumeStaleCardCharges asks again.
     if (error instanceof GatewayOutcomeUnknownError) return toCardCharge(charge);
     if (error instanceof GatewayError) {
-      const updated = await updateCharge(db, charge.id, {
+      const updated = await write(db, charge.id, {
         status: 'failed',
         failureCode: error.code ?? 'provider_error',
         failureMessage: error.message,
@@ -270,17 +274,27 @@ async function askProvider(
 
 /**
  * How long a charge waits for the provider's answer before it is asked again: well past the Stripe
- * SDK's own timeout and retries, and well within the 24 hours an idempotency key is kept
- * (docs.stripe.com/api/idempotent_requests), so asking again returns the first answer, never a second charge.
+ * SDK's own timeout and retries (80 s, three tries), so a first ask is over before a second begins.
  */
-export const STALE_CARD_CHARGE_MS = 10 * 60 * 1000;
+const STALE_CARD_CHARGE_MS = 10 * 60 * 1000;
+
+/**
+ * How long a charge may be asked again: within the 24 hours Stripe keeps an idempotency key's result
+ * (docs.stripe.com/api/idempotent_requests), so asking again returns the first answer and never makes
+ * a second charge. A charge still unanswered after that stays processing for a person to settle.
+ */
+const ASK_AGAIN_FOR_MS = 23 * 60 * 60 * 1000;
+
+/** How long one ask holds a charge, so overlapping sweeps never ask for it at once. */
+const ASK_LEASE_MS = 5 * 60 * 1000;
 
 /**
  * Settles the charges the provider never answered (still processing with no payment intent, started
- * before `before`: the provider could not be reached, or the process stopped around the call;
- * docs/decisions/0137-card-charges-asked-again.md). Each is asked again with the request stored
- * before the first ask, under the same idempotency key, and its answer recorded as the first would
- * have been. A charge with no stored request (started before it was stored) is failed with
+ * between 23 hours and STALE_CARD_CHARGE_MS before `now`: the provider could not be reached, or the
+ * process stopped around the call; docs/decisions/0137-card-charges-asked-again.md). Each is taken for
+ * one ask (takeUnansweredCharge), asked again with the request stored before the first ask under the
+ * same idempotency key, and its answer recorded as the first would have been, only while it is still
+ * unanswered. A charge with no stored request (started before migration 0041) is failed with
  * SAVED_CARD_MESSAGES.notAnswered; a provider event that says it was paid still marks it paid.
  * Resolves to how many it looked at; an error on one charge goes to `onError` and leaves it for the next run.
  */
@@ -292,28 +306,40 @@ export async function resumeStaleCardCharges(
     publicUrl: string;
     onError: (error: unknown) => void;
   },
-  before: Date,
+  now: Date,
 ): Promise<number> {
-  const stale = await findUnansweredCharges(deps.db, before);
-  for (const charge of stale) {
+  const stale = await findUnansweredCharges(deps.db, {
+    since: new Date(now.getTime() - ASK_AGAIN_FOR_MS),
+    before: new Date(now.getTime() - STALE_CARD_CHARGE_MS),
+  });
+  for (const candidate of stale) {
     try {
+      const charge = await takeUnansweredCharge(
+        deps.db,
+        candidate.id,
+        new Date(now.getTime() - ASK_LEASE_MS),
+      );
+      if (!charge) continue;
       const clinic = await findClinic(deps.db, charge.clinicId);
       if (!charge.providerRequest || !clinic) {
-        await updateCharge(deps.db, charge.id, {
+        await updateUnansweredCharge(deps.db, charge.id, {
           status: 'failed',
           failureCode: 'not_answered',
           failureMessage: SAVED_CARD_MESSAGES.notAnswered,
         });
         continue;
       }
-      await askProvider(deps, {
+      const answered = await askProvider(deps, {
         charge,
         title:
           charge.providerRequest.metadata.title ?? CARD_CHARGE_LABELS[charge.kind as ChargeSavedCard['kind']],
         request: charge.providerRequest,
         patient: await findPatientContact(deps.db, charge.clinicId, charge.patientId),
         clinic,
+        write: updateUnansweredCharge,
       });
+      if (answered.status === 'processing' && !(await findCharge(deps.db, charge.id))?.charge.paymentIntentId)
+        deps.onError(new Error(`The card provider did not answer card charge ${charge.id} again`));
     } catch (error) {
       deps.onError(error);
     }

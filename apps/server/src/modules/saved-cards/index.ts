@@ -7,7 +7,7 @@
 import type { Db } from '../../db/client.js';
 import type { CardGateway } from '../../gateway/index.js';
 import type { JobQueue } from '../../jobs/index.js';
-import { resumeStaleCardCharges, STALE_CARD_CHARGE_MS } from './charges.js';
+import { resumeStaleCardCharges } from './charges.js';
 import { RESUME_STALE_CARD_CHARGES_CRON, resumeStaleCardChargesJob } from './jobs.js';
 
 export { CARD_CHARGE_METADATA_KEY, markCardChargePaid } from './charges.js';
@@ -33,7 +33,7 @@ export function registerSavedCardJobs(
   jobs.register(
     resumeStaleCardChargesJob,
     async () => {
-      await resumeStaleCardCharges({ ...deps, jobs }, new Date(Date.now() - STALE_CARD_CHARGE_MS));
+      await resumeStaleCardCharges({ ...deps, jobs }, new Date());
     },
     { cron: RESUME_STALE_CARD_CHARGES_CRON },
   );

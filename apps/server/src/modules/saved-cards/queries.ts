@@ -1,5 +1,5 @@
 /** The saved-cards module's reads and writes: card Customers, saved cards and consents. No rules here. */
-import { and, asc, desc, eq, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { cardCharges, cardConsents, cardCustomers, savedCards } from '../../db/schema/index.js';
 
@@ -246,23 +246,53 @@ export async function findCharge(db: Db, chargeId: string) {
   return row;
 }
 
+/** What the provider never answered: still processing, with no payment intent. */
+const unanswered = () => and(sql`${cardCharges.status} = 'processing'`, isNull(cardCharges.paymentIntentId));
+
 /**
- * Charges started before `before` that the provider never answered (still processing, no payment
- * intent), oldest first, at most `limit`: the ones resumeStaleCardCharges asks again.
+ * Charges started between `since` and `before` that the provider never answered, oldest first, at most
+ * `limit`: the ones resumeStaleCardCharges may ask again.
  */
-export function findUnansweredCharges(db: Db, before: Date, limit = 100) {
+export function findUnansweredCharges(db: Db, window: { since: Date; before: Date }, limit = 100) {
   return db
     .select()
     .from(cardCharges)
     .where(
-      and(
-        eq(cardCharges.status, 'processing'),
-        isNull(cardCharges.paymentIntentId),
-        lt(cardCharges.createdAt, before),
-      ),
+      and(unanswered(), gt(cardCharges.createdAt, window.since), lt(cardCharges.createdAt, window.before)),
     )
     .orderBy(asc(cardCharges.createdAt))
     .limit(limit);
+}
+
+/**
+ * Takes an unanswered charge for one ask (a lease): its updated_at is set to now when it is still
+ * unanswered and was not taken since `takenBefore`, so overlapping sweeps in any number of processes
+ * ask for it one at a time. Resolves to the charge as it is now, or undefined when it was not taken.
+ */
+export async function takeUnansweredCharge(db: Db, chargeId: string, takenBefore: Date) {
+  const [row] = await db
+    .update(cardCharges)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(cardCharges.id, chargeId), unanswered(), lt(cardCharges.updatedAt, takenBefore)))
+    .returning();
+  return row;
+}
+
+/**
+ * As updateCharge, but only while the charge is still unanswered: an answer the sweep got never
+ * overwrites what an event or another ask recorded meanwhile.
+ */
+export async function updateUnansweredCharge(
+  db: Db | Tx,
+  chargeId: string,
+  changes: Parameters<typeof updateCharge>[2],
+) {
+  const [row] = await db
+    .update(cardCharges)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(cardCharges.id, chargeId), unanswered()))
+    .returning();
+  return row;
 }
 
 /** Ends the card's charges still waiting for the patient: the card was removed, so none can complete. */

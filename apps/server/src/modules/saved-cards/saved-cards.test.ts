@@ -22,6 +22,7 @@ import {
   savedCards,
 } from '../../db/schema/index.js';
 import { GatewayOutcomeUnknownError } from '../../gateway/gateway.js';
+import { resumeStaleCardCharges } from './charges.js';
 import { resumeStaleCardChargesJob } from './jobs.js';
 
 const NO_SHOW_TEXT = 'A missed appointment without notice is charged £40.00 to your saved card.';
@@ -613,12 +614,19 @@ describe('a card on file', () => {
     expect((await chargeCard(patient, 'no_show_fee', 4000)).statusCode).toBe(200);
   });
 
+  /** Dates a charge (started and last written) `minutes` ago. */
+  const startedAgo = (chargeId: string, minutes: number) =>
+    app.database.db
+      .update(cardCharges)
+      .set({
+        createdAt: new Date(Date.now() - minutes * 60_000),
+        updatedAt: new Date(Date.now() - minutes * 60_000),
+      })
+      .where(eq(cardCharges.id, chargeId));
+
   /** Runs the every-minute sweep as its job, as if the charge had started 11 minutes ago. */
   async function sweepAfterTenMinutes(chargeId: string) {
-    await app.database.db
-      .update(cardCharges)
-      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
-      .where(eq(cardCharges.id, chargeId));
+    await startedAgo(chargeId, 11);
     await app.jobs.send(resumeStaleCardChargesJob, {});
     await app.jobs.drain({ only: [resumeStaleCardChargesJob] });
     const [row] = await app.database.db.select().from(cardCharges).where(eq(cardCharges.id, chargeId));
@@ -654,6 +662,43 @@ describe('a card on file', () => {
       .from(payments)
       .where(eq(payments.stripePaymentId, String(settled?.paymentIntentId)));
     expect(recorded).toMatchObject([{ amountPaid: 4000, type: 'no_show_fee', status: 'paid' }]);
+  });
+
+  it('asks once however many sweeps overlap, and never after the provider has forgotten the key', async () => {
+    const patient = await patientWithSavedCard();
+    const unreachable = vi
+      .spyOn(app.gateway, 'chargeSavedCard')
+      .mockRejectedValueOnce(new GatewayOutcomeUnknownError());
+    const charged = (await chargeCard(patient, 'no_show_fee', 4000)).json().charge;
+    unreachable.mockRestore();
+
+    // A day later Stripe no longer keeps the key: asking again could charge a second time.
+    await startedAgo(charged.id, 24 * 60);
+    const asks = vi.spyOn(app.gateway, 'chargeSavedCard');
+    try {
+      await app.jobs.send(resumeStaleCardChargesJob, {});
+      await app.jobs.drain({ only: [resumeStaleCardChargesJob] });
+      expect(asks).not.toHaveBeenCalled();
+      const [left] = await app.database.db.select().from(cardCharges).where(eq(cardCharges.id, charged.id));
+      expect(left).toMatchObject({ status: 'processing', paymentIntentId: null });
+
+      // Two processes' sweeps at once: the charge is taken by one of them.
+      await startedAgo(charged.id, 11);
+      const deps = {
+        db: app.database.db,
+        gateway: app.gateway,
+        jobs: app.jobs,
+        publicUrl: app.config.publicUrl,
+        onError: (error: unknown) => {
+          throw error;
+        },
+      };
+      await Promise.all([resumeStaleCardCharges(deps, new Date()), resumeStaleCardCharges(deps, new Date())]);
+      expect(asks).toHaveBeenCalledTimes(1);
+    } finally {
+      asks.mockRestore();
+    }
+    expect(await intentsUnderKey(charged.id)).toHaveLength(1);
   });
 
   it('asks again for a charge whose answer was lost after it was made, and is given the same one', async () => {
