@@ -21,4 +21,4 @@ export {
   setSignInSuspension,
 } from './queries.js';
 export { clinicRoutes } from './routes.js';
-export { getClinicRow } from './service.js';
+export { getClinicRow, isOurClinic } from './service.js';

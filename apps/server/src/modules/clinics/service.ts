@@ -15,6 +15,7 @@ import {
 } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import { isUuid } from '../../http/ids.js';
 import { recordAudit } from '../audit/index.js';
 import { type ClinicChanges, type ClinicRow, findClinic, lockClinic, updateClinic } from './queries.js';
 
@@ -106,6 +107,15 @@ async function saveSettings(
     return updated;
   });
   return toClinic(row);
+}
+
+/**
+ * Whether `clinicId`, as a provider's metadata gives it (which may hold anything), is the id of one of
+ * our clinics: a UUID of a clinic that exists. A provider event about an intent that names none was
+ * not made by ClinicPay, and will never have a payment here.
+ */
+export async function isOurClinic(db: Pick<Db, 'select'>, clinicId: string | undefined): Promise<boolean> {
+  return Boolean(clinicId && isUuid(clinicId) && (await findClinic(db, clinicId)));
 }
 
 /** The clinic's row. Throws CLINIC_NOT_FOUND 'No clinic associated with this user' when it is gone. */

@@ -8,8 +8,8 @@
  */
 
 import type { EventDeps, EventHandler } from '../../gateway/event-handler.js';
-import type { CardGateway } from '../../gateway/index.js';
 import { DeliverAgainLater, readFromProvider } from '../../gateway/provider-reads.js';
+import { isOurClinic } from '../clinics/index.js';
 import { findPaymentByIntent, type PaymentRow } from '../payments/index.js';
 import { recordFraudWarning, recordProviderDispute } from './service.js';
 
@@ -38,11 +38,14 @@ async function paymentFor(
   return undefined;
 }
 
-/** Whether the intent is a clinic's paid intent (its metadata names the clinic), so its payment will be recorded. */
-async function isClinicPayment(gateway: CardGateway, paymentIntentId: string | null): Promise<boolean> {
+/** Whether the intent is a clinic's paid intent (its metadata names one of our clinics), so its payment will be recorded. */
+async function isClinicPayment(deps: EventDeps, paymentIntentId: string | null): Promise<boolean> {
   if (!paymentIntentId) return false;
-  const intent = await readFromProvider(() => gateway.retrievePaymentIntent(paymentIntentId), UNREACHABLE);
-  return intent?.status === 'succeeded' && Boolean(intent.metadata.clinic_id);
+  const intent = await readFromProvider(
+    () => deps.gateway.retrievePaymentIntent(paymentIntentId),
+    UNREACHABLE,
+  );
+  return intent?.status === 'succeeded' && (await isOurClinic(deps.db, intent.metadata.clinic_id));
 }
 
 export const onDisputeEvent: EventHandler = async (deps, event) => {
@@ -54,7 +57,7 @@ export const onDisputeEvent: EventHandler = async (deps, event) => {
     deps.log.info({ disputeId, type: event.type }, 'dispute unknown to the provider: ignored');
     return async () => {};
   }
-  const ours = await isClinicPayment(deps.gateway, dispute.paymentIntentId);
+  const ours = await isClinicPayment(deps, dispute.paymentIntentId);
   return async (tx) => {
     const payment = await paymentFor(deps, tx, dispute.paymentIntentId, ours, {
       disputeId,
@@ -73,7 +76,7 @@ export const onEarlyFraudWarning: EventHandler = async (deps, event) => {
     deps.log.info({ warningId, type: event.type }, 'early fraud warning unknown to the provider: ignored');
     return async () => {};
   }
-  const ours = await isClinicPayment(deps.gateway, warning.paymentIntentId);
+  const ours = await isClinicPayment(deps, warning.paymentIntentId);
   return async (tx) => {
     const payment = await paymentFor(deps, tx, warning.paymentIntentId, ours, {
       warningId,

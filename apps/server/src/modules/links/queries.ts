@@ -15,7 +15,7 @@ export async function insertPaymentLink(
 }
 
 export async function findClinicLink(
-  db: Db,
+  db: Pick<Db, 'select'>,
   clinicId: string,
   linkId: string,
 ): Promise<PaymentLinkRow | undefined> {

@@ -22,13 +22,18 @@ import type { CardGateway } from '../../gateway/index.js';
 import { DeliverAgainLater, readFromProvider } from '../../gateway/provider-reads.js';
 import { isUuid } from '../../http/ids.js';
 import { queueEmail } from '../../mail/email-job.js';
-import { findClinic, findClinicAccountEmail } from '../clinics/index.js';
-import { countLinkPayments, isClosed, lockLinkLifetime } from '../links/index.js';
+import { findClinic, findClinicAccountEmail, isOurClinic } from '../clinics/index.js';
+import { countLinkPayments, findClinicLink, isClosed, lockLinkLifetime } from '../links/index.js';
 import { queuePaymentNotice } from '../notifications/index.js';
 import { recordPatient } from '../patients/index.js';
 import { acceptedTermsOf } from '../policies/index.js';
 import { refundSecondPaymentJob } from '../refunds/index.js';
-import { lockPaymentRequest, markRequestPaid, requestState } from '../requests/index.js';
+import {
+  findClinicRequestRow,
+  lockPaymentRequest,
+  markRequestPaid,
+  requestState,
+} from '../requests/index.js';
 import { CARD_CHARGE_METADATA_KEY, markCardChargePaid, recordSavedCard } from '../saved-cards/index.js';
 import { closedPaymentEmail } from './closed-payment-email.js';
 import {
@@ -64,6 +69,18 @@ function metadataOf(object: Record<string, unknown>): Record<string, string> | u
 /** The value when it is a UUID, else null (metadata is the provider's, and may hold anything). */
 const uuidOrNull = (value: string | undefined) => (value && isUuid(value) ? value : null);
 
+/** The link the metadata names when it is one of the clinic's, else null. */
+async function linkOfClinic(tx: Tx, clinicId: string, value: string | undefined): Promise<string | null> {
+  const linkId = uuidOrNull(value);
+  return linkId && (await findClinicLink(tx, clinicId, linkId)) ? linkId : null;
+}
+
+/** The request the metadata names when it is one of the clinic's, else null. */
+async function requestOfClinic(tx: Tx, clinicId: string, value: string | undefined): Promise<string | null> {
+  const requestId = uuidOrNull(value);
+  return requestId && (await findClinicRequestRow(tx, clinicId, requestId)) ? requestId : null;
+}
+
 export const PROVIDER_NOT_ANSWERING =
   "The card provider's payment could not be read; deliver this event again later";
 
@@ -98,7 +115,7 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
   const clinicId = uuidOrNull(meta.clinic_id);
   const requestId = uuidOrNull(meta.payment_request_id);
   return async (tx) => {
-    if (!clinicId || intent.status !== 'succeeded' || !(await findClinic(tx, clinicId))) return;
+    if (!clinicId || intent.status !== 'succeeded' || !(await isOurClinic(tx, clinicId))) return;
     // Locked until the transaction ends, so two payments of one request are recorded one after the other.
     const request = requestId ? await lockPaymentRequest(tx, requestId) : undefined;
     // When the patient confirmed: the event's time, not this (perhaps much later) delivery's.
@@ -121,7 +138,7 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
     const values: NewPayment = {
       clinicId,
       patientId: await recordPatient(tx, clinicId, patient, 'payer'),
-      paymentLinkId: uuidOrNull(meta.payment_link_id),
+      paymentLinkId: await linkOfClinic(tx, clinicId, meta.payment_link_id),
       paymentRequestId: request?.id ?? null,
       patientName: meta.patient_name ?? 'Unknown Patient',
       patientEmail: meta.patient_email ?? '',
@@ -261,7 +278,8 @@ export const onChargeUpdated: EventHandler = async ({ gateway }, event) => {
   return async (tx) => {
     if (intent.cardFee === null) return;
     const updated = await setCardFeeIfMissing(tx, intent.id, intent.cardFee);
-    if (updated || intent.status !== 'succeeded' || !intent.metadata.clinic_id) return;
+    if (updated || intent.status !== 'succeeded' || !(await isOurClinic(tx, intent.metadata.clinic_id)))
+      return;
     if (!(await paymentRecorded(tx, intent.id))) throw new DeliverAgainLater(PAYMENT_NOT_RECORDED_YET);
   };
 };
@@ -298,12 +316,13 @@ export const onPaymentAttemptFailed: EventHandler = async ({ gateway }, event) =
   if (!intent || !clinicId || !isUuid(clinicId) || meta[CARD_CHARGE_METADATA_KEY]) return async () => {};
   const refusal = refusalOf(event.data.object) ?? intent.lastPaymentError;
   return async (tx) => {
+    if (!(await isOurClinic(tx, clinicId))) return;
     await insertFailedAttemptUnlessRecorded(tx, {
       clinicId,
       providerEventId: event.id,
       paymentIntentId: intent.id,
-      paymentLinkId: uuidOrNull(meta.payment_link_id),
-      paymentRequestId: uuidOrNull(meta.payment_request_id),
+      paymentLinkId: await linkOfClinic(tx, clinicId, meta.payment_link_id),
+      paymentRequestId: await requestOfClinic(tx, clinicId, meta.payment_request_id),
       patientName: meta.patient_name ?? 'Unknown Patient',
       patientEmail: meta.patient_email ?? '',
       patientPhone: meta.patient_phone || null,

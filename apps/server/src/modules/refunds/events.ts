@@ -8,6 +8,7 @@
 
 import type { EventHandler } from '../../gateway/event-handler.js';
 import { DeliverAgainLater, readFromProvider } from '../../gateway/provider-reads.js';
+import { isOurClinic } from '../clinics/index.js';
 import { reconcileProviderRefunds } from './service.js';
 
 export const PROVIDER_UNAVAILABLE =
@@ -41,7 +42,11 @@ export const onRefundEvent: EventHandler = async ({ gateway, jobs }, event) => {
   return async (tx) => {
     const outcome = await reconcileProviderRefunds(tx, jobs, paymentIntentId, providerRefunds, event.id);
     // Only an intent that paid a clinic will become a payment: anything else is not ClinicPay's.
-    if (outcome === 'payment_not_recorded' && intent.status === 'succeeded' && intent.metadata.clinic_id)
+    if (
+      outcome === 'payment_not_recorded' &&
+      intent.status === 'succeeded' &&
+      (await isOurClinic(tx, intent.metadata.clinic_id))
+    )
       throw new DeliverAgainLater(REFUND_PAYMENT_NOT_RECORDED);
   };
 };

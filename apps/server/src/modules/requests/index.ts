@@ -3,7 +3,7 @@ import type { JobQueue } from '../../jobs/index.js';
 import { SEND_REMINDERS_CRON, sendRemindersJob } from './jobs.js';
 import { type ReminderSweepDeps, sendDueReminders } from './service.js';
 
-export { lockPaymentRequest, markRequestPaid } from './queries.js';
+export { findClinicRequestRow, lockPaymentRequest, markRequestPaid } from './queries.js';
 export { devReminderRoutes, publicRequestRoutes, requestRoutes } from './routes.js';
 export { requestState, type SendRequestDeps, storeRequest } from './service.js';
 export { sendRemindersJob };

@@ -44,7 +44,7 @@ export async function markRequestPaid(tx: Tx, requestId: string, paidAt: Date): 
 }
 
 /** The clinic's whole payment request row, or undefined (another clinic's is not found). */
-export async function findClinicRequestRow(db: Db, clinicId: string, requestId: string) {
+export async function findClinicRequestRow(db: Pick<Db, 'select'>, clinicId: string, requestId: string) {
   const [row] = await db
     .select()
     .from(paymentRequests)
