@@ -18,6 +18,7 @@ export const BALANCE_MESSAGES = {
   requestedAlso: 'and text',
   requestOpen: 'A balance request has been sent and is waiting for the patient',
   chargeUnderWay: 'The balance is being charged to the saved card',
+  paymentOnItsWay: 'The patient has paid the balance request; the payment is being recorded',
   noBalanceDue: 'No balance is due on this payment',
   requestFailed: 'Failed to request the balance',
   chargeConfirm: (amount: number, card: string) =>

@@ -196,6 +196,46 @@ describe('deposits with the balance later', () => {
     expect(page).toMatchObject({ amount: 9000, payability: 'payable', type: 'balance' });
   });
 
+  it('holds the balance while a request paid just before it expired waits for its payment to be recorded', async () => {
+    const { cookies } = await connectedClinic(app);
+    const link = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/payment-links',
+        cookies,
+        payload: { title: 'Braces', amount: 5000, treatmentTotal: 15_000 },
+      })
+    ).json().link;
+    const email = `${randomUUID()}@patient.example`;
+    const depositId = await pay(cookies, link.id, email);
+    const requestBalance = () =>
+      app.inject({ method: 'POST', url: `/api/payments/${depositId}/balance-request`, cookies });
+    const requestId = (await requestBalance()).json().id as string;
+
+    // The patient pays; the provider's event is late, and the request expires meanwhile.
+    const events = sandboxOf(app).events;
+    events.stop();
+    try {
+      const intent = (await checkout(requestId, email)).json();
+      await confirmWithCard(app, intent, '4242424242424242');
+      await app.database.db
+        .update(paymentRequests)
+        .set({ expiresAt: new Date(Date.now() - 1) })
+        .where(eq(paymentRequests.id, requestId));
+      const refused = await requestBalance();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        'The patient has paid the balance request; the payment is being recorded',
+      );
+    } finally {
+      events.start();
+    }
+    await events.deliverDue();
+    // Paid before it expired: it counts, and settles the balance.
+    expect((await details(cookies, depositId)).balance).toMatchObject({ paid: 15_000, due: 0 });
+    expect((await requestBalance()).json().message).toBe('No balance is due on this payment');
+  });
+
   it('audits a balance requested against the deposit, by the member, and nothing for a refused request', async () => {
     const { cookies, user } = await connectedClinic(app);
     const link = (

@@ -4,7 +4,7 @@
  * waiting for the patient, a balance charge under way, and the card saved with the deposit under a
  * consent to charge the balance. No rules here.
  */
-import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { cardCharges, cardConsents, paymentRequests, payments, savedCards } from '../../db/schema/index.js';
 
@@ -81,6 +81,32 @@ export async function findOpenBalanceRequest(db: Db | Tx, paymentId: string, at:
     )
     .orderBy(asc(paymentRequests.sentAt));
   return row;
+}
+
+/**
+ * The payment intents of the deposit's balance requests that expired unpaid and uncancelled at `at`:
+ * the patient may have paid one before it expired, with the provider's event still to come.
+ */
+export async function expiredBalanceRequestIntents(
+  db: Db,
+  clinicId: string,
+  paymentId: string,
+  at: Date = new Date(),
+): Promise<string[]> {
+  const rows = await db
+    .select({ paymentIntentId: paymentRequests.paymentIntentId })
+    .from(paymentRequests)
+    .where(
+      and(
+        eq(paymentRequests.clinicId, clinicId),
+        eq(paymentRequests.originalPaymentId, paymentId),
+        eq(paymentRequests.status, 'sent'),
+        isNull(paymentRequests.cancelledAt),
+        lte(paymentRequests.expiresAt, at),
+        isNotNull(paymentRequests.paymentIntentId),
+      ),
+    );
+  return rows.flatMap(({ paymentIntentId }) => (paymentIntentId ? [paymentIntentId] : []));
 }
 
 /**

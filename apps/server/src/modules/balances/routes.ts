@@ -27,6 +27,7 @@ export async function balanceRoutes(app: FastifyInstance) {
       const sent = await requestBalance(
         {
           db: app.database.db,
+          gateway: app.gateway,
           jobs: app.jobs,
           publicUrl: app.config.publicUrl,
           onError: (error) => request.log.error({ err: error }, 'balance request notice not queued'),

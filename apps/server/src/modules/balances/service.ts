@@ -15,7 +15,8 @@ import {
   type PaymentBalance,
 } from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { AppError } from '../../http/app-error.js';
+import { type CardGateway, knownPaymentIntent, type PaymentIntent } from '../../gateway/gateway.js';
+import { AppError, fromGatewayError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import { recordAudit } from '../audit/index.js';
 import { getClinicRow } from '../clinics/index.js';
@@ -23,6 +24,7 @@ import { type SendRequestDeps, storeRequest } from '../requests/index.js';
 import {
   balanceChargeUnderWay,
   balancePaidTowards,
+  expiredBalanceRequestIntents,
   findBalanceCard,
   findClinicPayment,
   findOpenBalanceRequest,
@@ -95,6 +97,31 @@ export async function balanceOf(
   return { paymentId: deposit.id, reference: deposit.paymentRef, settled: due === 0 };
 }
 
+/** Intent statuses in which the patient's money is taken or being taken. */
+const PAID_INTENT = new Set<PaymentIntent['status']>(['succeeded', 'processing', 'requires_capture']);
+
+/**
+ * Refuses (409 BALANCE_UNDER_WAY, BALANCE_MESSAGES.paymentOnItsWay) while a balance request of the
+ * deposit that has expired holds a payment intent the patient has paid or is paying: the payment was
+ * made before the request expired, counts as paid in time, and its provider event may still be on its
+ * way. Asks the provider, so it runs before claimBalance's transaction. Throws AppError
+ * PROVIDER_UNAVAILABLE (503) when the provider cannot answer.
+ */
+export async function refuseWhileBalancePaymentOnItsWay(
+  deps: { db: Db; gateway: CardGateway },
+  clinicId: string,
+  paymentId: string,
+): Promise<void> {
+  if (!isUuid(paymentId)) return;
+  for (const intentId of await expiredBalanceRequestIntents(deps.db, clinicId, paymentId)) {
+    const intent = await knownPaymentIntent(deps.gateway, intentId).catch((error) => {
+      throw fromGatewayError(error);
+    });
+    if (intent && PAID_INTENT.has(intent.status))
+      throw new AppError('BALANCE_UNDER_WAY', BALANCE_MESSAGES.paymentOnItsWay);
+  }
+}
+
 /**
  * In `tx`, with the deposit locked until it ends: what is due on it now, in pence, and its title. Throws AppError
  * PAYMENT_NOT_FOUND (404) for an unknown payment or another clinic's; NO_BALANCE_DUE (409) for a payment
@@ -127,12 +154,13 @@ export async function claimBalance(
  * notice could not be queued. Throws as claimBalance, writing nothing.
  */
 export async function requestBalance(
-  deps: SendRequestDeps,
+  deps: SendRequestDeps & { gateway: CardGateway },
   actor: { clinicId: string; actorUserId: string },
   paymentId: string,
 ) {
   const { clinicId } = actor;
   const clinic = await getClinicRow(deps.db, clinicId);
+  await refuseWhileBalancePaymentOnItsWay(deps, clinicId, paymentId);
   return deps.db.transaction(async (tx) => {
     const { due } = await claimBalance(tx, clinicId, paymentId);
     const deposit = await findClinicPayment(tx, clinicId, paymentId);

@@ -33,7 +33,7 @@ import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { recordAudit } from '../audit/index.js';
-import { claimBalance } from '../balances/index.js';
+import { claimBalance, refuseWhileBalancePaymentOnItsWay } from '../balances/index.js';
 import { findClinic } from '../clinics/index.js';
 import { queueNotice } from '../notifications/index.js';
 import { findPatientContact } from '../patients/index.js';
@@ -142,6 +142,8 @@ export async function chargeSavedCard(
     amount: input.amount,
     createdBy: member.userId,
   };
+  if (input.kind === 'balance' && consent.paymentId)
+    await refuseWhileBalancePaymentOnItsWay(deps, member.clinicId, consent.paymentId);
   const { charge, title, request } = await db.transaction(async (tx) => {
     const started =
       input.kind === 'balance' && consent.paymentId
