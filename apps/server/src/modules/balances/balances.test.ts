@@ -236,6 +236,40 @@ describe('deposits with the balance later', () => {
     expect((await requestBalance()).json().message).toBe('No balance is due on this payment');
   });
 
+  it('lets the balance be asked again when the patient paid an expired request late, which is refunded', async () => {
+    const { cookies } = await connectedClinic(app);
+    const link = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/payment-links',
+        cookies,
+        payload: { title: 'Retainer', amount: 4000, treatmentTotal: 10_000 },
+      })
+    ).json().link;
+    const email = `${randomUUID()}@patient.example`;
+    const depositId = await pay(cookies, link.id, email);
+    const requestBalance = () =>
+      app.inject({ method: 'POST', url: `/api/payments/${depositId}/balance-request`, cookies });
+    const requestId = (await requestBalance()).json().id as string;
+    // A tab opened before the request expired pays it two seconds after.
+    const intent = (await checkout(requestId, email)).json();
+    await app.database.db
+      .update(paymentRequests)
+      .set({ expiresAt: new Date(Date.now() - 2000) })
+      .where(eq(paymentRequests.id, requestId));
+    await confirmWithCard(app, intent, '4242424242424242');
+    await sandboxOf(app).events.deliverDue();
+    await app.jobs.drain();
+    await sandboxOf(app).events.deliverDue();
+    // Recorded as a second payment and refunded: it neither settles the balance nor holds it.
+    expect((await details(cookies, depositId)).balance).toMatchObject({
+      paid: 4000,
+      due: 6000,
+      request: null,
+    });
+    expect((await requestBalance()).statusCode).toBe(201);
+  });
+
   it('audits a balance requested against the deposit, by the member, and nothing for a refused request', async () => {
     const { cookies, user } = await connectedClinic(app);
     const link = (

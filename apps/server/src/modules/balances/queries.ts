@@ -4,7 +4,7 @@
  * waiting for the patient, a balance charge under way, and the card saved with the deposit under a
  * consent to charge the balance. No rules here.
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { cardCharges, cardConsents, paymentRequests, payments, savedCards } from '../../db/schema/index.js';
 
@@ -84,8 +84,9 @@ export async function findOpenBalanceRequest(db: Db | Tx, paymentId: string, at:
 }
 
 /**
- * The payment intents of the deposit's balance requests that expired unpaid and uncancelled at `at`:
- * the patient may have paid one before it expired, with the provider's event still to come.
+ * The payment intents of the deposit's balance requests that expired unpaid and uncancelled at `at`,
+ * with no payment recorded for them: the patient may have paid one before it expired, with the
+ * provider's event still to come.
  */
 export async function expiredBalanceRequestIntents(
   db: Db,
@@ -104,6 +105,13 @@ export async function expiredBalanceRequestIntents(
         isNull(paymentRequests.cancelledAt),
         lte(paymentRequests.expiresAt, at),
         isNotNull(paymentRequests.paymentIntentId),
+        // A payment of it already recorded (in time, or late and refunded) is on its way no longer.
+        notExists(
+          db
+            .select({ id: payments.id })
+            .from(payments)
+            .where(eq(payments.stripePaymentId, paymentRequests.paymentIntentId)),
+        ),
       ),
     );
   return rows.flatMap(({ paymentIntentId }) => (paymentIntentId ? [paymentIntentId] : []));

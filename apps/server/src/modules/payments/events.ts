@@ -117,12 +117,15 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
   return async (tx) => {
     if (!clinicId || intent.status !== 'succeeded' || !(await isOurClinic(tx, clinicId))) return;
     // Locked until the transaction ends, so two payments of one request are recorded one after the other.
-    const request = requestId ? await lockPaymentRequest(tx, requestId) : undefined;
+    // Only the clinic's own request or link counts: the metadata of an intent made elsewhere may name any.
+    const locked = requestId ? await lockPaymentRequest(tx, requestId) : undefined;
+    const request = locked?.clinicId === clinicId ? locked : undefined;
+    const linkId = await linkOfClinic(tx, clinicId, meta.payment_link_id);
     // When the patient confirmed: the event's time, not this (perhaps much later) delivery's.
     const confirmedAt = new Date(event.created * 1000);
     const closedBy = request
       ? closedRequest(request, confirmedAt)
-      : await closedLink(tx, meta.payment_link_id, confirmedAt);
+      : await closedLink(tx, linkId ?? undefined, confirmedAt);
     const second = request?.status === 'paid' || closedBy !== null;
     const type = KNOWN_TYPES.has(meta.payment_type ?? '') ? (meta.payment_type as PaymentType) : 'other';
     // Paid when the patient confirmed, not when the event reached us: a retried event delivered after
@@ -138,7 +141,7 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
     const values: NewPayment = {
       clinicId,
       patientId: await recordPatient(tx, clinicId, patient, 'payer'),
-      paymentLinkId: await linkOfClinic(tx, clinicId, meta.payment_link_id),
+      paymentLinkId: linkId,
       paymentRequestId: request?.id ?? null,
       patientName: meta.patient_name ?? 'Unknown Patient',
       patientEmail: meta.patient_email ?? '',
@@ -158,9 +161,10 @@ export const onPaymentIntentSucceeded: EventHandler = async ({ gateway, jobs }, 
       clinicReference: meta.clinic_reference || null,
       // A second payment of a request is refunded automatically: it is no deposit with a balance.
       treatmentTotal: second ? null : penceOf(meta.treatment_total),
-      // Only one of the clinic's own payments: the metadata never ties a payment to another clinic's.
+      // Only one of the clinic's own payments: the metadata never ties a payment to another clinic's. A
+      // second payment, refunded automatically, pays no deposit's balance.
       originalPaymentId:
-        meta.original_payment_id && isUuid(meta.original_payment_id)
+        !second && meta.original_payment_id && isUuid(meta.original_payment_id)
           ? await clinicPaymentId(tx, clinicId, meta.original_payment_id)
           : null,
       stripePaymentId: intent.id,

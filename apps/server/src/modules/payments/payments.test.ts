@@ -72,6 +72,17 @@ describe('GET /api/payments', () => {
   it('takes the events of an intent ClinicPay did not make at once, recording a payment only for a clinic of ours', async () => {
     const clinic = await connectedClinic(app);
     const [row] = await app.database.db.select().from(clinics).where(eq(clinics.id, clinic.user.clinicId));
+    // A request of another clinic, which an intent naming this one must not pay.
+    const stranger = await connectedClinic(app);
+    const [othersRequest] = await app.database.db
+      .insert(paymentRequests)
+      .values({
+        clinicId: stranger.user.clinicId,
+        customAmount: 1500,
+        patientName: 'Other Patient',
+        patientEmail: 'other@patient.example',
+      })
+      .returning();
     const cases = [
       { clinicId: 'not-a-clinic', recorded: false },
       { clinicId: randomUUID(), recorded: false },
@@ -83,7 +94,11 @@ describe('GET /api/payments', () => {
         applicationFeeAmount: 45,
         destinationAccountId: String(row?.stripeAccountId),
         // A link and a request that are none of the clinic's.
-        metadata: { clinic_id: clinicId, payment_link_id: randomUUID(), payment_request_id: 'not-a-request' },
+        metadata: {
+          clinic_id: clinicId,
+          payment_link_id: randomUUID(),
+          payment_request_id: String(othersRequest?.id),
+        },
         statementDescriptorSuffix: null,
         idempotencyKey: `elsewhere:${randomUUID()}`,
       });
@@ -112,9 +127,14 @@ describe('GET /api/payments', () => {
         .from(payments)
         .where(eq(payments.stripePaymentId, made.id));
       expect(payment).toMatchObject(
-        recorded ? [{ clinicId, paymentLinkId: null, paymentRequestId: null }] : [],
+        recorded ? [{ clinicId, paymentLinkId: null, paymentRequestId: null, status: 'paid' }] : [],
       );
     }
+    const [untouched] = await app.database.db
+      .select()
+      .from(paymentRequests)
+      .where(eq(paymentRequests.id, String(othersRequest?.id)));
+    expect(untouched).toMatchObject({ status: 'sent', paidAt: null });
   });
 
   it('lists paid payments and unpaid requests as sent, newest first, for this clinic only', async () => {

@@ -25,6 +25,7 @@ export async function lockPaymentRequest(tx: Tx, requestId: string) {
   const [row] = await tx
     .select({
       id: paymentRequests.id,
+      clinicId: paymentRequests.clinicId,
       status: paymentRequests.status,
       cancelledAt: paymentRequests.cancelledAt,
       expiresAt: paymentRequests.expiresAt,

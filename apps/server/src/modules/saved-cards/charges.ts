@@ -296,8 +296,8 @@ const ASK_LEASE_MS = 5 * 60 * 1000;
  * process stopped around the call; docs/decisions/0137-card-charges-asked-again.md). Each is taken for
  * one ask (takeUnansweredCharge), asked again with the request stored before the first ask under the
  * same idempotency key, and its answer recorded as the first would have been, only while it is still
- * unanswered. A charge with no stored request (started before migration 0041) is failed with
- * SAVED_CARD_MESSAGES.notAnswered; a provider event that says it was paid still marks it paid.
+ * unanswered. A charge with no stored request (started before migration 0041) is failed, at any age,
+ * with SAVED_CARD_MESSAGES.notAnswered; a provider event that says it was paid still marks it paid.
  * Resolves to how many it looked at; an error on one charge goes to `onError` and leaves it for the next run.
  */
 export async function resumeStaleCardCharges(
@@ -310,17 +310,15 @@ export async function resumeStaleCardCharges(
   },
   now: Date,
 ): Promise<number> {
+  const takenBefore = new Date(now.getTime() - ASK_LEASE_MS);
   const stale = await findUnansweredCharges(deps.db, {
     since: new Date(now.getTime() - ASK_AGAIN_FOR_MS),
     before: new Date(now.getTime() - STALE_CARD_CHARGE_MS),
+    takenBefore,
   });
   for (const candidate of stale) {
     try {
-      const charge = await takeUnansweredCharge(
-        deps.db,
-        candidate.id,
-        new Date(now.getTime() - ASK_LEASE_MS),
-      );
+      const charge = await takeUnansweredCharge(deps.db, candidate.id, takenBefore);
       if (!charge) continue;
       const clinic = await findClinic(deps.db, charge.clinicId);
       if (!charge.providerRequest || !clinic) {

@@ -1,5 +1,5 @@
 /** The saved-cards module's reads and writes: card Customers, saved cards and consents. No rules here. */
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { cardCharges, cardConsents, cardCustomers, savedCards } from '../../db/schema/index.js';
 
@@ -250,17 +250,27 @@ export async function findCharge(db: Db, chargeId: string) {
 const unanswered = () => and(sql`${cardCharges.status} = 'processing'`, isNull(cardCharges.paymentIntentId));
 
 /**
- * Charges started between `since` and `before` that the provider never answered, oldest first, at most
- * `limit`: the ones resumeStaleCardCharges may ask again.
+ * Charges the provider never answered that resumeStaleCardCharges may take now, at most `limit`, least
+ * recently taken first: started before `before`, not taken since `takenBefore`, and either started
+ * after `since` (to be asked again) or with no request stored (to be failed, at any age).
  */
-export function findUnansweredCharges(db: Db, window: { since: Date; before: Date }, limit = 100) {
+export function findUnansweredCharges(
+  db: Db,
+  window: { since: Date; before: Date; takenBefore: Date },
+  limit = 100,
+) {
   return db
     .select()
     .from(cardCharges)
     .where(
-      and(unanswered(), gt(cardCharges.createdAt, window.since), lt(cardCharges.createdAt, window.before)),
+      and(
+        unanswered(),
+        lt(cardCharges.createdAt, window.before),
+        lt(cardCharges.updatedAt, window.takenBefore),
+        or(gt(cardCharges.createdAt, window.since), isNull(cardCharges.providerRequest)),
+      ),
     )
-    .orderBy(asc(cardCharges.createdAt))
+    .orderBy(asc(cardCharges.updatedAt))
     .limit(limit);
 }
 

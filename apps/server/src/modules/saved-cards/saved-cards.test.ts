@@ -742,12 +742,16 @@ describe('a card on file', () => {
       .mockRejectedValueOnce(new GatewayOutcomeUnknownError());
     const charged = (await chargeCard(patient, 'no_show_fee', 4000)).json().charge;
     unreachable.mockRestore();
-    // As a charge started before the request was stored.
+    // As a charge started before the request was stored, and long before: it is failed however old.
     await app.database.db
       .update(cardCharges)
       .set({ providerRequest: null })
       .where(eq(cardCharges.id, charged.id));
-    expect(await sweepAfterTenMinutes(charged.id)).toMatchObject({
+    await startedAgo(charged.id, 30 * 24 * 60);
+    await app.jobs.send(resumeStaleCardChargesJob, {});
+    await app.jobs.drain({ only: [resumeStaleCardChargesJob] });
+    const [failed] = await app.database.db.select().from(cardCharges).where(eq(cardCharges.id, charged.id));
+    expect(failed).toMatchObject({
       status: 'failed',
       failureCode: 'not_answered',
       failureMessage: 'The card provider did not answer this charge',
