@@ -653,6 +653,16 @@ export function noSuchResource(object: string, id: string): GatewayError {
 }
 
 /**
+ * The statuses of a payment intent whose money is taken or being taken (docs.stripe.com/payments/paymentintents/lifecycle):
+ * it can no longer be paid, changed in amount or cancelled.
+ */
+export const PAID_INTENT_STATUSES: ReadonlySet<PaymentIntent['status']> = new Set([
+  'succeeded',
+  'processing',
+  'requires_capture',
+]);
+
+/**
  * The payment intent `id`, or undefined when the provider has none by that id (resource_missing): one
  * made under other keys, as when a platform goes from the sandbox or test keys to live ones. Other
  * errors are thrown as retrievePaymentIntent throws them.

@@ -44,6 +44,27 @@ describe('deposits with the balance later', () => {
   const details = (cookies: Record<string, string>, id: string) =>
     app.inject({ url: `/api/payments/${id}`, cookies }).then((answer) => answer.json());
 
+  /**
+   * A new clinic's deposit of `amount` pence towards `treatmentTotal`, paid by a new patient; with the
+   * call that asks for its balance.
+   */
+  async function paidDeposit(title: string, amount: number, treatmentTotal: number) {
+    const { cookies } = await connectedClinic(app);
+    const link = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/payment-links',
+        cookies,
+        payload: { title, amount, treatmentTotal },
+      })
+    ).json().link;
+    const email = `${randomUUID()}@patient.example`;
+    const depositId = await pay(cookies, link.id, email);
+    const requestBalance = () =>
+      app.inject({ method: 'POST', url: `/api/payments/${depositId}/balance-request`, cookies });
+    return { cookies, email, depositId, requestBalance };
+  }
+
   it('takes a deposit of a percent of the treatment total, and refuses a deposit that is not below it', async () => {
     const { cookies } = await connectedClinic(app);
     const create = (payload: object) =>
@@ -155,18 +176,7 @@ describe('deposits with the balance later', () => {
   });
 
   it('asks for the balance again once its request is cancelled or has expired, never while one is open', async () => {
-    const { cookies } = await connectedClinic(app);
-    const link = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/payment-links',
-        cookies,
-        payload: { title: 'Whitening', amount: 3000, treatmentTotal: 12_000 },
-      })
-    ).json().link;
-    const depositId = await pay(cookies, link.id, `${randomUUID()}@patient.example`);
-    const requestBalance = () =>
-      app.inject({ method: 'POST', url: `/api/payments/${depositId}/balance-request`, cookies });
+    const { cookies, depositId, requestBalance } = await paidDeposit('Whitening', 3000, 12_000);
 
     const first = await requestBalance();
     expect(first.statusCode).toBe(201);
@@ -197,19 +207,7 @@ describe('deposits with the balance later', () => {
   });
 
   it('holds the balance while a request paid just before it expired waits for its payment to be recorded', async () => {
-    const { cookies } = await connectedClinic(app);
-    const link = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/payment-links',
-        cookies,
-        payload: { title: 'Braces', amount: 5000, treatmentTotal: 15_000 },
-      })
-    ).json().link;
-    const email = `${randomUUID()}@patient.example`;
-    const depositId = await pay(cookies, link.id, email);
-    const requestBalance = () =>
-      app.inject({ method: 'POST', url: `/api/payments/${depositId}/balance-request`, cookies });
+    const { cookies, email, depositId, requestBalance } = await paidDeposit('Braces', 5000, 15_000);
     const requestId = (await requestBalance()).json().id as string;
 
     // The patient pays; the provider's event is late, and the request expires meanwhile.
@@ -237,19 +235,7 @@ describe('deposits with the balance later', () => {
   });
 
   it('lets the balance be asked again when the patient paid an expired request late, which is refunded', async () => {
-    const { cookies } = await connectedClinic(app);
-    const link = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/payment-links',
-        cookies,
-        payload: { title: 'Retainer', amount: 4000, treatmentTotal: 10_000 },
-      })
-    ).json().link;
-    const email = `${randomUUID()}@patient.example`;
-    const depositId = await pay(cookies, link.id, email);
-    const requestBalance = () =>
-      app.inject({ method: 'POST', url: `/api/payments/${depositId}/balance-request`, cookies });
+    const { cookies, email, depositId, requestBalance } = await paidDeposit('Retainer', 4000, 10_000);
     const requestId = (await requestBalance()).json().id as string;
     // A tab opened before the request expired pays it two seconds after.
     const intent = (await checkout(requestId, email)).json();

@@ -15,7 +15,7 @@ import {
   type PaymentBalance,
 } from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { type CardGateway, knownPaymentIntent, type PaymentIntent } from '../../gateway/gateway.js';
+import { type CardGateway, knownPaymentIntent, PAID_INTENT_STATUSES } from '../../gateway/gateway.js';
 import { AppError, fromGatewayError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import { recordAudit } from '../audit/index.js';
@@ -97,9 +97,6 @@ export async function balanceOf(
   return { paymentId: deposit.id, reference: deposit.paymentRef, settled: due === 0 };
 }
 
-/** Intent statuses in which the patient's money is taken or being taken. */
-const PAID_INTENT = new Set<PaymentIntent['status']>(['succeeded', 'processing', 'requires_capture']);
-
 /**
  * Refuses (409 BALANCE_UNDER_WAY, BALANCE_MESSAGES.paymentOnItsWay) while a balance request of the
  * deposit that has expired holds a payment intent the patient has paid or is paying: the payment was
@@ -117,7 +114,7 @@ export async function refuseWhileBalancePaymentOnItsWay(
     const intent = await knownPaymentIntent(deps.gateway, intentId).catch((error) => {
       throw fromGatewayError(error);
     });
-    if (intent && PAID_INTENT.has(intent.status))
+    if (intent && PAID_INTENT_STATUSES.has(intent.status))
       throw new AppError('BALANCE_UNDER_WAY', BALANCE_MESSAGES.paymentOnItsWay);
   }
 }

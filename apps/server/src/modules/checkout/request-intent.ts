@@ -19,6 +19,7 @@ import {
   type CardGateway,
   GatewayError,
   knownPaymentIntent,
+  PAID_INTENT_STATUSES,
   type PaymentIntent,
   type UpdatePaymentIntentInput,
 } from '../../gateway/gateway.js';
@@ -47,9 +48,6 @@ export interface RequestPayer {
   metadata: Record<string, string>;
 }
 
-/** Statuses in which the intent's money has been taken or is being taken: the request is paid. */
-const PAID = new Set<PaymentIntent['status']>(['succeeded', 'processing', 'requires_capture']);
-
 /**
  * The request's one payment intent, carrying this payer's details. Throws AppError REQUEST_ALREADY_PAID 'This
  * payment request has already been paid. Thank you.' (409) when the intent has been paid or is being
@@ -61,19 +59,22 @@ export async function requestIntent(
   payer: RequestPayer,
 ): Promise<PaymentIntent> {
   const intent = await openIntent(deps, order);
-  if (PAID.has(intent.status)) throw new AppError('REQUEST_ALREADY_PAID', CHECKOUT_MESSAGES.alreadyPaid);
+  if (PAID_INTENT_STATUSES.has(intent.status))
+    throw new AppError('REQUEST_ALREADY_PAID', CHECKOUT_MESSAGES.alreadyPaid);
   const changes = changesFor(intent, order, payer);
   if (!changes) return intent;
   try {
     const updated = await deps.gateway.updatePaymentIntent(changes);
     // The provider takes new metadata on a paid intent: another tab paid between the read and the update.
-    if (PAID.has(updated.status)) throw new AppError('REQUEST_ALREADY_PAID', CHECKOUT_MESSAGES.alreadyPaid);
+    if (PAID_INTENT_STATUSES.has(updated.status))
+      throw new AppError('REQUEST_ALREADY_PAID', CHECKOUT_MESSAGES.alreadyPaid);
     return updated;
   } catch (error) {
     // Another tab's payment went through between the read and the update.
     if (error instanceof GatewayError && error.code === 'payment_intent_unexpected_state') {
       const now = await deps.gateway.retrievePaymentIntent(intent.id);
-      if (PAID.has(now.status)) throw new AppError('REQUEST_ALREADY_PAID', CHECKOUT_MESSAGES.alreadyPaid);
+      if (PAID_INTENT_STATUSES.has(now.status))
+        throw new AppError('REQUEST_ALREADY_PAID', CHECKOUT_MESSAGES.alreadyPaid);
     }
     throw error;
   }
@@ -93,7 +94,7 @@ async function openIntent(deps: { db: Db; gateway: CardGateway }, order: Request
   const savingChanged =
     (order.saveCardForCustomerId ?? null) !== (stored.savesCard ? stored.customerId : null);
   const replace = elsewhere || savingChanged;
-  if (stored.status !== 'canceled' && !(replace && !PAID.has(stored.status))) return stored;
+  if (stored.status !== 'canceled' && !(replace && !PAID_INTENT_STATUSES.has(stored.status))) return stored;
   return makeAndStore(deps, order, stored.id);
 }
 

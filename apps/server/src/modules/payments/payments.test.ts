@@ -14,23 +14,38 @@ describe('GET /api/payments', () => {
   });
   afterAll(() => app.close());
 
-  it('dates a payment when it was paid, not when its event was delivered days later', async () => {
+  /** A new connected clinic's payment link (`amount` in pence) and a payer's intent for it. */
+  async function clinicLinkAndIntent(
+    linkFields: { title: string; amount: number },
+    payer: { name: string; email: string },
+  ) {
     const clinic = await connectedClinic(app);
     const { link } = (
       await app.inject({
         method: 'POST',
         url: '/api/payment-links',
         cookies: clinic.cookies,
-        payload: { title: 'Late event', amount: 2500 },
+        payload: linkFields,
       })
     ).json();
     const intent = (
       await app.inject({
         method: 'POST',
         url: `/api/public/payments/${link.id}/payment-intents`,
-        payload: { name: 'Late Patient', email: 'late@patient.example', attemptId: randomUUID() },
+        payload: { ...payer, attemptId: randomUUID() },
       })
     ).json();
+    return { clinic, link, intent };
+  }
+
+  it('dates a payment when it was paid, not when its event was delivered days later', async () => {
+    const { clinic, intent } = await clinicLinkAndIntent(
+      { title: 'Late event', amount: 2500 },
+      {
+        name: 'Late Patient',
+        email: 'late@patient.example',
+      },
+    );
     // The provider makes the event two days ago (in whole seconds, as Stripe's `created`), and the
     // endpoint takes no event until the outage is over.
     const paidAt = new Date(Math.floor(Date.now() / 1000 - 2 * 86_400) * 1000);
@@ -138,22 +153,13 @@ describe('GET /api/payments', () => {
   });
 
   it('lists paid payments and unpaid requests as sent, newest first, for this clinic only', async () => {
-    const clinic = await connectedClinic(app);
-    const { link } = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/payment-links',
-        cookies: clinic.cookies,
-        payload: { title: 'Deposit', amount: 4500 },
-      })
-    ).json();
-    const intent = (
-      await app.inject({
-        method: 'POST',
-        url: `/api/public/payments/${link.id}/payment-intents`,
-        payload: { name: 'Ada Patient', email: 'ada@patient.example', attemptId: randomUUID() },
-      })
-    ).json();
+    const { clinic, link, intent } = await clinicLinkAndIntent(
+      { title: 'Deposit', amount: 4500 },
+      {
+        name: 'Ada Patient',
+        email: 'ada@patient.example',
+      },
+    );
     await confirmWithCard(app, intent, '4242424242424242');
     await sandboxOf(app).events.deliverDue();
     await app.database.db.insert(paymentRequests).values({

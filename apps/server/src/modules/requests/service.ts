@@ -21,7 +21,12 @@ import {
   requestTerms,
 } from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { type CardGateway, GatewayError, knownPaymentIntent } from '../../gateway/gateway.js';
+import {
+  type CardGateway,
+  GatewayError,
+  knownPaymentIntent,
+  PAID_INTENT_STATUSES,
+} from '../../gateway/gateway.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import type { JobQueue } from '../../jobs/index.js';
@@ -358,9 +363,6 @@ export async function remindPaymentRequest(
   return { message: REQUEST_MESSAGES.reminded, notices };
 }
 
-/** Intent statuses in which the patient's money is taken or being taken. */
-const PAID_INTENT = new Set(['succeeded', 'processing', 'requires_capture']);
-
 /**
  * POST /api/payment-requests/:requestId/cancel: cancels an unpaid request
  * (docs/decisions/0105-request-and-link-lifetimes.md). Its page then says so and takes no payment, its
@@ -384,7 +386,7 @@ export async function cancelPaymentRequest(
   const intent = row.paymentIntentId
     ? ((await knownPaymentIntent(deps.gateway, row.paymentIntentId)) ?? null)
     : null;
-  if (intent && PAID_INTENT.has(intent.status))
+  if (intent && PAID_INTENT_STATUSES.has(intent.status))
     throw new AppError('PAYMENT_REQUEST_PAID', REQUEST_MESSAGES.cannotCancelPaid);
   const cancelled = await deps.db.transaction(async (tx) => {
     const locked = await lockPaymentRequest(tx, row.id);

@@ -632,6 +632,19 @@ describe('a card on file', () => {
     const [row] = await app.database.db.select().from(cardCharges).where(eq(cardCharges.id, chargeId));
     return row;
   }
+  /** A £40 no-show fee whose ask never reached the provider: the charge stays processing. */
+  async function chargeNeverAnswered() {
+    const patient = await patientWithSavedCard();
+    const unreachable = vi
+      .spyOn(app.gateway, 'chargeSavedCard')
+      .mockRejectedValueOnce(new GatewayOutcomeUnknownError());
+    try {
+      const charged = (await chargeCard(patient, 'no_show_fee', 4000)).json().charge;
+      return { patient, charged };
+    } finally {
+      unreachable.mockRestore();
+    }
+  }
   const intentsUnderKey = (chargeId: string) =>
     app.database.db
       .select()
@@ -639,12 +652,7 @@ describe('a card on file', () => {
       .where(eq(sandboxPaymentIntents.idempotencyKey, `card-charge:${chargeId}`));
 
   it('asks again for a charge the provider never answered, under the same key, and charges once', async () => {
-    const patient = await patientWithSavedCard();
-    const unreachable = vi
-      .spyOn(app.gateway, 'chargeSavedCard')
-      .mockRejectedValueOnce(new GatewayOutcomeUnknownError());
-    const charged = (await chargeCard(patient, 'no_show_fee', 4000)).json().charge;
-    unreachable.mockRestore();
+    const { charged } = await chargeNeverAnswered();
     expect(charged.status).toBe('processing');
     expect(await intentsUnderKey(charged.id)).toHaveLength(0);
     // Within ten minutes the sweep leaves it alone: the first ask may still be on its way.
@@ -665,12 +673,7 @@ describe('a card on file', () => {
   });
 
   it('asks once however many sweeps overlap, and never after the provider has forgotten the key', async () => {
-    const patient = await patientWithSavedCard();
-    const unreachable = vi
-      .spyOn(app.gateway, 'chargeSavedCard')
-      .mockRejectedValueOnce(new GatewayOutcomeUnknownError());
-    const charged = (await chargeCard(patient, 'no_show_fee', 4000)).json().charge;
-    unreachable.mockRestore();
+    const { charged } = await chargeNeverAnswered();
 
     // A day later Stripe no longer keeps the key: asking again could charge a second time.
     await startedAgo(charged.id, 24 * 60);
@@ -736,12 +739,7 @@ describe('a card on file', () => {
   });
 
   it('fails a charge left unanswered with nothing stored to ask again, which frees the fee', async () => {
-    const patient = await patientWithSavedCard();
-    const unreachable = vi
-      .spyOn(app.gateway, 'chargeSavedCard')
-      .mockRejectedValueOnce(new GatewayOutcomeUnknownError());
-    const charged = (await chargeCard(patient, 'no_show_fee', 4000)).json().charge;
-    unreachable.mockRestore();
+    const { patient, charged } = await chargeNeverAnswered();
     // As a charge started before the request was stored, and long before: it is failed however old.
     await app.database.db
       .update(cardCharges)
