@@ -519,20 +519,21 @@ describe('the Stripe gateway', () => {
       lastPaymentError: { code: 'authentication_required' },
     });
     // Stripe could not be reached: whether the card was charged is unknown, so nothing is concluded.
+    const unanswered = {
+      amount: 4000,
+      applicationFeeAmount: 120,
+      destinationAccountId: 'acct_123',
+      customerId: 'cus_1',
+      paymentMethodId: 'pm_1',
+      metadata: {},
+      statementDescriptorSuffix: null,
+      idempotencyKey: 'card-charge:charge-3:1',
+    };
     const failure = { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong.' } } };
     standIn.replies.push(failure, failure, failure);
-    await expect(
-      gateway.chargeSavedCard({
-        amount: 4000,
-        applicationFeeAmount: 120,
-        destinationAccountId: 'acct_123',
-        customerId: 'cus_1',
-        paymentMethodId: 'pm_1',
-        metadata: {},
-        statementDescriptorSuffix: null,
-        idempotencyKey: 'card-charge:charge-3:1',
-      }),
-    ).rejects.toMatchObject({ name: 'GatewayOutcomeUnknownError' });
+    await expect(gateway.chargeSavedCard(unanswered)).rejects.toMatchObject({
+      name: 'GatewayOutcomeUnknownError',
+    });
     // Another request under the same key is still in flight (409, which the SDK gives as an API error):
     // its outcome is unknown too, not a refusal, so a charge asked again meanwhile stays in flight.
     const inUse = {
@@ -546,18 +547,9 @@ describe('the Stripe gateway', () => {
       },
     };
     standIn.replies.push(inUse, inUse, inUse);
-    await expect(
-      gateway.chargeSavedCard({
-        amount: 4000,
-        applicationFeeAmount: 120,
-        destinationAccountId: 'acct_123',
-        customerId: 'cus_1',
-        paymentMethodId: 'pm_1',
-        metadata: {},
-        statementDescriptorSuffix: null,
-        idempotencyKey: 'card-charge:charge-3:1',
-      }),
-    ).rejects.toMatchObject({ name: 'GatewayOutcomeUnknownError' });
+    await expect(gateway.chargeSavedCard(unanswered)).rejects.toMatchObject({
+      name: 'GatewayOutcomeUnknownError',
+    });
   });
 
   it('saves a card for a Customer while paying, and reads and detaches saved cards', async () => {
