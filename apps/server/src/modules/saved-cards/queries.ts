@@ -1,5 +1,5 @@
 /** The saved-cards module's reads and writes: card Customers, saved cards and consents. No rules here. */
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { cardCharges, cardConsents, cardCustomers, savedCards } from '../../db/schema/index.js';
 
@@ -163,30 +163,39 @@ export async function insertChargeUnlessTaken(
   return row;
 }
 
-export async function updateCharge(
+/** The columns a charge's progress changes. */
+type ChargeChanges = Partial<
+  Pick<
+    CardChargeRow,
+    | 'status'
+    | 'paymentIntentId'
+    | 'paymentId'
+    | 'failureCode'
+    | 'declineCode'
+    | 'failureMessage'
+    | 'authenticationToken'
+    | 'providerRequest'
+  >
+>;
+
+/** Writes `changes` to the charge when `condition` holds of it; resolves to the row written, if any. */
+async function updateChargeWhere(
   db: Db | Tx,
   chargeId: string,
-  changes: Partial<
-    Pick<
-      CardChargeRow,
-      | 'status'
-      | 'paymentIntentId'
-      | 'paymentId'
-      | 'failureCode'
-      | 'declineCode'
-      | 'failureMessage'
-      | 'authenticationToken'
-      | 'providerRequest'
-    >
-  >,
+  changes: ChargeChanges,
+  condition: SQL | undefined,
 ) {
-  // A charge its event already marked paid stays paid, whatever the provider call's answer says.
   const [row] = await db
     .update(cardCharges)
     .set({ ...changes, updatedAt: new Date() })
-    .where(and(eq(cardCharges.id, chargeId), ne(cardCharges.status, 'succeeded')))
+    .where(and(eq(cardCharges.id, chargeId), condition))
     .returning();
   return row;
+}
+
+/** Writes `changes` to the charge, unless its event already marked it paid: it stays paid, whatever a provider call's answer says. */
+export function updateCharge(db: Db | Tx, chargeId: string, changes: ChargeChanges) {
+  return updateChargeWhere(db, chargeId, changes, ne(cardCharges.status, 'succeeded'));
 }
 
 /**
@@ -279,30 +288,16 @@ export function findUnansweredCharges(
  * unanswered and was not taken since `takenBefore`, so overlapping sweeps in any number of processes
  * ask for it one at a time. Resolves to the charge as it is now, or undefined when it was not taken.
  */
-export async function takeUnansweredCharge(db: Db, chargeId: string, takenBefore: Date) {
-  const [row] = await db
-    .update(cardCharges)
-    .set({ updatedAt: new Date() })
-    .where(and(eq(cardCharges.id, chargeId), unanswered(), lt(cardCharges.updatedAt, takenBefore)))
-    .returning();
-  return row;
+export function takeUnansweredCharge(db: Db, chargeId: string, takenBefore: Date) {
+  return updateChargeWhere(db, chargeId, {}, and(unanswered(), lt(cardCharges.updatedAt, takenBefore)));
 }
 
 /**
  * As updateCharge, but only while the charge is still unanswered: an answer the sweep got never
  * overwrites what an event or another ask recorded meanwhile.
  */
-export async function updateUnansweredCharge(
-  db: Db | Tx,
-  chargeId: string,
-  changes: Parameters<typeof updateCharge>[2],
-) {
-  const [row] = await db
-    .update(cardCharges)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(and(eq(cardCharges.id, chargeId), unanswered()))
-    .returning();
-  return row;
+export function updateUnansweredCharge(db: Db | Tx, chargeId: string, changes: ChargeChanges) {
+  return updateChargeWhere(db, chargeId, changes, unanswered());
 }
 
 /** Ends the card's charges still waiting for the patient: the card was removed, so none can complete. */
