@@ -15,6 +15,8 @@ export const REFUND_MESSAGES = {
     `Refund amount cannot exceed the payment amount (${formatPence(maxPence)})`,
   paymentIdRequired: 'Payment ID is required',
   notRefundable: 'Only a paid payment can be refunded',
+  /** All that is left of the payment is in a refund the provider has not finished (decision 0014). */
+  underWay: 'A refund of the rest of this payment is already under way',
   processing: 'Processing refund...',
   refunded: 'Payment refunded successfully',
   partiallyRefunded: (pence: number) => `Partial refund of ${formatPence(pence)} processed successfully`,
@@ -32,6 +34,14 @@ export const REFUND_REASON_LABELS: Record<RefundReasonCode, string> = {
   duplicate: 'Duplicate payment',
   fraudulent: 'Fraudulent payment',
 };
+
+/**
+ * POST /api/fraud-warnings/:warningId/refund: optionally the amount (pence) the clinic confirmed, so
+ * that no more is refunded than it agreed to; without it (or with no body), all that is left of the payment.
+ */
+export const refundFraudWarningBodySchema = z
+  .object({ amount: z.optional(penceField({ invalid: REFUND_MESSAGES.invalidAmount })) })
+  .nullish();
 
 /** POST /api/payments/:paymentId/refunds: pence, and optionally why. */
 export const createRefundBodySchema = z.object({

@@ -18,6 +18,7 @@ import {
   disputes,
   fraudWarnings,
   payments,
+  refunds,
   sandboxDisputes,
   sandboxFiles,
   sandboxTransfers,
@@ -432,6 +433,59 @@ describe('disputes', () => {
     expect(refund.statusCode).toBe(200);
     expect(refund.json().payment).toMatchObject({ status: 'refunded', refundedAmount: 3000 });
     expect((await api(clinic.cookies, 'GET', '/api/disputes/alerts')).json().fraudWarnings).toEqual([]);
+  });
+
+  it('refunds in one click what a refund under way leaves of a warned payment', async () => {
+    const { clinic, payment } = await paidWith(WARNING_CARD, 3000);
+    const [warning] = await app.database.db
+      .select()
+      .from(fraudWarnings)
+      .where(eq(fraudWarnings.paymentId, payment.id));
+    // A refund of £10.00 the provider has not answered yet (as between the ask and its answer).
+    const id = randomUUID();
+    await app.database.db.insert(refunds).values({
+      id,
+      paymentId: payment.id,
+      clinicId: payment.clinicId,
+      amount: 1000,
+      status: 'pending',
+      idempotencyKey: `refund:${id}`,
+      createdBy: clinic.user.id,
+    });
+    const alerts = await api(clinic.cookies, 'GET', '/api/disputes/alerts');
+    expect(alerts.json().fraudWarnings).toEqual([expect.objectContaining({ refundableAmount: 2000 })]);
+
+    // The banner's sum from before the refund under way was more than is left: refused, nothing made.
+    const stale = await api(clinic.cookies, 'POST', `/api/fraud-warnings/${warning?.id}/refund`, {
+      amount: 3000,
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toBe('Refund amount cannot exceed the payment amount (£20.00)');
+    expect(
+      await app.database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id)),
+    ).toHaveLength(1);
+
+    const refund = await api(clinic.cookies, 'POST', `/api/fraud-warnings/${warning?.id}/refund`, {
+      amount: 2000,
+    });
+    expect(refund.statusCode).toBe(200);
+    expect(refund.json().payment).toMatchObject({ refundedAmount: 2000 });
+    const made = await app.database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+    expect(made.map((row) => [row.amount, row.status]).sort()).toEqual([
+      [1000, 'pending'],
+      [2000, 'succeeded'],
+    ]);
+    expect((await api(clinic.cookies, 'GET', '/api/disputes/alerts')).json().fraudWarnings).toEqual([]);
+    // With all that is left under way, another click says so and changes nothing.
+    const again = await api(clinic.cookies, 'POST', `/api/fraud-warnings/${warning?.id}/refund`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      code: 'PAYMENT_NOT_REFUNDABLE',
+      message: 'A refund of the rest of this payment is already under way',
+    });
+    expect(
+      await app.database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id)),
+    ).toHaveLength(2);
   });
 
   it('answers 404 for another clinic’s dispute and warning ids, and for malformed ones', async () => {

@@ -12,6 +12,7 @@ import {
   paymentLinks,
   paymentRequests,
   payments,
+  refunds,
 } from '../../db/schema/index.js';
 
 export type DisputeRow = typeof disputes.$inferSelect;
@@ -232,10 +233,16 @@ export async function markFraudWarningsHandled(tx: Tx, paymentId: string): Promi
     .where(and(eq(fraudWarnings.paymentId, paymentId), isNull(fraudWarnings.handledAt)));
 }
 
-/** The clinic's warnings not yet handled, with the payment each is about. */
+/** The clinic's warnings not yet handled, with the payment each is about and its refunds under way. */
 export async function selectOpenFraudWarnings(db: Db, clinicId: string) {
   return db
-    .select({ warning: fraudWarnings, payment: payments })
+    .select({
+      warning: fraudWarnings,
+      payment: payments,
+      /** Pence in the payment's refunds the provider has not finished. */
+      refundsUnderWay: sql<number>`(select coalesce(sum(${refunds.amount}), 0)::int from ${refunds}
+        where ${refunds.paymentId} = ${payments.id} and ${refunds.status} = 'pending')`.mapWith(Number),
+    })
     .from(fraudWarnings)
     .innerJoin(payments, eq(payments.id, fraudWarnings.paymentId))
     .where(and(eq(fraudWarnings.clinicId, clinicId), isNull(fraudWarnings.handledAt)))

@@ -12,6 +12,7 @@ import {
   disputeDetailSchema,
   disputeListSchema,
   EVIDENCE_MAX_TOTAL_BYTES,
+  refundFraudWarningBodySchema,
   refundResultSchema,
   saveEvidenceBodySchema,
 } from '@clinicpay/shared';
@@ -160,6 +161,7 @@ export async function disputeRoutes(app: FastifyInstance) {
       schema: {
         tags,
         params: z.object({ warningId: z.string().max(100) }),
+        body: refundFraudWarningBodySchema,
         response: { 200: refundResultSchema },
       },
     },
@@ -169,6 +171,7 @@ export async function disputeRoutes(app: FastifyInstance) {
         clinicId: member.clinicId,
         userId: member.id,
         warningId: request.params.warningId,
+        amount: request.body?.amount,
       });
     },
   );

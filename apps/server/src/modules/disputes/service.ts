@@ -565,14 +565,16 @@ export async function disputeAlerts(db: Db, clinicId: string): Promise<DisputeAl
   const warnings = await selectOpenFraudWarnings(db, clinicId);
   return {
     openDisputes: disputes.filter((row) => canRespond(row)).map(toSummary),
+    // What a refund can still take: paid, less the refunds made and those under way.
     fraudWarnings: warnings
-      .filter(({ payment }) => payment.refundAmount < payment.amountPaid && payment.disputeStatus === null)
-      .map(({ warning, payment }) => ({
+      .filter(({ payment, refundsUnderWay }) => payment.refundAmount + refundsUnderWay < payment.amountPaid)
+      .filter(({ payment }) => payment.disputeStatus === null)
+      .map(({ warning, payment, refundsUnderWay }) => ({
         id: warning.id,
         paymentId: payment.id,
         paymentReference: payment.paymentRef,
         patientName: payment.patientName,
-        refundableAmount: payment.amountPaid - payment.refundAmount,
+        refundableAmount: payment.amountPaid - payment.refundAmount - refundsUnderWay,
         fraudType: warning.fraudType,
         createdAt: warning.createdAt.toISOString(),
       })),
@@ -580,27 +582,28 @@ export async function disputeAlerts(db: Db, clinicId: string): Promise<DisputeAl
 }
 
 /**
- * POST /api/fraud-warnings/:warningId/refund: refunds the warned payment in full (what is left of it),
- * through the refund rule, and marks the warning handled. Throws FRAUD_WARNING_NOT_FOUND, and what
- * createRefund throws (PAYMENT_DISPUTED, PAYMENT_NOT_REFUNDABLE, REFUND_FAILED, …).
+ * POST /api/fraud-warnings/:warningId/refund: refunds the warned payment in full, through the refund
+ * rule, and marks the warning handled. In full is `amount` (pence), the sum the clinic confirmed, when
+ * given; else what is left of the payment once its refunds made and under way are taken off, worked
+ * out under the payment's lock. Throws FRAUD_WARNING_NOT_FOUND, and what createRefund throws
+ * (PAYMENT_DISPUTED, PAYMENT_NOT_REFUNDABLE, REFUND_EXCEEDS_PAYMENT when less is left than was
+ * confirmed, REFUND_FAILED, …).
  */
 export async function refundFraudWarning(
   deps: DisputeDeps,
-  input: { clinicId: string; userId: string; warningId: string },
+  input: { clinicId: string; userId: string; warningId: string; amount?: number | undefined },
 ): Promise<RefundResult> {
   const warning = isUuid(input.warningId)
     ? await findClinicFraudWarning(deps.db, input.clinicId, input.warningId)
     : undefined;
   if (!warning) throw new AppError('FRAUD_WARNING_NOT_FOUND', 'Fraud warning not found');
-  const source = await findPaymentSource(deps.db, warning.paymentId);
-  if (!source) throw new AppError('FRAUD_WARNING_NOT_FOUND', 'Fraud warning not found');
   const result = await createRefund(
     { db: deps.db, gateway: deps.gateway, jobs: deps.jobs, onError: deps.onError },
     {
       clinicId: input.clinicId,
       userId: input.userId,
       paymentId: warning.paymentId,
-      amount: source.payment.amountPaid - source.payment.refundAmount,
+      amount: input.amount ?? 'remaining',
     },
   );
   await deps.db.transaction((tx) => markFraudWarningsHandled(tx, warning.paymentId));

@@ -68,18 +68,26 @@ async function refundableAmount(tx: Tx, payment: PaymentRow): Promise<number> {
 }
 
 /**
- * Refunds `amount` pence of the clinic's payment (docs/product.md#validation). Throws AppError:
+ * Refunds `amount` pence of the clinic's payment (docs/product.md#validation), or with 'remaining' all
+ * that is left of it once the payment is locked: paid, less its refunds made and under way. Throws AppError:
  * PAYMENT_NOT_FOUND 'Payment not found' (unknown, malformed or another clinic's id), VALIDATION_FAILED
- * (amount not a positive whole number of pence), PAYMENT_NOT_REFUNDABLE (pending, refunded, or nothing left),
- * REFUND_EXCEEDS_PAYMENT (above what remains), REFUND_FAILED (the provider refused; the refund is recorded as
- * failed). Resolves with the refund as it stands: succeeded, or pending when the provider has not finished.
+ * (amount not a positive whole number of pence), PAYMENT_NOT_REFUNDABLE (pending, refunded, nothing left,
+ * or all that is left already in a refund under way), REFUND_EXCEEDS_PAYMENT (above what remains),
+ * REFUND_FAILED (the provider refused; the refund is recorded as failed). Resolves with the refund as it
+ * stands: succeeded, or pending when the provider has not finished.
  */
 export async function createRefund(
   deps: RefundDeps,
-  input: { clinicId: string; userId: string; paymentId: string; amount: number; reason?: RefundReason },
+  input: {
+    clinicId: string;
+    userId: string;
+    paymentId: string;
+    amount: number | 'remaining';
+    reason?: RefundReason;
+  },
 ): Promise<RefundResult> {
   if (!isUuid(input.paymentId)) throw new AppError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound);
-  if (!Number.isInteger(input.amount) || input.amount <= 0) {
+  if (input.amount !== 'remaining' && (!Number.isInteger(input.amount) || input.amount <= 0)) {
     throw new AppError('VALIDATION_FAILED', REFUND_MESSAGES.invalidAmount, {
       amount: REFUND_MESSAGES.invalidAmount,
     });
@@ -101,8 +109,16 @@ export async function createRefund(
     if (payment.disputeStatus === 'disputed' || payment.disputeStatus === 'dispute_lost')
       throw new AppError('PAYMENT_DISPUTED', DISPUTE_MESSAGES.refundRefused);
     const refundable = await refundableAmount(tx, payment);
-    if (refundable <= 0) throw new AppError('PAYMENT_NOT_REFUNDABLE', REFUND_MESSAGES.notRefundable);
-    if (input.amount > refundable) {
+    if (refundable <= 0) {
+      // Said as it is when a refund under way takes what is left: it may yet fail, and free it again.
+      const underWay = payment.amountPaid - payment.refundAmount > 0;
+      throw new AppError(
+        'PAYMENT_NOT_REFUNDABLE',
+        underWay ? REFUND_MESSAGES.underWay : REFUND_MESSAGES.notRefundable,
+      );
+    }
+    const amount = input.amount === 'remaining' ? refundable : input.amount;
+    if (amount > refundable) {
       const message = REFUND_MESSAGES.exceedsPayment(refundable);
       throw new AppError('REFUND_EXCEEDS_PAYMENT', message, { amount: message });
     }
@@ -111,7 +127,7 @@ export async function createRefund(
       id,
       paymentId: payment.id,
       clinicId: payment.clinicId,
-      amount: input.amount,
+      amount,
       status: 'pending',
       idempotencyKey: `refund:${id}`,
       reason: input.reason ?? null,

@@ -12,8 +12,9 @@ let refunds: string[] = [];
 const server = startMockServer(
   [
     http.get('/api/disputes/alerts', () => HttpResponse.json(alerts)),
-    http.post('/api/fraud-warnings/:warningId/refund', ({ params }) => {
-      refunds.push(String(params.warningId));
+    http.post('/api/fraud-warnings/:warningId/refund', async ({ params, request }) => {
+      const { amount } = (await request.json()) as { amount: number };
+      refunds.push(`${String(params.warningId)} ${amount}`);
       alerts = { ...alerts, fraudWarnings: [] };
       return HttpResponse.json({
         refund: { id: 're_1', amount: 12_000, status: 'succeeded' },
@@ -69,7 +70,8 @@ describe('the dashboard dispute banners', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Refund £120.00' }));
 
     expect(await screen.findByText(DISPUTE_MESSAGES.fraudWarningRefunded)).toBeTruthy();
-    expect(refunds).toEqual(['efw_1']);
+    // The amount the clinic confirmed goes with it, so no more is refunded than it agreed to.
+    expect(refunds).toEqual(['efw_1 12000']);
     await waitFor(() => expect(screen.queryByText(/may be fraudulent/)).toBeNull());
   });
 

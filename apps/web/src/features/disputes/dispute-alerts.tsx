@@ -73,13 +73,16 @@ function FraudWarningBanner({ warning }: { warning: FraudWarning }) {
 
   const onConfirm = () => {
     setError(null);
-    refund.mutate(warning.id, {
-      onSuccess: () => {
-        toast.success(DISPUTE_MESSAGES.fraudWarningRefunded);
-        setConfirming(false);
+    refund.mutate(
+      { warningId: warning.id, amount: warning.refundableAmount },
+      {
+        onSuccess: () => {
+          toast.success(DISPUTE_MESSAGES.fraudWarningRefunded);
+          setConfirming(false);
+        },
+        onError: (failure) => setError(failure.message),
       },
-      onError: (failure) => setError(failure.message),
-    });
+    );
   };
 
   return (

@@ -4,10 +4,14 @@ import { apiRequest } from '@/lib/api-client';
 import { refreshServerData } from '@/lib/server-data';
 import { disputeKeys } from './keys';
 
-/** POST /api/fraud-warnings/:warningId/refund: refunds the warned payment in full. */
-export function refundFraudWarning(warningId: string) {
+/**
+ * POST /api/fraud-warnings/:warningId/refund: refunds the warned payment in full, the amount (pence)
+ * the clinic confirmed and no more.
+ */
+export function refundFraudWarning({ warningId, amount }: { warningId: string; amount: number }) {
   return apiRequest(`/fraud-warnings/${encodeURIComponent(warningId)}/refund`, {
     method: 'POST',
+    body: { amount },
     schema: refundResultSchema,
   });
 }
