@@ -106,6 +106,32 @@ describe('the HTTP shell', () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('gives API answers the security headers of an API, and pages those of a page', async () => {
+    const apiAnswers = [
+      await app.inject({ url: '/api/platform-settings/fee' }),
+      await app.inject({ url: '/api/public/payments/00000000-0000-4000-8000-000000000000' }),
+      await app.inject({ url: '/api/no-such-route' }),
+    ];
+    expect(apiAnswers.map((response) => response.statusCode)).toEqual([200, 404, 404]);
+    for (const { headers } of apiAnswers) {
+      expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      for (const documentOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {
+        expect(headers[documentOnly]).toBeUndefined();
+      }
+    }
+    // The API's docs page and the web app's pages are documents: helmet's whole set.
+    for (const url of ['/api/docs/', '/', '/assets/app-abc123.js']) {
+      const { headers } = await app.inject({ url });
+      expect(String(headers['content-security-policy']), url).toContain("script-src 'self'");
+      expect(headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
   it("names Stripe's hosts in the CSP only when the Stripe gateway is on", async () => {
     const sandboxCsp = String((await app.inject({ url: '/healthz' })).headers['content-security-policy']);
     expect(sandboxCsp).not.toContain('stripe.com');

@@ -73,13 +73,40 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
 }
 
 /**
- * Sets helmet's headers (see helmetHeaders) on every answer `app` gives, error answers and 404s
- * included: an onRequest hook, as @fastify/helmet's own.
+ * The headers for the API's answers (paths under /api/ but the API's docs page): JSON, CSV, images and
+ * redirects that no browser renders as a page of ours. OWASP's REST Security Cheat Sheet's set
+ * (cheatsheetseries.owasp.org/cheatsheets/REST_Security_Cheat_Sheet.html#security-headers): a CSP that
+ * allows nothing and no framing, no framing for older browsers, no sniffing, HSTS as on the pages, and
+ * no cross-origin reads (CORP). Helmet's other headers (COOP, Origin-Agent-Cluster, Referrer-Policy,
+ * X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies, X-XSS-Protection) act
+ * on documents only; sending them on every API answer cost the hottest public routes about a tenth of
+ * their answer's bytes and header work (decision 0138).
+ */
+export function apiHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+  const hsts = pageHeaders['strict-transport-security'];
+  if (hsts) headers['strict-transport-security'] = hsts;
+  return headers;
+}
+
+/** API paths whose answers are pages a browser renders: the API's docs (Swagger UI). */
+const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
+ * Sets the security headers on every answer `app` gives, error answers and 404s included: helmet's
+ * (see helmetHeaders) on pages and assets, apiHeaders on the API's answers. An onRequest hook, as
+ * @fastify/helmet's own.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions) {
-  const headers = await helmetHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const pages = await helmetHeaders(options);
+  const api = apiHeaders(pages);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiAnswer(request.url) ? api : pages);
     done();
   });
 }
