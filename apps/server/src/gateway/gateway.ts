@@ -558,14 +558,17 @@ export interface CardGateway {
   /**
    * Takes back part of the transfer a destination charge made to the connected account
    * (transfers.createReversal on the charge's transfer: docs.stripe.com/api/transfer_reversals/create),
-   * keeping the application fee. One reversal per idempotency key. Pence.
+   * keeping the application fee: `amount`, or what is left of the transfer when less is (the provider's
+   * own figure, after its refunds' reversals, which it refuses to exceed). One reversal per idempotency
+   * key: a retry answers the reversal made. Resolves with what was reversed (pence), or null when
+   * nothing is left of the transfer. Throws GatewayError 'no_transfer' for a charge with no transfer.
    */
   reverseTransfer(input: {
     paymentIntentId: string;
     amount: number;
     idempotencyKey: string;
     metadata: Record<string, string>;
-  }): Promise<{ id: string; amount: number }>;
+  }): Promise<{ id: string; amount: number } | null>;
   /**
    * Pays a connected account from the platform's balance (transfers.create:
    * docs.stripe.com/api/transfers/create), tied to the payment's charge (source_transaction). One

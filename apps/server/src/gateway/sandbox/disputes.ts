@@ -399,8 +399,10 @@ export function createSandboxDisputes(options: {
     },
 
     /**
-     * A transfer reversal or a new transfer for a charge, once per idempotency key: a reversal takes at
-     * most what is left of the charge's transfer (Stripe refuses more: docs.stripe.com/api/transfer_reversals).
+     * A transfer reversal or a new transfer for a charge, once per idempotency key (a retry answers the
+     * one made). A reversal takes `amount` or what is left of the charge's transfer when less is, as the
+     * gateway's reverseTransfer does with Stripe's figure (Stripe refuses more:
+     * docs.stripe.com/api/transfer_reversals/create); null when nothing is left.
      */
     async move(input: {
       kind: 'reversal' | 'transfer';
@@ -409,7 +411,7 @@ export function createSandboxDisputes(options: {
       amount: number;
       idempotencyKey: string;
       metadata: Record<string, string>;
-    }): Promise<{ id: string; amount: number }> {
+    }): Promise<{ id: string; amount: number } | null> {
       if (!Number.isInteger(input.amount) || input.amount <= 0)
         throw new GatewayError('Invalid positive integer', 'parameter_invalid_integer');
       return db.transaction(async (tx) => {
@@ -430,11 +432,8 @@ export function createSandboxDisputes(options: {
             "The destination is not the charge's connected account.",
             'parameter_invalid',
           );
-        if (input.kind === 'reversal' && input.amount > (await transferLeft(tx, intent)))
-          throw new GatewayError(
-            'The transfer reversal amount is greater than the amount left on the transfer.',
-            'amount_too_large',
-          );
+        const left = input.kind === 'reversal' ? await transferLeft(tx, intent) : input.amount;
+        if (left <= 0) return null;
         const [row] = await tx
           .insert(sandboxTransfers)
           .values({
@@ -442,7 +441,7 @@ export function createSandboxDisputes(options: {
             kind: input.kind,
             paymentIntentId: intent.id,
             destinationAccountId: intent.destinationAccountId,
-            amount: input.amount,
+            amount: Math.min(input.amount, left),
             metadata: input.metadata,
             idempotencyKey: input.idempotencyKey,
           })

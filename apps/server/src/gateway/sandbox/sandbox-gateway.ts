@@ -670,7 +670,11 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
 
     reverseTransfer: (input) => disputes.move({ kind: 'reversal', ...input }),
 
-    createTransfer: (input) => disputes.move({ kind: 'transfer', ...input }),
+    createTransfer: async (input) => {
+      const transfer = await disputes.move({ kind: 'transfer', ...input });
+      if (!transfer) throw new GatewayError('The transfer could not be made');
+      return transfer;
+    },
 
     retrieveEarlyFraudWarning: (warningId) => disputes.retrieveWarning(warningId),
 

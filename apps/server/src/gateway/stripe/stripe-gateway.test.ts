@@ -1067,11 +1067,23 @@ describe('the Stripe gateway', () => {
     },
   });
 
+  /** A charge's transfer as Stripe shows it expanded (docs.stripe.com/api/transfers/object). */
+  const transferObject = (fields: Record<string, unknown> = {}) => ({
+    id: 'tr_1',
+    object: 'transfer',
+    amount: 4365,
+    amount_reversed: 0,
+    reversals: { object: 'list', data: [], has_more: false, url: '/v1/transfers/tr_1/reversals' },
+    ...fields,
+  });
+  const chargeWith = (transfer: unknown) => paidIntent({ id: 'ch_1', object: 'charge', transfer });
+  const reversalReply = (amount: number, metadata: Record<string, string> = {}) => ({
+    status: 200,
+    body: { id: 'trr_1', object: 'transfer_reversal', amount, transfer: 'tr_1', metadata },
+  });
+
   it("reverses the transfer on the payment's charge with the idempotency key, keeping the application fee", async () => {
-    standIn.replies.push(paidIntent({ id: 'ch_1', object: 'charge', transfer: 'tr_1' }), {
-      status: 200,
-      body: { id: 'trr_1', object: 'transfer_reversal', amount: 4365, transfer: 'tr_1', metadata: {} },
-    });
+    standIn.replies.push(chargeWith(transferObject()), reversalReply(4365));
     const reversal = await gateway.reverseTransfer({
       paymentIntentId: 'pi_1',
       amount: 4365,
@@ -1080,22 +1092,84 @@ describe('the Stripe gateway', () => {
     });
     expect(reversal).toEqual({ id: 'trr_1', amount: 4365 });
     expect(standIn.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
-      'GET /v1/payment_intents/pi_1?expand[0]=latest_charge',
+      'GET /v1/payment_intents/pi_1?expand[0]=latest_charge.transfer',
       'POST /v1/transfers/tr_1/reversals',
     ]);
     const request = lastRequest();
     expect(Object.fromEntries(request.form)).toEqual({
       amount: '4365',
       'metadata[clinicpay_dispute_id]': 'd-1',
+      'metadata[clinicpay_idempotency_key]': 'dispute-reversal:d-1',
     });
     expect(request.form.has('refund_application_fee')).toBe(false);
     expect(request.headers['idempotency-key']).toBe('dispute-reversal:d-1');
   });
 
-  it('reads an expanded transfer on the charge by its id', async () => {
+  it('reverses at most what Stripe says is left of the transfer, and nothing when nothing is', async () => {
+    // Refunds reversed £30.01 of £43.65 in Stripe's own rounding: £13.64 is left, not a penny more.
+    standIn.replies.push(chargeWith(transferObject({ amount_reversed: 3001 })), reversalReply(1364));
+    const reversal = await gateway.reverseTransfer({
+      paymentIntentId: 'pi_1',
+      amount: 4500,
+      idempotencyKey: 'dispute-reversal:d-3',
+      metadata: {},
+    });
+    expect(reversal).toEqual({ id: 'trr_1', amount: 1364 });
+    expect(lastRequest().form.get('amount')).toBe('1364');
+
+    standIn.requests.length = 0;
+    standIn.replies.push(chargeWith(transferObject({ amount_reversed: 4365 })));
+    expect(
+      await gateway.reverseTransfer({
+        paymentIntentId: 'pi_1',
+        amount: 4500,
+        idempotencyKey: 'k',
+        metadata: {},
+      }),
+    ).toBeNull();
+    expect(standIn.requests.map(({ method }) => method)).toEqual(['GET']);
+  });
+
+  it('answers the reversal a first ask made, asking nothing again, when a retry finds it under its key', async () => {
+    const made = { id: 'trr_7', object: 'transfer_reversal', amount: 1364, transfer: 'tr_1', metadata: {} };
+    const mine = { ...made, metadata: { clinicpay_idempotency_key: 'dispute-reversal:d-4' } };
+    const listed = (data: unknown[], has_more: boolean) => ({
+      object: 'list',
+      data,
+      has_more,
+      url: '/v1/transfers/tr_1/reversals',
+    });
     standIn.replies.push(
-      paidIntent({ id: 'ch_1', object: 'charge', transfer: { id: 'tr_9', object: 'transfer' } }),
-      { status: 200, body: { id: 'trr_2', object: 'transfer_reversal', amount: 100, transfer: 'tr_9' } },
+      chargeWith(transferObject({ amount_reversed: 4365, reversals: listed([made, mine], false) })),
+    );
+    const retry = () =>
+      gateway.reverseTransfer({
+        paymentIntentId: 'pi_1',
+        amount: 4500,
+        idempotencyKey: 'dispute-reversal:d-4',
+        metadata: {},
+      });
+    expect(await retry()).toEqual({ id: 'trr_7', amount: 1364 });
+    expect(standIn.requests.map(({ method }) => method)).toEqual(['GET']);
+
+    // More than the transfer's embedded list holds: the full list is read.
+    standIn.requests.length = 0;
+    standIn.replies.push(
+      chargeWith(transferObject({ amount_reversed: 4365, reversals: listed([made], true) })),
+      { status: 200, body: listed([made, mine], false) },
+    );
+    expect(await retry()).toEqual({ id: 'trr_7', amount: 1364 });
+    expect(standIn.requests.map(({ method, path }) => `${method} ${path.split('?')[0]}`)).toEqual([
+      'GET /v1/payment_intents/pi_1',
+      'GET /v1/transfers/tr_1/reversals',
+    ]);
+  });
+
+  it('reads a transfer the charge names only by its id', async () => {
+    standIn.replies.push(
+      chargeWith('tr_9'),
+      { status: 200, body: transferObject({ id: 'tr_9' }) },
+      reversalReply(100),
     );
     await gateway.reverseTransfer({
       paymentIntentId: 'pi_1',
@@ -1103,7 +1177,11 @@ describe('the Stripe gateway', () => {
       idempotencyKey: 'k',
       metadata: {},
     });
-    expect(lastRequest().path).toBe('/v1/transfers/tr_9/reversals');
+    expect(standIn.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'GET /v1/payment_intents/pi_1?expand[0]=latest_charge.transfer',
+      'GET /v1/transfers/tr_9',
+      'POST /v1/transfers/tr_9/reversals',
+    ]);
   });
 
   it.each([
@@ -1118,7 +1196,7 @@ describe('the Stripe gateway', () => {
   });
 
   it("turns a refused reversal into a GatewayError with Stripe's code", async () => {
-    standIn.replies.push(paidIntent({ id: 'ch_1', object: 'charge', transfer: 'tr_1' }), {
+    standIn.replies.push(chargeWith(transferObject()), {
       status: 400,
       body: {
         error: {
@@ -1135,12 +1213,7 @@ describe('the Stripe gateway', () => {
 
   it('leaves a reversal in flight, not refused, when Stripe fails inside, retrying with the same key', async () => {
     const failure = { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong.' } } };
-    standIn.replies.push(
-      paidIntent({ id: 'ch_1', object: 'charge', transfer: 'tr_1' }),
-      failure,
-      failure,
-      failure,
-    );
+    standIn.replies.push(chargeWith(transferObject()), failure, failure, failure);
     await expect(
       gateway.reverseTransfer({
         paymentIntentId: 'pi_1',

@@ -240,6 +240,9 @@ function toEarlyFraudWarning(warning: Stripe.Radar.EarlyFraudWarning): EarlyFrau
 
 const NO_TRANSFER = 'This payment has no transfer to the connected account.';
 
+/** The metadata key a reversal carries its idempotency key under, so that a retry finds it made. */
+const REVERSAL_KEY = 'clinicpay_idempotency_key';
+
 /**
  * As `call`, but a connection or API error (Stripe could not be reached, or failed inside) leaves the
  * outcome unknown rather than refused: GatewayOutcomeUnknownError, so the caller keeps it in flight.
@@ -393,6 +396,26 @@ export function createStripeGateway(options: StripeGatewayOptions): CardGateway 
       }
     }
     return known;
+  }
+
+  /**
+   * The reversal of this transfer made under `idempotencyKey` (its metadata names the key), if one was:
+   * from the transfer's embedded list when that holds them all, else from the full list
+   * (docs.stripe.com/api/transfer_reversals/list). A retry whose first ask reached Stripe then finds it,
+   * where asking again under the key for a smaller amount left would be refused.
+   */
+  async function reversalUnderKey(
+    transferId: string,
+    embedded: Stripe.ApiList<Stripe.TransferReversal> | undefined,
+    idempotencyKey: string,
+  ): Promise<Stripe.TransferReversal | undefined> {
+    const underKey = (reversal: Stripe.TransferReversal) =>
+      reversal.metadata?.[REVERSAL_KEY] === idempotencyKey;
+    if (embedded && !embedded.has_more) return embedded.data.find(underKey);
+    for await (const reversal of stripe.transfers.listReversals(transferId, { limit: 100 })) {
+      if (underKey(reversal)) return reversal;
+    }
+    return undefined;
   }
 
   return {
@@ -661,15 +684,27 @@ export function createStripeGateway(options: StripeGatewayOptions): CardGateway 
     // docs.stripe.com/api/transfer_reversals/create: the transfer a destination charge made is on the
     // intent's charge (charge.transfer); the application fee is kept (refund_application_fee is false
     // unless sent).
+    // The transfer as Stripe holds it (docs.stripe.com/api/transfers/object: amount, amount_reversed, and
+    // its reversals), so that what is left is Stripe's figure, whatever rounding its refunds' reversals
+    // took; Stripe refuses a reversal of more than is left (docs.stripe.com/api/transfer_reversals/create).
     reverseTransfer: ({ paymentIntentId, amount, idempotencyKey, metadata }) =>
       callKnowingOutcome(async () => {
-        const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+        const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {
+          expand: ['latest_charge.transfer'],
+        });
         const charge = intent.latest_charge;
-        const transferId = charge && typeof charge !== 'string' ? idOf(charge.transfer) : null;
+        const transfer = charge && typeof charge !== 'string' ? charge.transfer : null;
+        if (!transfer) throw new GatewayError(NO_TRANSFER, 'no_transfer');
+        const transferId = idOf(transfer);
         if (!transferId) throw new GatewayError(NO_TRANSFER, 'no_transfer');
+        const full = typeof transfer === 'string' ? await stripe.transfers.retrieve(transfer) : transfer;
+        const made = await reversalUnderKey(transferId, full.reversals, idempotencyKey);
+        if (made) return { id: made.id, amount: made.amount };
+        const left = full.amount - full.amount_reversed;
+        if (left <= 0) return null;
         const reversal = await stripe.transfers.createReversal(
           transferId,
-          { amount, metadata },
+          { amount: Math.min(amount, left), metadata: { ...metadata, [REVERSAL_KEY]: idempotencyKey } },
           { idempotencyKey },
         );
         return { id: reversal.id, amount: reversal.amount };

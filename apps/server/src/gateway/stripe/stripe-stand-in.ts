@@ -61,15 +61,18 @@ function account(id: string) {
   };
 }
 
-/** The charge of a paid destination charge, with the transfer it made to the connected account. */
-function charge(id: string) {
+/**
+ * The charge of a paid destination charge, with the transfer it made to the connected account: the
+ * transfer's id, or the transfer itself when `withTransfer` (expand latest_charge.transfer).
+ */
+function charge(id: string, withTransfer = false) {
   return {
     id,
     object: 'charge',
     amount: 4500,
     currency: 'gbp',
     status: 'succeeded',
-    transfer: 'tr_standin',
+    transfer: withTransfer ? heldTransfer('tr_standin') : 'tr_standin',
     balance_transaction: null,
     payment_intent: 'pi_standin',
   };
@@ -78,6 +81,7 @@ function charge(id: string) {
 /** An intent as created or changed (not paid yet), or, when `paid`, with its charge: expanded if asked. */
 function paymentIntent(id: string, params: URLSearchParams, paid = false) {
   const expanded = (params.get('expand[0]') ?? '').startsWith('latest_charge');
+  const withTransfer = params.get('expand[0]') === 'latest_charge.transfer';
   return {
     id,
     object: 'payment_intent',
@@ -94,7 +98,7 @@ function paymentIntent(id: string, params: URLSearchParams, paid = false) {
     payment_method: params.get('payment_method'),
     setup_future_usage: params.get('setup_future_usage'),
     last_payment_error: null,
-    latest_charge: !paid ? null : expanded ? charge('ch_standin') : 'ch_standin',
+    latest_charge: !paid ? null : expanded ? charge('ch_standin', withTransfer) : 'ch_standin',
   };
 }
 
@@ -182,6 +186,22 @@ function transfer(params: URLSearchParams) {
     source_transaction: params.get('source_transaction'),
     metadata: {},
     reversals: { object: 'list', data: [], has_more: false, url: '/v1/transfers/tr_standin_2/reversals' },
+    created: CREATED,
+  };
+}
+
+/** A destination charge's transfer as it stands: nothing reversed yet (docs.stripe.com/api/transfers/object). */
+function heldTransfer(id: string) {
+  return {
+    id,
+    object: 'transfer',
+    amount: 4365,
+    amount_reversed: 0,
+    currency: 'gbp',
+    destination: 'acct_standin',
+    source_transaction: 'ch_standin',
+    metadata: {},
+    reversals: { object: 'list', data: [], has_more: false, url: `/v1/transfers/${id}/reversals` },
     created: CREATED,
   };
 }
@@ -385,6 +405,8 @@ function defaultReply({ method, path, params }: StandInRequest): StandInReply {
       return { status: 200, body: file(params) };
     case 'POST /v1/transfers':
       return { status: 200, body: transfer(params) };
+    case 'GET /v1/transfers/:id':
+      return { status: 200, body: heldTransfer(id) };
     case 'POST /v1/transfers/:id/reversals':
       return { status: 200, body: transferReversal(id, params) };
     case 'GET /v1/radar/early_fraud_warnings/:id':

@@ -361,6 +361,32 @@ describe('disputes', () => {
     expect(chargeback.reversedAmount).toBe(payment.netAmount);
   });
 
+  it('takes back what refunds left of the transfer, by the provider’s figure, when a partly refunded payment is disputed', async () => {
+    const clinic = await connectedClinicWithLink(app, 4500);
+    const intentId = await payPage(app, clinic.linkId, DISPUTE_CARD);
+    // The payment recorded, the dispute not raised yet (settle would raise it).
+    await sandboxOf(app).events.deliverDue();
+    const [payment] = await app.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.stripePaymentId, intentId));
+    if (!payment) throw new Error('the payment was not recorded');
+    // Refunds of 1p, 1p and £10.00 each reverse their share of the transfer, rounded by the provider.
+    for (const amount of [1, 1, 1000]) {
+      const refund = await api(clinic.cookies, 'POST', `/api/payments/${payment.id}/refunds`, { amount });
+      expect(refund.statusCode).toBe(200);
+    }
+    const left = await sandboxOf(app).disputes.transferLeft(intentId);
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThan(payment.netAmount);
+
+    await settle();
+    const dispute = await disputeOf(payment.id);
+    expect(dispute.fundsWithdrawn).toBeGreaterThan(left);
+    expect(dispute.reversedAmount).toBe(left);
+    expect(await sandboxOf(app).disputes.transferLeft(intentId)).toBe(0);
+  });
+
   it('lets a clinic answer again, with a new notice, when an inquiry it answered becomes a chargeback', async () => {
     const { clinic, payment } = await paidWith(INQUIRY_CARD);
     const inquiry = await disputeOf(payment.id);

@@ -22,7 +22,6 @@ import {
   formatPence,
   paymentDisputeStatus,
   type RefundResult,
-  refundClinicShare,
 } from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
 import type { Dispute, DisputeEvidence } from '../../gateway/gateway.js';
@@ -221,18 +220,6 @@ export async function recordProviderDispute(
 }
 
 /**
- * What is left of the clinic's transfer for a payment: its net amount, less what its refunds took
- * back (the provider reverses a destination charge's transfer in proportion to each refund:
- * docs.stripe.com/api/refunds/create#create_refund-reverse_transfer). Pence.
- */
-export function transferLeftAfterRefunds(
-  payment: Pick<PaymentRow, 'amountPaid' | 'netAmount' | 'refundAmount'>,
-): number {
-  const byRefunds = refundClinicShare(payment.refundAmount, payment.netAmount, payment.amountPaid);
-  return Math.max(0, payment.netAmount - byRefunds);
-}
-
-/**
  * The disputes.move-funds job: when the provider withdrew a dispute's funds from the platform, the
  * clinic's transfer is reversed for the disputed amount (at most what is left of it); when the
  * provider reinstated them, the clinic is paid back what was reversed, with a new transfer. Each
@@ -246,16 +233,15 @@ export async function moveFunds(deps: DisputeDeps, disputeId: string): Promise<v
   const payment = source.payment;
 
   if (row.fundsWithdrawn > 0 && row.transferReversalId === null) {
-    const amount = Math.min(row.fundsWithdrawn, transferLeftAfterRefunds(payment));
-    const reversal =
-      amount > 0
-        ? await deps.gateway.reverseTransfer({
-            paymentIntentId: payment.stripePaymentId,
-            amount,
-            idempotencyKey: `dispute-reversal:${row.id}`,
-            metadata: { clinicpay_dispute_id: row.id, clinicpay_payment_id: payment.id },
-          })
-        : { id: 'none', amount: 0 };
+    // The disputed amount, or what is left of the transfer after the payment's refunds took their part
+    // back: the provider's own figure, which the gateway reverses at most (so no rounding of ours can
+    // ask for a penny more than is there).
+    const reversal = (await deps.gateway.reverseTransfer({
+      paymentIntentId: payment.stripePaymentId,
+      amount: row.fundsWithdrawn,
+      idempotencyKey: `dispute-reversal:${row.id}`,
+      metadata: { clinicpay_dispute_id: row.id, clinicpay_payment_id: payment.id },
+    })) ?? { id: 'none', amount: 0 };
     await deps.db.transaction(async (tx) => {
       const locked = await lockDispute(tx, row.id);
       if (!locked || locked.transferReversalId !== null) return;
