@@ -1131,8 +1131,21 @@ describe('the Stripe gateway', () => {
   });
 
   it('answers the reversal a first ask made, asking nothing again, when a retry finds it under its key', async () => {
-    const made = { id: 'trr_7', object: 'transfer_reversal', amount: 1364, transfer: 'tr_1', metadata: {} };
-    const mine = { ...made, metadata: { clinicpay_idempotency_key: 'dispute-reversal:d-4' } };
+    // A refund's reversal of the same transfer, and the one the first ask made.
+    const byRefund = {
+      id: 'trr_refund',
+      object: 'transfer_reversal',
+      amount: 500,
+      transfer: 'tr_1',
+      metadata: {},
+    };
+    const mine = {
+      id: 'trr_7',
+      object: 'transfer_reversal',
+      amount: 1364,
+      transfer: 'tr_1',
+      metadata: { clinicpay_idempotency_key: 'dispute-reversal:d-4' },
+    };
     const listed = (data: unknown[], has_more: boolean) => ({
       object: 'list',
       data,
@@ -1140,29 +1153,48 @@ describe('the Stripe gateway', () => {
       url: '/v1/transfers/tr_1/reversals',
     });
     standIn.replies.push(
-      chargeWith(transferObject({ amount_reversed: 4365, reversals: listed([made, mine], false) })),
+      chargeWith(transferObject({ amount_reversed: 1864, reversals: listed([byRefund, mine], false) })),
     );
-    const retry = () =>
+    const retry = (metadata: Record<string, string> = {}) =>
       gateway.reverseTransfer({
         paymentIntentId: 'pi_1',
         amount: 4500,
         idempotencyKey: 'dispute-reversal:d-4',
-        metadata: {},
+        metadata,
       });
     expect(await retry()).toEqual({ id: 'trr_7', amount: 1364 });
     expect(standIn.requests.map(({ method }) => method)).toEqual(['GET']);
 
-    // More than the transfer's embedded list holds: the full list is read.
+    // More than the transfer's embedded list holds: the full list is read, page after page.
     standIn.requests.length = 0;
     standIn.replies.push(
-      chargeWith(transferObject({ amount_reversed: 4365, reversals: listed([made], true) })),
-      { status: 200, body: listed([made, mine], false) },
+      chargeWith(transferObject({ amount_reversed: 1864, reversals: listed([byRefund], true) })),
+      { status: 200, body: listed([byRefund], true) },
+      { status: 200, body: listed([mine], false) },
     );
     expect(await retry()).toEqual({ id: 'trr_7', amount: 1364 });
     expect(standIn.requests.map(({ method, path }) => `${method} ${path.split('?')[0]}`)).toEqual([
       'GET /v1/payment_intents/pi_1',
       'GET /v1/transfers/tr_1/reversals',
+      'GET /v1/transfers/tr_1/reversals',
     ]);
+    expect(standIn.requests[2]?.path).toContain('starting_after=trr_refund');
+
+    // One made before reversals carried their key is known by the caller's metadata (its dispute).
+    standIn.requests.length = 0;
+    const before = {
+      ...mine,
+      id: 'trr_8',
+      metadata: { clinicpay_dispute_id: 'd-4', clinicpay_payment_id: 'p-4' },
+    };
+    standIn.replies.push(
+      chargeWith(transferObject({ amount_reversed: 1864, reversals: listed([byRefund, before], false) })),
+    );
+    expect(await retry({ clinicpay_dispute_id: 'd-4', clinicpay_payment_id: 'p-4' })).toEqual({
+      id: 'trr_8',
+      amount: 1364,
+    });
+    expect(standIn.requests.map(({ method }) => method)).toEqual(['GET']);
   });
 
   it('reads a transfer the charge names only by its id', async () => {

@@ -399,8 +399,9 @@ export function createStripeGateway(options: StripeGatewayOptions): CardGateway 
   }
 
   /**
-   * The reversal of this transfer made under `idempotencyKey` (its metadata names the key), if one was:
-   * from the transfer's embedded list when that holds them all, else from the full list
+   * The reversal of this transfer made under `idempotencyKey` (its metadata names the key), or, for one
+   * made before reversals carried their key, one whose metadata holds all of `metadata` (a dispute's
+   * id): from the transfer's embedded list when that holds them all, else from the full list
    * (docs.stripe.com/api/transfer_reversals/list). A retry whose first ask reached Stripe then finds it,
    * where asking again under the key for a smaller amount left would be refused.
    */
@@ -408,9 +409,12 @@ export function createStripeGateway(options: StripeGatewayOptions): CardGateway 
     transferId: string,
     embedded: Stripe.ApiList<Stripe.TransferReversal> | undefined,
     idempotencyKey: string,
+    metadata: Record<string, string>,
   ): Promise<Stripe.TransferReversal | undefined> {
+    const entries = Object.entries(metadata);
     const underKey = (reversal: Stripe.TransferReversal) =>
-      reversal.metadata?.[REVERSAL_KEY] === idempotencyKey;
+      reversal.metadata?.[REVERSAL_KEY] === idempotencyKey ||
+      (entries.length > 0 && entries.every(([key, value]) => reversal.metadata?.[key] === value));
     if (embedded && !embedded.has_more) return embedded.data.find(underKey);
     for await (const reversal of stripe.transfers.listReversals(transferId, { limit: 100 })) {
       if (underKey(reversal)) return reversal;
@@ -698,7 +702,7 @@ export function createStripeGateway(options: StripeGatewayOptions): CardGateway 
         const transferId = idOf(transfer);
         if (!transferId) throw new GatewayError(NO_TRANSFER, 'no_transfer');
         const full = typeof transfer === 'string' ? await stripe.transfers.retrieve(transfer) : transfer;
-        const made = await reversalUnderKey(transferId, full.reversals, idempotencyKey);
+        const made = await reversalUnderKey(transferId, full.reversals, idempotencyKey, metadata);
         if (made) return { id: made.id, amount: made.amount };
         const left = full.amount - full.amount_reversed;
         if (left <= 0) return null;

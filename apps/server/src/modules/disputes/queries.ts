@@ -233,16 +233,32 @@ export async function markFraudWarningsHandled(tx: Tx, paymentId: string): Promi
     .where(and(eq(fraudWarnings.paymentId, paymentId), isNull(fraudWarnings.handledAt)));
 }
 
+/** Pence in the payment's refunds the provider has not finished (a column of a select from payments). */
+const refundsUnderWay = sql<number>`(select coalesce(sum(${refunds.amount}), 0)::int from ${refunds}
+  where ${refunds.paymentId} = ${payments.id} and ${refunds.status} = 'pending')`.mapWith(Number);
+
+/**
+ * Marks the payment's warnings handled once nothing is left of it to refund (paid, less its refunds
+ * made and under way); a warning whose payment still has some left stays open, showing what is left.
+ */
+export async function markFraudWarningsHandledWhenRefunded(tx: Tx, paymentId: string): Promise<void> {
+  await tx
+    .update(fraudWarnings)
+    .set({ handledAt: new Date() })
+    .where(
+      and(
+        eq(fraudWarnings.paymentId, paymentId),
+        isNull(fraudWarnings.handledAt),
+        sql`(select ${payments.amountPaid} - ${payments.refundAmount} - ${refundsUnderWay} from ${payments}
+          where ${payments.id} = ${paymentId}) <= 0`,
+      ),
+    );
+}
+
 /** The clinic's warnings not yet handled, with the payment each is about and its refunds under way. */
 export async function selectOpenFraudWarnings(db: Db, clinicId: string) {
   return db
-    .select({
-      warning: fraudWarnings,
-      payment: payments,
-      /** Pence in the payment's refunds the provider has not finished. */
-      refundsUnderWay: sql<number>`(select coalesce(sum(${refunds.amount}), 0)::int from ${refunds}
-        where ${refunds.paymentId} = ${payments.id} and ${refunds.status} = 'pending')`.mapWith(Number),
-    })
+    .select({ warning: fraudWarnings, payment: payments, refundsUnderWay })
     .from(fraudWarnings)
     .innerJoin(payments, eq(payments.id, fraudWarnings.paymentId))
     .where(and(eq(fraudWarnings.clinicId, clinicId), isNull(fraudWarnings.handledAt)))

@@ -56,6 +56,7 @@ import {
   insertFraudWarning,
   lockDispute,
   markFraudWarningsHandled,
+  markFraudWarningsHandledWhenRefunded,
   putEvidenceFile,
   selectClinicDisputes,
   selectDisputeCounts,
@@ -569,7 +570,9 @@ export async function disputeAlerts(db: Db, clinicId: string): Promise<DisputeAl
 
 /**
  * POST /api/fraud-warnings/:warningId/refund: refunds the warned payment in full, through the refund
- * rule, and marks the warning handled. In full is `amount` (pence), the sum the clinic confirmed, when
+ * rule, and marks the warning handled once nothing is left to refund (a confirmed sum that was less
+ * than what is left, a refund under way having failed since, leaves it open with the rest). In full
+ * is `amount` (pence), the sum the clinic confirmed, when
  * given; else what is left of the payment once its refunds made and under way are taken off, worked
  * out under the payment's lock. Throws FRAUD_WARNING_NOT_FOUND, and what createRefund throws
  * (PAYMENT_DISPUTED, PAYMENT_NOT_REFUNDABLE, REFUND_EXCEEDS_PAYMENT when less is left than was
@@ -592,7 +595,7 @@ export async function refundFraudWarning(
       amount: input.amount ?? 'remaining',
     },
   );
-  await deps.db.transaction((tx) => markFraudWarningsHandled(tx, warning.paymentId));
+  await deps.db.transaction((tx) => markFraudWarningsHandledWhenRefunded(tx, warning.paymentId));
   return result;
 }
 
