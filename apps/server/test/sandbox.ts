@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 /** Helpers for tests that drive the sandbox gateway through the app. */
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { payments, refunds } from '../src/db/schema/index.js';
 import { isSandbox, type SandboxGateway, verifySandboxAccount } from '../src/gateway/index.js';
 import { sandboxAfterPayment } from '../src/gateway/sandbox/disputes.js';
 import { moveDisputeFunds } from '../src/modules/disputes/index.js';
@@ -101,6 +103,44 @@ export async function payPage(app: FastifyInstance, pageId: string, card = '4242
   const intent = await startPayment(app, pageId);
   await confirmWithCard(app, intent, card);
   return intent.paymentIntentId as string;
+}
+
+/**
+ * A clinic with a link of `amount` pence, paid with `card` and recorded from its events; what the card
+ * raises later (a dispute, a warning) is not raised yet (settleSandbox raises it).
+ */
+export async function recordedPayment(app: FastifyInstance, amount = 4500, card = '4242424242424242') {
+  const clinic = await connectedClinicWithLink(app, amount);
+  const intentId = await payPage(app, clinic.linkId, card);
+  await sandboxOf(app).events.deliverDue();
+  const [payment] = await app.database.db
+    .select()
+    .from(payments)
+    .where(eq(payments.stripePaymentId, intentId));
+  if (!payment) throw new Error('the payment was not recorded');
+  return { clinic, payment, intentId };
+}
+
+/**
+ * A refund of `amount` pence of the payment recorded as pending, as between asking the provider and
+ * its answer (`createdAt` to make it look older); nothing is asked of the provider. Returns its id.
+ */
+export async function pendingRefund(
+  app: FastifyInstance,
+  refund: { payment: { id: string; clinicId: string }; amount: number; createdBy: string; createdAt?: Date },
+): Promise<string> {
+  const id = randomUUID();
+  await app.database.db.insert(refunds).values({
+    id,
+    paymentId: refund.payment.id,
+    clinicId: refund.payment.clinicId,
+    amount: refund.amount,
+    status: 'pending',
+    idempotencyKey: `refund:${id}`,
+    createdBy: refund.createdBy,
+    ...(refund.createdAt && { createdAt: refund.createdAt }),
+  });
+  return id;
 }
 
 /**

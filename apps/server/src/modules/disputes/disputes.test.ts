@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMailTo, signedInAdmin, signedInClinic } from '../../../test/accounts.js';
-import { connectedClinicWithLink, payPage, sandboxOf, settleSandbox } from '../../../test/sandbox.js';
+import { pendingRefund, recordedPayment, sandboxOf, settleSandbox } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import {
   auditLog,
@@ -42,17 +42,14 @@ describe('disputes', () => {
 
   const settle = () => settleSandbox(app);
 
-  /** A clinic with one payment of `amount` pence paid with `card`, its events delivered. */
+  /**
+   * A clinic with one payment of `amount` pence paid with `card`, its events delivered and what the card
+   * raises (a dispute, a warning) settled. The payment row is as recorded, before the dispute.
+   */
   async function paidWith(card: string, amount = 4500) {
-    const clinic = await connectedClinicWithLink(app, amount);
-    const intentId = await payPage(app, clinic.linkId, card);
+    const paid = await recordedPayment(app, amount, card);
     await settle();
-    const [payment] = await app.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.stripePaymentId, intentId));
-    if (!payment) throw new Error('the payment was not recorded');
-    return { clinic, payment, intentId };
+    return paid;
   }
 
   async function disputeOf(paymentId: string) {
@@ -362,15 +359,8 @@ describe('disputes', () => {
   });
 
   it('takes back what refunds left of the transfer, by the provider’s figure, when a partly refunded payment is disputed', async () => {
-    const clinic = await connectedClinicWithLink(app, 4500);
-    const intentId = await payPage(app, clinic.linkId, DISPUTE_CARD);
-    // The payment recorded, the dispute not raised yet (settle would raise it).
-    await sandboxOf(app).events.deliverDue();
-    const [payment] = await app.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.stripePaymentId, intentId));
-    if (!payment) throw new Error('the payment was not recorded');
+    // The payment recorded, the dispute not raised yet (settle raises it).
+    const { clinic, payment, intentId } = await recordedPayment(app, 4500, DISPUTE_CARD);
     // Refunds of 1p, 1p and £10.00 each reverse their share of the transfer, rounded by the provider.
     // (A rounding of Stripe's that differs from the sandbox's by a penny is stripe-gateway.test.ts's case.)
     for (const amount of [1, 1, 1000]) {
@@ -469,16 +459,7 @@ describe('disputes', () => {
       .from(fraudWarnings)
       .where(eq(fraudWarnings.paymentId, payment.id));
     // A refund of £10.00 the provider has not answered yet (as between the ask and its answer).
-    const id = randomUUID();
-    await app.database.db.insert(refunds).values({
-      id,
-      paymentId: payment.id,
-      clinicId: payment.clinicId,
-      amount: 1000,
-      status: 'pending',
-      idempotencyKey: `refund:${id}`,
-      createdBy: clinic.user.id,
-    });
+    await pendingRefund(app, { payment, amount: 1000, createdBy: clinic.user.id });
     const alerts = await api(clinic.cookies, 'GET', '/api/disputes/alerts');
     expect(alerts.json().fraudWarnings).toEqual([expect.objectContaining({ refundableAmount: 2000 })]);
 

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectedClinicWithLink, payPage, sandboxOf } from '../../../test/sandbox.js';
+import { recordedPayment, sandboxOf } from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { payments, refunds, sandboxPaymentIntents, sandboxRefunds } from '../../db/schema/index.js';
 
@@ -18,14 +18,7 @@ describe('concurrent refunds on PostgreSQL', () => {
   afterAll(() => app.close());
 
   it('20 requests of £1.00 on a £10.00 payment: exactly ten refunds, each made once', async () => {
-    const clinic = await connectedClinicWithLink(app, 1000);
-    const intentId = await payPage(app, clinic.linkId);
-    await sandboxOf(app).events.deliverDue();
-    const [payment] = await app.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.stripePaymentId, intentId));
-    if (!payment) throw new Error('the payment was not recorded');
+    const { clinic, payment, intentId } = await recordedPayment(app, 1000);
 
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>

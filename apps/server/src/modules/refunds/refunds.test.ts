@@ -8,7 +8,13 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin, signedInClinic } from '../../../test/accounts.js';
-import { connectedClinicWithLink, payPage, sandboxOf } from '../../../test/sandbox.js';
+import {
+  connectedClinicWithLink,
+  payPage,
+  pendingRefund,
+  recordedPayment,
+  sandboxOf,
+} from '../../../test/sandbox.js';
 import { createTestApp } from '../../../test/test-app.js';
 import {
   auditLog,
@@ -32,17 +38,7 @@ describe('POST /api/payments/:paymentId/refunds', () => {
   afterAll(() => app.close());
 
   /** A clinic with one recorded payment of `amount` pence, paid through the sandbox checkout. */
-  async function paidPayment(amount = 4500) {
-    const clinic = await connectedClinicWithLink(app, amount);
-    const intentId = await payPage(app, clinic.linkId);
-    await sandboxOf(app).events.deliverDue();
-    const [payment] = await app.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.stripePaymentId, intentId));
-    if (!payment) throw new Error('the payment was not recorded');
-    return { clinic, payment, intentId };
-  }
+  const paidPayment = (amount = 4500) => recordedPayment(app, amount);
 
   const refund = (cookies: Cookies | undefined, paymentId: string, payload: unknown) =>
     app.inject({
@@ -278,17 +274,7 @@ describe("refunds at the provider's side", () => {
   });
   afterAll(() => app.close());
 
-  async function paidPayment(amount: number) {
-    const clinic = await connectedClinicWithLink(app, amount);
-    const intentId = await payPage(app, clinic.linkId);
-    await sandboxOf(app).events.deliverDue();
-    const [payment] = await app.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.stripePaymentId, intentId));
-    if (!payment) throw new Error('the payment was not recorded');
-    return { clinic, payment, intentId };
-  }
+  const paidPayment = (amount: number) => recordedPayment(app, amount);
 
   const paymentRow = async (id: string) =>
     (await app.database.db.select().from(payments).where(eq(payments.id, id)))[0];
@@ -379,16 +365,7 @@ describe("refunds at the provider's side", () => {
   it('a refund left pending by a crash is settled by the provider event, once', async () => {
     const { clinic, payment, intentId } = await paidPayment(3000);
     // As if the process died after the gateway call: the pending row exists, the provider refunded.
-    const id = randomUUID();
-    await app.database.db.insert(refunds).values({
-      id,
-      paymentId: payment.id,
-      clinicId: payment.clinicId,
-      amount: 1000,
-      status: 'pending',
-      idempotencyKey: `refund:${id}`,
-      createdBy: clinic.user.id,
-    });
+    const id = await pendingRefund(app, { payment, amount: 1000, createdBy: clinic.user.id });
     await sandboxOf(app).createRefund({
       paymentIntentId: intentId,
       amount: 1000,
@@ -416,14 +393,9 @@ describe("refunds at the provider's side", () => {
     try {
       const longAgo = new Date(Date.now() - 10 * 60 * 1000);
       const stuck = async (made: boolean) => {
-        const id = randomUUID();
-        await app.database.db.insert(refunds).values({
-          id,
-          paymentId: payment.id,
-          clinicId: payment.clinicId,
+        const id = await pendingRefund(app, {
+          payment,
           amount: 1000,
-          status: 'pending',
-          idempotencyKey: `refund:${id}`,
           createdBy: clinic.user.id,
           createdAt: longAgo,
         });
