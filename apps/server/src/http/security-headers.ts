@@ -82,7 +82,7 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
  * on documents only; sending them on every API answer cost the hottest public routes about a tenth of
  * their answer's bytes and header work (decision 0138).
  */
-export function apiHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+function apiHeaders(pageHeaders: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-frame-options': 'DENY',
@@ -94,7 +94,7 @@ export function apiHeaders(pageHeaders: Record<string, string>): Record<string, 
   return headers;
 }
 
-/** API paths whose answers are pages a browser renders: the API's docs (Swagger UI). */
+/** Whether the answer to `url` is the API's: under /api/, but the API's docs (Swagger UI), a page. */
 const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
 /**

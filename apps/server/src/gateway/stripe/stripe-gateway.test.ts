@@ -422,6 +422,18 @@ describe('the Stripe gateway', () => {
     expect(request.headers['idempotency-key']).toBe('payment-intent:attempt-1');
   });
 
+  /** What chargeSavedCard is asked for a £40.00 charge of cus_1's pm_1 for acct_123. */
+  const savedCardCharge = (idempotencyKey: string, metadata: Record<string, string> = {}) => ({
+    amount: 4000,
+    applicationFeeAmount: 120,
+    destinationAccountId: 'acct_123',
+    customerId: 'cus_1',
+    paymentMethodId: 'pm_1',
+    metadata,
+    statementDescriptorSuffix: null,
+    idempotencyKey,
+  });
+
   it('charges a saved card off-session as a destination charge, confirmed at once', async () => {
     standIn.replies.push({
       status: 200,
@@ -439,16 +451,9 @@ describe('the Stripe gateway', () => {
         latest_charge: 'ch_2',
       },
     });
-    const intent = await gateway.chargeSavedCard({
-      amount: 4000,
-      applicationFeeAmount: 120,
-      destinationAccountId: 'acct_123',
-      customerId: 'cus_1',
-      paymentMethodId: 'pm_1',
-      metadata: { card_charge_id: 'charge-1' },
-      statementDescriptorSuffix: null,
-      idempotencyKey: 'card-charge:charge-1:1',
-    });
+    const intent = await gateway.chargeSavedCard(
+      savedCardCharge('card-charge:charge-1:1', { card_charge_id: 'charge-1' }),
+    );
     expect(intent).toMatchObject({
       id: 'pi_2',
       status: 'succeeded',
@@ -495,16 +500,7 @@ describe('the Stripe gateway', () => {
       },
     });
     const refused = await gateway
-      .chargeSavedCard({
-        amount: 4000,
-        applicationFeeAmount: 120,
-        destinationAccountId: 'acct_123',
-        customerId: 'cus_1',
-        paymentMethodId: 'pm_1',
-        metadata: {},
-        statementDescriptorSuffix: null,
-        idempotencyKey: 'card-charge:charge-2:1',
-      })
+      .chargeSavedCard(savedCardCharge('card-charge:charge-2:1'))
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(CardDeclinedError);
     expect((refused as CardDeclinedError).error).toEqual({
@@ -519,16 +515,7 @@ describe('the Stripe gateway', () => {
       lastPaymentError: { code: 'authentication_required' },
     });
     // Stripe could not be reached: whether the card was charged is unknown, so nothing is concluded.
-    const unanswered = {
-      amount: 4000,
-      applicationFeeAmount: 120,
-      destinationAccountId: 'acct_123',
-      customerId: 'cus_1',
-      paymentMethodId: 'pm_1',
-      metadata: {},
-      statementDescriptorSuffix: null,
-      idempotencyKey: 'card-charge:charge-3:1',
-    };
+    const unanswered = savedCardCharge('card-charge:charge-3:1');
     const failure = { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong.' } } };
     standIn.replies.push(failure, failure, failure);
     await expect(gateway.chargeSavedCard(unanswered)).rejects.toMatchObject({

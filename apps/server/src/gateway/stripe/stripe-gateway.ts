@@ -686,11 +686,10 @@ export function createStripeGateway(options: StripeGatewayOptions): CardGateway 
       }),
 
     // docs.stripe.com/api/transfer_reversals/create: the transfer a destination charge made is on the
-    // intent's charge (charge.transfer); the application fee is kept (refund_application_fee is false
-    // unless sent).
-    // The transfer as Stripe holds it (docs.stripe.com/api/transfers/object: amount, amount_reversed, and
-    // its reversals), so that what is left is Stripe's figure, whatever rounding its refunds' reversals
-    // took; Stripe refuses a reversal of more than is left (docs.stripe.com/api/transfer_reversals/create).
+    // intent's charge (charge.transfer), read as Stripe holds it (docs.stripe.com/api/transfers/object:
+    // amount, amount_reversed, its reversals), so what is left is Stripe's figure, whatever rounding its
+    // refunds' reversals took, and Stripe refuses a reversal of more. The application fee is kept
+    // (refund_application_fee is false unless sent).
     reverseTransfer: ({ paymentIntentId, amount, idempotencyKey, metadata }) =>
       callKnowingOutcome(async () => {
         const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {
@@ -699,15 +698,13 @@ export function createStripeGateway(options: StripeGatewayOptions): CardGateway 
         const charge = intent.latest_charge;
         const transfer = charge && typeof charge !== 'string' ? charge.transfer : null;
         if (!transfer) throw new GatewayError(NO_TRANSFER, 'no_transfer');
-        const transferId = idOf(transfer);
-        if (!transferId) throw new GatewayError(NO_TRANSFER, 'no_transfer');
-        const full = typeof transfer === 'string' ? await stripe.transfers.retrieve(transfer) : transfer;
-        const made = await reversalUnderKey(transferId, full.reversals, idempotencyKey, metadata);
+        const held = typeof transfer === 'string' ? await stripe.transfers.retrieve(transfer) : transfer;
+        const made = await reversalUnderKey(held.id, held.reversals, idempotencyKey, metadata);
         if (made) return { id: made.id, amount: made.amount };
-        const left = full.amount - full.amount_reversed;
+        const left = held.amount - held.amount_reversed;
         if (left <= 0) return null;
         const reversal = await stripe.transfers.createReversal(
-          transferId,
+          held.id,
           { amount: Math.min(amount, left), metadata: { ...metadata, [REVERSAL_KEY]: idempotencyKey } },
           { idempotencyKey },
         );

@@ -233,8 +233,12 @@ export async function markFraudWarningsHandled(tx: Tx, paymentId: string): Promi
     .where(and(eq(fraudWarnings.paymentId, paymentId), isNull(fraudWarnings.handledAt)));
 }
 
-/** Pence in the payment's refunds the provider has not finished (a column of a select from payments). */
-const refundsUnderWay = sql<number>`(select coalesce(sum(${refunds.amount}), 0)::int from ${refunds}
+/**
+ * Pence a refund can still take of the payment (a column of a select from payments): paid, less its
+ * refunds made and those the provider has not finished.
+ */
+const leftToRefund = sql<number>`${payments.amountPaid} - ${payments.refundAmount} - (
+  select coalesce(sum(${refunds.amount}), 0)::int from ${refunds}
   where ${refunds.paymentId} = ${payments.id} and ${refunds.status} = 'pending')`.mapWith(Number);
 
 /**
@@ -249,16 +253,15 @@ export async function markFraudWarningsHandledWhenRefunded(tx: Tx, paymentId: st
       and(
         eq(fraudWarnings.paymentId, paymentId),
         isNull(fraudWarnings.handledAt),
-        sql`(select ${payments.amountPaid} - ${payments.refundAmount} - ${refundsUnderWay} from ${payments}
-          where ${payments.id} = ${paymentId}) <= 0`,
+        sql`(select ${leftToRefund} from ${payments} where ${payments.id} = ${paymentId}) <= 0`,
       ),
     );
 }
 
-/** The clinic's warnings not yet handled, with the payment each is about and its refunds under way. */
+/** The clinic's warnings not yet handled, with the payment each is about and what is left of it to refund. */
 export async function selectOpenFraudWarnings(db: Db, clinicId: string) {
   return db
-    .select({ warning: fraudWarnings, payment: payments, refundsUnderWay })
+    .select({ warning: fraudWarnings, payment: payments, leftToRefund })
     .from(fraudWarnings)
     .innerJoin(payments, eq(payments.id, fraudWarnings.paymentId))
     .where(and(eq(fraudWarnings.clinicId, clinicId), isNull(fraudWarnings.handledAt)))

@@ -552,16 +552,14 @@ export async function disputeAlerts(db: Db, clinicId: string): Promise<DisputeAl
   const warnings = await selectOpenFraudWarnings(db, clinicId);
   return {
     openDisputes: disputes.filter((row) => canRespond(row)).map(toSummary),
-    // What a refund can still take: paid, less the refunds made and those under way.
     fraudWarnings: warnings
-      .filter(({ payment, refundsUnderWay }) => payment.refundAmount + refundsUnderWay < payment.amountPaid)
-      .filter(({ payment }) => payment.disputeStatus === null)
-      .map(({ warning, payment, refundsUnderWay }) => ({
+      .filter(({ payment, leftToRefund }) => leftToRefund > 0 && payment.disputeStatus === null)
+      .map(({ warning, payment, leftToRefund }) => ({
         id: warning.id,
         paymentId: payment.id,
         paymentReference: payment.paymentRef,
         patientName: payment.patientName,
-        refundableAmount: payment.amountPaid - payment.refundAmount - refundsUnderWay,
+        refundableAmount: leftToRefund,
         fraudType: warning.fraudType,
         createdAt: warning.createdAt.toISOString(),
       })),
@@ -570,13 +568,12 @@ export async function disputeAlerts(db: Db, clinicId: string): Promise<DisputeAl
 
 /**
  * POST /api/fraud-warnings/:warningId/refund: refunds the warned payment in full, through the refund
- * rule, and marks the warning handled once nothing is left to refund (a confirmed sum that was less
- * than what is left, a refund under way having failed since, leaves it open with the rest). In full
- * is `amount` (pence), the sum the clinic confirmed, when
- * given; else what is left of the payment once its refunds made and under way are taken off, worked
- * out under the payment's lock. Throws FRAUD_WARNING_NOT_FOUND, and what createRefund throws
- * (PAYMENT_DISPUTED, PAYMENT_NOT_REFUNDABLE, REFUND_EXCEEDS_PAYMENT when less is left than was
- * confirmed, REFUND_FAILED, …).
+ * rule. In full is `amount` (pence), the sum the clinic confirmed, when given; else what is left of the
+ * payment once its refunds made and under way are taken off, worked out under the payment's lock. The
+ * warning is handled once nothing is left to refund; a confirmed sum less than what is left (a refund
+ * under way having failed since) leaves it open with the rest. Throws FRAUD_WARNING_NOT_FOUND, and what
+ * createRefund throws (PAYMENT_DISPUTED, PAYMENT_NOT_REFUNDABLE, REFUND_EXCEEDS_PAYMENT when less is
+ * left than was confirmed, REFUND_FAILED, …).
  */
 export async function refundFraudWarning(
   deps: DisputeDeps,

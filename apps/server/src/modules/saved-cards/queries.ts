@@ -1,5 +1,5 @@
 /** The saved-cards module's reads and writes: card Customers, saved cards and consents. No rules here. */
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { cardCharges, cardConsents, cardCustomers, savedCards } from '../../db/schema/index.js';
 
@@ -256,7 +256,7 @@ export async function findCharge(db: Db, chargeId: string) {
 }
 
 /** What the provider never answered: still processing, with no payment intent. */
-const unanswered = () => and(sql`${cardCharges.status} = 'processing'`, isNull(cardCharges.paymentIntentId));
+const unanswered = () => and(eq(cardCharges.status, 'processing'), isNull(cardCharges.paymentIntentId));
 
 /**
  * Charges the provider never answered that resumeStaleCardCharges may take now, at most `limit`, least
