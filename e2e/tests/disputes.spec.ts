@@ -2,7 +2,8 @@
  * Disputes in a real browser on the sandbox (docs/decisions/0086-disputes.md): a payment made with
  * Stripe's dispute test card shows Disputed, the clinic is emailed and sees it on its Disputes page and
  * in the admin's list; evidence submitted with Stripe's winning test evidence wins it; a dispute lost
- * on the sandbox's page shows Dispute lost; an early fraud warning is refunded from the dashboard.
+ * on the sandbox's page shows Dispute lost; a payment under an inquiry is refunded from its page
+ * (docs/decisions/0139-refunds-during-an-inquiry.md); an early fraud warning is refunded from the dashboard.
  */
 import type { Browser, Page } from '@playwright/test';
 import { outboxMessage, signedInAdmin, uniqueEmail } from '../fixtures/accounts';
@@ -109,6 +110,28 @@ test.describe('disputes', () => {
 
     await page.goto('/dashboard/disputes');
     await expect(page.getByRole('region', { name: 'Closed' }).getByText(patient.name)).toBeVisible();
+  });
+
+  test('a payment under an inquiry is refunded from its page, reached from the inquiry', async ({
+    page,
+    link,
+  }) => {
+    const patient = { name: 'Ivy Inquiry', email: uniqueEmail('ivy') };
+    await patientPaysByApi(page.request, page.request, link.id, patient, '4000000000001976');
+    await expectHistoryStatus(page, patient.email, 'Disputed');
+
+    await openDispute(page, patient.name);
+    await expect(page.getByText('This is an inquiry')).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the payment' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/payments\/[0-9a-f-]{36}$/);
+    await expect(
+      page.getByText("The patient's bank is asking about this payment. No money has been taken back"),
+    ).toBeVisible();
+    await expectAccessible(page, 'a payment under an inquiry');
+    await page.getByRole('button', { name: 'Full refund' }).click();
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(page.getByText('Payment refunded successfully')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Full refund' })).toHaveCount(0);
   });
 
   test('an early fraud warning offers a full refund from the dashboard', async ({ page, link }) => {

@@ -112,6 +112,9 @@ export const DISPUTE_MESSAGES = {
   notFound: 'Dispute not found',
   noDisputes: 'No disputes',
   refundRefused: 'This payment is disputed, so it cannot be refunded. Respond to the dispute instead.',
+  /** Shown with a payment under an inquiry, which may still be refunded (docs/decisions/0139-refunds-during-an-inquiry.md). */
+  inquiryRefundable:
+    "The patient's bank is asking about this payment. No money has been taken back, and you can still refund it.",
   evidenceClosed: 'Evidence can no longer be sent for this dispute',
   alreadySubmitted: 'Evidence for this dispute has already been submitted',
   deadlinePassed: 'The deadline for evidence has passed',

@@ -145,6 +145,11 @@ export const paymentDetailsSchema = displayPaymentSchema.extend({
   isCustomAmount: z.boolean(),
   /** What may still be refunded, in pence: amount paid minus refunds made; 0 when not refundable. */
   refundableAmount: z.number().int(),
+  /**
+   * Whether a dispute stops the payment being refunded: charged back, or lost to a dispute. False
+   * during an inquiry, when it may still be refunded (docs/decisions/0139-refunds-during-an-inquiry.md).
+   */
+  disputeRefusesRefund: z.boolean(),
   refunds: z.array(refundSummarySchema),
   /** What was sent about this payment (and the request it paid), on which channel, and how it went. */
   notifications: z.array(notificationDeliverySchema),

@@ -284,6 +284,11 @@ export interface Dispute {
   fundsWithdrawn: number;
   fundsReinstated: number;
   fee: number;
+  /**
+   * is_charge_refundable: the disputed payment can still be refunded (an inquiry's can, a chargeback's
+   * cannot); once it is refunded in full, no more funds are withdrawn for the dispute.
+   */
+  chargeRefundable: boolean;
 }
 
 /**

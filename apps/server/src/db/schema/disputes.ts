@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   customType,
   index,
@@ -46,6 +47,11 @@ export const disputes = pgTable(
     evidenceDueBy: timestamp('evidence_due_by', { withTimezone: true }),
     /** The provider's dispute fee, net of any fee it returned. */
     fee: integer('fee').notNull().default(0),
+    /**
+     * The provider's is_charge_refundable: the payment may still be refunded while the dispute is open
+     * (an inquiry's may, a chargeback's may not).
+     */
+    chargeRefundable: boolean('charge_refundable').notNull().default(false),
     /** What the provider withdrew from the platform, and reinstated, for this dispute. */
     fundsWithdrawn: integer('funds_withdrawn').notNull().default(0),
     fundsReinstated: integer('funds_reinstated').notNull().default(0),

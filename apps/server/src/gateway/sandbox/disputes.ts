@@ -80,6 +80,31 @@ function balanceTransactions(row: SandboxDisputeRow) {
   return list;
 }
 
+/**
+ * Whether the disputed payment can still be refunded (the dispute's is_charge_refundable): during an
+ * inquiry, and after a chargeback was won; not while a chargeback is open or once it was lost, when
+ * the bank has taken the money back already (docs.stripe.com/api/disputes/object).
+ */
+function chargeRefundable(row: Pick<SandboxDisputeRow, 'status'>): boolean {
+  return row.status.startsWith('warning_') || row.status === 'won';
+}
+
+/**
+ * Refuses a refund of a payment whose dispute holds it, as Stripe does (error code charge_disputed,
+ * docs.stripe.com/error-codes#charge-disputed). Called with the payment intent's row locked.
+ */
+export async function refuseRefundOfDisputed(tx: Tx, paymentIntentId: string): Promise<void> {
+  const rows = await tx
+    .select({ status: sandboxDisputes.status })
+    .from(sandboxDisputes)
+    .where(eq(sandboxDisputes.paymentIntentId, paymentIntentId));
+  if (rows.some((row) => !chargeRefundable(row)))
+    throw new GatewayError(
+      `Charge ${chargeIdOf(paymentIntentId)} has been charged back; cannot issue a refund.`,
+      'charge_disputed',
+    );
+}
+
 /** The dispute as Stripe's API and events show it (docs.stripe.com/api/disputes/object). */
 export function disputeObject(row: SandboxDisputeRow) {
   return {
@@ -97,7 +122,7 @@ export function disputeObject(row: SandboxDisputeRow) {
       past_due: row.dueBy.getTime() < Date.now(),
       submission_count: row.submissionCount,
     },
-    is_charge_refundable: row.status.startsWith('warning_'),
+    is_charge_refundable: chargeRefundable(row),
     livemode: false,
     metadata: {},
     payment_intent: row.paymentIntentId,
@@ -119,6 +144,7 @@ function toDispute(row: SandboxDisputeRow): Dispute {
     fundsWithdrawn: row.fundsWithdrawn,
     fundsReinstated: row.fundsReinstated,
     fee: row.fee,
+    chargeRefundable: chargeRefundable(row),
   };
 }
 
@@ -206,9 +232,20 @@ export function createSandboxDisputes(options: {
     return row;
   }
 
-  /** A chargeback's funds leave the platform with the dispute fee: charge.dispute.funds_withdrawn. */
+  /**
+   * A chargeback's funds leave the platform with the dispute fee: charge.dispute.funds_withdrawn. At
+   * most what refunds left of the payment is withdrawn, and nothing once it was refunded in full (an
+   * inquiry's payment may be refunded before the bank escalates it: is_charge_refundable).
+   */
   async function withdraw(tx: Tx, row: SandboxDisputeRow): Promise<SandboxDisputeRow> {
-    const withdrawn = await save(tx, row.id, { fundsWithdrawn: row.amount, fee: DISPUTE_FEE.pence });
+    const [intent] = await tx
+      .select({ amount: sandboxPaymentIntents.amount, refundedAmount: sandboxPaymentIntents.refundedAmount })
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, row.paymentIntentId))
+      .for('update');
+    const amount = Math.min(row.amount, intent ? intent.amount - intent.refundedAmount : row.amount);
+    if (amount <= 0) return row;
+    const withdrawn = await save(tx, row.id, { fundsWithdrawn: amount, fee: DISPUTE_FEE.pence });
     await events.emit('platform', 'charge.dispute.funds_withdrawn', disputeObject(withdrawn), undefined, tx);
     return withdrawn;
   }
@@ -216,7 +253,8 @@ export function createSandboxDisputes(options: {
   /**
    * Closes an open dispute as the bank decides: won gives a chargeback's funds back
    * (charge.dispute.funds_reinstated) or closes an inquiry (warning_closed); lost keeps the funds, and
-   * turns an inquiry into a chargeback with its funds withdrawn, as a bank escalating it would.
+   * turns an inquiry into a chargeback with its funds withdrawn (what refunds left of them), as a bank
+   * escalating it would.
    */
   async function decide(tx: Tx, row: SandboxDisputeRow, outcome: 'won' | 'lost'): Promise<SandboxDisputeRow> {
     const inquiry = row.status.startsWith('warning_');

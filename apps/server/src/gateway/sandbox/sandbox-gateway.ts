@@ -31,7 +31,7 @@ import { verifyStripeSignature } from '../webhook-signature.js';
 import { type AccountControl, accountObject, createSandboxAccounts, ONBOARDING_FIELDS } from './accounts.js';
 import { createSandboxBalance, type SandboxBalance } from './balance.js';
 import { createConfirmation, paymentIntentObject } from './confirmation.js';
-import { createSandboxDisputes, type SandboxDisputes } from './disputes.js';
+import { createSandboxDisputes, refuseRefundOfDisputed, type SandboxDisputes } from './disputes.js';
 import { createSandboxEvents, type EventTransport, type SandboxEvents } from './events.js';
 import { forgottenKey, requestFingerprint, reuseOf } from './idempotency.js';
 import { sandboxId } from './ids.js';
@@ -297,6 +297,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
       if (previous) return previous;
       if (paid.status !== 'succeeded')
         throw new GatewayError('This PaymentIntent has no successful charge to refund.');
+      await refuseRefundOfDisputed(tx, paymentIntentId);
       if (!Number.isInteger(amount) || amount <= 0)
         throw new GatewayError('Invalid positive integer', 'parameter_invalid_integer');
       if (paid.refundedAmount + amount > paid.amount)

@@ -793,6 +793,7 @@ describe('the Stripe gateway', () => {
     status: 'needs_response',
     balance_transactions: [],
     evidence_details: { due_by: 1_800_000_000, has_evidence: false, past_due: false, submission_count: 0 },
+    is_charge_refundable: false,
     metadata: {},
     ...fields,
   });
@@ -821,8 +822,24 @@ describe('the Stripe gateway', () => {
       fundsWithdrawn: 0,
       fundsReinstated: 0,
       fee: 0,
+      chargeRefundable: false,
     });
     expect(lastRequest()).toMatchObject({ method: 'GET', path: '/v1/disputes/dp_1' });
+  });
+
+  it("reads whether the disputed payment can still be refunded, as an inquiry's can", async () => {
+    standIn.replies.push({
+      status: 200,
+      body: disputeObject({
+        status: 'warning_needs_response',
+        reason: 'general',
+        is_charge_refundable: true,
+      }),
+    });
+    expect(await gateway.retrieveDispute('dp_1')).toMatchObject({
+      status: 'warning_needs_response',
+      chargeRefundable: true,
+    });
   });
 
   it("reads the withdrawal and the dispute fee from the dispute's balance transactions", async () => {

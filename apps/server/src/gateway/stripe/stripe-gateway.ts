@@ -204,6 +204,7 @@ function toDispute(dispute: Stripe.Dispute): Dispute {
     fundsWithdrawn: transactions.reduce((sum, { amount }) => sum + Math.max(-amount, 0), 0),
     fundsReinstated: transactions.reduce((sum, { amount }) => sum + Math.max(amount, 0), 0),
     fee: transactions.reduce((sum, { fee }) => sum + fee, 0),
+    chargeRefundable: dispute.is_charge_refundable,
   };
 }
 

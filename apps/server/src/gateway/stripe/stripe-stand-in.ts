@@ -155,6 +155,7 @@ function dispute(id: string) {
       past_due: false,
       submission_count: 0,
     },
+    is_charge_refundable: false,
     metadata: {},
     livemode: false,
     created: CREATED,

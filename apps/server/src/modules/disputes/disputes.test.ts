@@ -159,6 +159,64 @@ describe('disputes', () => {
     });
     const [after] = await app.database.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(after).toMatchObject({ refundAmount: 0, status: 'paid' });
+    expect(await disputeOf(payment.id)).toMatchObject({ chargeRefundable: false });
+    const details = await api(clinic.cookies, 'GET', `/api/payments/${payment.id}`);
+    expect(details.json()).toMatchObject({ disputeRefusesRefund: true, refundableAmount: 0 });
+  });
+
+  it('refuses at the provider, as Stripe does, a refund of a charged-back payment', async () => {
+    const { intentId } = await paidWith(DISPUTE_CARD);
+    await expect(
+      sandboxOf(app).createRefund({ paymentIntentId: intentId, amount: 100, idempotencyKey: randomUUID() }),
+    ).rejects.toMatchObject({ code: 'charge_disputed' });
+  });
+
+  it('refunds a payment under an inquiry, and a refunded inquiry the bank escalates takes nothing back', async () => {
+    const { clinic, payment, intentId } = await paidWith(INQUIRY_CARD);
+    expect(await disputeOf(payment.id)).toMatchObject({
+      status: 'warning_needs_response',
+      chargeRefundable: true,
+    });
+    const details = await api(clinic.cookies, 'GET', `/api/payments/${payment.id}`);
+    expect(details.json()).toMatchObject({
+      disputeStatus: 'disputed',
+      disputeRefusesRefund: false,
+      refundableAmount: 4500,
+    });
+    const part = await api(clinic.cookies, 'POST', `/api/payments/${payment.id}/refunds`, { amount: 1000 });
+    expect(part.statusCode).toBe(200);
+    const rest = await api(clinic.cookies, 'POST', `/api/payments/${payment.id}/refunds`, { amount: 3500 });
+    expect(rest.statusCode).toBe(200);
+    await settle();
+
+    const inquiry = await disputeOf(payment.id);
+    await sandboxOf(app).disputes.decide(inquiry.providerDisputeId, 'lost');
+    await settle();
+    expect(await disputeOf(payment.id)).toMatchObject({
+      status: 'needs_response',
+      chargeRefundable: false,
+      fundsWithdrawn: 0,
+      reversedAmount: 0,
+      transferReversalId: null,
+    });
+    expect(await sandboxOf(app).disputes.transferLeft(intentId)).toBe(0);
+    const [after] = await app.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(after).toMatchObject({ refundAmount: 4500, status: 'refunded', disputeStatus: 'disputed' });
+  });
+
+  it('withdraws what refunds left when a partly refunded inquiry becomes a chargeback, and refunds no more', async () => {
+    const { clinic, payment } = await paidWith(INQUIRY_CARD);
+    const part = await api(clinic.cookies, 'POST', `/api/payments/${payment.id}/refunds`, { amount: 1000 });
+    expect(part.statusCode).toBe(200);
+    await settle();
+    await sandboxOf(app).disputes.decide((await disputeOf(payment.id)).providerDisputeId, 'lost');
+    await settle();
+    expect(await disputeOf(payment.id)).toMatchObject({ chargeRefundable: false, fundsWithdrawn: 3500 });
+    const details = await api(clinic.cookies, 'GET', `/api/payments/${payment.id}`);
+    expect(details.json()).toMatchObject({ disputeRefusesRefund: true, refundableAmount: 0 });
+    const refused = await api(clinic.cookies, 'POST', `/api/payments/${payment.id}/refunds`, { amount: 100 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('PAYMENT_DISPUTED');
   });
 
   it('keeps a draft, checks files by content, sends nothing until submitted, and submits once', async () => {

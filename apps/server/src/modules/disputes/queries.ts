@@ -40,7 +40,15 @@ const flatten = (row: { dispute: DisputeRow; paymentRef: string; patientName: st
 /** What the provider says of a dispute, written on each of its events. */
 export type ProviderDisputeFields = Pick<
   DisputeRow,
-  'amount' | 'reason' | 'status' | 'evidenceDueBy' | 'fee' | 'fundsWithdrawn' | 'fundsReinstated' | 'closedAt'
+  | 'amount'
+  | 'reason'
+  | 'status'
+  | 'evidenceDueBy'
+  | 'fee'
+  | 'fundsWithdrawn'
+  | 'fundsReinstated'
+  | 'chargeRefundable'
+  | 'closedAt'
 >;
 
 /**
@@ -68,6 +76,7 @@ export async function upsertDispute(
     .set({
       ...fields,
       status: sql`case when ${disputes.closedAt} is null then ${fields.status} else ${disputes.status} end`,
+      chargeRefundable: sql`case when ${disputes.closedAt} is null then ${fields.chargeRefundable} else ${disputes.chargeRefundable} end`,
       closedAt: sql`coalesce(${disputes.closedAt}, ${fields.closedAt})`,
       fundsWithdrawn: sql`greatest(${disputes.fundsWithdrawn}, ${fields.fundsWithdrawn})`,
       fundsReinstated: sql`greatest(${disputes.fundsReinstated}, ${fields.fundsReinstated})`,

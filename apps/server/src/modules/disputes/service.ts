@@ -179,6 +179,7 @@ export async function recordProviderDispute(
     fee: dispute.fee,
     fundsWithdrawn: dispute.fundsWithdrawn,
     fundsReinstated: dispute.fundsReinstated,
+    chargeRefundable: dispute.chargeRefundable,
     closedAt: outcome === 'open' ? null : new Date(),
   });
   let row = recorded;

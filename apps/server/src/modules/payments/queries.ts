@@ -627,6 +627,8 @@ export interface PaymentDetailsRow extends Omit<HistoryRow, 'kind'> {
   custom_amount: number | string | null;
   /** The payment's latest dispute; null for none (and for a request). */
   dispute_id: string | null;
+  /** Whether the latest dispute lets the payment be refunded (is_charge_refundable); null without one. */
+  dispute_charge_refundable: boolean | null;
   /** The deposit a balance payment pays towards; null otherwise (and for a request). */
   original_payment_id?: string | null;
   /** The card that paid (null for a request, or a payment recorded before cards were kept). */
@@ -655,11 +657,11 @@ export async function findClinicPayment(
            p.payment_request_id, p.payment_ref as reference, p.refund_amount as refunded,
            p.dispute_status::text as dispute_status, l.description, r.message, r.custom_amount,
            p.original_payment_id, p.card_brand, p.card_last4, p.three_d_secure, r.sent_at as request_sent_at,
-           d.id as dispute_id, d.created_at as dispute_opened_at,
+           d.id as dispute_id, d.created_at as dispute_opened_at, d.charge_refundable as dispute_charge_refundable,
            p.terms_id, t.version as terms_version, p.terms_accepted_at, p.payer_ip, p.clinic_reference
     from payments p
     left join clinic_terms t on t.id = p.terms_id
-    left join lateral (select id, created_at from disputes where payment_id = p.id order by created_at desc limit 1) d
+    left join lateral (select id, created_at, charge_refundable from disputes where payment_id = p.id order by created_at desc limit 1) d
       on true
     left join payment_links l on l.id = p.payment_link_id
     left join payment_requests r on r.id = p.payment_request_id
@@ -679,7 +681,7 @@ export async function findClinicUnpaidRequest(
            ${requestStateOf({ cancelledAt: sql`r.cancelled_at`, expiresAt: sql`r.expires_at` })} as status, coalesce(r.type::text, l.type::text, 'other') as type,
            coalesce(r.title, l.title, ${CUSTOM_REQUEST_TITLE}::text) as title, r.payment_link_id, r.id as payment_request_id,
            null as reference, 0 as refunded, null as dispute_status, l.description, r.message, r.custom_amount,
-           null as dispute_id, null as card_brand, null as card_last4, null as three_d_secure,
+           null as dispute_id, null as dispute_charge_refundable, null as card_brand, null as card_last4, null as three_d_secure,
            r.sent_at as request_sent_at, null as dispute_opened_at,
            null as terms_id, null as terms_version, null as terms_accepted_at, null as payer_ip, r.clinic_reference
     from payment_requests r left join payment_links l on l.id = r.payment_link_id

@@ -215,7 +215,7 @@ export async function clinicStats(context: PaymentsContext, now: Date = new Date
 /**
  * GET /api/payments/:id: a payment or unpaid request of this clinic with its refunds and what may
  * still be refunded (amount paid minus pending and succeeded refunds, for paid and partially refunded
- * payments; else 0). Throws AppError NOT_FOUND 'Payment not found' for another clinic's, unknown or
+ * payments no chargeback holds; else 0). Throws AppError NOT_FOUND 'Payment not found' for another clinic's, unknown or
  * malformed id.
  */
 export async function getPaymentDetails(context: PaymentsContext, id: string): Promise<PaymentDetails> {
@@ -230,10 +230,12 @@ export async function getPaymentDetails(context: PaymentsContext, id: string): P
   const committed = refunds
     .filter((refund) => refund.status !== 'failed')
     .reduce((sum, refund) => sum + Number(refund.amount), 0);
+  // As the refund rule has it (refunds/service.ts): an inquiry leaves the payment refundable.
+  const disputeRefusesRefund =
+    display.disputeStatus === 'dispute_lost' ||
+    (display.disputeStatus === 'disputed' && row.dispute_charge_refundable !== true);
   const refundable =
-    (display.status === 'paid' || display.status === 'partially_refunded') &&
-    display.disputeStatus !== 'disputed' &&
-    display.disputeStatus !== 'dispute_lost'
+    (display.status === 'paid' || display.status === 'partially_refunded') && !disputeRefusesRefund
       ? Math.max(0, display.amount - Math.max(committed, display.refundedAmount))
       : 0;
   const pageId = row.payment_request_id ?? row.payment_link_id;
@@ -244,6 +246,7 @@ export async function getPaymentDetails(context: PaymentsContext, id: string): P
     paymentUrl: pageId ? `${context.publicUrl}/payment/${pageId}` : null,
     isCustomAmount: row.payment_link_id === null || row.custom_amount !== null,
     refundableAmount: refundable,
+    disputeRefusesRefund,
     refunds: refunds.map((refund) => ({
       id: refund.id,
       amount: Number(refund.amount),

@@ -1,7 +1,7 @@
 /** Reads and writes of refunds and the refunded totals on payments. No rules here (see service.ts). */
-import { and, asc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { payments, refunds } from '../../db/schema/index.js';
+import { disputes, payments, refunds } from '../../db/schema/index.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -20,6 +20,17 @@ export async function lockPayment(
         : eq(payments.id, by.paymentId);
   const [row] = await tx.select().from(payments).where(where).for('update');
   return row;
+}
+
+/** The provider's is_charge_refundable of the payment's latest dispute; false when it has none. */
+export async function latestDisputeChargeRefundable(tx: Tx, paymentId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ chargeRefundable: disputes.chargeRefundable })
+    .from(disputes)
+    .where(eq(disputes.paymentId, paymentId))
+    .orderBy(desc(disputes.createdAt))
+    .limit(1);
+  return row?.chargeRefundable ?? false;
 }
 
 /** True when the request has a payment other than `paymentId` in one of `statuses`. */

@@ -41,6 +41,7 @@ import {
   findRefundByProviderId,
   findStaleRefunds,
   insertRefund,
+  latestDisputeChargeRefundable,
   lockPayment,
   type PaymentRow,
   type RefundRow,
@@ -72,7 +73,8 @@ async function refundableAmount(tx: Tx, payment: PaymentRow): Promise<number> {
  * that is left of it once the payment is locked: paid, less its refunds made and under way. Throws AppError:
  * PAYMENT_NOT_FOUND 'Payment not found' (unknown, malformed or another clinic's id), VALIDATION_FAILED
  * (amount not a positive whole number of pence), PAYMENT_NOT_REFUNDABLE (pending, refunded, nothing left,
- * or all that is left already in a refund under way), REFUND_EXCEEDS_PAYMENT (above what remains),
+ * or all that is left already in a refund under way), PAYMENT_DISPUTED (charged back, or lost to a
+ * dispute; a payment under an inquiry may be refunded), REFUND_EXCEEDS_PAYMENT (above what remains),
  * REFUND_FAILED (the provider refused; the refund is recorded as failed). Resolves with the refund as it
  * stands: succeeded, or pending when the provider has not finished.
  */
@@ -104,9 +106,13 @@ export async function createRefund(
     if (!payment) throw new AppError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound);
     if (!REFUNDABLE_STATUSES.has(payment.status))
       throw new AppError('PAYMENT_NOT_REFUNDABLE', REFUND_MESSAGES.notRefundable);
-    // The card provider refuses to refund a disputed charge: the bank is returning the money already
-    // (docs/decisions/0086-disputes.md).
-    if (payment.disputeStatus === 'disputed' || payment.disputeStatus === 'dispute_lost')
+    // The card provider refuses to refund a charged-back payment: the bank is returning the money
+    // already (docs/decisions/0086-disputes.md). During an inquiry nothing has moved, and the provider
+    // lets the payment be refunded (docs/decisions/0139-refunds-during-an-inquiry.md).
+    if (
+      payment.disputeStatus === 'dispute_lost' ||
+      (payment.disputeStatus === 'disputed' && !(await latestDisputeChargeRefundable(tx, payment.id)))
+    )
       throw new AppError('PAYMENT_DISPUTED', DISPUTE_MESSAGES.refundRefused);
     const refundable = await refundableAmount(tx, payment);
     if (refundable <= 0) {

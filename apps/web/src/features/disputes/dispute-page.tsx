@@ -96,6 +96,18 @@ function DisputeView({ dispute }: { dispute: DisputeDetail }) {
                 the payment. No money has been taken yet.
               </p>
             ) : null}
+            {dispute.inquiry && dispute.outcome === 'open' ? (
+              <p>
+                You can still refund the payment; once it is refunded in full, no money is taken back for this
+                inquiry.{' '}
+                <Link
+                  className="font-medium text-brand-700 underline"
+                  to={`/dashboard/payments/${dispute.paymentId}`}
+                >
+                  Go to the payment
+                </Link>
+              </p>
+            ) : null}
             {dispute.fee > 0 ? <p>{DISPUTE_MESSAGES.fee(dispute.fee)}</p> : null}
           </CardContent>
         </section>

@@ -333,6 +333,19 @@ describe('a dispute page', () => {
     ).toBeNull();
   });
 
+  it('says an open inquiry leaves the payment refundable, and links to the payment', async () => {
+    renderDispute(aDisputeDetail({ status: 'warning_needs_response', inquiry: true, fee: 0 }));
+    const link = await screen.findByRole('link', { name: 'Go to the payment' });
+    expect(link.getAttribute('href')).toBe('/dashboard/payments/pay_1');
+    expect(link.closest('p')?.textContent).toContain('You can still refund the payment');
+  });
+
+  it('says nothing of refunds for a chargeback, or an inquiry closed', async () => {
+    renderDispute(aDisputeDetail({ status: 'warning_closed', outcome: 'won', inquiry: true, fee: 0 }));
+    expect(await screen.findByText(/This is an inquiry/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Go to the payment' })).toBeNull();
+  });
+
   it('says why a closed dispute takes no evidence', async () => {
     renderDispute(aDisputeDetail({ status: 'lost', outcome: 'lost', canRespond: false }));
     expect(await screen.findByText(DISPUTE_MESSAGES.evidenceClosed)).toBeTruthy();

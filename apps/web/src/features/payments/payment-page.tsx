@@ -20,7 +20,7 @@ import { PaymentNotifications } from './components/payment-notifications';
 import { RefundPanel } from './components/refund-panel';
 import { RequestActions } from './components/request-actions';
 import { paymentTimeline } from './lib/payment-timeline';
-import { canRefund, isDisputed } from './lib/refundable';
+import { canRefund, isDisputed, isUnderInquiry } from './lib/refundable';
 
 const backLink = (
   <Button asChild variant="outline" size="sm" className="print:hidden">
@@ -73,6 +73,7 @@ export function PaymentPage() {
       {data.isRequest ? <RequestActions requestId={data.id} /> : <ReceiptActions payment={data} />}
       <Timeline payment={data} />
       {isDisputed(data) ? <Alert tone="warning">{DISPUTE_MESSAGES.refundRefused}</Alert> : null}
+      {isUnderInquiry(data) ? <Alert tone="info">{DISPUTE_MESSAGES.inquiryRefundable}</Alert> : null}
       {canRefund(data) && mayRefund ? <RefundPanel payment={data} /> : null}
       <Card className="print:hidden">
         <CardContent className="pt-6">

@@ -32,6 +32,7 @@ export const paymentDetails = (overrides: Partial<PaymentDetails> = {}): Payment
   paymentUrl: null,
   isCustomAmount: false,
   refundableAmount: 5000,
+  disputeRefusesRefund: false,
   notifications: [],
   refunds: [],
   disputeId: null,

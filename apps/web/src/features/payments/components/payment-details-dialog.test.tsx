@@ -217,7 +217,14 @@ describe('the payment details dialog', () => {
 
 describe('a disputed payment', () => {
   it('is Disputed, links to its dispute, and is not offered for refund while disputed', async () => {
-    const dialog = await showPayment(paymentDetails({ disputeStatus: 'disputed', disputeId: 'dp_1' }));
+    const dialog = await showPayment(
+      paymentDetails({
+        disputeStatus: 'disputed',
+        disputeId: 'dp_1',
+        disputeRefusesRefund: true,
+        refundableAmount: 0,
+      }),
+    );
     const badge = await within(dialog).findByText('Disputed');
     expect(badge.className).toContain('bg-red-100');
     expect(within(dialog).queryByText('Paid')).toBeNull();
@@ -226,6 +233,14 @@ describe('a disputed payment', () => {
     );
     expect(within(dialog).getByText(DISPUTE_MESSAGES.refundRefused)).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  it('may be refunded during an inquiry, and says so', async () => {
+    const dialog = await showPayment(paymentDetails({ disputeStatus: 'disputed', disputeId: 'dp_1' }));
+    expect(await within(dialog).findByText('Disputed')).toBeTruthy();
+    expect(within(dialog).getByText(DISPUTE_MESSAGES.inquiryRefundable)).toBeTruthy();
+    expect(within(dialog).queryByText(DISPUTE_MESSAGES.refundRefused)).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Refund' })).toBeTruthy();
   });
 
   it('may be refunded again once the dispute is won, and still links to it', async () => {

@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/dates';
 import { useCan } from '@/lib/permissions';
 import { usePayment } from '../api/get-payment';
-import { canRefund, isDisputed } from '../lib/refundable';
+import { canRefund, isDisputed, isUnderInquiry } from '../lib/refundable';
 import { PaymentBalance } from './payment-balance';
 import { PaymentFacts } from './payment-facts';
 import { PaymentNotifications } from './payment-notifications';
@@ -88,6 +88,7 @@ function PaymentDetailsBody({ payment }: { payment: PaymentDetails }) {
       <PaymentNotifications notifications={payment.notifications} />
       {payment.isRequest ? <RequestActions requestId={payment.id} /> : null}
       {isDisputed(payment) ? <Alert tone="warning">{DISPUTE_MESSAGES.refundRefused}</Alert> : null}
+      {isUnderInquiry(payment) ? <Alert tone="info">{DISPUTE_MESSAGES.inquiryRefundable}</Alert> : null}
       {canRefund(payment) && mayRefund ? (
         <>
           <Button variant="destructive" className="self-end" onClick={() => setRefunding(true)}>

@@ -1,8 +1,15 @@
 import type { PaymentDetails } from '@clinicpay/shared';
 
-/** Disputed, or lost to a dispute: the bank returned the money, so it cannot be refunded. */
-export const isDisputed = (payment: Pick<PaymentDetails, 'disputeStatus'>) =>
-  payment.disputeStatus === 'disputed' || payment.disputeStatus === 'dispute_lost';
+/** Charged back, or lost to a dispute: the bank took the money back, so it cannot be refunded. */
+export const isDisputed = (payment: Pick<PaymentDetails, 'disputeRefusesRefund'>) =>
+  payment.disputeRefusesRefund;
+
+/**
+ * Under an inquiry: the bank asks about the payment, nothing has moved, and it may still be refunded
+ * (docs/decisions/0139-refunds-during-an-inquiry.md).
+ */
+export const isUnderInquiry = (payment: Pick<PaymentDetails, 'disputeStatus' | 'disputeRefusesRefund'>) =>
+  payment.disputeStatus === 'disputed' && !payment.disputeRefusesRefund;
 
 /** Whether Refund is offered: something is left to refund on a paid payment no dispute holds. */
 export const canRefund = (payment: PaymentDetails) =>
