@@ -64,6 +64,11 @@ export const disputes = pgTable(
     /** The clinic's explanation: a draft until submitted. */
     evidenceText: text('evidence_text').notNull().default(''),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /**
+     * The provider's submission_count when an inquiry became a chargeback (0 otherwise): evidence
+     * counts as submitted outside ClinicPay only once the count goes above it.
+     */
+    submissionsBeforeChargeback: integer('submissions_before_chargeback').notNull().default(0),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -461,6 +461,27 @@ describe('disputes', () => {
     ]);
   });
 
+  it('lets a clinic answer a chargeback when the provider still counts the inquiry’s answer', async () => {
+    const { clinic, payment } = await paidWith(INQUIRY_CARD);
+    const inquiry = await disputeOf(payment.id);
+    await api(clinic.cookies, 'PUT', `/api/disputes/${inquiry.id}/evidence`, { text: 'Seen on the day.' });
+    await api(clinic.cookies, 'POST', `/api/disputes/${inquiry.id}/submit`);
+    await sandboxOf(app).disputes.decide(inquiry.providerDisputeId, 'lost');
+    // Read when the events are handled: a chargeback whose count of submissions kept the inquiry's one.
+    await app.database.db
+      .update(sandboxDisputes)
+      .set({ submissionCount: 1 })
+      .where(eq(sandboxDisputes.id, inquiry.providerDisputeId));
+    await settle();
+    const chargeback = await api(clinic.cookies, 'GET', `/api/disputes/${inquiry.id}`);
+    expect(chargeback.json()).toMatchObject({
+      status: 'needs_response',
+      canRespond: true,
+      submittedAt: null,
+    });
+    expect(await disputeOf(payment.id)).toMatchObject({ submissionsBeforeChargeback: 1 });
+  });
+
   it('reminds the clinic as the deadline nears, unless it has answered', async () => {
     const { clinic, payment } = await paidWith(DISPUTE_CARD);
     const dispute = await disputeOf(payment.id);

@@ -194,12 +194,15 @@ export async function recordProviderDispute(
     previousStatus?.startsWith('warning_') === true &&
     !row.status.startsWith('warning_') &&
     row.closedAt === null;
+  // Whether the provider's count of submissions starts again for the chargeback is not documented, so
+  // the inquiry's count is kept and only submissions beyond it count as the chargeback's.
   if (escalated) {
-    await updateDispute(tx, row.id, { submittedAt: null });
-    row = { ...row, submittedAt: null };
+    const reset = { submittedAt: null, submissionsBeforeChargeback: dispute.submissionCount };
+    await updateDispute(tx, row.id, reset);
+    row = { ...row, ...reset };
   }
   // Evidence submitted outside ClinicPay (the provider's dashboard), or a submission whose answer was lost.
-  if (dispute.submissionCount > 0 && row.submittedAt === null)
+  if (dispute.submissionCount > row.submissionsBeforeChargeback && row.submittedAt === null)
     await updateDispute(tx, row.id, { submittedAt: new Date() });
   if (created || escalated) {
     await markFraudWarningsHandled(tx, payment.id);
