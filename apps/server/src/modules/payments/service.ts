@@ -215,8 +215,8 @@ export async function clinicStats(context: PaymentsContext, now: Date = new Date
 /**
  * GET /api/payments/:id: a payment or unpaid request of this clinic with its refunds and what may
  * still be refunded (amount paid minus pending and succeeded refunds, for paid and partially refunded
- * payments no chargeback holds; else 0). Throws AppError NOT_FOUND 'Payment not found' for another clinic's, unknown or
- * malformed id.
+ * payments no chargeback holds; else 0). Throws AppError NOT_FOUND 'Payment not found' for another
+ * clinic's, unknown or malformed id.
  */
 export async function getPaymentDetails(context: PaymentsContext, id: string): Promise<PaymentDetails> {
   if (!isUuid(id)) throw new AppError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound);
