@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { REQUEST_MESSAGES, requestTerms, sendPaymentRequestSchema } from './payment-requests.js';
+import {
+  CUSTOM_REQUEST_TITLE,
+  defaultNoticeMessage,
+  REQUEST_MESSAGES,
+  requestTerms,
+  sendPaymentRequestSchema,
+} from './payment-requests.js';
 import { PHONE_PATTERN } from './phone.js';
 
 describe('the send-link phone pattern (docs/product.md#validation)', () => {
@@ -77,5 +83,14 @@ describe("a request's terms (docs/product.md#states-payment-request)", () => {
 
   it('has no amount when neither gives one, so it cannot be paid', () => {
     expect(requestTerms({ customAmount: null }, null).amount).toBeNull();
+  });
+});
+
+describe("a notice's default message (docs/product.md#constants, decision 0096)", () => {
+  it("names the title, and never a custom request's placeholder", () => {
+    expect(defaultNoticeMessage('Hygiene appointment')).toBe('Payment for Hygiene appointment');
+    expect(defaultNoticeMessage(CUSTOM_REQUEST_TITLE)).toBe('Payment request');
+    expect(defaultNoticeMessage('Hygiene appointment', 'refund')).toBe('Refund for Hygiene appointment');
+    expect(defaultNoticeMessage(CUSTOM_REQUEST_TITLE, 'refund')).toBe('Refund');
   });
 });

@@ -23,6 +23,16 @@ import { canTakeTexts } from './phone.js';
 export const CUSTOM_REQUEST_TITLE = 'Custom Payment Request';
 
 /**
+ * A notice's default message (docs/product.md#constants): 'Payment for {title}', or 'Payment request'
+ * for a custom request, whose placeholder title the patient never sees
+ * (docs/decisions/0096-truthful-payment-pages.md). A refund notice's: 'Refund for {title}', or 'Refund'.
+ */
+export function defaultNoticeMessage(title: string, kind: 'payment' | 'refund' = 'payment'): string {
+  if (title === CUSTOM_REQUEST_TITLE) return kind === 'payment' ? 'Payment request' : 'Refund';
+  return `${kind === 'payment' ? 'Payment' : 'Refund'} for ${title}`;
+}
+
+/**
  * What a payment request charges, in pence: its own amount, or its payment link's; null when neither
  * has one. The reference for the SQL function payment_request_amount (decision 0119).
  */

@@ -20,6 +20,9 @@ export const REFUND_MESSAGES = {
   processing: 'Processing refund...',
   refunded: 'Payment refunded successfully',
   partiallyRefunded: (pence: number) => `Partial refund of ${formatPence(pence)} processed successfully`,
+  /** The provider took the refund but has not finished it (its status is pending, decision 0014). */
+  requested: (pence: number) =>
+    `Refund of ${formatPence(pence)} requested. The card provider is still processing it.`,
   failed: 'Refund processing failed',
   failedWith: (message: string) => `Failed to refund payment: ${message}`,
 } as const;
@@ -63,6 +66,18 @@ export const refundResultSchema = z.object({
   }),
 });
 export type RefundResult = z.infer<typeof refundResultSchema>;
+
+/**
+ * What the clinic is told of a refund the server answered: the spec's words once it succeeded
+ * (refunded, or the partial refund's amount), or that it was requested while the provider is still
+ * processing it (docs/product.md#messages-success).
+ */
+export function refundOutcomeMessage(result: RefundResult): string {
+  if (result.refund.status !== 'succeeded') return REFUND_MESSAGES.requested(result.refund.amount);
+  return result.payment.status === 'refunded'
+    ? REFUND_MESSAGES.refunded
+    : REFUND_MESSAGES.partiallyRefunded(result.refund.amount);
+}
 
 /**
  * Refunded when the refunds add up to the amount within the 0.001 £ tolerance (less than a penny, so

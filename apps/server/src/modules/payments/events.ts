@@ -14,7 +14,7 @@
  * payment_intent.payment_failed, one row per event, and listed under the history's Failed filter.
  * They are never payments: no figure, count or report of payments includes them.
  */
-import { netAmountFor, PAYMENT_TYPES, type PaymentType } from '@clinicpay/shared';
+import { defaultNoticeMessage, netAmountFor, PAYMENT_TYPES, type PaymentType } from '@clinicpay/shared';
 import type { Tx } from '../../db/client.js';
 import type { EventDeps, EventHandler } from '../../gateway/event-handler.js';
 import type { CardError, PaymentIntent } from '../../gateway/gateway.js';
@@ -256,7 +256,7 @@ async function insertWithFreshReference(tx: Tx, values: NewPayment): Promise<Pay
  * transaction that records the payment, so a recorded payment always has its notices waiting.
  */
 async function queuePaymentNotices(tx: Tx, jobs: EventDeps['jobs'], payment: PaymentRow) {
-  const notice = { refundAmount: payment.refundAmount, message: `Payment for ${payment.title}` };
+  const notice = { refundAmount: payment.refundAmount, message: defaultNoticeMessage(payment.title) };
   await queuePaymentNotice(tx, jobs, payment, {
     ...notice,
     type: 'payment_confirmation',

@@ -3,7 +3,7 @@
  * the channels the clinic's patient notifications use, as the first one was. Nothing is sent inside the
  * request: the notices' jobs deliver it (with retries).
  */
-import { PAYMENT_MESSAGES, PAYMENT_PAGE_MESSAGES } from '@clinicpay/shared';
+import { defaultNoticeMessage, PAYMENT_MESSAGES, PAYMENT_PAGE_MESSAGES } from '@clinicpay/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
@@ -30,7 +30,7 @@ export async function resendReceipt(
       type: 'payment_confirmation',
       recipientType: 'patient',
       refundAmount: payment.refundAmount,
-      message: `Payment for ${payment.title}`,
+      message: defaultNoticeMessage(payment.title),
     });
     if (notices === 0) throw new AppError('RECEIPT_NOT_SENT', PAYMENT_PAGE_MESSAGES.receiptNotSent);
     return { message: PAYMENT_PAGE_MESSAGES.receiptResent, notices };

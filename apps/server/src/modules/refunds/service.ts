@@ -17,6 +17,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   DISPUTE_MESSAGES,
+  defaultNoticeMessage,
   PAYMENT_MESSAGES,
   REFUND_MESSAGES,
   type RefundResult,
@@ -337,7 +338,7 @@ async function queueRefundNotice(
     type: 'refund_confirmation',
     recipientType: 'patient',
     refundAmount: refund.amount,
-    message: `Refund for ${payment.title}`,
+    message: defaultNoticeMessage(payment.title, 'refund'),
   });
 }
 

@@ -45,6 +45,26 @@ describe('POST /api/payment-requests', () => {
     expect(texts[0]?.textBody).toContain('Hygiene appointment');
   });
 
+  it("says 'Payment request' for a custom request sent with no message, never its placeholder title", async () => {
+    const { cookies } = await signedInClinic(app);
+    const response = await send(cookies, {
+      ...base,
+      patientEmail: 'plain@patient.example',
+      patientPhone: '07700900789',
+      customAmount: 4_000,
+    });
+    expect(response.statusCode).toBe(201);
+    const mail = await lastMailTo(app, 'plain@patient.example');
+    expect(mail?.textBody).toMatch(/For\s*:?\s*Payment request/);
+    expect(mail?.textBody).not.toContain('Custom Payment Request');
+    const [sms] = await app.database.db
+      .select()
+      .from(devOutbox)
+      .where(and(eq(devOutbox.channel, 'sms'), eq(devOutbox.recipient, '+447700900789')));
+    expect(sms?.textBody).toContain('Payment request');
+    expect(sms?.textBody).not.toContain('Custom Payment Request');
+  });
+
   it('creates a sent request with a custom amount and emails and texts the patient its link', async () => {
     const { cookies, user } = await signedInClinic(app);
     const response = await send(cookies, {

@@ -8,6 +8,7 @@
  */
 import {
   CHECKOUT_REFUSALS,
+  defaultNoticeMessage,
   LINK_MESSAGES,
   type ListRequestsQuery,
   type NewPaymentRequest,
@@ -255,7 +256,7 @@ function requestNotice(
       amount: amount ?? 0,
       refundAmount: null,
       paymentLink: `${deps.publicUrl}/payment/${row.id}`,
-      message: row.message ?? `Payment for ${title}`,
+      message: row.message ?? defaultNoticeMessage(title),
     },
   };
 }

@@ -75,6 +75,26 @@ describe('the dashboard dispute banners', () => {
     await waitFor(() => expect(screen.queryByText(/may be fraudulent/)).toBeNull());
   });
 
+  it('says a refund the card provider has not finished was requested, not that the payment was refunded', async () => {
+    server.use(
+      http.post('/api/fraud-warnings/:warningId/refund', () =>
+        HttpResponse.json({
+          refund: { id: 're_1', amount: 12_000, status: 'pending' },
+          payment: { id: 'pay_2', status: 'paid', refundedAmount: 0 },
+        }),
+      ),
+    );
+    renderAlerts({ openDisputes: [], fraudWarnings: [aFraudWarning()] });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Refund £120.00' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund £120.00' }));
+    expect(
+      await screen.findByText('Refund of £120.00 requested. The card provider is still processing it.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(DISPUTE_MESSAGES.fraudWarningRefunded)).toBeNull();
+  });
+
   it('keeps a refusal in the dialog, with the warning still shown', async () => {
     server.use(
       http.post('/api/fraud-warnings/:warningId/refund', () =>

@@ -1,4 +1,10 @@
-import { DISPUTE_MESSAGES, type DisputeSummary, type FraudWarning, formatPence } from '@clinicpay/shared';
+import {
+  DISPUTE_MESSAGES,
+  type DisputeSummary,
+  type FraudWarning,
+  formatPence,
+  refundOutcomeMessage,
+} from '@clinicpay/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -76,8 +82,11 @@ function FraudWarningBanner({ warning }: { warning: FraudWarning }) {
     refund.mutate(
       { warningId: warning.id, amount: warning.refundableAmount },
       {
-        onSuccess: () => {
-          toast.success(DISPUTE_MESSAGES.fraudWarningRefunded);
+        onSuccess: (result) => {
+          // Refunded in full only once the provider finished it and nothing is left of the payment.
+          if (result.refund.status !== 'succeeded') toast.info(refundOutcomeMessage(result));
+          else if (result.payment.status === 'refunded') toast.success(DISPUTE_MESSAGES.fraudWarningRefunded);
+          else toast.success(refundOutcomeMessage(result));
           setConfirming(false);
         },
         onError: (failure) => setError(failure.message),

@@ -1,4 +1,9 @@
-import { type CreateRefundBody, REFUND_MESSAGES, refundResultSchema } from '@clinicpay/shared';
+import {
+  type CreateRefundBody,
+  REFUND_MESSAGES,
+  refundOutcomeMessage,
+  refundResultSchema,
+} from '@clinicpay/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, apiRequest, serverAnswered } from '@/lib/api-client';
@@ -38,7 +43,8 @@ function refundFailure(error: unknown): string {
 
 /**
  * A refund with what the clinic is told: 'Processing refund...' while it runs, then the outcome in
- * the spec's words (refunded, or the partial refund's amount) or why it failed. `onDone` runs after a
+ * the spec's words (refunded, or the partial refund's amount), that the provider is still processing
+ * it, or why it failed. `onDone` runs after a
  * refund is made.
  */
 export function useRefundWithToasts(paymentId: string) {
@@ -47,12 +53,9 @@ export function useRefundWithToasts(paymentId: string) {
     const loading = toast.loading(REFUND_MESSAGES.processing);
     refund.mutate(body, {
       onSuccess: (result) => {
-        toast.success(
-          result.payment.status === 'refunded'
-            ? REFUND_MESSAGES.refunded
-            : REFUND_MESSAGES.partiallyRefunded(result.refund.amount),
-          { id: loading },
-        );
+        const message = refundOutcomeMessage(result);
+        if (result.refund.status === 'succeeded') toast.success(message, { id: loading });
+        else toast.info(message, { id: loading });
         onDone();
       },
       onError: (failure) => toast.error(refundFailure(failure), { id: loading }),

@@ -19,13 +19,17 @@ function renderDialog() {
   return { onOpenChange, input, submit, user: userEvent.setup() };
 }
 
-function answerRefund(status: 'partially_refunded' | 'refunded', requests: unknown[] = []) {
+function answerRefund(
+  status: 'paid' | 'partially_refunded' | 'refunded',
+  requests: unknown[] = [],
+  refundStatus: 'pending' | 'succeeded' = 'succeeded',
+) {
   server.use(
     http.post('/api/payments/:paymentId/refunds', async ({ request, params }) => {
       const body = (await request.json()) as { amount: number };
       requests.push({ paymentId: params.paymentId, body });
       return HttpResponse.json({
-        refund: { id: 'ref_1', amount: body.amount, status: 'succeeded' },
+        refund: { id: 'ref_1', amount: body.amount, status: refundStatus },
         payment: { id: payment.id, status, refundedAmount: 2000 + body.amount },
       });
     }),
@@ -83,6 +87,16 @@ describe('the refund dialog', () => {
     await user.click(submit);
     expect(await screen.findByText('Payment refunded successfully')).toBeTruthy();
     expect(requests).toEqual([{ paymentId: payment.id, body: { amount: 3000 } }]);
+  });
+
+  it('says a refund the card provider has not finished was requested, not made', async () => {
+    answerRefund('partially_refunded', [], 'pending');
+    const { submit, user } = renderDialog();
+    await user.click(submit);
+    expect(
+      await screen.findByText('Refund of £30.00 requested. The card provider is still processing it.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Payment refunded successfully')).toBeNull();
   });
 
   it('cannot be closed or sent twice while the refund is processing', async () => {
