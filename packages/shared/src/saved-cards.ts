@@ -26,6 +26,9 @@ export const SAVED_CARD_MESSAGES = {
     `Charge the whole ${formatPence(due)}, or leave at least £0.30 to pay: a card cannot be charged less`,
   alreadyCharged: 'A fee has already been charged, or is being charged, for this appointment',
   charged: (amount: number) => `${formatPence(amount)} charged to the saved card`,
+  /** The provider took the charge but has not said yet whether it succeeded (decision 0137). */
+  chargeProcessing: (amount: number) =>
+    `Charge of ${formatPence(amount)} sent to the card provider. It is still being processed.`,
   waiting: 'Waiting for the patient: their bank asks them to confirm the charge',
   declined: (reason: string) => `The card was declined: ${reason}`,
   chargeFailed: 'Failed to charge the card',

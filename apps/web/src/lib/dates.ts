@@ -1,6 +1,15 @@
-/** Dates are shown in the en-GB locale (docs/product.md#constants), e.g. '22 Nov 2026'. */
-const dayMonthYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+/**
+ * Dates are shown in the en-GB locale (docs/product.md#constants), on the clinic's day in London
+ * whatever the browser's time zone, e.g. '22 Nov 2026'.
+ */
+const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
 
+/** The London day of an ISO moment, e.g. '23 Jul 2026' for 2026-07-22T23:30Z (British Summer Time). */
 export function formatDate(iso: string): string {
   return dayMonthYear.format(new Date(iso));
 }

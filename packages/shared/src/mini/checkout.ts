@@ -301,6 +301,8 @@ export const CHARGE_CONFIRMATION_MESSAGES = {
   notValid: 'This link is not valid. Please contact the clinic.',
   heading: 'Confirm your payment',
   confirmed: 'Thank you. Your payment is confirmed.',
+  /** Confirmed by the patient's bank, but not finished by the card provider yet. */
+  processing: 'Thank you. Your payment is being processed.',
   failed: 'The payment could not be confirmed. Please contact the clinic.',
   authenticationFailed: 'Your bank did not confirm the payment. You can try again.',
 } as const;

@@ -77,6 +77,19 @@ describe('confirming a charge the bank holds (decision 0093)', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
+  it('says a charge the card provider is still processing is being processed, not confirmed', async () => {
+    charge = aCharge({
+      status: 'processing',
+      clientSecret: null,
+      paymentIntentId: null,
+      paymentMethodId: null,
+    });
+    renderAt('/payment/confirm-charge/charge-1?token=t');
+    expect(await screen.findByText(CHARGE_CONFIRMATION_MESSAGES.processing)).toBeTruthy();
+    expect(screen.queryByText(CHARGE_CONFIRMATION_MESSAGES.confirmed)).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
   it('says when the bank did not confirm on the way back, and offers to try again', async () => {
     renderAt('/payment/confirm-charge/charge-1?token=t&redirect_status=failed');
     expect(await screen.findByText(CHARGE_CONFIRMATION_MESSAGES.authenticationFailed)).toBeTruthy();

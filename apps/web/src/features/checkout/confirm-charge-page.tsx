@@ -44,8 +44,8 @@ function ChargeDetails({ charge, returned }: { charge: ChargeConfirmation; retur
   );
   const [confirmed, setConfirmed] = useState(false);
   const amount = formatPence(charge.amount);
-  const done =
-    confirmed || charge.status === 'succeeded' || charge.status === 'processing' || returned === 'succeeded';
+  const processing = charge.status === 'processing' && !confirmed && returned !== 'succeeded';
+  const done = confirmed || charge.status === 'succeeded' || processing || returned === 'succeeded';
 
   async function confirm() {
     if (!charge.paymentIntentId || !charge.clientSecret || !charge.paymentMethodId || !config.data) return;
@@ -86,7 +86,11 @@ function ChargeDetails({ charge, returned }: { charge: ChargeConfirmation; retur
         card ending {charge.cardLast4}, under the policy you agreed to. Your bank asks you to confirm it.
       </p>
       <div aria-live="polite">
-        {done ? <Alert tone="success">{CHARGE_CONFIRMATION_MESSAGES.confirmed}</Alert> : null}
+        {done ? (
+          <Alert tone="success">
+            {processing ? CHARGE_CONFIRMATION_MESSAGES.processing : CHARGE_CONFIRMATION_MESSAGES.confirmed}
+          </Alert>
+        ) : null}
         {!done && charge.status === 'failed' ? (
           <Alert tone="error">{CHARGE_CONFIRMATION_MESSAGES.failed}</Alert>
         ) : null}

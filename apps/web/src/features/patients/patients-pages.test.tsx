@@ -322,6 +322,18 @@ describe("a patient's page", () => {
     expect(dialog.textContent).toContain('Visa ending 4242');
   });
 
+  it('says a charge the card provider is still processing was sent, not made', async () => {
+    cards = [aSavedCard()];
+    chargeAnswer = { status: 'processing', failureMessage: null, declineCode: null };
+    const user = renderAt('/dashboard/patients/7d1f0b52-8c3a-4d1e-9f5b-2a6c8e4b1d01');
+    const section = await screen.findByRole('region', { name: 'Saved cards' });
+    await user.click(await within(section).findByRole('button', { name: 'Charge card Visa ending 4242' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Charge saved card' });
+    await user.click(within(dialog).getByRole('button', { name: 'Charge £40.00' }));
+    expect(await screen.findByText(SAVED_CARD_MESSAGES.chargeProcessing(4000))).toBeTruthy();
+    expect(screen.queryByText(SAVED_CARD_MESSAGES.charged(4000))).toBeNull();
+  });
+
   it("keeps the dialog open with the bank's reason when the card is declined", async () => {
     cards = [aSavedCard()];
     chargeAnswer = {

@@ -95,6 +95,8 @@ function ChargeForm({
             return;
           }
           if (made.status === 'requires_authentication') toast.info(SAVED_CARD_MESSAGES.waiting);
+          else if (made.status === 'processing')
+            toast.info(SAVED_CARD_MESSAGES.chargeProcessing(made.amount));
           else toast.success(SAVED_CARD_MESSAGES.charged(made.amount));
           onClose();
         },

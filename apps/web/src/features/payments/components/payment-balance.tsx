@@ -14,11 +14,17 @@ import { useCan } from '@/lib/permissions';
 import { useChargeBalance, useRequestBalance } from '../api/balance';
 
 /** What a card charge's answer tells the clinic (docs/decisions/0093-charging-saved-cards.md). */
-function chargeOutcome(charge: CardCharge): { ok: boolean; message: string } {
+function chargeOutcome(charge: CardCharge): { tone: 'success' | 'info' | 'error'; message: string } {
   if (charge.status === 'failed')
-    return { ok: false, message: SAVED_CARD_MESSAGES.declined(charge.failureMessage ?? 'no reason given') };
-  if (charge.status === 'requires_authentication') return { ok: true, message: SAVED_CARD_MESSAGES.waiting };
-  return { ok: true, message: SAVED_CARD_MESSAGES.charged(charge.amount) };
+    return {
+      tone: 'error',
+      message: SAVED_CARD_MESSAGES.declined(charge.failureMessage ?? 'no reason given'),
+    };
+  if (charge.status === 'requires_authentication')
+    return { tone: 'info', message: SAVED_CARD_MESSAGES.waiting };
+  if (charge.status === 'processing')
+    return { tone: 'info', message: SAVED_CARD_MESSAGES.chargeProcessing(charge.amount) };
+  return { tone: 'success', message: SAVED_CARD_MESSAGES.charged(charge.amount) };
 }
 
 /**
@@ -73,8 +79,8 @@ function DepositBalance({
       onSuccess: ({ charge }) => {
         setConfirming(false);
         const outcome = chargeOutcome(charge);
-        if (outcome.ok) toast.success(outcome.message);
-        else setError(outcome.message);
+        if (outcome.tone === 'error') setError(outcome.message);
+        else toast[outcome.tone](outcome.message);
       },
       onError: (failure) => setError(failure.message || SAVED_CARD_MESSAGES.chargeFailed),
     });
