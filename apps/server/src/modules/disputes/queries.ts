@@ -251,29 +251,22 @@ const leftToRefund = sql<number>`${payments.amountPaid} - ${payments.refundAmoun
   where ${refunds.paymentId} = ${payments.id} and ${refunds.status} = 'pending')`.mapWith(Number);
 
 /**
- * Marks the payment's warnings handled once nothing is left of it to refund (paid, less its refunds
- * made and under way); a warning whose payment still has some left stays open, showing what is left.
+ * The clinic's warnings not yet handled whose payment still has something left to refund (paid, less
+ * its refunds made and under way) and no dispute, with the payment each is about and what is left.
  */
-export async function markFraudWarningsHandledWhenRefunded(tx: Tx, paymentId: string): Promise<void> {
-  await tx
-    .update(fraudWarnings)
-    .set({ handledAt: new Date() })
-    .where(
-      and(
-        eq(fraudWarnings.paymentId, paymentId),
-        isNull(fraudWarnings.handledAt),
-        sql`(select ${leftToRefund} from ${payments} where ${payments.id} = ${paymentId}) <= 0`,
-      ),
-    );
-}
-
-/** The clinic's warnings not yet handled, with the payment each is about and what is left of it to refund. */
 export async function selectOpenFraudWarnings(db: Db, clinicId: string) {
   return db
     .select({ warning: fraudWarnings, payment: payments, leftToRefund })
     .from(fraudWarnings)
     .innerJoin(payments, eq(payments.id, fraudWarnings.paymentId))
-    .where(and(eq(fraudWarnings.clinicId, clinicId), isNull(fraudWarnings.handledAt)))
+    .where(
+      and(
+        eq(fraudWarnings.clinicId, clinicId),
+        isNull(fraudWarnings.handledAt),
+        isNull(payments.disputeStatus),
+        sql`${leftToRefund} > 0`,
+      ),
+    )
     .orderBy(desc(fraudWarnings.createdAt))
     .limit(50);
 }

@@ -56,7 +56,6 @@ import {
   insertFraudWarning,
   lockDispute,
   markFraudWarningsHandled,
-  markFraudWarningsHandledWhenRefunded,
   putEvidenceFile,
   selectClinicDisputes,
   selectDisputeCounts,
@@ -550,23 +549,24 @@ export async function submitEvidence(deps: DisputeDeps, clinicId: string, disput
   return getDispute(deps.db, clinicId, disputeId);
 }
 
-/** GET /api/disputes/alerts: open disputes the clinic can still answer, and fraud warnings not handled. */
+/**
+ * GET /api/disputes/alerts: open disputes the clinic can still answer, and fraud warnings not handled
+ * on payments with something left to refund and no dispute.
+ */
 export async function disputeAlerts(db: Db, clinicId: string): Promise<DisputeAlerts> {
   const disputes = await selectClinicDisputes(db, clinicId);
   const warnings = await selectOpenFraudWarnings(db, clinicId);
   return {
     openDisputes: disputes.filter((row) => canRespond(row)).map(toSummary),
-    fraudWarnings: warnings
-      .filter(({ payment, leftToRefund }) => leftToRefund > 0 && payment.disputeStatus === null)
-      .map(({ warning, payment, leftToRefund }) => ({
-        id: warning.id,
-        paymentId: payment.id,
-        paymentReference: payment.paymentRef,
-        patientName: payment.patientName,
-        refundableAmount: leftToRefund,
-        fraudType: warning.fraudType,
-        createdAt: warning.createdAt.toISOString(),
-      })),
+    fraudWarnings: warnings.map(({ warning, payment, leftToRefund }) => ({
+      id: warning.id,
+      paymentId: payment.id,
+      paymentReference: payment.paymentRef,
+      patientName: payment.patientName,
+      refundableAmount: leftToRefund,
+      fraudType: warning.fraudType,
+      createdAt: warning.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -574,8 +574,8 @@ export async function disputeAlerts(db: Db, clinicId: string): Promise<DisputeAl
  * POST /api/fraud-warnings/:warningId/refund: refunds the warned payment in full, through the refund
  * rule. In full is `amount` (pence), the sum the clinic confirmed, when given; else what is left of the
  * payment once its refunds made and under way are taken off, worked out under the payment's lock. The
- * warning is handled once nothing is left to refund; a confirmed sum less than what is left (a refund
- * under way having failed since) leaves it open with the rest. Throws FRAUD_WARNING_NOT_FOUND, and what
+ * warning shows while something is left to refund (disputeAlerts), so a sum less than what is left
+ * leaves it with the rest, and a refund that fails later brings it back. Throws FRAUD_WARNING_NOT_FOUND, and what
  * createRefund throws (PAYMENT_DISPUTED, PAYMENT_NOT_REFUNDABLE, REFUND_EXCEEDS_PAYMENT when less is
  * left than was confirmed, REFUND_FAILED, …).
  */
@@ -596,7 +596,6 @@ export async function refundFraudWarning(
       amount: input.amount ?? 'remaining',
     },
   );
-  await deps.db.transaction((tx) => markFraudWarningsHandledWhenRefunded(tx, warning.paymentId));
   return result;
 }
 
