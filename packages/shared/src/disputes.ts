@@ -112,6 +112,9 @@ export const DISPUTE_MESSAGES = {
   notFound: 'Dispute not found',
   noDisputes: 'No disputes',
   refundRefused: 'This payment is disputed, so it cannot be refunded. Respond to the dispute instead.',
+  /** A payment whose dispute was lost: the bank has given the money back, and nothing is left to answer. */
+  refundRefusedLost:
+    'This payment was lost to a dispute: the bank returned the money to the patient, so it cannot be refunded.',
   /** Shown with a payment under an inquiry, which may still be refunded (docs/decisions/0139-refunds-during-an-inquiry.md). */
   inquiryRefundable:
     "The patient's bank is asking about this payment. No money has been taken back, and you can still refund it.",

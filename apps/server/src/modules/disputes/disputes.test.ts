@@ -66,12 +66,14 @@ describe('disputes', () => {
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
 
+  /** Uploads `content` as the dispute's `kind` file; `filename` is the header's filename parameter as sent. */
   function upload(cookies: Cookies, disputeId: string, kind: string, filename: string, content: Buffer) {
     const boundary = `----clinicpay${randomUUID()}`;
+    const nameParameter = filename.startsWith('filename*=') ? filename : `filename="${filename}"`;
     const body = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; ${nameParameter}\r\nContent-Type: application/octet-stream\r\n\r\n`,
       ),
       content,
       Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -279,6 +281,10 @@ describe('disputes', () => {
     expect(tooLarge.json().message).toBe('Evidence files must be at most 4.5 MB together');
     const badKind = await upload(clinic.cookies, dispute.id, 'selfie', 'x.png', image);
     expect(badKind.statusCode).toBe(400);
+    // A name PostgreSQL cannot store (a NUL, sent percent-encoded as RFC 5987 allows): refused, not a 500.
+    const nulName = await upload(clinic.cookies, dispute.id, 'receipt', "filename*=utf-8''a%00.png", image);
+    expect(nulName.statusCode).toBe(400);
+    expect(nulName.json().message).toBe('The request contains characters that are not allowed');
 
     const added = await upload(clinic.cookies, dispute.id, 'receipt', 'receipt.png', image);
     expect(added.statusCode).toBe(200);
@@ -397,7 +403,11 @@ describe('disputes', () => {
     const details = await api(clinic.cookies, 'GET', `/api/payments/${payment.id}`);
     expect(details.json().refundableAmount).toBe(0);
     const refund = await api(clinic.cookies, 'POST', `/api/payments/${payment.id}/refunds`, { amount: 100 });
-    expect(refund.json().code).toBe('PAYMENT_DISPUTED');
+    expect(refund.json()).toEqual({
+      code: 'PAYMENT_DISPUTED',
+      message:
+        'This payment was lost to a dispute: the bank returned the money to the patient, so it cannot be refunded.',
+    });
   });
 
   it('records an inquiry without moving money, and a lost inquiry becomes a chargeback', async () => {

@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
+import { isStorableText, NUL_MESSAGE } from '../../http/refuse-nul.js';
 import { clinicMemberOf, requireAdmin, requireClinic } from '../auth/index.js';
 import {
   addEvidenceFile,
@@ -41,7 +42,7 @@ const UNREADABLE_UPLOAD = 'The upload could not be read';
 
 /**
  * The upload's `kind` field and its one file. Throws AppError BAD_REQUEST (not multipart, no file, a
- * malformed body) or EVIDENCE_FILE_TOO_LARGE (over 4.5 MB, refused as soon as it passes the limit).
+ * malformed body, a name or kind holding text that cannot be stored) or EVIDENCE_FILE_TOO_LARGE (over 4.5 MB, refused as soon as it passes the limit).
  */
 async function readEvidenceUpload(request: FastifyRequest) {
   if (!request.isMultipart()) throw new AppError('BAD_REQUEST', DISPUTE_MESSAGES.fileMissing);
@@ -61,6 +62,9 @@ async function readEvidenceUpload(request: FastifyRequest) {
     throw new AppError('BAD_REQUEST', UNREADABLE_UPLOAD);
   }
   if (!file || file.content.length === 0) throw new AppError('BAD_REQUEST', DISPUTE_MESSAGES.fileMissing);
+  // The file's name is stored with it, so one PostgreSQL cannot store (a NUL, a lone surrogate) is
+  // refused as refuseNul refuses such text elsewhere, not failed inside the insert.
+  if (!isStorableText(file.filename) || !isStorableText(kind)) throw new AppError('BAD_REQUEST', NUL_MESSAGE);
   return { kind, ...file };
 }
 

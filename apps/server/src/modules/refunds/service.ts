@@ -110,10 +110,9 @@ export async function createRefund(
     // The card provider refuses to refund a charged-back payment: the bank is returning the money
     // already (docs/decisions/0086-disputes.md). During an inquiry nothing has moved, and the provider
     // lets the payment be refunded (docs/decisions/0139-refunds-during-an-inquiry.md).
-    if (
-      payment.disputeStatus === 'dispute_lost' ||
-      (payment.disputeStatus === 'disputed' && !(await latestDisputeChargeRefundable(tx, payment.id)))
-    )
+    if (payment.disputeStatus === 'dispute_lost')
+      throw new AppError('PAYMENT_DISPUTED', DISPUTE_MESSAGES.refundRefusedLost);
+    if (payment.disputeStatus === 'disputed' && !(await latestDisputeChargeRefundable(tx, payment.id)))
       throw new AppError('PAYMENT_DISPUTED', DISPUTE_MESSAGES.refundRefused);
     const refundable = await refundableAmount(tx, payment);
     if (refundable <= 0) {

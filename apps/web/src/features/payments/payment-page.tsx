@@ -72,7 +72,13 @@ export function PaymentPage() {
       <PaymentBalance payment={data} />
       {data.isRequest ? <RequestActions requestId={data.id} /> : <ReceiptActions payment={data} />}
       <Timeline payment={data} />
-      {isDisputed(data) ? <Alert tone="warning">{DISPUTE_MESSAGES.refundRefused}</Alert> : null}
+      {isDisputed(data) ? (
+        <Alert tone="warning">
+          {data.disputeStatus === 'dispute_lost'
+            ? DISPUTE_MESSAGES.refundRefusedLost
+            : DISPUTE_MESSAGES.refundRefused}
+        </Alert>
+      ) : null}
       {isUnderInquiry(data) ? <Alert tone="info">{DISPUTE_MESSAGES.inquiryRefundable}</Alert> : null}
       {canRefund(data) && mayRefund ? <RefundPanel payment={data} /> : null}
       <Card className="print:hidden">

@@ -235,6 +235,20 @@ describe('a disputed payment', () => {
     expect(within(dialog).queryByRole('button', { name: 'Refund' })).toBeNull();
   });
 
+  it('says a payment lost to a dispute went back to the patient, with no dispute left to answer', async () => {
+    const dialog = await showPayment(
+      paymentDetails({
+        disputeStatus: 'dispute_lost',
+        disputeId: 'dp_1',
+        disputeRefusesRefund: true,
+        refundableAmount: 0,
+      }),
+    );
+    expect(await within(dialog).findByText(DISPUTE_MESSAGES.refundRefusedLost)).toBeTruthy();
+    expect(within(dialog).queryByText(DISPUTE_MESSAGES.refundRefused)).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
   it('may be refunded during an inquiry, and says so', async () => {
     const dialog = await showPayment(paymentDetails({ disputeStatus: 'disputed', disputeId: 'dp_1' }));
     expect(await within(dialog).findByText('Disputed')).toBeTruthy();

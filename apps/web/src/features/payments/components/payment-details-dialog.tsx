@@ -87,7 +87,13 @@ function PaymentDetailsBody({ payment }: { payment: PaymentDetails }) {
       ) : null}
       <PaymentNotifications notifications={payment.notifications} />
       {payment.isRequest ? <RequestActions requestId={payment.id} /> : null}
-      {isDisputed(payment) ? <Alert tone="warning">{DISPUTE_MESSAGES.refundRefused}</Alert> : null}
+      {isDisputed(payment) ? (
+        <Alert tone="warning">
+          {payment.disputeStatus === 'dispute_lost'
+            ? DISPUTE_MESSAGES.refundRefusedLost
+            : DISPUTE_MESSAGES.refundRefused}
+        </Alert>
+      ) : null}
       {isUnderInquiry(payment) ? <Alert tone="info">{DISPUTE_MESSAGES.inquiryRefundable}</Alert> : null}
       {canRefund(payment) && mayRefund ? (
         <>
