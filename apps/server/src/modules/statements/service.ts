@@ -86,16 +86,20 @@ function csv(rows: [string, number][]): string {
   )}`;
 }
 
-/** The clinic statement as CSV: Item, Amount (pounds), one line per figure. */
+/**
+ * The clinic statement as CSV: Item, Amount (pounds), one line per figure. The lines above the net add
+ * up to it; what refunds gave patients in all (of which the balance bore the line above) and the
+ * figures beside the net come after it, so a spreadsheet's sum of the first lines is the net.
+ */
 function clinicStatementCsv(statement: ClinicStatement): string {
   return csv([
     [`Payments (${statement.paymentCount})`, statement.grossPayments],
     ["ClinicPay's fee", -statement.platformFees],
-    ['Refunds to patients', -statement.refunds],
     ['Refunds taken from your balance', -statement.refundsDeducted],
     [`Disputes taken back (${statement.disputeCount})`, -statement.disputesTakenBack],
     ['Disputes paid back', statement.disputesReturned],
     ['Net to your balance', statement.net],
+    ['Refunds to patients in all', statement.refunds],
     ['Paid out to your bank', statement.paidOut],
     ['Dispute fees owed', -statement.disputeFeesOwed],
     ['Card fees paid by ClinicPay', statement.cardFeesPaidByClinicPay],

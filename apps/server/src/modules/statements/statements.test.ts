@@ -86,6 +86,11 @@ describe('monthly statements', () => {
     expect(lines[0]).toBe('Item,Amount');
     expect(lines).toContain('Net to your balance,33.95');
     expect(lines).toContain('Dispute fees owed,-20.00');
+    // The lines above the net add up to it, each refund counted once.
+    const netLine = lines.findIndex((line) => line.startsWith('Net to your balance,'));
+    const above = lines.slice(1, netLine).map((line) => Math.round(Number(line.split(',').at(-1)) * 100));
+    expect(above.reduce((sum, pence) => sum + pence, 0)).toBe(3395);
+    expect(lines).toContain('Refunds to patients in all,10.00');
 
     const admin = await signedInAdmin(app);
     const platform = await app.inject({
