@@ -78,6 +78,8 @@ async function request(
     sentAt?: Date;
     message?: string;
     clinicReference?: string;
+    cancelledAt?: Date;
+    expiresAt?: Date;
   },
 ) {
   const [row] = await app.database.db
@@ -91,6 +93,8 @@ async function request(
       message: values.message ?? null,
       clinicReference: values.clinicReference ?? null,
       sentAt: values.sentAt ?? new Date(),
+      cancelledAt: values.cancelledAt ?? null,
+      expiresAt: values.expiresAt ?? null,
     })
     .returning();
   if (!row) throw new Error('no request');
@@ -408,6 +412,19 @@ describe('GET /api/payments/stats', () => {
       name: 'Yesterday',
       customAmount: 5000,
       sentAt: new Date('2026-07-14T22:50:00Z'),
+    });
+    // Sent today but no longer waiting: cancelled by the clinic, or past its last day to pay.
+    await request(clinic, {
+      name: 'Today Cancelled',
+      customAmount: 700,
+      sentAt: new Date('2026-07-15T07:00:00Z'),
+      cancelledAt: new Date('2026-07-15T08:00:00Z'),
+    });
+    await request(clinic, {
+      name: 'Today Expired',
+      customAmount: 900,
+      sentAt: new Date('2026-07-15T07:00:00Z'),
+      expiresAt: new Date('2026-07-15T08:30:00Z'),
     });
 
     const stats = await clinicStats(

@@ -544,6 +544,8 @@ export async function historyHasRows(db: Db, where: HistoryWhere): Promise<boole
 
 /** Sums for the dashboard cards, in pence; the bounds are UTC instants of London midnights. */
 export interface StatsBounds {
+  /** The moment the figures are for: a request past its last day to pay by then is not pending. */
+  now: Date;
   todayStart: Date;
   tomorrowStart: Date;
   monthStart: Date;
@@ -571,6 +573,7 @@ export async function selectClinicStats(db: Db, clinicId: string, bounds: StatsB
       select coalesce(sum(payment_request_amount(r.custom_amount, l.amount)), 0)::bigint as pending_today
       from payment_requests r left join payment_links l on l.id = r.payment_link_id
       where r.clinic_id = ${clinicId} and r.status = 'sent' and r.paid_at is null
+        and r.cancelled_at is null and (r.expires_at is null or r.expires_at > ${bounds.now.toISOString()})
         and r.sent_at >= ${today} and r.sent_at < ${tomorrow}`),
   ]);
   const sums = (paid as unknown as { rows: Record<string, string | number>[] }).rows[0] ?? {};

@@ -190,6 +190,7 @@ export function statsBounds(now: Date) {
   const today = startOfDay(london);
   const month = startOfMonth(london);
   return {
+    now,
     todayStart: new Date(today.getTime()),
     tomorrowStart: new Date(addDays(today, 1).getTime()),
     monthStart: new Date(month.getTime()),
@@ -199,8 +200,8 @@ export function statsBounds(now: Date) {
 
 /**
  * GET /api/payments/stats: the four dashboard cards (docs/product.md#constants), in pence. Today's Payments
- * and Month Total are paid and partially refunded payments net of refunds; Pending Today is the sent requests
- * created today; Month Refunded is refunded payments' whole amount plus partial refunds' amount.
+ * and Month Total are paid and partially refunded payments net of refunds; Pending Today is the requests
+ * sent today still waiting (not paid, cancelled or past their last day to pay); Month Refunded is refunded payments' whole amount plus partial refunds' amount.
  */
 export async function clinicStats(context: PaymentsContext, now: Date = new Date()): Promise<ClinicStats> {
   const sums = await selectClinicStats(context.db, context.clinicId, statsBounds(now));
