@@ -213,6 +213,7 @@ describe('a card on file', () => {
         action: 'saved_card.removed',
         actorUserId: user.id,
         entityType: 'saved_card',
+        clinicId: user.clinicId,
       }),
     ]);
     const again = await app.inject({

@@ -273,6 +273,8 @@ export async function removeSavedCard(
       action: 'saved_card.removed',
       entityType: 'saved_card',
       entityId: card.id,
+      // On the clinic's own audit trail (a saved card's entries are not placed by the table's trigger).
+      clinicId: member.clinicId,
       details: {
         patientId: card.patientId,
         brand: card.brand,
