@@ -127,18 +127,31 @@ export async function insertMemberUser(
 /**
  * Sets the user's clinic and role (both null: in no clinic), and whether they must use two-factor
  * sign-in when given. Returns whether a row changed, which is false when `onlyIn` is given and the user
- * is not in that clinic.
+ * is not in that clinic, or when `owner` is given and the user is not (true) or is (false) its owner at
+ * the moment of the update: a change that raced another one, as two of the owner's tabs may, changes
+ * nothing.
  */
 export async function setMembership(
   tx: Db | Tx,
   userId: string,
   membership: { clinicId: string | null; clinicRole: ClinicRole | null; twoFactorRequired?: boolean },
   onlyIn?: string,
+  owner?: boolean,
 ): Promise<boolean> {
   const rows = await tx
     .update(users)
     .set({ ...membership, updatedAt: new Date() })
-    .where(and(eq(users.id, userId), onlyIn ? eq(users.clinicId, onlyIn) : undefined))
+    .where(
+      and(
+        eq(users.id, userId),
+        onlyIn ? eq(users.clinicId, onlyIn) : undefined,
+        owner === undefined
+          ? undefined
+          : owner
+            ? eq(users.clinicRole, 'owner')
+            : ne(users.clinicRole, 'owner'),
+      ),
+    )
     .returning({ id: users.id });
   return rows.length > 0;
 }

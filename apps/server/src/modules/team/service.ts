@@ -198,7 +198,17 @@ export async function changeRole(deps: TeamDeps, owner: Owner, userId: string, r
     const member = await memberOf(tx, owner.clinicId, userId);
     if (member.role === 'owner') throw new AppError('TEAM_RULE', TEAM_MESSAGES.ownerRoleFixed);
     if (member.role === role) return;
-    await setMembership(tx, userId, { clinicId: owner.clinicId, clinicRole: role }, owner.clinicId);
+    // Not the owner when it is written, either: ownership may have been transferred to them meanwhile.
+    if (
+      !(await setMembership(
+        tx,
+        userId,
+        { clinicId: owner.clinicId, clinicRole: role },
+        owner.clinicId,
+        false,
+      ))
+    )
+      throw new AppError('TEAM_RULE', TEAM_MESSAGES.ownerRoleFixed);
     await deleteSessionsOf(tx, userId);
     await audit(tx, owner, 'team.role_changed', { email: member.email, before: member.role, after: role });
   });
@@ -213,12 +223,14 @@ export async function removeMember(deps: TeamDeps, owner: Owner, userId: string)
   await deps.db.transaction(async (tx) => {
     const member = await memberOf(tx, owner.clinicId, userId);
     if (member.role === 'owner') throw new AppError('TEAM_RULE', TEAM_MESSAGES.cannotRemoveOwner);
-    await setMembership(
+    const removed = await setMembership(
       tx,
       userId,
       { clinicId: null, clinicRole: null, twoFactorRequired: false },
       owner.clinicId,
+      false,
     );
+    if (!removed) throw new AppError('TEAM_RULE', TEAM_MESSAGES.cannotRemoveOwner);
     await deleteSessionsOf(tx, userId);
     await audit(tx, owner, 'team.member_removed', { email: member.email, role: member.role });
   });
@@ -239,21 +251,27 @@ export async function signOutMember(deps: TeamDeps, owner: Owner, userId: string
 
 /**
  * Makes a member the owner; the owner becomes a manager, and keeps their sessions (they are still
- * signed in, with the manager's rights from their next request). Throws MEMBER_NOT_FOUND (404) and
- * TEAM_RULE (409) when `userId` is the owner already.
+ * signed in, with the manager's rights from their next request). Throws MEMBER_NOT_FOUND (404),
+ * TEAM_RULE (409) when `userId` is the owner already, and FORBIDDEN (403) when the caller is no longer
+ * the owner (a transfer made meanwhile).
  */
 export async function transferOwnership(deps: TeamDeps, owner: Owner, userId: string) {
   if (userId === owner.userId) throw new AppError('TEAM_RULE', TEAM_MESSAGES.transferToSelf);
   await deps.db.transaction(async (tx) => {
     const member = await memberOf(tx, owner.clinicId, userId);
-    // Demoted first: the database allows one owner per clinic.
-    await setMembership(
+    // Demoted first: the database allows one owner per clinic. Only while still its owner: a second
+    // transfer that raced the first (two tabs) finds them a manager already, and changes nothing.
+    const demoted = await setMembership(
       tx,
       owner.userId,
       { clinicId: owner.clinicId, clinicRole: 'manager' },
       owner.clinicId,
+      true,
     );
-    await setMembership(tx, userId, { clinicId: owner.clinicId, clinicRole: 'owner' }, owner.clinicId);
+    if (!demoted) throw new AppError('FORBIDDEN', TEAM_MESSAGES.forbidden);
+    // Still in the team when it is written (a removal may have raced it): else nothing changes.
+    if (!(await setMembership(tx, userId, { clinicId: owner.clinicId, clinicRole: 'owner' }, owner.clinicId)))
+      throw new AppError('MEMBER_NOT_FOUND', TEAM_MESSAGES.memberNotFound);
     await audit(tx, owner, 'team.ownership_transferred', { email: member.email, before: member.role });
   });
 }

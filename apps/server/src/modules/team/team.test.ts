@@ -18,6 +18,8 @@ import {
 } from '../../../test/accounts.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { auditLog, sessions, teamInvitations, users } from '../../db/schema/index.js';
+import { setMembership } from '../auth/index.js';
+import { transferOwnership } from './service.js';
 
 describe('the team', () => {
   let app: FastifyInstance;
@@ -285,6 +287,57 @@ describe('the team', () => {
     // The former owner is a manager from their next request: the team is no longer theirs.
     expect((await app.inject({ url: '/api/team', cookies: clinic.cookies })).statusCode).toBe(403);
     expect((await app.inject({ url: '/api/team', cookies: manager.cookies })).statusCode).toBe(200);
+  });
+
+  it('changes nothing when a second transfer from two tabs finds its sender no longer the owner', async () => {
+    const clinic = await signedInClinic(app);
+    const first = await signedInMember(app, clinic, 'manager');
+    const second = await signedInMember(app, clinic, 'manager');
+    const sender = { userId: clinic.user.id, clinicId: clinic.user.clinicId };
+    const deps = { db: app.database.db, jobs: app.jobs };
+    await transferOwnership(deps, sender, first.user.id);
+    // The second tab's request passed the owner check before the first transfer was written.
+    await expect(transferOwnership(deps, sender, second.user.id)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: TEAM_MESSAGES.forbidden,
+    });
+    const roles = await app.database.db
+      .select({ id: users.id, role: users.clinicRole })
+      .from(users)
+      .where(eq(users.clinicId, clinic.user.clinicId));
+    expect(roles).toEqual(
+      expect.arrayContaining([
+        { id: clinic.user.id, role: 'manager' },
+        { id: first.user.id, role: 'owner' },
+        { id: second.user.id, role: 'manager' },
+      ]),
+    );
+  });
+
+  it("writes a member's role or removal only while they are not the owner, so a race leaves one", async () => {
+    const clinic = await signedInClinic(app);
+    const { clinicId } = clinic.user;
+    // What changeRole and removeMember write, arriving after the member became the owner.
+    expect(
+      await setMembership(
+        app.database.db,
+        clinic.user.id,
+        { clinicId, clinicRole: 'reception' },
+        clinicId,
+        false,
+      ),
+    ).toBe(false);
+    expect(
+      await setMembership(
+        app.database.db,
+        clinic.user.id,
+        { clinicId: null, clinicRole: null },
+        clinicId,
+        false,
+      ),
+    ).toBe(false);
+    const [after] = await app.database.db.select().from(users).where(eq(users.id, clinic.user.id));
+    expect(after).toMatchObject({ clinicId, clinicRole: 'owner' });
   });
 
   it('keeps one owner per clinic in the database itself', async () => {
