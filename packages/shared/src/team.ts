@@ -46,6 +46,8 @@ export const TEAM_INVITATION_DAYS = 7;
 
 export const TEAM_MESSAGES = {
   forbidden: "Your role in this clinic doesn't allow this. Ask the clinic's owner.",
+  /** Beside a notice whose action is the owner's, for the other roles. */
+  askOwner: "The clinic's owner can do this.",
   enterEmail: 'Please enter your email address',
   invalidEmail: 'Please enter a valid email address',
   chooseRole: 'Choose Manager or Reception',

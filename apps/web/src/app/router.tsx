@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
           { path: 'posters/:pageId', lazy: page(() => import('./routes/poster')) },
           { path: 'payouts', lazy: page(() => import('./routes/payouts')) },
           { path: 'payouts/:payoutId', lazy: page(() => import('./routes/payout')) },
+          { path: 'statements', lazy: page(() => import('./routes/statements')) },
           { path: 'settings', lazy: page(() => import('./routes/clinic-settings')) },
           { path: 'security', lazy: page(() => import('./routes/clinic-security')) },
           { path: 'audit', lazy: page(() => import('./routes/clinic-audit')) },

@@ -1,5 +1,6 @@
 import { PAYOUTS_PAGE_PATH, type Permission } from '@clinicpay/shared';
 import {
+  FileText,
   History,
   Inbox,
   Landmark,
@@ -21,7 +22,8 @@ type ClinicNavItem = NavItem & { permission?: Permission; unless?: Permission };
 
 /**
  * The clinic sidebar: the dashboard, links, history, requests, patients, disputes, payouts and settings.
- * Disputes are a manager's and the owner's; Payouts and Settings the owner's. The others find their
+ * Disputes are a manager's and the owner's; Payouts and Settings the owner's, and a manager has
+ * Statements (the monthly statement the owner finds on Payouts). The others find their
  * password and sign-in security under Security instead of Settings.
  */
 export const CLINIC_NAV: readonly ClinicNavItem[] = [
@@ -33,6 +35,8 @@ export const CLINIC_NAV: readonly ClinicNavItem[] = [
   { to: '/dashboard/patients', label: 'Patients', icon: Users },
   { to: '/dashboard/disputes', label: 'Disputes', icon: ShieldAlert, permission: 'money' },
   { to: PAYOUTS_PAGE_PATH, label: 'Payouts', icon: Landmark, permission: 'manage' },
+  // The owner's statement is on Payouts; managers, who may export it but not see payouts, have its own page.
+  { to: '/dashboard/statements', label: 'Statements', icon: FileText, permission: 'money', unless: 'manage' },
   { to: '/dashboard/audit', label: 'Audit Log', icon: ScrollText, permission: 'manage' },
   { to: '/dashboard/settings', label: 'Settings', icon: Settings, permission: 'manage' },
   { to: '/dashboard/security', label: 'Security', icon: LockKeyhole, unless: 'manage' },

@@ -77,6 +77,7 @@ describe('the clinic sidebar', () => {
     expect(linksOf('Clinic')).toEqual([
       ...common,
       ['Disputes', '/dashboard/disputes'],
+      ['Statements', '/dashboard/statements'],
       ['Security', '/dashboard/security'],
     ]);
   });

@@ -3,7 +3,7 @@
  * clinic, what and by when, with Update details; when ClinicPay turned its payments off, that, with
  * the way to contact us; otherwise nothing.
  */
-import { type Clinic, PROVIDER_ACCOUNT_MESSAGES } from '@clinicpay/shared';
+import { CLINIC_MESSAGES, type Clinic, PROVIDER_ACCOUNT_MESSAGES, TEAM_MESSAGES } from '@clinicpay/shared';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -16,9 +16,9 @@ startMockServer([http.get('/api/clinic', () => HttpResponse.json({ clinic }))], 
   clinic = aClinic();
 });
 
-function renderHome(withClinic: Partial<Clinic>) {
+function renderHome(withClinic: Partial<Clinic>, role?: 'manager' | 'reception') {
   clinic = aClinic(withClinic);
-  renderWithApp(<ClinicHomePage />, { path: '/dashboard' });
+  renderWithApp(<ClinicHomePage />, { path: '/dashboard', ...(role ? { role } : {}) });
 }
 
 describe('the dashboard banner', () => {
@@ -52,6 +52,19 @@ describe('the dashboard banner', () => {
     expect(within(alert).getByText(PROVIDER_ACCOUNT_MESSAGES.restricted)).toBeTruthy();
     expect(within(alert).getByText('Bank account for payouts')).toBeTruthy();
     expect(within(alert).getByRole('button', { name: 'Update details' })).toBeTruthy();
+  });
+
+  it("tells another role what the provider needs, and that the owner can update it, with no button it can't use", async () => {
+    renderHome(
+      { stripeStatus: 'restricted', requirementsDue: ['external_account'], phone: null },
+      'reception',
+    );
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(PROVIDER_ACCOUNT_MESSAGES.restricted)).toBeTruthy();
+    expect(within(alert).getByText(TEAM_MESSAGES.askOwner)).toBeTruthy();
+    expect(within(alert).queryByRole('button')).toBeNull();
+    // Settings are the owner's: no link to complete the profile there either.
+    expect(screen.queryByText(CLINIC_MESSAGES.incompleteProfile, { exact: false })).toBeNull();
   });
 
   it('says ClinicPay turned payments off, under its own heading, with the contact link', async () => {

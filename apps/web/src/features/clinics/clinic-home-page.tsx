@@ -5,6 +5,7 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { useCan } from '@/lib/permissions';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useClinic } from './api/get-clinic';
 import { needsAttention, ProviderAccountNotice } from './components/provider-account-notice';
@@ -19,6 +20,8 @@ import { needsAttention, ProviderAccountNotice } from './components/provider-acc
 export function ClinicHomePage({ children, loading = false }: { children?: ReactNode; loading?: boolean }) {
   useDocumentTitle('Dashboard');
   const clinic = useClinic();
+  // Settings are the owner's (decision 0121): the others are not sent to a page they cannot open.
+  const mayManage = useCan('manage');
   const pending = clinic.isPending || loading;
   return (
     <PageFrame
@@ -41,7 +44,7 @@ export function ClinicHomePage({ children, loading = false }: { children?: React
           {clinic.data && needsAttention(clinic.data) ? (
             <ProviderAccountNotice clinic={clinic.data} headingLevel="h2" />
           ) : null}
-          {clinic.data && !isProfileComplete(clinic.data) ? (
+          {clinic.data && !isProfileComplete(clinic.data) && mayManage ? (
             <Alert>
               {CLINIC_MESSAGES.incompleteProfile}{' '}
               <Link to="/dashboard/settings?tab=profile" className="font-medium underline">

@@ -3,6 +3,7 @@ import {
   PROVIDER_ACCOUNT_MESSAGES,
   PROVIDER_MESSAGES,
   requirementLabels,
+  TEAM_MESSAGES,
 } from '@clinicpay/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -11,6 +12,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { formatLongDate } from '@/lib/dates';
+import { useCan } from '@/lib/permissions';
 import { clinicKeys } from '../api/get-clinic';
 import { useUpdateProviderDetails } from '../api/update-provider-details';
 
@@ -106,10 +108,17 @@ function RequirementsDue({ requirements }: { requirements: string[] }) {
 }
 
 /**
- * Sends the browser to the provider's form for what it asks for. Refused because the account went or
+ * Sends the browser to the provider's form for what it asks for: the owner's (decision 0121); the
+ * other roles are told so. Refused because the account went or
  * payments were turned off meanwhile, the clinic is read again so the page shows why.
  */
 function UpdateDetailsButton() {
+  const mayManage = useCan('manage');
+  if (!mayManage) return <p className="mt-2">{TEAM_MESSAGES.askOwner}</p>;
+  return <UpdateDetails />;
+}
+
+function UpdateDetails() {
   const update = useUpdateProviderDetails();
   const queryClient = useQueryClient();
   const onClick = () =>

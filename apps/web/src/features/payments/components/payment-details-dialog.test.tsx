@@ -29,9 +29,9 @@ const server = startMockServer(
   },
 );
 
-function showPayment(details: ReturnType<typeof paymentDetails>) {
+function showPayment(details: ReturnType<typeof paymentDetails>, role?: 'reception') {
   server.use(http.get('/api/payments/:id', () => HttpResponse.json(details)));
-  renderWithApp(<PaymentDetailsDialog paymentId={details.id} onClose={() => {}} />);
+  renderWithApp(<PaymentDetailsDialog paymentId={details.id} onClose={() => {}} />, role ? { role } : {});
   return screen.findByRole('dialog', { name: 'Payment Details' });
 }
 
@@ -282,6 +282,15 @@ describe('a disputed payment', () => {
       .slice(1)
       .map((row) => within(row).getAllByRole('cell').at(-1)?.textContent);
     expect(statuses).toEqual(['Disputed', 'Dispute lost', 'Paid']);
+  });
+
+  it('offers reception no View dispute link, since disputes are not theirs to open', async () => {
+    const dialog = await showPayment(
+      paymentDetails({ disputeStatus: 'disputed', disputeId: 'dp_1' }),
+      'reception',
+    );
+    expect(await within(dialog).findByText('Disputed')).toBeTruthy();
+    expect(within(dialog).queryByRole('link', { name: 'View dispute' })).toBeNull();
   });
 
   it('offers no View dispute link for a payment never disputed', async () => {

@@ -26,6 +26,7 @@ import { useCan } from '@/lib/permissions';
  * dialog and on the payment's own page.
  */
 export function PaymentFacts({ payment }: { payment: PaymentDetails }) {
+  // Charging a saved card and disputes are the owner's and managers' (decision 0121).
   const mayCharge = useCan('money');
   return (
     <dl className="grid grid-cols-[8.5rem_1fr] gap-x-3 gap-y-2 text-sm">
@@ -70,7 +71,7 @@ export function PaymentFacts({ payment }: { payment: PaymentDetails }) {
       <Row term="Status">
         <PaymentStatusBadge status={payment.status} disputeStatus={payment.disputeStatus} />
       </Row>
-      {payment.disputeId ? (
+      {payment.disputeId && mayCharge ? (
         <Row term="Dispute">
           <Link to={`/dashboard/disputes/${encodeURIComponent(payment.disputeId)}`} className="underline">
             View dispute
