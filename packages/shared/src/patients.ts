@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PAYMENT_DISPUTE_STATUSES } from './disputes.js';
 import { PAYMENT_TYPES } from './payment-constants.js';
+import { REQUEST_STATES } from './payment-requests.js';
 import { DISPLAY_STATUSES } from './payments.js';
 
 export const PATIENT_MESSAGES = {
@@ -76,6 +77,8 @@ export const patientRequestSchema = z.object({
   sentAt: z.string(),
   /** null while unpaid. */
   paidAt: z.string().nullable(),
+  /** Where it stands, as on the Requests page: waiting, paid, past its last day to pay, or cancelled. */
+  state: z.enum(REQUEST_STATES),
 });
 export type PatientRequest = z.infer<typeof patientRequestSchema>;
 

@@ -276,6 +276,14 @@ export const REQUEST_STATE_LABELS: Record<RequestState, string> = {
   cancelled: 'Cancelled',
 };
 
+/** The tone of each state's badge, the same wherever a request is listed. */
+export const REQUEST_STATE_TONES: Record<RequestState, 'yellow' | 'green' | 'grey'> = {
+  open: 'yellow',
+  paid: 'green',
+  expired: 'grey',
+  cancelled: 'grey',
+};
+
 export const REQUESTS_PAGE_SIZE = 20;
 
 export const REQUEST_LIST_MESSAGES = {

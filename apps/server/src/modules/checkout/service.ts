@@ -26,10 +26,9 @@ import type { CardGateway, CreatePaymentIntentInput } from '../../gateway/gatewa
 import { AppError, fromGatewayError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
 import { clinicAddress } from '../clinics/index.js';
-import { countLinkPayments, isClosed } from '../links/index.js';
+import { countLinkPayments, isClosed, requestState } from '../links/index.js';
 import { recordPatient } from '../patients/index.js';
 import { recordTermsAcceptance } from '../policies/index.js';
-import { requestState } from '../requests/index.js';
 import { cardOnFileTerms, customerForPatient, recordConsents } from '../saved-cards/index.js';
 import { intentIdempotencyKey, setupIdempotencyKey } from './idempotency.js';
 import { type ClinicRow, findPayablePage, type PayablePageRow } from './queries.js';

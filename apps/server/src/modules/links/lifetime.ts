@@ -3,7 +3,7 @@
  * A last day to pay is a London calendar day (YYYY-MM-DD) kept whole: the page closes at the first
  * instant of the next London day, so a change of clock moves nothing.
  */
-import { CLINIC_TIME_ZONE } from '@clinicpay/shared';
+import { CLINIC_TIME_ZONE, type RequestState } from '@clinicpay/shared';
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 
@@ -32,4 +32,17 @@ export function lastDayAfter(now: Date, days: number): string {
 /** Whether a page closing at `closesAt` (null: never) is closed at `at`. */
 export function isClosed(closesAt: Date | null, at: Date): boolean {
   return closesAt !== null && at.getTime() >= closesAt.getTime();
+}
+
+/**
+ * Where a payment request stands at `at`: paid, cancelled by the clinic, past its last day to pay, or
+ * open. `status` is the request's stored status ('paid' once a payment was recorded for it).
+ */
+export function requestState(
+  request: { status: string; cancelledAt: Date | null; expiresAt: Date | null },
+  at: Date,
+): RequestState {
+  if (request.status === 'paid') return 'paid';
+  if (request.cancelledAt) return 'cancelled';
+  return isClosed(request.expiresAt, at) ? 'expired' : 'open';
 }

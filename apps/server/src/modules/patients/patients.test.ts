@@ -110,8 +110,36 @@ describe('patients', () => {
           disputeStatus: null,
         },
       ],
-      requests: [{ id: requestId, title: 'Consultation', amount: 4500, paidAt: expect.any(String) }],
+      requests: [
+        { id: requestId, title: 'Consultation', amount: 4500, paidAt: expect.any(String), state: 'paid' },
+      ],
     });
+  });
+
+  it("gives each of a patient's requests its state: waiting, or cancelled by the clinic", async () => {
+    const { cookies } = await signedInClinic(app);
+    const send = async () =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/payment-requests',
+          cookies,
+          payload: { patientName: 'Cara Patient', patientEmail: 'cara@patient.example', customAmount: 1000 },
+        })
+      ).json().id as string;
+    const waiting = await send();
+    const cancelled = await send();
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/api/payment-requests/${cancelled}/cancel`,
+      cookies,
+    });
+    expect(cancel.statusCode).toBe(200);
+    const [patient] = (await list(cookies, '?search=cara%40')).json().items;
+    const detail = (await app.inject({ url: `/api/patients/${patient.id}`, cookies })).json();
+    expect(
+      Object.fromEntries(detail.requests.map((row: { id: string; state: string }) => [row.id, row.state])),
+    ).toEqual({ [waiting]: 'open', [cancelled]: 'cancelled' });
   });
 
   it("lets no payer change a patient's record, and the clinic's next request rename them", async () => {

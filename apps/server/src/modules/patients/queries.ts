@@ -177,7 +177,7 @@ export function patientPayments(db: Db, patientId: string, limit: number) {
     .limit(limit);
 }
 
-/** The patient's payment requests, newest first, at most `limit`, with the amount and title asked. */
+/** The patient's payment requests, newest first, at most `limit`, with the amount and title asked and what their state is read from. */
 export function patientRequests(db: Db, patientId: string, limit: number) {
   return db
     .select({
@@ -186,6 +186,9 @@ export function patientRequests(db: Db, patientId: string, limit: number) {
       amount: sql<number>`payment_request_amount(${paymentRequests.customAmount}, ${paymentLinks.amount})`,
       sentAt: paymentRequests.sentAt,
       paidAt: paymentRequests.paidAt,
+      status: paymentRequests.status,
+      cancelledAt: paymentRequests.cancelledAt,
+      expiresAt: paymentRequests.expiresAt,
     })
     .from(paymentRequests)
     .leftJoin(paymentLinks, eq(paymentLinks.id, paymentRequests.paymentLinkId))

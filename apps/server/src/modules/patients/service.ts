@@ -17,6 +17,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { isUuid } from '../../http/ids.js';
+import { requestState } from '../links/index.js';
 import {
   findPatient,
   insertPatientUnlessKnown,
@@ -91,10 +92,15 @@ export async function listPatients(db: Db, clinicId: string, query: PatientListQ
 
 /**
  * The clinic's patient with their payments and requests, newest first (PATIENT_HISTORY_LIMIT of
- * each). Throws AppError PATIENT_NOT_FOUND (404) for an unknown or malformed id, or another clinic's
+ * each), each request with where it stands at `now`. Throws AppError PATIENT_NOT_FOUND (404) for an unknown or malformed id, or another clinic's
  * patient.
  */
-export async function getPatient(db: Db, clinicId: string, patientId: string): Promise<PatientDetail> {
+export async function getPatient(
+  db: Db,
+  clinicId: string,
+  patientId: string,
+  now: Date = new Date(),
+): Promise<PatientDetail> {
   const patient = isUuid(patientId) ? await findPatient(db, clinicId, patientId) : undefined;
   if (!patient) throw new AppError('PATIENT_NOT_FOUND', PATIENT_MESSAGES.notFound);
   const [paymentRows, requestRows] = await Promise.all([
@@ -104,10 +110,11 @@ export async function getPatient(db: Db, clinicId: string, patientId: string): P
   return {
     patient: { ...toSummary(patient), createdAt: patient.createdAt.toISOString() },
     payments: paymentRows.map((payment) => ({ ...payment, paidAt: payment.paidAt.toISOString() })),
-    requests: requestRows.map((request) => ({
+    requests: requestRows.map(({ status, cancelledAt, expiresAt, ...request }) => ({
       ...request,
       sentAt: request.sentAt.toISOString(),
       paidAt: request.paidAt?.toISOString() ?? null,
+      state: requestState({ status, cancelledAt, expiresAt }, now),
     })),
   };
 }

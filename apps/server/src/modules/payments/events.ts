@@ -23,17 +23,18 @@ import { DeliverAgainLater, readFromProvider } from '../../gateway/provider-read
 import { isUuid } from '../../http/ids.js';
 import { queueEmail } from '../../mail/email-job.js';
 import { findClinic, findClinicAccountEmail, isOurClinic } from '../clinics/index.js';
-import { countLinkPayments, findClinicLink, isClosed, lockLinkLifetime } from '../links/index.js';
+import {
+  countLinkPayments,
+  findClinicLink,
+  isClosed,
+  lockLinkLifetime,
+  requestState,
+} from '../links/index.js';
 import { queuePaymentNotice } from '../notifications/index.js';
 import { recordPatient } from '../patients/index.js';
 import { acceptedTermsOf } from '../policies/index.js';
 import { refundSecondPaymentJob } from '../refunds/index.js';
-import {
-  findClinicRequestRow,
-  lockPaymentRequest,
-  markRequestPaid,
-  requestState,
-} from '../requests/index.js';
+import { findClinicRequestRow, lockPaymentRequest, markRequestPaid } from '../requests/index.js';
 import { CARD_CHARGE_METADATA_KEY, markCardChargePaid, recordSavedCard } from '../saved-cards/index.js';
 import { closedPaymentEmail } from './closed-payment-email.js';
 import {

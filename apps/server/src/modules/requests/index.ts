@@ -5,7 +5,7 @@ import { type ReminderSweepDeps, sendDueReminders } from './service.js';
 
 export { findClinicRequestRow, lockPaymentRequest, markRequestPaid } from './queries.js';
 export { devReminderRoutes, publicRequestRoutes, requestRoutes } from './routes.js';
-export { requestState, type SendRequestDeps, storeRequest } from './service.js';
+export { type SendRequestDeps, storeRequest } from './service.js';
 export { sendRemindersJob };
 
 /** Registers the every-minute reminder sweep (docs/decisions/0106-request-reminders.md) on the job queue. */

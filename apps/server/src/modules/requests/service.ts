@@ -18,7 +18,6 @@ import {
   REQUESTS_PAGE_SIZE,
   type RequestEvent,
   type RequestList,
-  type RequestState,
   requestTerms,
 } from '@clinicpay/shared';
 import type { Db, Tx } from '../../db/client.js';
@@ -36,10 +35,10 @@ import { type ClinicRow, getClinicRow } from '../clinics/index.js';
 import {
   closesAfter,
   findClinicLink,
-  isClosed,
   lastDayAfter,
   lastDayBefore,
   londonDay,
+  requestState,
 } from '../links/index.js';
 import { listNotificationsAbout, type Notice, queueNotice, queueNotices } from '../notifications/index.js';
 import { recordPatient } from '../patients/index.js';
@@ -259,19 +258,6 @@ function requestNotice(
       message: row.message ?? defaultNoticeMessage(title),
     },
   };
-}
-
-/**
- * Where a request stands at `at` (docs/decisions/0105-request-and-link-lifetimes.md): paid, cancelled
- * by the clinic, past its last day to pay, or open.
- */
-export function requestState(
-  request: Pick<PaymentRequestRow, 'status' | 'cancelledAt' | 'expiresAt'>,
-  at: Date,
-): RequestState {
-  if (request.status === 'paid') return 'paid';
-  if (request.cancelledAt) return 'cancelled';
-  return isClosed(request.expiresAt, at) ? 'expired' : 'open';
 }
 
 /** The clinic's request, or AppError PAYMENT_REQUEST_NOT_FOUND (404) for an unknown, malformed or another clinic's id. */

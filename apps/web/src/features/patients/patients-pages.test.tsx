@@ -200,8 +200,28 @@ describe("a patient's page", () => {
 
     const requests = within(screen.getByRole('region', { name: 'Payment requests' })).getByRole('table');
     const requestRows = within(requests).getAllByRole('row').slice(1);
-    expect(requestRows[0]?.textContent).toContain('Not paid yet');
+    expect(requestRows[0]?.textContent).toContain('Waiting');
     expect(requestRows[1]?.textContent).toContain('Paid 1 Oct 2026');
+  });
+
+  it("names a request cancelled or past its last day as the Requests page does, not 'waiting'", async () => {
+    const base = aPatientDetail().requests[0];
+    if (!base) throw new Error('no request in the test data');
+    detail = aPatientDetail({
+      requests: [
+        { ...base, id: 'req_c', state: 'cancelled' },
+        { ...base, id: 'req_e', state: 'expired' },
+      ],
+    });
+    renderAt('/dashboard/patients/7d1f0b52-8c3a-4d1e-9f5b-2a6c8e4b1d01');
+    const requests = within(await screen.findByRole('region', { name: 'Payment requests' })).getByRole(
+      'table',
+    );
+    const rows = within(requests).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').at(-1)?.textContent)).toEqual([
+      'Cancelled',
+      'Expired',
+    ]);
   });
 
   it('says so when the patient has no payments or requests yet', async () => {

@@ -56,6 +56,7 @@ export const aPatientDetail = (overrides: Partial<PatientDetail> = {}): PatientD
       amount: 6_000,
       sentAt: '2026-11-21T09:00:00.000Z',
       paidAt: null,
+      state: 'open',
     },
     {
       id: 'req_1',
@@ -63,6 +64,7 @@ export const aPatientDetail = (overrides: Partial<PatientDetail> = {}): PatientD
       amount: 4_500,
       sentAt: '2026-09-30T09:00:00.000Z',
       paidAt: '2026-10-01T09:00:00.000Z',
+      state: 'paid',
     },
   ],
   ...overrides,

@@ -5,6 +5,7 @@ import {
   REQUEST_FILTER_LABELS,
   REQUEST_FILTERS,
   REQUEST_STATE_LABELS,
+  REQUEST_STATE_TONES,
   REQUESTS_PAGE_SIZE,
   type RequestFilter,
   type RequestSummary,
@@ -26,8 +27,6 @@ import { useRequests } from './api/list-requests';
 
 /** A request's own page: the payment page of the dashboard, with its timeline and actions. */
 const requestPath = (id: string) => `/dashboard/payments/${encodeURIComponent(id)}`;
-
-const TONES = { open: 'yellow', paid: 'green', expired: 'grey', cancelled: 'grey' } as const;
 
 const COLUMNS: Column<RequestSummary>[] = [
   {
@@ -59,7 +58,9 @@ const COLUMNS: Column<RequestSummary>[] = [
   { header: 'Sent', cell: (request) => formatDate(request.sentAt) },
   {
     header: 'Status',
-    cell: (request) => <Badge tone={TONES[request.state]}>{REQUEST_STATE_LABELS[request.state]}</Badge>,
+    cell: (request) => (
+      <Badge tone={REQUEST_STATE_TONES[request.state]}>{REQUEST_STATE_LABELS[request.state]}</Badge>
+    ),
   },
   { header: 'Opened', cell: (request) => (request.viewedAt ? formatDateTime(request.viewedAt) : '—') },
   {

@@ -1,4 +1,9 @@
-import { formatPence, type PatientRequest } from '@clinicpay/shared';
+import {
+  formatPence,
+  type PatientRequest,
+  REQUEST_STATE_LABELS,
+  REQUEST_STATE_TONES,
+} from '@clinicpay/shared';
 import { Badge } from '@/components/ui/badge';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { formatDate } from '@/lib/dates';
@@ -13,12 +18,15 @@ const COLUMNS: Column<PatientRequest>[] = [
       request.paidAt ? (
         <Badge tone="green">Paid {formatDate(request.paidAt)}</Badge>
       ) : (
-        <Badge tone="yellow">Not paid yet</Badge>
+        <Badge tone={REQUEST_STATE_TONES[request.state]}>{REQUEST_STATE_LABELS[request.state]}</Badge>
       ),
   },
 ];
 
-/** A patient's payment requests, newest first: when sent, what for, the amount, and whether paid. */
+/**
+ * A patient's payment requests, newest first: when sent, what for, the amount, and where each stands
+ * in the Requests page's words (paid with its date, waiting, expired or cancelled).
+ */
 export function PatientRequestsTable({
   labelledBy,
   requests,
