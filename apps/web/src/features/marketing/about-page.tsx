@@ -22,7 +22,7 @@ export function AboutPage() {
       <h2>For patients</h2>
       <p>
         Patients need no account. They open the link from their clinic, pay by card or with Apple Pay or
-        Google Pay, and receive a confirmation by email with their payment reference.
+        Google Pay, and are given a payment reference, with an email receipt where their clinic sends one.
       </p>
     </PageSection>
   );

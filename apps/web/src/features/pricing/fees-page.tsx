@@ -1,6 +1,7 @@
 import {
   CARD_FEE_TEXT,
   DEFAULT_PLATFORM_FEE_BASIS_POINTS,
+  DISPUTE_FEE,
   formatPence,
   PLATFORM_FEE_LOAD_ERROR,
   percentTextToBasisPoints,
@@ -18,17 +19,23 @@ const INCLUDED = [
   'No monthly fees and no set-up fees',
   'No charge on failed payments or refunds',
   'Card processing fees are included in the platform fee',
-  'Unlimited payment links and payment requests',
+  'No charge for payment links or payment requests',
 ];
 
-/** The fees page (docs/product.md#public-pages): the platform fee percent loaded from platform settings. */
+/**
+ * The fees page (docs/product.md#public-pages): the platform fee percent loaded from platform settings,
+ * and what a dispute costs the clinic (DISPUTE_FEE, as the terms say: decision 0086).
+ */
 export function FeesPage() {
   useDocumentTitle('Fees');
   const { percent, isLoading, isError } = usePlatformFee();
   // On £100.00 the fee in pence equals the fee in basis points, so no rounding is involved.
   const exampleFee = percentTextToBasisPoints(percent) ?? DEFAULT_PLATFORM_FEE_BASIS_POINTS;
   return (
-    <PageSection title="Simple, transparent fees" lead="You pay only when a patient pays you.">
+    <PageSection
+      title="Simple, transparent fees"
+      lead="You pay a share of each payment a patient makes, and nothing else unless a payment is disputed."
+    >
       {isError ? <Alert tone="error">{PLATFORM_FEE_LOAD_ERROR}</Alert> : null}
       <Card>
         <CardHeader>
@@ -60,6 +67,16 @@ export function FeesPage() {
         fee, not from your payment.
       </p>
       <p>The platform fee is not refunded when you refund a payment.</p>
+      <h2>If a payment is disputed</h2>
+      <p>
+        When a patient disputes a payment with their card issuer, the card provider charges a dispute fee of{' '}
+        {formatPence(DISPUTE_FEE.pence)}, which your clinic bears whatever the outcome, and the disputed
+        amount is taken back until the dispute is won. The{' '}
+        <a href="/terms" className="underline">
+          terms
+        </a>{' '}
+        say how.
+      </p>
     </PageSection>
   );
 }
