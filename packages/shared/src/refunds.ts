@@ -27,6 +27,13 @@ export const REFUND_MESSAGES = {
   failedWith: (message: string) => `Failed to refund payment: ${message}`,
 } as const;
 
+/** A refund's status in words, the same in the details' list and the payment's timeline. */
+export const REFUND_STATUS_LABELS: Record<'pending' | 'succeeded' | 'failed', string> = {
+  pending: 'In progress',
+  succeeded: 'Made',
+  failed: 'Failed',
+};
+
 /** Why a clinic refunds, in Stripe's refund reasons (docs.stripe.com/api/refunds/create). */
 export const REFUND_REASONS = ['requested_by_customer', 'duplicate', 'fraudulent'] as const;
 export type RefundReasonCode = (typeof REFUND_REASONS)[number];

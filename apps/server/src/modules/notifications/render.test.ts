@@ -16,7 +16,7 @@ function notice(overrides: Partial<NoticeContent> = {}): NoticeContent {
       address: '1 Harley Street, London, W1G 9QD',
       logoUrl: null,
     },
-    patient: { name: 'Jane Patient', email: 'jane@example.test', phone: '07700900123' },
+    patient: { name: 'Jane Patient', email: 'jane@example.test', phone: '+447700900123' },
     amount: 12550,
     refundAmount: null,
     reference: null,
@@ -75,6 +75,8 @@ describe('renderNoticeEmail', () => {
     for (const line of [
       'Patient: Jane Patient',
       'Email: jane@example.test',
+      // As the CSV writes it: dialled from the UK.
+      'Phone: 07700 900123',
       'Amount: £125.50',
       'Reference: CP-7K2M9QX4',
       'Date: 23 November 2026, 17:05',

@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 /** The clinic's notice of a payment (notice payment_received): the patient, the payment and a dashboard link. */
+import { phoneAsDialledFromUk } from '@clinicpay/shared';
 import {
   ActionButton,
   Detail,
@@ -34,7 +35,7 @@ export function PaymentReceivedEmail(props: PaymentReceivedEmailProps) {
       </Paragraph>
       <Detail label="Patient">{patient.name}</Detail>
       <Detail label="Email">{patient.email}</Detail>
-      {patient.phone ? <Detail label="Phone">{patient.phone}</Detail> : null}
+      {patient.phone ? <Detail label="Phone">{phoneAsDialledFromUk(patient.phone)}</Detail> : null}
       <Detail label="Amount">{amount}</Detail>
       {reference ? <Detail label="Reference">{reference}</Detail> : null}
       {date ? <Detail label="Date">{date}</Detail> : null}

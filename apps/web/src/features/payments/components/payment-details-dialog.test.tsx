@@ -208,6 +208,35 @@ describe('the payment details dialog', () => {
     ).toBe('/payment/terms/terms-7');
   });
 
+  it("names each refund's status in the timeline's words", async () => {
+    const dialog = await showPayment(
+      paymentDetails({
+        status: 'partially_refunded',
+        refunds: [
+          {
+            id: 'r1',
+            amount: 1000,
+            status: 'succeeded',
+            createdAt: '2026-11-21T10:00:00.000Z',
+            reason: null,
+          },
+          { id: 'r2', amount: 500, status: 'pending', createdAt: '2026-11-22T10:00:00.000Z', reason: null },
+        ],
+      }),
+    );
+    const list = within(await within(dialog).findByRole('region', { name: 'Refunds' })).getByRole('list');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['21 Nov 2026£10.00Made', '22 Nov 2026£5.00In progress']);
+  });
+
+  it("writes the patient's phone as the CSV and the clinic's email do, dialled from the UK", async () => {
+    const dialog = await showPayment(paymentDetails({ patientPhone: '+447700900123' }));
+    expect(await within(dialog).findByText('07700 900123')).toBeTruthy();
+  });
+
   it('offers no Resend request for a payment', async () => {
     const dialog = await showPayment(paymentDetails({ status: 'paid' }));
     expect(await within(dialog).findByText('Paid')).toBeTruthy();

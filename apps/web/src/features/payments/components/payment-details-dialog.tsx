@@ -1,4 +1,10 @@
-import { DISPUTE_MESSAGES, formatPence, PAYMENT_MESSAGES, type PaymentDetails } from '@clinicpay/shared';
+import {
+  DISPUTE_MESSAGES,
+  formatPence,
+  PAYMENT_MESSAGES,
+  type PaymentDetails,
+  REFUND_STATUS_LABELS,
+} from '@clinicpay/shared';
 import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -79,7 +85,7 @@ function PaymentDetailsBody({ payment }: { payment: PaymentDetails }) {
               <li key={refund.id} className="flex justify-between gap-2 px-3 py-2">
                 <span>{formatDate(refund.createdAt)}</span>
                 <span>{formatPence(refund.amount)}</span>
-                <span className="capitalize">{refund.status}</span>
+                <span>{REFUND_STATUS_LABELS[refund.status]}</span>
               </li>
             ))}
           </ul>

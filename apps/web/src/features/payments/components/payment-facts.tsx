@@ -6,6 +6,7 @@ import {
   PAYMENT_PAGE_MESSAGES,
   type PaymentDetails,
   paymentTypeLabel,
+  phoneAsDialledFromUk,
   TERMS_MESSAGES,
   THREE_D_SECURE_LABELS,
   termsPath,
@@ -32,7 +33,7 @@ export function PaymentFacts({ payment }: { payment: PaymentDetails }) {
     <dl className="grid grid-cols-[8.5rem_1fr] gap-x-3 gap-y-2 text-sm">
       <Row term="Patient">{payment.patientName}</Row>
       <Row term="Email">{payment.patientEmail}</Row>
-      <Row term="Phone">{payment.patientPhone ?? '—'}</Row>
+      <Row term="Phone">{payment.patientPhone ? phoneAsDialledFromUk(payment.patientPhone) : '—'}</Row>
       <Row term="Amount">{formatPence(payment.amount)}</Row>
       {payment.platformFee !== null ? (
         <Row term="Platform fee">{formatPence(payment.platformFee)}</Row>

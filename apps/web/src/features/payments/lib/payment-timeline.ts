@@ -5,6 +5,7 @@ import {
   NOTIFICATION_TYPE_LABELS,
   type PaymentDetails,
   REFUND_REASON_LABELS,
+  REFUND_STATUS_LABELS,
 } from '@clinicpay/shared';
 
 /** One step in a payment's life: when (ISO) and what happened, in words. */
@@ -13,7 +14,6 @@ export interface TimelineEntry {
   text: string;
 }
 
-const REFUND_STATUS_WORDS = { pending: 'in progress', succeeded: 'made', failed: 'failed' } as const;
 const NOTICE_STATUS_WORDS = { pending: 'waiting to send', sent: 'sent', failed: 'failed' } as const;
 
 /**
@@ -32,7 +32,7 @@ export function paymentTimeline(payment: PaymentDetails): TimelineEntry[] {
     const reason = refund.reason ? ` (${REFUND_REASON_LABELS[refund.reason]})` : '';
     entries.push({
       at: refund.createdAt,
-      text: `Refund of ${formatPence(refund.amount)} ${REFUND_STATUS_WORDS[refund.status]}${reason}`,
+      text: `Refund of ${formatPence(refund.amount)} ${REFUND_STATUS_LABELS[refund.status].toLowerCase()}${reason}`,
     });
   }
   for (const notice of payment.notifications) {
