@@ -446,16 +446,29 @@ describe('disputes', () => {
     expect(await sandboxOf(app).disputes.transferLeft(intentId)).toBe(0);
   });
 
-  it('lets a clinic answer again, with a new notice, when an inquiry it answered becomes a chargeback', async () => {
+  /**
+   * A payment under an inquiry the clinic answered, which the bank then turns into a chargeback; with
+   * `countKept`, the provider's count of submissions still holds the inquiry's answer when read.
+   */
+  async function answeredInquiryEscalated(countKept = false) {
     const { clinic, payment } = await paidWith(INQUIRY_CARD);
     const inquiry = await disputeOf(payment.id);
     await api(clinic.cookies, 'PUT', `/api/disputes/${inquiry.id}/evidence`, { text: 'Seen on the day.' });
     const answered = await api(clinic.cookies, 'POST', `/api/disputes/${inquiry.id}/submit`);
-    expect(answered.json()).toMatchObject({ status: 'warning_under_review', canRespond: false });
-
     await sandboxOf(app).disputes.decide(inquiry.providerDisputeId, 'lost');
+    if (countKept)
+      await app.database.db
+        .update(sandboxDisputes)
+        .set({ submissionCount: 1 })
+        .where(eq(sandboxDisputes.id, inquiry.providerDisputeId));
     await settle();
     const chargeback = await api(clinic.cookies, 'GET', `/api/disputes/${inquiry.id}`);
+    return { clinic, payment, answered, chargeback };
+  }
+
+  it('lets a clinic answer again, with a new notice, when an inquiry it answered becomes a chargeback', async () => {
+    const { clinic, payment, answered, chargeback } = await answeredInquiryEscalated();
+    expect(answered.json()).toMatchObject({ status: 'warning_under_review', canRespond: false });
     expect(chargeback.json()).toMatchObject({
       status: 'needs_response',
       canRespond: true,
@@ -472,18 +485,7 @@ describe('disputes', () => {
   });
 
   it('lets a clinic answer a chargeback when the provider still counts the inquiry’s answer', async () => {
-    const { clinic, payment } = await paidWith(INQUIRY_CARD);
-    const inquiry = await disputeOf(payment.id);
-    await api(clinic.cookies, 'PUT', `/api/disputes/${inquiry.id}/evidence`, { text: 'Seen on the day.' });
-    await api(clinic.cookies, 'POST', `/api/disputes/${inquiry.id}/submit`);
-    await sandboxOf(app).disputes.decide(inquiry.providerDisputeId, 'lost');
-    // Read when the events are handled: a chargeback whose count of submissions kept the inquiry's one.
-    await app.database.db
-      .update(sandboxDisputes)
-      .set({ submissionCount: 1 })
-      .where(eq(sandboxDisputes.id, inquiry.providerDisputeId));
-    await settle();
-    const chargeback = await api(clinic.cookies, 'GET', `/api/disputes/${inquiry.id}`);
+    const { payment, chargeback } = await answeredInquiryEscalated(true);
     expect(chargeback.json()).toMatchObject({
       status: 'needs_response',
       canRespond: true,

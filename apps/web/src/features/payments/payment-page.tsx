@@ -1,4 +1,4 @@
-import { DISPUTE_MESSAGES, formatPence, PAYMENT_MESSAGES, type PaymentDetails } from '@clinicpay/shared';
+import { formatPence, PAYMENT_MESSAGES, type PaymentDetails } from '@clinicpay/shared';
 import { ArrowLeft, Mail, Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -14,13 +14,14 @@ import { useCan } from '@/lib/permissions';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePayment } from './api/get-payment';
 import { useResendReceipt } from './api/resend-receipt';
+import { DisputeRefundNotice } from './components/dispute-refund-notice';
 import { PaymentBalance } from './components/payment-balance';
 import { PaymentFacts } from './components/payment-facts';
 import { PaymentNotifications } from './components/payment-notifications';
 import { RefundPanel } from './components/refund-panel';
 import { RequestActions } from './components/request-actions';
 import { paymentTimeline } from './lib/payment-timeline';
-import { canRefund, isDisputed, isUnderInquiry } from './lib/refundable';
+import { canRefund } from './lib/refundable';
 
 const backLink = (
   <Button asChild variant="outline" size="sm" className="print:hidden">
@@ -72,14 +73,7 @@ export function PaymentPage() {
       <PaymentBalance payment={data} />
       {data.isRequest ? <RequestActions requestId={data.id} /> : <ReceiptActions payment={data} />}
       <Timeline payment={data} />
-      {isDisputed(data) ? (
-        <Alert tone="warning">
-          {data.disputeStatus === 'dispute_lost'
-            ? DISPUTE_MESSAGES.refundRefusedLost
-            : DISPUTE_MESSAGES.refundRefused}
-        </Alert>
-      ) : null}
-      {isUnderInquiry(data) ? <Alert tone="info">{DISPUTE_MESSAGES.inquiryRefundable}</Alert> : null}
+      <DisputeRefundNotice payment={data} />
       {canRefund(data) && mayRefund ? <RefundPanel payment={data} /> : null}
       <Card className="print:hidden">
         <CardContent className="pt-6">

@@ -1,10 +1,4 @@
-import {
-  DISPUTE_MESSAGES,
-  formatPence,
-  PAYMENT_MESSAGES,
-  type PaymentDetails,
-  REFUND_STATUS_LABELS,
-} from '@clinicpay/shared';
+import { formatPence, PAYMENT_MESSAGES, type PaymentDetails, REFUND_STATUS_LABELS } from '@clinicpay/shared';
 import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -16,7 +10,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/dates';
 import { useCan } from '@/lib/permissions';
 import { usePayment } from '../api/get-payment';
-import { canRefund, isDisputed, isUnderInquiry } from '../lib/refundable';
+import { canRefund } from '../lib/refundable';
+import { DisputeRefundNotice } from './dispute-refund-notice';
 import { PaymentBalance } from './payment-balance';
 import { PaymentFacts } from './payment-facts';
 import { PaymentNotifications } from './payment-notifications';
@@ -93,14 +88,7 @@ function PaymentDetailsBody({ payment }: { payment: PaymentDetails }) {
       ) : null}
       <PaymentNotifications notifications={payment.notifications} />
       {payment.isRequest ? <RequestActions requestId={payment.id} /> : null}
-      {isDisputed(payment) ? (
-        <Alert tone="warning">
-          {payment.disputeStatus === 'dispute_lost'
-            ? DISPUTE_MESSAGES.refundRefusedLost
-            : DISPUTE_MESSAGES.refundRefused}
-        </Alert>
-      ) : null}
-      {isUnderInquiry(payment) ? <Alert tone="info">{DISPUTE_MESSAGES.inquiryRefundable}</Alert> : null}
+      <DisputeRefundNotice payment={payment} />
       {canRefund(payment) && mayRefund ? (
         <>
           <Button variant="destructive" className="self-end" onClick={() => setRefunding(true)}>
