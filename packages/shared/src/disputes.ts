@@ -221,6 +221,11 @@ export const disputeDetailSchema = disputeSummarySchema.extend({
   files: z.array(evidenceFileSchema),
   /** Whether evidence can still be saved or submitted now. */
   canRespond: z.boolean(),
+  /**
+   * Whether the payment can be refunded now: the dispute allows it (an open inquiry,
+   * docs/decisions/0139-refunds-during-an-inquiry.md) and something of it is left to refund.
+   */
+  paymentRefundable: z.boolean(),
 });
 export type DisputeDetail = z.infer<typeof disputeDetailSchema>;
 

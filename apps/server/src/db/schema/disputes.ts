@@ -118,7 +118,11 @@ export const fraudWarnings = pgTable(
     providerWarningId: text('provider_warning_id').notNull().unique(),
     fraudType: text('fraud_type').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When the payment was refunded in full or disputed, so the warning needs nothing more. */
+    /**
+     * When the warning needed nothing more: on arrival (not actionable, or its payment already refunded
+     * in full or disputed), or when its payment was disputed. A warning whose payment has nothing left
+     * to refund is not shown either way (docs/decisions/0086-disputes.md).
+     */
     handledAt: timestamp('handled_at', { withTimezone: true }),
   },
   (table) => [index('fraud_warnings_clinic_idx').on(table.clinicId, table.createdAt.desc())],

@@ -261,10 +261,11 @@ export function createSandboxDisputes(options: {
     if (['won', 'lost', 'warning_closed'].includes(row.status))
       throw new GatewayError('This dispute is already closed.', 'dispute_already_closed');
     if (inquiry && outcome === 'lost') {
+      // The inquiry's submissions stay counted: whether Stripe starts the count again is not
+      // documented, and ClinicPay must let the clinic answer the chargeback either way.
       const escalated = await save(tx, row.id, {
         status: 'needs_response',
         dueBy: new Date(Date.now() + EVIDENCE_DAYS * DAY_MS),
-        submissionCount: 0,
       });
       await events.emit('platform', 'charge.dispute.updated', disputeObject(escalated), undefined, tx);
       return withdraw(tx, escalated);

@@ -185,13 +185,18 @@ describe('disputes', () => {
       disputeRefusesRefund: false,
       refundableAmount: 4500,
     });
+    const inquiry = await disputeOf(payment.id);
+    const page = async () => (await api(clinic.cookies, 'GET', `/api/disputes/${inquiry.id}`)).json();
+    expect(await page()).toMatchObject({ inquiry: true, paymentRefundable: true });
     const part = await api(clinic.cookies, 'POST', `/api/payments/${payment.id}/refunds`, { amount: 1000 });
     expect(part.statusCode).toBe(200);
+    expect(await page()).toMatchObject({ paymentRefundable: true });
     const rest = await api(clinic.cookies, 'POST', `/api/payments/${payment.id}/refunds`, { amount: 3500 });
     expect(rest.statusCode).toBe(200);
     await settle();
+    // Refunded in full: the inquiry's page no longer offers a refund.
+    expect(await page()).toMatchObject({ paymentRefundable: false });
 
-    const inquiry = await disputeOf(payment.id);
     await sandboxOf(app).disputes.decide(inquiry.providerDisputeId, 'lost');
     await settle();
     expect(await disputeOf(payment.id)).toMatchObject({
@@ -446,34 +451,23 @@ describe('disputes', () => {
     expect(await sandboxOf(app).disputes.transferLeft(intentId)).toBe(0);
   });
 
-  /**
-   * A payment under an inquiry the clinic answered, which the bank then turns into a chargeback; with
-   * `countKept`, the provider's count of submissions still holds the inquiry's answer when read.
-   */
-  async function answeredInquiryEscalated(countKept = false) {
+  it('lets a clinic answer again, with a new notice, when an inquiry it answered becomes a chargeback', async () => {
     const { clinic, payment } = await paidWith(INQUIRY_CARD);
     const inquiry = await disputeOf(payment.id);
     await api(clinic.cookies, 'PUT', `/api/disputes/${inquiry.id}/evidence`, { text: 'Seen on the day.' });
     const answered = await api(clinic.cookies, 'POST', `/api/disputes/${inquiry.id}/submit`);
+    expect(answered.json()).toMatchObject({ status: 'warning_under_review', canRespond: false });
+
+    // The sandbox's chargeback still counts the inquiry's answer among its submissions.
     await sandboxOf(app).disputes.decide(inquiry.providerDisputeId, 'lost');
-    if (countKept)
-      await app.database.db
-        .update(sandboxDisputes)
-        .set({ submissionCount: 1 })
-        .where(eq(sandboxDisputes.id, inquiry.providerDisputeId));
     await settle();
     const chargeback = await api(clinic.cookies, 'GET', `/api/disputes/${inquiry.id}`);
-    return { clinic, payment, answered, chargeback };
-  }
-
-  it('lets a clinic answer again, with a new notice, when an inquiry it answered becomes a chargeback', async () => {
-    const { clinic, payment, answered, chargeback } = await answeredInquiryEscalated();
-    expect(answered.json()).toMatchObject({ status: 'warning_under_review', canRespond: false });
     expect(chargeback.json()).toMatchObject({
       status: 'needs_response',
       canRespond: true,
       submittedAt: null,
     });
+    expect(await disputeOf(payment.id)).toMatchObject({ submissionsBeforeChargeback: 1 });
     await app.jobs.drain();
     const notices = (await app.database.db.select().from(devOutbox)).filter(
       (mail) => mail.recipient === clinic.email && (mail.subject ?? '').includes(payment.paymentRef),
@@ -482,16 +476,6 @@ describe('disputes', () => {
       `A payment has been disputed: ${payment.paymentRef}`,
       `The patient’s bank has asked about a payment: ${payment.paymentRef}`,
     ]);
-  });
-
-  it('lets a clinic answer a chargeback when the provider still counts the inquiry’s answer', async () => {
-    const { payment, chargeback } = await answeredInquiryEscalated(true);
-    expect(chargeback.json()).toMatchObject({
-      status: 'needs_response',
-      canRespond: true,
-      submittedAt: null,
-    });
-    expect(await disputeOf(payment.id)).toMatchObject({ submissionsBeforeChargeback: 1 });
   });
 
   it('reminds the clinic as the deadline nears, unless it has answered', async () => {

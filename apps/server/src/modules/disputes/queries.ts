@@ -234,7 +234,7 @@ export async function insertFraudWarning(
   return row;
 }
 
-/** Marks a payment's warnings handled (refunded in full, or disputed). */
+/** Marks a payment's warnings handled: it was disputed, and the dispute takes over from the warning. */
 export async function markFraudWarningsHandled(tx: Tx, paymentId: string): Promise<void> {
   await tx
     .update(fraudWarnings)
@@ -249,6 +249,12 @@ export async function markFraudWarningsHandled(tx: Tx, paymentId: string): Promi
 const leftToRefund = sql<number>`${payments.amountPaid} - ${payments.refundAmount} - (
   select coalesce(sum(${refunds.amount}), 0)::int from ${refunds}
   where ${refunds.paymentId} = ${payments.id} and ${refunds.status} = 'pending')`.mapWith(Number);
+
+/** Pence a refund can still take of the payment: paid, less its refunds made and under way; 0 when none. */
+export async function paymentLeftToRefund(db: Db, paymentId: string): Promise<number> {
+  const [row] = await db.select({ left: leftToRefund }).from(payments).where(eq(payments.id, paymentId));
+  return Math.max(0, row?.left ?? 0);
+}
 
 /**
  * The clinic's warnings not yet handled whose payment still has something left to refund (paid, less

@@ -56,6 +56,7 @@ import {
   insertFraudWarning,
   lockDispute,
   markFraudWarningsHandled,
+  paymentLeftToRefund,
   putEvidenceFile,
   selectClinicDisputes,
   selectDisputeCounts,
@@ -342,8 +343,8 @@ const EMAIL_SUBJECTS: Record<string, string> = {
 
 /**
  * GET /api/disputes/:disputeId: the dispute with what ClinicPay knows as evidence (receipt, patient,
- * link or request, payer's IP, emails sent to the patient), the draft and the files. Throws
- * DISPUTE_NOT_FOUND (unknown, malformed or another clinic's id).
+ * link or request, payer's IP, emails sent to the patient), the draft and the files, and whether the
+ * payment can be refunded now. Throws DISPUTE_NOT_FOUND (unknown, malformed or another clinic's id).
  */
 export async function getDispute(db: Db, clinicId: string, disputeId: string): Promise<DisputeDetail> {
   const row = await clinicDisputeOrNotFound(db, clinicId, disputeId);
@@ -390,6 +391,11 @@ export async function getDispute(db: Db, clinicId: string, disputeId: string): P
       size: file.size,
     })),
     canRespond: canRespond(row),
+    paymentRefundable:
+      row.chargeRefundable &&
+      row.closedAt === null &&
+      (payment.status === 'paid' || payment.status === 'partially_refunded') &&
+      (await paymentLeftToRefund(db, payment.id)) > 0,
   };
 }
 

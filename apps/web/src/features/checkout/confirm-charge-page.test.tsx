@@ -22,7 +22,7 @@ const aCharge = (overrides: Partial<ChargeConfirmation> = {}): ChargeConfirmatio
 let charge: ChargeConfirmation | null = aCharge();
 let confirmations: unknown[] = [];
 let tokensAsked: (string | null)[] = [];
-startMockServer(
+const server = startMockServer(
   [
     http.get('/api/public/card-charges/:id', ({ request }) => {
       tokensAsked.push(new URL(request.url).searchParams.get('token'));
@@ -75,6 +75,19 @@ describe('confirming a charge the bank holds (decision 0093)', () => {
     renderAt('/payment/confirm-charge/charge-1?token=t');
     expect(await screen.findByText(CHARGE_CONFIRMATION_MESSAGES.confirmed)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says a charge the bank confirmed in the page but the provider is still processing is being processed', async () => {
+    server.use(
+      http.post('/api/sandbox/payment-intents/:id/confirm-saved-card', () =>
+        HttpResponse.json({ paymentIntent: { id: 'pi_sbx_1', status: 'processing' } }),
+      ),
+    );
+    const user = renderAt('/payment/confirm-charge/charge-1?token=t');
+    await user.click(await screen.findByRole('button', { name: 'Confirm £40.00' }));
+    expect(await screen.findByText(CHARGE_CONFIRMATION_MESSAGES.processing)).toBeTruthy();
+    expect(screen.queryByText(CHARGE_CONFIRMATION_MESSAGES.failed)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Confirm £40.00' })).toBeNull();
   });
 
   it('says a charge the card provider is still processing is being processed, not confirmed', async () => {

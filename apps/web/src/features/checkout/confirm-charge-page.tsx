@@ -42,10 +42,12 @@ function ChargeDetails({ charge, returned }: { charge: ChargeConfirmation; retur
       ? CHARGE_CONFIRMATION_MESSAGES.authenticationFailed
       : null,
   );
-  const [confirmed, setConfirmed] = useState(false);
+  // What the bank's confirmation in this page gave: succeeded, or taken and still processing.
+  const [confirmed, setConfirmed] = useState<'succeeded' | 'processing' | null>(null);
   const amount = formatPence(charge.amount);
-  const processing = charge.status === 'processing' && !confirmed && returned !== 'succeeded';
-  const done = confirmed || charge.status === 'succeeded' || processing || returned === 'succeeded';
+  const processing =
+    confirmed === 'processing' || (charge.status === 'processing' && !confirmed && returned !== 'succeeded');
+  const done = confirmed !== null || charge.status === 'succeeded' || processing || returned === 'succeeded';
 
   async function confirm() {
     if (!charge.paymentIntentId || !charge.clientSecret || !charge.paymentMethodId || !config.data) return;
@@ -62,14 +64,16 @@ function ChargeDetails({ charge, returned }: { charge: ChargeConfirmation; retur
           window.location.assign(result.nextAction.redirectUrl);
           return;
         }
-        if (result.paymentIntent.status === 'succeeded') setConfirmed(true);
+        const status = result.paymentIntent.status;
+        if (status === 'succeeded' || status === 'processing') setConfirmed(status);
         else setError(result.error?.message ?? CHARGE_CONFIRMATION_MESSAGES.failed);
       } else {
         const stripe = await stripeFor(config.data.publishableKey ?? '');
         const result = await stripe?.confirmCardPayment(charge.clientSecret, {
           payment_method: charge.paymentMethodId,
         });
-        if (result?.paymentIntent?.status === 'succeeded') setConfirmed(true);
+        const status = result?.paymentIntent?.status;
+        if (status === 'succeeded' || status === 'processing') setConfirmed(status);
         else setError(result?.error?.message ?? CHARGE_CONFIRMATION_MESSAGES.failed);
       }
     } catch {

@@ -96,7 +96,7 @@ function DisputeView({ dispute }: { dispute: DisputeDetail }) {
                 the payment. No money has been taken yet.
               </p>
             ) : null}
-            {dispute.inquiry && dispute.outcome === 'open' ? (
+            {dispute.paymentRefundable ? (
               <p>
                 You can still refund the payment; once it is refunded in full, no money is taken back for this
                 inquiry.{' '}

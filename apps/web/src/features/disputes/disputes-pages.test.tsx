@@ -4,7 +4,7 @@ import {
   EVIDENCE_MAX_TOTAL_BYTES,
   type SaveEvidenceBody,
 } from '@clinicpay/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -334,14 +334,22 @@ describe('a dispute page', () => {
   });
 
   it('says an open inquiry leaves the payment refundable, and links to the payment', async () => {
-    renderDispute(aDisputeDetail({ status: 'warning_needs_response', inquiry: true, fee: 0 }));
+    renderDispute(
+      aDisputeDetail({ status: 'warning_needs_response', inquiry: true, fee: 0, paymentRefundable: true }),
+    );
     const link = await screen.findByRole('link', { name: 'Go to the payment' });
     expect(link.getAttribute('href')).toBe('/dashboard/payments/pay_1');
     expect(link.closest('p')?.textContent).toContain('You can still refund the payment');
   });
 
-  it('says nothing of refunds for a chargeback, or an inquiry closed', async () => {
-    renderDispute(aDisputeDetail({ status: 'warning_closed', outcome: 'won', inquiry: true, fee: 0 }));
+  it('says nothing of refunds when the payment cannot be refunded: a chargeback, or an inquiry refunded in full', async () => {
+    renderDispute(aDisputeDetail({ status: 'needs_response', inquiry: false, paymentRefundable: false }));
+    expect(await screen.findByText(DISPUTE_MESSAGES.fee(2000))).toBeTruthy();
+    expect(screen.queryByText(/You can still refund/)).toBeNull();
+    cleanup();
+    renderDispute(
+      aDisputeDetail({ status: 'warning_needs_response', inquiry: true, fee: 0, paymentRefundable: false }),
+    );
     expect(await screen.findByText(/This is an inquiry/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Go to the payment' })).toBeNull();
   });

@@ -63,6 +63,7 @@ export const aDisputeDetail = (overrides: Partial<DisputeDetail> = {}): DisputeD
   text: '',
   files: [],
   canRespond: true,
+  paymentRefundable: false,
   ...overrides,
 });
 

@@ -33,10 +33,10 @@ export function clinicSideFigures(statement: ClinicStatement): Figure[] {
 }
 
 /**
- * The Payouts page's 'Monthly statement' (GET /api/statements/:month): a month picker (the last 24
- * months, the current London month first and by default, kept in ?month=), the month's figures ending
- * with the net to the clinic's balance, the dispute fees owed and card fees paid by ClinicPay apart,
- * and 'Download CSV' (?format=csv).
+ * The 'Monthly statement' of the Payouts page and the Statements page (GET /api/statements/:month): a
+ * month picker (the last 24 months, the current London month first and by default, kept in ?month=),
+ * the month's figures ending with the net to the clinic's balance, the dispute fees owed and card fees
+ * paid by ClinicPay apart, and 'Download CSV' (?format=csv).
  */
 export function ClinicStatementSection() {
   const { month, months, setMonth } = useStatementMonth();

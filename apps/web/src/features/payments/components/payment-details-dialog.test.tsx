@@ -278,6 +278,26 @@ describe('a disputed payment', () => {
     expect(within(dialog).queryByRole('button', { name: 'Refund' })).toBeNull();
   });
 
+  it('says nothing of refunding an inquiry once nothing is left to refund, nor to reception', async () => {
+    const refunded = await showPayment(
+      paymentDetails({
+        status: 'refunded',
+        disputeStatus: 'disputed',
+        disputeId: 'dp_1',
+        refundableAmount: 0,
+      }),
+    );
+    expect(await within(refunded).findByText('Disputed')).toBeTruthy();
+    expect(within(refunded).queryByText(DISPUTE_MESSAGES.inquiryRefundable)).toBeNull();
+    cleanup();
+    const reception = await showPayment(
+      paymentDetails({ disputeStatus: 'disputed', disputeId: 'dp_1' }),
+      'reception',
+    );
+    expect(await within(reception).findByText('Disputed')).toBeTruthy();
+    expect(within(reception).queryByText(DISPUTE_MESSAGES.inquiryRefundable)).toBeNull();
+  });
+
   it('may be refunded during an inquiry, and says so', async () => {
     const dialog = await showPayment(paymentDetails({ disputeStatus: 'disputed', disputeId: 'dp_1' }));
     expect(await within(dialog).findByText('Disputed')).toBeTruthy();
