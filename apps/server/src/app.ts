@@ -20,7 +20,7 @@ import { rateLimited } from './http/rate-limit.js';
 import { sharedRateLimitStore } from './http/rate-limit-store.js';
 import { refuseNul } from './http/refuse-nul.js';
 import { registerRequestContext } from './http/request-context.js';
-import { RequestLogging } from './http/request-logging.js';
+import { lazyChildLoggerFactory, RequestLogging } from './http/request-logging.js';
 import { helmetOptions, logoImageOrigins, registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { createJobQueue } from './jobs/index.js';
@@ -96,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A line per request, written synchronously, was a tenth of a request's CPU (decision 0074): off unless
     // LOG_REQUESTS is set. Failures are still logged by the error handler (5xx at error, 4xx at info).
     logController: new RequestLogging(config.logRequests),
+    childLoggerFactory: lazyChildLoggerFactory,
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: BODY_LIMIT_BYTES,

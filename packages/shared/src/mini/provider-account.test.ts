@@ -27,6 +27,17 @@ describe('statement names (decision 0082)', () => {
     expect(statementSuffix({ statementName: 'Smith dent', clinicName: 'Other' })).toBe('SMITH DENT');
   });
 
+  it('gives a remembered name the same answer, also after more names than it remembers', () => {
+    expect(defaultStatementName('Zoë’s Clinic')).toBe('ZOE S');
+    expect(defaultStatementName('12345')).toBeNull();
+    for (let index = 0; index < 2500; index += 1) {
+      expect(defaultStatementName(`Clinic ${index}`)).toBe(`CLINIC ${index}`);
+    }
+    expect(defaultStatementName('Zoë’s Clinic')).toBe('ZOE S');
+    expect(defaultStatementName('12345')).toBeNull();
+    expect(defaultStatementName('Clinic 7')).toBe('CLINIC 7');
+  });
+
   it('always makes a default Stripe accepts, whatever the clinic is called', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 60 }), (name) => {

@@ -144,12 +144,28 @@ export const STATEMENT_MESSAGES = {
   patientStatement: (text: string) => `This payment will appear on your card statement as ${text}.`,
 } as const;
 
+/** Names already made, by clinic name: the payment page and Pay Now need one on every load. */
+const madeStatementNames = new Map<string, string | null>();
+/** Past this many clinic names the remembered ones are forgotten, so memory stays bounded. */
+const MAX_REMEMBERED_STATEMENT_NAMES = 1000;
+
 /**
  * A statement name made from the clinic's name: accents removed, characters Stripe refuses dropped,
  * upper case, cut at a word boundary to fit. Null when nothing usable is left (no letter).
+ * Remembered per name (Unicode normalisation and four regular expressions are a payment page's
+ * largest share of its own work: docs/benchmarks.md).
  */
 export function defaultStatementName(clinicName: string | null): string | null {
   if (!clinicName) return null;
+  const remembered = madeStatementNames.get(clinicName);
+  if (remembered !== undefined) return remembered;
+  const made = makeStatementName(clinicName);
+  if (madeStatementNames.size >= MAX_REMEMBERED_STATEMENT_NAMES) madeStatementNames.clear();
+  madeStatementNames.set(clinicName, made);
+  return made;
+}
+
+function makeStatementName(clinicName: string): string | null {
   const latin = clinicName
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
