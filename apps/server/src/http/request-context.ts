@@ -7,11 +7,20 @@
  * The store is entered for every route except one that says in its config that nothing under it reads
  * the store (`config: { requestContext: false }`): the public payment API, which writes no audit entry
  * and answers every patient's page load and Pay Now (decision 0126). The plugin itself enters it for
- * every request; these are its two hooks, skipped on such a route.
+ * every request; these are its two hooks, added to each route as it is declared and left off such a
+ * route, which so runs no hook of the context's at all.
  */
 import { AsyncResource } from 'node:async_hooks';
 import { asyncLocalStorage, type RequestContext, requestContext } from '@fastify/request-context';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestHookHandler,
+  preValidationHookHandler,
+  RouteOptions,
+} from 'fastify';
 
 declare module '@fastify/request-context' {
   interface RequestContextData {
@@ -33,7 +42,6 @@ declare module 'fastify' {
 
 /** onRequest: enters a new store holding the client's address, for the rest of the request. */
 function enterContext(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
-  if (request.routeOptions.config.requestContext === false) return done();
   // The plugin's store type is its RequestContext; the values it holds are RequestContextData.
   const store = { clientAddress: request.ip } as unknown as RequestContext;
   asyncLocalStorage.run(store, () => {
@@ -53,11 +61,23 @@ function reenterContext(request: FastifyRequest, _reply: FastifyReply, done: Hoo
   scope.runInAsyncScope(done, request.raw);
 }
 
-/** Registers the per-request store on `app` and every route under it. */
+/** `hook` first among a route's own hooks of one kind (none, one, or a list). */
+function first<T>(hook: T, own: T | T[] | undefined): T[] {
+  return [hook, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
+}
+
+/**
+ * Registers the per-request store on every route declared on `app` after this, but those whose config
+ * says `requestContext: false`. The hooks are the route's own, first among its own hooks (they run after
+ * the app-wide ones, which read no context).
+ */
 export async function registerRequestContext(app: FastifyInstance): Promise<void> {
   app.decorateRequest('requestContextScope', null);
-  app.addHook('onRequest', enterContext);
-  app.addHook('preValidation', reenterContext);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.config?.requestContext === false) return;
+    route.onRequest = first<onRequestHookHandler>(enterContext, route.onRequest);
+    route.preValidation = first<preValidationHookHandler>(reenterContext, route.preValidation);
+  });
 }
 
 /** The address of the client whose request is running, or null outside a request. */
