@@ -16,7 +16,7 @@ import type { EventTransport } from './gateway/sandbox/events.js';
 import { sandboxPageRoutes } from './gateway/sandbox/page-routes.js';
 import { errorHandler } from './http/error-handler.js';
 import { originCheck } from './http/origin-check.js';
-import { rateLimited } from './http/rate-limit.js';
+import { apiWideRateLimit, rateLimited } from './http/rate-limit.js';
 import { sharedRateLimitStore } from './http/rate-limit-store.js';
 import { refuseNul } from './http/refuse-nul.js';
 import { registerRequestContext } from './http/request-context.js';
@@ -227,14 +227,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       // Every limit, the API-wide one and each route's, counts in the database all processes share.
+      const store = sharedRateLimitStore({
+        db: database.db,
+        onSweepError: (error) => app.log.error({ err: error }, 'expired rate limits could not be deleted'),
+      });
       await api.register(fastifyRateLimit, {
+        // The API-wide limit is our own synchronous hook over the same store (decision 0140); the
+        // plugin keeps each route's own limit and createRateLimit's.
+        global: false,
         max: config.apiRateLimitPerMinute,
         timeWindow: '1 minute',
-        store: sharedRateLimitStore({
-          db: database.db,
-          onSweepError: (error) => app.log.error({ err: error }, 'expired rate limits could not be deleted'),
-        }),
+        store,
         errorResponseBuilder: () => rateLimited(),
+      });
+      apiWideRateLimit(api, {
+        max: config.apiRateLimitPerMinute,
+        timeWindowMs: 60_000,
+        count: store.countApiRequest,
       });
       api.addHook('onRequest', originCheck(config.publicUrl));
       await api.register(platformSettingsRoutes);

@@ -18,8 +18,16 @@ const SWEEP_INTERVAL_MS = 60_000;
 /** Longer keys (or keys PostgreSQL cannot store as text) are kept as their SHA-256. */
 const MAX_KEY_LENGTH = 200;
 
-type Counter = { current: number; ttl: number };
+/** A request's count in its window, and the window's milliseconds left. */
+export type Counter = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counter) => void;
+
+/**
+ * Counts one request for `key` in a window of `timeWindow` ms whose limit is `max`, and calls back
+ * with its count: at once, with no promise, when this process holds a count ahead (decision 0131),
+ * else once the shared row has counted it.
+ */
+export type CountRequest = (key: string, timeWindow: number, max: number, callback: Callback) => void;
 
 /** What the plugin hands the store: its settings, and for a route's own limit, the route. */
 interface StoreParams {
@@ -370,7 +378,9 @@ function namespaceOf(params: StoreParams): string {
  * The store class to pass as @fastify/rate-limit's `store` option. The plugin constructs it with
  * its settings, so the database comes in through this closure.
  */
-export function sharedRateLimitStore(options: RateLimitStoreOptions): FastifyRateLimitStoreCtor {
+export function sharedRateLimitStore(
+  options: RateLimitStoreOptions,
+): FastifyRateLimitStoreCtor & { countApiRequest: CountRequest } {
   const { db, onSweepError = () => {}, sweepIntervalMs = SWEEP_INTERVAL_MS } = options;
   const increment = rateLimitCounter(db);
   let nextSweepAt = 0;
@@ -379,6 +389,16 @@ export function sharedRateLimitStore(options: RateLimitStoreOptions): FastifyRat
     nextSweepAt = Date.now() + sweepIntervalMs;
     increment.forgetEnded();
     sweepExpiredRateLimits(db).catch(onSweepError);
+  };
+  /** Counts one request for a namespaced key; a count held ahead calls back at once (decision 0131). */
+  const countRequest = (key: string, timeWindow: number, max: number, callback: Callback) => {
+    sweepWhenDue();
+    const held = increment.countHeld(key, timeWindow);
+    if (held) return callback(null, held);
+    increment(key, timeWindow, max).then(
+      (counter) => callback(null, counter),
+      (error: Error) => callback(error),
+    );
   };
 
   class SharedRateLimitStore implements FastifyRateLimitStore {
@@ -395,14 +415,7 @@ export function sharedRateLimitStore(options: RateLimitStoreOptions): FastifyRat
     }
 
     incr(key: string, callback: Callback, timeWindow: number, max: number) {
-      sweepWhenDue();
-      // A count held ahead answers at once, with no promise of its own (decision 0131).
-      const held = increment.countHeld(this.namespace + key, timeWindow);
-      if (held) return callback(null, held);
-      increment(this.namespace + key, timeWindow, max).then(
-        (counter) => callback(null, counter),
-        (error: Error) => callback(error),
-      );
+      countRequest(this.namespace + key, timeWindow, max, callback);
     }
 
     read(key: string, callback: Callback) {
@@ -419,5 +432,8 @@ export function sharedRateLimitStore(options: RateLimitStoreOptions): FastifyRat
       return new SharedRateLimitStore(params, namespaceOf(params));
     }
   }
-  return SharedRateLimitStore;
+  /** The API-wide limit's counter, in the namespace the plugin's root store would use ('api|'). */
+  const countApiRequest: CountRequest = (key, timeWindow, max, callback) =>
+    countRequest(`api|${key}`, timeWindow, max, callback);
+  return Object.assign(SharedRateLimitStore, { countApiRequest });
 }
