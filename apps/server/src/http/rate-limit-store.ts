@@ -19,7 +19,7 @@ const SWEEP_INTERVAL_MS = 60_000;
 const MAX_KEY_LENGTH = 200;
 
 /** A request's count in its window, and the window's milliseconds left. */
-export type Counter = { current: number; ttl: number };
+type Counter = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counter) => void;
 
 /**
